@@ -1,0 +1,58 @@
+#pragma once
+
+#include "domain/outcome.h"
+
+#include <QByteArray>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+// What one attempt records (DESIGN.md). Times are monotonic nanoseconds relative to the
+// attempt's actual start; an unset optional means "did not happen / not measurable", never 0.
+struct Sample {
+    qint64 id = 0;
+    qint64 runId = 0;
+    int seq = 0; // attempt number within the run
+    bool warmup = false;
+
+    qint64 startedAtNs = 0;     // absolute monotonic start, used only while running
+    qint64 intendedStartNs = 0; // relative to start; <= 0
+    qint64 queueDelayNs = 0;
+    std::optional<qint64> connectStartNs;
+    std::optional<qint64> connectedNs;
+    std::optional<qint64> tlsDoneNs;
+    std::optional<qint64> requestSentNs;
+    std::optional<qint64> headersNs;
+    std::optional<qint64> firstEventNs;
+    std::optional<qint64> firstTokenNs;
+    std::optional<qint64> firstContentNs;
+    qint64 endNs = 0;
+    std::vector<qint64> eventTimesNs; // arrival of every content-bearing event
+
+    int httpStatus = 0;
+    QString httpVersion;
+    bool connectionReused = false;
+    int eventCount = 0;
+    int readCount = 0;
+
+    Outcome outcome = Outcome::Ok;
+    QString error; // redacted diagnostic
+    QString finishReason;
+    QString modelReported;
+    QString systemFingerprint;
+    QString requestId;
+
+    std::optional<qint64> inputTokens;
+    std::optional<qint64> outputTokens;
+    std::optional<qint64> cachedTokens;
+    std::optional<qint64> reasoningTokens;
+    bool tokensEstimated = false; // provider reported no usage
+    qint64 localPromptTokens = 0;
+    qint64 localOutputTokens = 0;
+    std::optional<double> costUsd;
+    qint64 outputChars = 0;
+};
+
+} // namespace ys

@@ -1,0 +1,263 @@
+#include "domain/suite.h"
+
+#include <QFile>
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+using nlohmann::json;
+
+namespace {
+
+struct SuiteError {
+    QString message;
+};
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+void requireKnownFields(const json &obj, std::initializer_list<const char *> known,
+                        const QString &where)
+{
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        bool ok = false;
+        for (const char *k : known)
+            ok = ok || it.key() == k;
+        if (!ok)
+            throw SuiteError{Suite::tr("%1: unknown field \"%2\"").arg(where, q(it.key()))};
+    }
+}
+
+const json &require(const json &obj, const char *key, const QString &where)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        throw SuiteError{Suite::tr("%1: missing field \"%2\"").arg(where, QLatin1StringView(key))};
+    return *it;
+}
+
+QString stringField(const json &obj, const char *key, const QString &where, bool required)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required)
+            require(obj, key, where);
+        return {};
+    }
+    if (!it->is_string())
+        throw SuiteError{Suite::tr("%1.%2: expected a string").arg(where, QLatin1StringView(key))};
+    return q(it->get<std::string>());
+}
+
+int intField(const json &obj, const char *key, const QString &where, int fallback, int min, int max)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return fallback;
+    if (!it->is_number_integer())
+        throw SuiteError{
+            Suite::tr("%1.%2: expected a whole number").arg(where, QLatin1StringView(key))};
+    const auto v = it->get<long long>();
+    if (v < min || v > max)
+        throw SuiteError{Suite::tr("%1.%2: %3 is outside %4..%5")
+                             .arg(where, QLatin1StringView(key))
+                             .arg(v)
+                             .arg(min)
+                             .arg(max)};
+    return int(v);
+}
+
+double priceField(const json &obj, const char *key, const QString &where)
+{
+    const json &v = require(obj, key, where);
+    if (!v.is_number() || v.get<double>() < 0)
+        throw SuiteError{Suite::tr("%1.%2: expected a price of zero or more")
+                             .arg(where, QLatin1StringView(key))};
+    return v.get<double>();
+}
+
+bool isKnownDialect(const QString &d)
+{
+    return d == QLatin1StringView("openai-chat");
+}
+
+ProviderConfig parseProvider(const json &p, const QString &where)
+{
+    if (!p.is_object())
+        throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
+    requireKnownFields(
+        p, {"name", "dialect", "base_url", "model", "api_key", "price", "context_window"}, where);
+    ProviderConfig cfg;
+    cfg.name = stringField(p, "name", where, true);
+    if (cfg.name.trimmed().isEmpty())
+        throw SuiteError{Suite::tr("%1.name: must not be empty").arg(where)};
+    cfg.dialect = stringField(p, "dialect", where, true);
+    if (!isKnownDialect(cfg.dialect))
+        throw SuiteError{Suite::tr("%1.dialect: unsupported dialect \"%2\" (supported: %3)")
+                             .arg(where, cfg.dialect, QStringLiteral("openai-chat"))};
+    const QString url = stringField(p, "base_url", where, true);
+    cfg.baseUrl = QUrl(url, QUrl::StrictMode);
+    if (!cfg.baseUrl.isValid() || (cfg.baseUrl.scheme() != QLatin1StringView("http") &&
+                                   cfg.baseUrl.scheme() != QLatin1StringView("https")))
+        throw SuiteError{Suite::tr("%1.base_url: \"%2\" is not an http(s) URL").arg(where, url)};
+    cfg.model = stringField(p, "model", where, true);
+    cfg.apiKeyRef = stringField(p, "api_key", where, false);
+    if (!cfg.apiKeyRef.isEmpty() && !cfg.apiKeyRef.startsWith(QLatin1StringView("env:")) &&
+        !cfg.apiKeyRef.startsWith(QLatin1StringView("keychain:")))
+        // Never echo the value: it may be a pasted key.
+        throw SuiteError{Suite::tr("%1.api_key: must be a reference such as env:NAME or "
+                                   "keychain:ID, never the key itself")
+                             .arg(where)};
+    if (auto it = p.find("price"); it != p.end()) {
+        const QString pw = where + QStringLiteral(".price");
+        if (!it->is_object())
+            throw SuiteError{Suite::tr("%1: expected an object").arg(pw)};
+        requireKnownFields(*it, {"input_per_mtok", "output_per_mtok", "cached_input_per_mtok"}, pw);
+        Price price;
+        price.inputPerMtok = priceField(*it, "input_per_mtok", pw);
+        price.outputPerMtok = priceField(*it, "output_per_mtok", pw);
+        if (it->contains("cached_input_per_mtok"))
+            price.cachedInputPerMtok = priceField(*it, "cached_input_per_mtok", pw);
+        cfg.price = price;
+    }
+    if (p.contains("context_window"))
+        cfg.contextWindow = intField(p, "context_window", where, 0, 1, 100'000'000);
+    return cfg;
+}
+
+Scenario parseScenario(const json &s, const QString &where)
+{
+    if (!s.is_object())
+        throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
+    requireKnownFields(s,
+                       {"kind", "requests", "concurrency", "prompt_tokens", "max_output_tokens",
+                        "timeout_ms", "stream"},
+                       where);
+    Scenario sc;
+    sc.kind = stringField(s, "kind", where, true);
+    if (sc.kind != QLatin1StringView("latency"))
+        throw SuiteError{Suite::tr("%1.kind: unknown scenario kind \"%2\" (supported: %3)")
+                             .arg(where, sc.kind, QStringLiteral("latency"))};
+    sc.requests = intField(s, "requests", where, sc.requests, 1, 1'000'000);
+    sc.concurrency = intField(s, "concurrency", where, sc.concurrency, 1, 4096);
+    sc.promptTokens = intField(s, "prompt_tokens", where, sc.promptTokens, 1, 10'000'000);
+    sc.maxOutputTokens = intField(s, "max_output_tokens", where, sc.maxOutputTokens, 1, 1'000'000);
+    sc.timeoutMs = intField(s, "timeout_ms", where, sc.timeoutMs, 1, 3'600'000);
+    if (auto it = s.find("stream"); it != s.end()) {
+        if (!it->is_boolean())
+            throw SuiteError{Suite::tr("%1.stream: expected true or false").arg(where)};
+        sc.stream = it->get<bool>();
+    }
+    return sc;
+}
+
+int lineOfOffset(const QByteArray &text, std::size_t offset)
+{
+    const auto end = qsizetype(std::min<std::size_t>(offset, std::size_t(text.size())));
+    return int(QByteArrayView(text).first(end).count('\n')) + 1;
+}
+
+} // namespace
+
+std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source, QString *error)
+{
+    json doc;
+    try {
+        doc = json::parse(bytes.begin(), bytes.end());
+    } catch (const json::parse_error &e) {
+        if (error)
+            *error = tr("%1, line %2: not valid JSON").arg(source).arg(lineOfOffset(bytes, e.byte));
+        return std::nullopt;
+    }
+    try {
+        if (!doc.is_object())
+            throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
+        requireKnownFields(doc, {"format", "name", "providers", "scenarios"}, source);
+        const QString format = stringField(doc, "format", source, true);
+        if (format != QLatin1StringView("yardstick-suite/1"))
+            throw SuiteError{tr("%1.format: \"%2\" is not a suite format this version reads "
+                                "(expected yardstick-suite/1)")
+                                 .arg(source, format)};
+        Suite suite;
+        suite.name = stringField(doc, "name", source, true);
+        const json &providers = require(doc, "providers", source);
+        if (!providers.is_array() || providers.empty())
+            throw SuiteError{tr("%1.providers: expected a non-empty array").arg(source)};
+        for (std::size_t i = 0; i < providers.size(); ++i)
+            suite.providers.push_back(
+                parseProvider(providers[i], QStringLiteral("%1.providers[%2]").arg(source).arg(i)));
+        for (std::size_t i = 0; i < suite.providers.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (suite.providers[i].name == suite.providers[j].name)
+                    throw SuiteError{tr("%1.providers[%2].name: \"%3\" is used twice")
+                                         .arg(source)
+                                         .arg(i)
+                                         .arg(suite.providers[i].name)};
+        const json &scenarios = require(doc, "scenarios", source);
+        if (!scenarios.is_array() || scenarios.empty())
+            throw SuiteError{tr("%1.scenarios: expected a non-empty array").arg(source)};
+        for (std::size_t i = 0; i < scenarios.size(); ++i)
+            suite.scenarios.push_back(
+                parseScenario(scenarios[i], QStringLiteral("%1.scenarios[%2]").arg(source).arg(i)));
+        return suite;
+    } catch (const SuiteError &e) {
+        if (error)
+            *error = e.message;
+    } catch (const json::exception &e) {
+        if (error)
+            *error = tr("%1: %2").arg(source, QString::fromUtf8(e.what()));
+    }
+    return std::nullopt;
+}
+
+std::optional<Suite> Suite::loadFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("%1: cannot read the suite file (%2)").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    return parse(file.readAll(), path, error);
+}
+
+QByteArray Suite::toJson() const
+{
+    json doc;
+    doc["format"] = "yardstick-suite/1";
+    doc["name"] = name.toStdString();
+    doc["providers"] = json::array();
+    for (const ProviderConfig &p : providers) {
+        json j;
+        j["name"] = p.name.toStdString();
+        j["dialect"] = p.dialect.toStdString();
+        j["base_url"] = p.baseUrl.toString().toStdString();
+        j["model"] = p.model.toStdString();
+        if (!p.apiKeyRef.isEmpty())
+            j["api_key"] = p.apiKeyRef.toStdString();
+        if (p.price) {
+            j["price"] = {{"input_per_mtok", p.price->inputPerMtok},
+                          {"output_per_mtok", p.price->outputPerMtok}};
+            if (p.price->cachedInputPerMtok)
+                j["price"]["cached_input_per_mtok"] = *p.price->cachedInputPerMtok;
+        }
+        if (p.contextWindow)
+            j["context_window"] = *p.contextWindow;
+        doc["providers"].push_back(j);
+    }
+    doc["scenarios"] = json::array();
+    for (const Scenario &s : scenarios) {
+        doc["scenarios"].push_back({{"kind", s.kind.toStdString()},
+                                    {"requests", s.requests},
+                                    {"concurrency", s.concurrency},
+                                    {"prompt_tokens", s.promptTokens},
+                                    {"max_output_tokens", s.maxOutputTokens},
+                                    {"timeout_ms", s.timeoutMs},
+                                    {"stream", s.stream}});
+    }
+    return QByteArray::fromStdString(doc.dump(2));
+}
+
+} // namespace ys

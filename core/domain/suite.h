@@ -1,0 +1,31 @@
+#pragma once
+
+#include "domain/provider_config.h"
+#include "domain/scenario.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+// A benchmark suite: what an analyst saves, shares and re-runs ("yardstick-suite/1").
+struct Suite {
+    Q_DECLARE_TR_FUNCTIONS(ys::Suite)
+public:
+    QString name;
+    std::vector<ProviderConfig> providers;
+    std::vector<Scenario> scenarios;
+
+    // Parses a suite. On failure returns nullopt and sets *error to a message that names the
+    // source, the line (for syntax errors) and the field that is wrong.
+    static std::optional<Suite> parse(const QByteArray &json, const QString &source,
+                                      QString *error);
+    static std::optional<Suite> loadFile(const QString &path, QString *error);
+
+    QByteArray toJson() const;
+};
+
+} // namespace ys
