@@ -1,0 +1,138 @@
+// yardstick-sim: serves the simulated providers over HTTP until SIGINT or SIGTERM.
+
+#include "sim/sim_profile.h"
+#include "sim/sim_server.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QSocketNotifier>
+#include <QTextStream>
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr int kUsageError = 2;
+constexpr int kRuntimeError = 1;
+
+int g_signalFd = -1;
+
+void onSignal(int)
+{
+    const char byte = 1;
+    // Only async-signal-safe calls here; the event loop picks the byte up.
+    [[maybe_unused]] const ssize_t written = ::write(g_signalFd, &byte, 1);
+}
+
+// Translation context of this program's messages.
+struct SimMain {
+    Q_DECLARE_TR_FUNCTIONS(SimMain)
+};
+
+int fail(const QString &message, int code)
+{
+    QTextStream(stderr) << QCoreApplication::applicationName() << QStringLiteral(": ") << message
+                        << Qt::endl;
+    return code;
+}
+
+// Accepts HOST:PORT with an IPv4 address, "localhost", or a bracketed IPv6 address.
+bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon <= 0)
+        return false;
+    QString host = text.left(colon);
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    else if (host.contains(QLatin1Char(':')))
+        return false;
+    if (host == QLatin1StringView("localhost"))
+        host = QStringLiteral("127.0.0.1");
+    bool ok = false;
+    const uint value = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || value > 65535 || !address->setAddress(host))
+        return false;
+    *port = quint16(value);
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("yardstick-sim"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        SimMain::tr("Serves simulated LLM providers (OpenAI Chat Completions) over HTTP."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption listenOption(
+        QStringLiteral("listen"),
+        SimMain::tr("Address and port to listen on; port 0 picks a free one."),
+        SimMain::tr("host:port"), QStringLiteral("127.0.0.1:0"));
+    const QCommandLineOption profilesOption(
+        QStringLiteral("profiles"),
+        SimMain::tr(
+            "Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not "
+            "given."),
+        SimMain::tr("file"));
+    parser.addOption(listenOption);
+    parser.addOption(profilesOption);
+
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText(), kUsageError);
+    if (parser.isSet(helpOption))
+        parser.showHelp(0);
+    if (!parser.positionalArguments().isEmpty())
+        return fail(
+            SimMain::tr("unexpected argument: %1").arg(parser.positionalArguments().first()),
+            kUsageError);
+
+    QHostAddress address;
+    quint16 port = 0;
+    const QString listen = parser.value(listenOption);
+    if (!parseListen(listen, &address, &port))
+        return fail(
+            SimMain::tr("--listen expects HOST:PORT (for example 127.0.0.1:8080), got \"%1\"")
+                .arg(listen),
+            kUsageError);
+
+    std::vector<ys::SimProfile> profiles;
+    if (parser.isSet(profilesOption)) {
+        QString error;
+        profiles = ys::SimProfile::loadFile(parser.value(profilesOption), &error);
+        if (profiles.empty())
+            return fail(error, kUsageError);
+    } else {
+        profiles = ys::SimProfile::demoProfiles();
+    }
+
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0)
+        return fail(SimMain::tr("cannot set up signal handling"), kRuntimeError);
+    g_signalFd = fds[0];
+    QSocketNotifier notifier(fds[1], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
+    struct sigaction action = {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+
+    ys::SimServer server(std::move(profiles));
+    QString error;
+    if (!server.listen(address, port, &error))
+        return fail(error, kRuntimeError);
+
+    // Scripts and tests read the port from this exact line, so it is not translated.
+    std::printf("yardstick-sim listening on %s\n",
+                server.baseUrl().toString().toUtf8().constData());
+    std::fflush(stdout);
+    return app.exec();
+}

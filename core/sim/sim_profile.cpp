@@ -1,0 +1,349 @@
+#include "sim/sim_profile.h"
+
+#include "sim/sim_text.h"
+
+#include <QDir>
+#include <QFile>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// Stream 0 drives timing and length; stream 1 is the text (sim_text.cpp).
+constexpr std::uint64_t kPlanStream = 0;
+
+// z of the 95th percentile of N(0,1).
+constexpr double kZ95 = 1.6449;
+
+constexpr auto kFormat = "yardstick-sim-profiles/1";
+
+// Thrown while reading one profile; turned into the message at the top of load().
+struct FieldError {
+    QString field;
+    QString problem;
+};
+
+QString typeName(const Json &value)
+{
+    return QString::fromLatin1(value.type_name());
+}
+
+QString joinField(const QString &parent, const char *key)
+{
+    const QString name = QString::fromLatin1(key);
+    return parent.isEmpty() ? name : parent + QLatin1Char('.') + name;
+}
+
+void checkKeys(const Json &object, const QString &field,
+               std::initializer_list<const char *> allowed)
+{
+    if (!object.is_object())
+        throw FieldError{field, SimProfile::tr("expected an object, got %1").arg(typeName(object))};
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const bool known = std::any_of(allowed.begin(), allowed.end(),
+                                       [&](const char *key) { return it.key() == key; });
+        if (!known) {
+            const QString name = QString::fromStdString(it.key());
+            throw FieldError{field.isEmpty() ? name : field + QLatin1Char('.') + name,
+                             SimProfile::tr("unknown field")};
+        }
+    }
+}
+
+const Json *member(const Json &object, const char *key)
+{
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+const Json &required(const Json &object, const char *key, const QString &parent)
+{
+    const Json *value = member(object, key);
+    if (!value)
+        throw FieldError{joinField(parent, key), SimProfile::tr("is required")};
+    return *value;
+}
+
+double readNumber(const Json &value, const QString &field)
+{
+    if (!value.is_number())
+        throw FieldError{field, SimProfile::tr("expected a number, got %1").arg(typeName(value))};
+    const double number = value.get<double>();
+    if (!std::isfinite(number))
+        throw FieldError{field, SimProfile::tr("must be a finite number")};
+    return number;
+}
+
+double readPositive(const Json &value, const QString &field)
+{
+    const double number = readNumber(value, field);
+    if (number <= 0)
+        throw FieldError{field, SimProfile::tr("must be greater than 0, got %1").arg(number)};
+    return number;
+}
+
+int readInt(const Json &value, const QString &field, int minimum)
+{
+    if (!value.is_number_integer())
+        throw FieldError{field, SimProfile::tr("expected an integer, got %1").arg(typeName(value))};
+    const bool tooLarge =
+        value.is_number_unsigned()
+            ? value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<int>::max())
+            : value.get<std::int64_t>() > std::numeric_limits<int>::max();
+    if (tooLarge)
+        throw FieldError{field, SimProfile::tr("is too large")};
+    const std::int64_t number = value.get<std::int64_t>();
+    if (number < minimum)
+        throw FieldError{field,
+                         SimProfile::tr("must be at least %1, got %2").arg(minimum).arg(number)};
+    return int(number);
+}
+
+QString readString(const Json &value, const QString &field)
+{
+    if (!value.is_string())
+        throw FieldError{field, SimProfile::tr("expected a string, got %1").arg(typeName(value))};
+    const QString text = QString::fromStdString(value.get<std::string>());
+    if (text.trimmed().isEmpty())
+        throw FieldError{field, SimProfile::tr("must not be empty")};
+    return text;
+}
+
+void readRange(const Json &value, const QString &field, int minimum, int *low, int *high)
+{
+    checkKeys(value, field, {"min", "max"});
+    *low = readInt(required(value, "min", field), joinField(field, "min"), minimum);
+    *high = readInt(required(value, "max", field), joinField(field, "max"), minimum);
+    if (*high < *low)
+        throw FieldError{joinField(field, "max"),
+                         SimProfile::tr("must not be below min (%1)").arg(*low)};
+}
+
+SimProfile readProfile(const Json &object)
+{
+    checkKeys(object, QString(),
+              {"name", "model", "ttft_ms", "prefill_tokens_per_s", "decode_tokens_per_s",
+               "decode_jitter", "tokens_per_event", "output_tokens", "capacity", "context_window",
+               "usage", "api_key", "price", "seed"});
+    SimProfile p;
+    const QString none;
+    p.name = readString(required(object, "name", none), QStringLiteral("name"));
+    p.model = readString(required(object, "model", none), QStringLiteral("model"));
+
+    const Json &ttft = required(object, "ttft_ms", none);
+    const QString ttftField = QStringLiteral("ttft_ms");
+    checkKeys(ttft, ttftField, {"median", "p95"});
+    p.ttftMedianMs =
+        readPositive(required(ttft, "median", ttftField), QStringLiteral("ttft_ms.median"));
+    p.ttftP95Ms = readPositive(required(ttft, "p95", ttftField), QStringLiteral("ttft_ms.p95"));
+    if (p.ttftP95Ms < p.ttftMedianMs)
+        throw FieldError{QStringLiteral("ttft_ms.p95"),
+                         SimProfile::tr("must not be below the median (%1)").arg(p.ttftMedianMs)};
+
+    p.prefillTokensPerS = readPositive(required(object, "prefill_tokens_per_s", none),
+                                       QStringLiteral("prefill_tokens_per_s"));
+    p.decodeTokensPerS = readPositive(required(object, "decode_tokens_per_s", none),
+                                      QStringLiteral("decode_tokens_per_s"));
+    if (const Json *jitter = member(object, "decode_jitter")) {
+        p.decodeJitter = readNumber(*jitter, QStringLiteral("decode_jitter"));
+        if (p.decodeJitter < 0 || p.decodeJitter > 5)
+            throw FieldError{QStringLiteral("decode_jitter"),
+                             SimProfile::tr("must be between 0 and 5, got %1").arg(p.decodeJitter)};
+    }
+    if (const Json *events = member(object, "tokens_per_event"))
+        readRange(*events, QStringLiteral("tokens_per_event"), 1, &p.tokensPerEventMin,
+                  &p.tokensPerEventMax);
+    readRange(required(object, "output_tokens", none), QStringLiteral("output_tokens"), 1,
+              &p.outputTokensMin, &p.outputTokensMax);
+    if (const Json *capacity = member(object, "capacity"))
+        p.capacity = readInt(*capacity, QStringLiteral("capacity"), 0);
+    p.contextWindow =
+        readInt(required(object, "context_window", none), QStringLiteral("context_window"), 1);
+    if (const Json *usage = member(object, "usage")) {
+        if (!usage->is_boolean())
+            throw FieldError{
+                QStringLiteral("usage"),
+                SimProfile::tr("expected true or false, got %1").arg(typeName(*usage))};
+        p.usage = usage->get<bool>();
+    }
+    if (const Json *key = member(object, "api_key"); key && !key->is_null())
+        p.apiKey = readString(*key, QStringLiteral("api_key"));
+    if (const Json *price = member(object, "price"); price && !price->is_null()) {
+        const QString field = QStringLiteral("price");
+        checkKeys(*price, field, {"input_per_mtok", "output_per_mtok"});
+        SimPrice value;
+        value.inputPerMTok = readNumber(required(*price, "input_per_mtok", field),
+                                        QStringLiteral("price.input_per_mtok"));
+        value.outputPerMTok = readNumber(required(*price, "output_per_mtok", field),
+                                         QStringLiteral("price.output_per_mtok"));
+        if (value.inputPerMTok < 0)
+            throw FieldError{QStringLiteral("price.input_per_mtok"),
+                             SimProfile::tr("must not be negative")};
+        if (value.outputPerMTok < 0)
+            throw FieldError{QStringLiteral("price.output_per_mtok"),
+                             SimProfile::tr("must not be negative")};
+        p.price = value;
+    }
+    if (const Json *seed = member(object, "seed")) {
+        if (!seed->is_number_integer() ||
+            (!seed->is_number_unsigned() && seed->get<std::int64_t>() < 0))
+            throw FieldError{QStringLiteral("seed"),
+                             SimProfile::tr("expected a non-negative integer, got %1")
+                                 .arg(QString::fromStdString(seed->dump()))};
+        p.seed = seed->get<std::uint64_t>();
+    }
+    return p;
+}
+
+// Line and column (both from 1) of a byte offset, for JSON syntax errors.
+std::pair<int, int> lineAndColumn(const QByteArray &json, std::size_t offset)
+{
+    int line = 1;
+    int column = 1;
+    const auto end = std::min<qsizetype>(qsizetype(offset), json.size());
+    for (qsizetype i = 0; i < end; ++i) {
+        if (json.at(i) == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+} // namespace
+
+SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
+                         std::optional<int> maxTokens) const
+{
+    SimRandom random(simStreamSeed(seed, requestNumber, kPlanStream));
+    SimPlan plan;
+    plan.requestNumber = requestNumber;
+
+    const double mu = std::log(ttftMedianMs);
+    const double sigma = std::log(ttftP95Ms / ttftMedianMs) / kZ95;
+    plan.baseTtftNs = std::llround(std::exp(mu + sigma * random.normal()) * 1e6);
+    plan.prefillNs = std::llround(double(std::max(promptTokens, 0)) / prefillTokensPerS * 1e9);
+
+    const int natural = random.uniformInt(outputTokensMin, outputTokensMax);
+    plan.completionTokens = natural;
+    if (maxTokens && *maxTokens >= 1 && *maxTokens < natural) {
+        plan.completionTokens = *maxTokens;
+        plan.truncated = true;
+    }
+
+    // The first event arrives at the TTFT; each later one after the time its own tokens take.
+    std::int64_t at = plan.baseTtftNs + plan.prefillNs;
+    int left = plan.completionTokens;
+    bool first = true;
+    while (left > 0) {
+        const int tokens = std::min(left, random.uniformInt(tokensPerEventMin, tokensPerEventMax));
+        if (!first) {
+            const double factor = std::max(0.2, 1.0 + decodeJitter * random.normal());
+            at += std::llround(double(tokens) / decodeTokensPerS * factor * 1e9);
+        }
+        plan.events.push_back({at, tokens});
+        left -= tokens;
+        first = false;
+    }
+    return plan;
+}
+
+std::vector<SimProfile> SimProfile::load(const QByteArray &json, QString *error)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::vector<SimProfile>();
+    };
+
+    Json root;
+    try {
+        root = Json::parse(json.cbegin(), json.cend());
+    } catch (const Json::parse_error &e) {
+        const auto [line, column] = lineAndColumn(json, e.byte > 0 ? e.byte - 1 : 0);
+        return fail(tr("invalid JSON at line %1, column %2").arg(line).arg(column));
+    }
+
+    std::vector<SimProfile> profiles;
+    QString location;
+    try {
+        checkKeys(root, QString(), {"format", "profiles"});
+        const Json &format = required(root, "format", QString());
+        if (!format.is_string() || format.get<std::string>() != kFormat)
+            throw FieldError{
+                QStringLiteral("format"),
+                tr("expected \"%1\", got %2")
+                    .arg(QLatin1StringView(kFormat), QString::fromStdString(format.dump()))};
+        const Json &list = required(root, "profiles", QString());
+        if (!list.is_array())
+            throw FieldError{QStringLiteral("profiles"),
+                             tr("expected an array, got %1").arg(typeName(list))};
+        if (list.empty())
+            throw FieldError{QStringLiteral("profiles"), tr("must list at least one profile")};
+
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const Json &entry = list[i];
+            location = QStringLiteral("profiles[%1]").arg(i);
+            if (entry.is_object()) {
+                const auto name = entry.find("name");
+                if (name != entry.end() && name->is_string())
+                    location += QStringLiteral(" (\"%1\")")
+                                    .arg(QString::fromStdString(name->get<std::string>()));
+            }
+            SimProfile profile = readProfile(entry);
+            for (std::size_t j = 0; j < profiles.size(); ++j) {
+                if (profiles[j].model == profile.model)
+                    throw FieldError{
+                        QStringLiteral("model"),
+                        tr("\"%1\" is already used by profiles[%2]").arg(profile.model).arg(j)};
+            }
+            profiles.push_back(std::move(profile));
+        }
+    } catch (const FieldError &e) {
+        if (location.isEmpty())
+            return fail(tr("field \"%1\": %2").arg(e.field, e.problem));
+        return fail(tr("%1: field \"%2\": %3").arg(location, e.field, e.problem));
+    }
+    if (error)
+        error->clear();
+    return profiles;
+}
+
+std::vector<SimProfile> SimProfile::loadFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("cannot read simulator profiles %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    QString problem;
+    std::vector<SimProfile> profiles = load(file.readAll(), &problem);
+    if (profiles.empty()) {
+        if (error)
+            *error = tr("%1: %2").arg(QDir::toNativeSeparators(path), problem);
+        return {};
+    }
+    if (error)
+        error->clear();
+    return profiles;
+}
+
+std::vector<SimProfile> SimProfile::demoProfiles()
+{
+    QString error;
+    std::vector<SimProfile> profiles = loadFile(QStringLiteral(":/sim/demo_profiles.json"), &error);
+    // The file is compiled in and covered by the tests, so a failure here is a build defect.
+    Q_ASSERT_X(!profiles.empty(), "SimProfile::demoProfiles", qPrintable(error));
+    return profiles;
+}
+
+} // namespace ys

@@ -1,0 +1,152 @@
+#include "sim/sim_server.h"
+
+#include "sim/sim_connection.h"
+#include "util/monotonic_clock.h"
+
+#include <QTcpServer>
+#include <QTcpSocket>
+
+namespace ys {
+
+SimServer::SimServer(std::vector<SimProfile> profiles, QObject *parent)
+    : QObject(parent)
+    , m_profiles(std::move(profiles))
+    , m_state(m_profiles.size())
+    , m_tcp(new QTcpServer(this))
+    , m_idCounter(std::uint64_t(monotonicNs()))
+{
+    connect(m_tcp, &QTcpServer::newConnection, this, &SimServer::onNewConnection);
+}
+
+SimServer::~SimServer()
+{
+    // Connections call back into the server when they go; that must happen while its members
+    // still exist, so they are deleted here rather than by ~QObject.
+    m_shuttingDown = true;
+    m_tcp->close();
+    const QList<SimConnection *> connections =
+        findChildren<SimConnection *>(QString(), Qt::FindDirectChildrenOnly);
+    qDeleteAll(connections);
+}
+
+bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    if (!m_tcp->listen(address, port)) {
+        if (error)
+            *error = tr("cannot listen on %1 port %2: %3")
+                         .arg(address.toString())
+                         .arg(port)
+                         .arg(m_tcp->errorString());
+        return false;
+    }
+    if (error)
+        error->clear();
+    return true;
+}
+
+void SimServer::close()
+{
+    m_tcp->close();
+}
+
+quint16 SimServer::port() const
+{
+    return m_tcp->serverPort();
+}
+
+QUrl SimServer::baseUrl() const
+{
+    if (!m_tcp->isListening())
+        return {};
+    QHostAddress host = m_tcp->serverAddress();
+    // A wildcard address is not somewhere a client can connect to; loopback always is.
+    if (host == QHostAddress::AnyIPv6)
+        host = QHostAddress(QHostAddress::LocalHostIPv6);
+    else if (host == QHostAddress::Any || host == QHostAddress::AnyIPv4)
+        host = QHostAddress(QHostAddress::LocalHost);
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(host.toString());
+    url.setPort(m_tcp->serverPort());
+    url.setPath(QStringLiteral("/v1"));
+    return url;
+}
+
+std::vector<SimRequestRecord> SimServer::records() const
+{
+    std::lock_guard lock(m_recordsMutex);
+    return {m_records.begin(), m_records.end()};
+}
+
+void SimServer::onNewConnection()
+{
+    while (QTcpSocket *socket = m_tcp->nextPendingConnection())
+        new SimConnection(socket, this);
+}
+
+int SimServer::profileIndex(const QString &model) const
+{
+    for (std::size_t i = 0; i < m_profiles.size(); ++i) {
+        if (m_profiles[i].model == model)
+            return int(i);
+    }
+    return -1;
+}
+
+std::uint64_t SimServer::nextRequestNumber(int profile)
+{
+    return m_state[std::size_t(profile)].requests++;
+}
+
+bool SimServer::acquireSlot(int profile, SimConnection *connection)
+{
+    ProfileState &state = m_state[std::size_t(profile)];
+    const int capacity = m_profiles[std::size_t(profile)].capacity;
+    if (capacity <= 0 || (state.active < capacity && state.waiting.empty())) {
+        ++state.active;
+        return true;
+    }
+    state.waiting.emplace_back(connection);
+    return false;
+}
+
+void SimServer::releaseSlot(int profile, SimConnection *connection, bool holding)
+{
+    if (m_shuttingDown)
+        return;
+    ProfileState &state = m_state[std::size_t(profile)];
+    if (!holding) {
+        std::erase_if(state.waiting,
+                      [connection](const QPointer<SimConnection> &c) { return c == connection; });
+        return;
+    }
+    --state.active;
+    const int capacity = m_profiles[std::size_t(profile)].capacity;
+    while (!state.waiting.empty() && (capacity <= 0 || state.active < capacity)) {
+        const QPointer<SimConnection> next = state.waiting.front();
+        state.waiting.pop_front();
+        if (!next)
+            continue;
+        ++state.active;
+        next->startGeneration(monotonicNs());
+    }
+}
+
+void SimServer::addRecord(SimRequestRecord record)
+{
+    std::lock_guard lock(m_recordsMutex);
+    m_records.push_back(std::move(record));
+    while (m_records.size() > kMaxRecords)
+        m_records.pop_front();
+}
+
+QByteArray SimServer::newRequestId()
+{
+    // Ids of refused requests only need to be distinct, not reproducible.
+    SimRandom random(simStreamSeed(m_idCounter++, 0, 3));
+    return QByteArrayLiteral("req_") +
+           QByteArray::number(random.next(), 16).rightJustified(16, '0') +
+           QByteArray::number(random.next(), 16).rightJustified(16, '0');
+}
+
+} // namespace ys

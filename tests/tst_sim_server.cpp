@@ -1,0 +1,1311 @@
+// Integration tests of the provider simulator: real HTTP/1.1 over loopback, read byte by byte
+// with a QTcpSocket so that framing, event boundaries and event arrival times are all visible.
+
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "sim/sim_server.h"
+#include "sim/sim_text.h"
+#include "test_support.h"
+#include "tokenize/approx_tokens.h"
+#include "util/monotonic_clock.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <memory>
+#include <optional>
+
+using namespace ys;
+using L1 = QLatin1StringView;
+
+namespace {
+
+// One SSE event as it arrived: the time its HTTP chunk was complete and the text after "data: ".
+struct Event {
+    std::int64_t ns = 0;
+    QByteArray data;
+};
+
+// A minimal HTTP/1.1 client for one connection, strict about the framing it accepts.
+class HttpClient : public QObject {
+    Q_OBJECT
+
+public:
+    explicit HttpClient(quint16 port)
+    {
+        connect(&m_socket, &QTcpSocket::readyRead, this, &HttpClient::onReadyRead);
+        connect(&m_socket, &QTcpSocket::disconnected, this, [this] {
+            closedByPeer = true;
+            if (!done) {
+                if (m_mode == Mode::UntilClose) {
+                    body = m_buffer;
+                    endNs = monotonicNs();
+                } else {
+                    error = QStringLiteral("connection closed before the response was complete");
+                }
+                done = true;
+            }
+            emit changed();
+        });
+        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
+        // Blocking is fine here: the server runs in another thread or process.
+        m_socket.waitForConnected(5000);
+    }
+
+    void send(const QByteArray &request)
+    {
+        status = 0;
+        headers.clear();
+        body.clear();
+        events.clear();
+        error.clear();
+        done = false;
+        m_mode = Mode::Head;
+        startNs = monotonicNs();
+        endNs = 0;
+        m_socket.write(request);
+        m_socket.flush();
+    }
+
+    void abort() { m_socket.abort(); }
+    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+
+    QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+    QJsonObject eventJson(qsizetype i) const
+    {
+        return QJsonDocument::fromJson(events.at(i).data).object();
+    }
+    // Events whose delta carries non-empty content.
+    QList<qsizetype> contentEvents() const
+    {
+        QList<qsizetype> found;
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            const QJsonArray choices = eventJson(i).value(L1("choices")).toArray();
+            if (!choices.isEmpty() && !choices.first()
+                                           .toObject()
+                                           .value(L1("delta"))
+                                           .toObject()
+                                           .value(L1("content"))
+                                           .toString()
+                                           .isEmpty())
+                found.append(i);
+        }
+        return found;
+    }
+    std::int64_t firstContentNs() const
+    {
+        const QList<qsizetype> content = contentEvents();
+        return content.isEmpty() ? 0 : events.at(content.first()).ns;
+    }
+
+    int status = 0;
+    QHash<QByteArray, QByteArray> headers; // names lower-cased
+    QByteArray body;                       // de-chunked
+    QList<Event> events;
+    QString error; // framing problems
+    bool done = false;
+    bool closedByPeer = false;
+    std::int64_t startNs = 0;
+    std::int64_t headNs = 0;
+    std::int64_t endNs = 0;
+
+signals:
+    void changed();
+
+private:
+    enum class Mode { Head, Length, Chunked, UntilClose, Done };
+
+    void fail(const QString &why)
+    {
+        error = why;
+        done = true;
+        m_mode = Mode::Done;
+    }
+
+    void onReadyRead()
+    {
+        const std::int64_t now = monotonicNs();
+        m_buffer += m_socket.readAll();
+        parse(now);
+        emit changed();
+    }
+
+    void parse(std::int64_t now)
+    {
+        for (;;) {
+            if (m_mode == Mode::Head) {
+                const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+                if (end < 0)
+                    return;
+                const QList<QByteArray> lines = m_buffer.left(end).split('\n');
+                m_buffer.remove(0, end + 4);
+                const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
+                if (statusLine.size() < 2 || statusLine.first() != "HTTP/1.1")
+                    return fail(QStringLiteral("bad status line"));
+                status = statusLine.at(1).toInt();
+                if (status == 100)
+                    continue;
+                headNs = now;
+                for (qsizetype i = 1; i < lines.size(); ++i) {
+                    const qsizetype colon = lines[i].indexOf(':');
+                    if (colon <= 0)
+                        return fail(QStringLiteral("bad header line"));
+                    headers.insert(lines[i].left(colon).trimmed().toLower(),
+                                   lines[i].mid(colon + 1).trimmed());
+                }
+                if (headers.value("transfer-encoding") == "chunked")
+                    m_mode = Mode::Chunked;
+                else if (headers.contains("content-length"))
+                    m_mode = Mode::Length;
+                else
+                    m_mode = Mode::UntilClose;
+            } else if (m_mode == Mode::Length) {
+                const qsizetype length = headers.value("content-length").toLongLong();
+                if (m_buffer.size() < length)
+                    return;
+                body = m_buffer.left(length);
+                m_buffer.remove(0, length);
+                finish(now);
+                return;
+            } else if (m_mode == Mode::Chunked) {
+                const qsizetype lineEnd = m_buffer.indexOf("\r\n");
+                if (lineEnd < 0)
+                    return;
+                const QByteArray sizeText = m_buffer.left(lineEnd);
+                bool ok = !sizeText.isEmpty();
+                for (const char c : sizeText)
+                    ok = ok && std::isxdigit(static_cast<unsigned char>(c));
+                if (!ok)
+                    return fail(QStringLiteral("bad chunk size line: ") +
+                                QString::fromLatin1(sizeText));
+                const qsizetype size = sizeText.toLongLong(nullptr, 16);
+                if (size == 0) {
+                    if (m_buffer.size() < lineEnd + 4)
+                        return;
+                    if (m_buffer.mid(lineEnd + 2, 2) != "\r\n")
+                        return fail(QStringLiteral("trailer after the last chunk"));
+                    m_buffer.remove(0, lineEnd + 4);
+                    finish(now);
+                    return;
+                }
+                if (m_buffer.size() < lineEnd + 2 + size + 2)
+                    return;
+                const QByteArray chunk = m_buffer.mid(lineEnd + 2, size);
+                if (m_buffer.mid(lineEnd + 2 + size, 2) != "\r\n")
+                    return fail(QStringLiteral("chunk not followed by CRLF"));
+                m_buffer.remove(0, lineEnd + 2 + size + 2);
+                body += chunk;
+                // The simulator promises one SSE event per chunk.
+                if (!chunk.startsWith("data: ") || !chunk.endsWith("\n\n") ||
+                    chunk.indexOf("\n\n") != chunk.size() - 2)
+                    return fail(QStringLiteral("chunk is not exactly one SSE event: ") +
+                                QString::fromUtf8(chunk));
+                events.append({now, chunk.mid(6, chunk.size() - 8)});
+            } else {
+                return;
+            }
+        }
+    }
+
+    void finish(std::int64_t now)
+    {
+        endNs = now;
+        done = true;
+        m_mode = Mode::Done;
+        if (!m_buffer.isEmpty())
+            error = QStringLiteral("bytes after the response: ") + QString::fromUtf8(m_buffer);
+    }
+
+    QTcpSocket m_socket;
+    QByteArray m_buffer;
+    Mode m_mode = Mode::Head;
+};
+
+// Runs the event loop (no polling sleeps, so arrival times stay exact) until pred() holds.
+bool waitFor(const std::vector<HttpClient *> &clients, const std::function<bool()> &pred,
+             int timeoutMs = 10000)
+{
+    if (pred())
+        return true;
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    for (HttpClient *client : clients) {
+        QObject::connect(client, &HttpClient::changed, &loop, [&] {
+            if (pred())
+                loop.quit();
+        });
+    }
+    timeout.start(timeoutMs);
+    loop.exec();
+    return pred();
+}
+
+bool waitDone(HttpClient &client, int timeoutMs = 10000)
+{
+    return waitFor(
+        {&client}, [&] { return client.done; }, timeoutMs);
+}
+
+QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
+                    std::optional<bool> includeUsage = std::nullopt,
+                    std::optional<int> maxTokens = std::nullopt, const char *maxKey = "max_tokens")
+{
+    QJsonObject message;
+    message.insert(L1("role"), QStringLiteral("user"));
+    message.insert(L1("content"), prompt);
+    QJsonObject body;
+    body.insert(L1("model"), model);
+    body.insert(L1("messages"), QJsonArray{message});
+    body.insert(L1("stream"), stream);
+    if (includeUsage) {
+        QJsonObject options;
+        options.insert(L1("include_usage"), *includeUsage);
+        body.insert(L1("stream_options"), options);
+    }
+    if (maxTokens)
+        body.insert(QLatin1StringView(maxKey), *maxTokens);
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {},
+                const QByteArray &path = "/v1/chat/completions")
+{
+    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+           "Content-Length: " + QByteArray::number(body.size()) + "\r\n" + extraHeaders + "\r\n" +
+           body;
+}
+
+QByteArray get(const QByteArray &path, const QByteArray &extraHeaders = {})
+{
+    return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders + "\r\n";
+}
+
+SimProfile testProfile(const QString &model)
+{
+    SimProfile p;
+    p.name = QStringLiteral("Test ") + model;
+    p.model = model;
+    p.ttftMedianMs = 20;
+    p.ttftP95Ms = 24;
+    p.prefillTokensPerS = 1e6;
+    p.decodeTokensPerS = 2000;
+    p.decodeJitter = 0.1;
+    p.tokensPerEventMin = 1;
+    p.tokensPerEventMax = 3;
+    p.outputTokensMin = 10;
+    p.outputTokensMax = 20;
+    p.contextWindow = 1000;
+    p.seed = 7;
+    return p;
+}
+
+// Percentile with linear interpolation between closest ranks (R type 7), as the app reports.
+double percentile(std::vector<double> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    const double position = q * double(values.size() - 1);
+    const auto index = std::size_t(position);
+    if (index + 1 >= values.size())
+        return values.back();
+    return values[index] + (position - double(index)) * (values[index + 1] - values[index]);
+}
+
+// The app's demo probe sends about this many prompt tokens.
+QString probePrompt()
+{
+    const QString sentence = QStringLiteral("Compare the providers on latency and cost. ");
+    QString prompt;
+    while (approxTokenCount(prompt) < 1000)
+        prompt += sentence;
+    return prompt;
+}
+
+const QString kKey = QStringLiteral("sk-test-0123456789abcdef");
+
+// The server adds a request's record just after its last byte, so the client can be first.
+std::optional<SimRequestRecord> recordOf(const SimHost &host, const QByteArray &requestId)
+{
+    std::optional<SimRequestRecord> found;
+    const bool seen = QTest::qWaitFor(
+        [&] {
+            for (const SimRequestRecord &record : host.records()) {
+                if (record.requestId == requestId)
+                    found = record;
+            }
+            return found.has_value();
+        },
+        2000);
+    return seen ? found : std::nullopt;
+}
+
+} // namespace
+
+class TestSimServer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void profileLoadErrors_data();
+    void profileLoadErrors();
+    void profileLoadFile();
+    void profileRoundTrip();
+    void demoProfiles();
+    void demoCalibration_data();
+    void demoCalibration();
+    void planAndTextAreDeterministic();
+
+    void nonStreamingReply();
+    void nonStreamingWithoutUsage();
+    void streaming_data();
+    void streaming();
+    void maxTokensHonoured_data();
+    void maxTokensHonoured();
+    void apiKey();
+    void unknownModel();
+    void badRequests_data();
+    void badRequests();
+    void contextExceeded();
+    void modelsAndUnknownPath();
+    void requestLimits();
+    void keepAlive();
+    void simHostStartStop();
+    void ttftTiming();
+    void capacityQueues();
+    void clientDisconnectMidStream();
+    void waitingClientDisconnect();
+    void demoProbe_data();
+    void demoProbe();
+    void executable();
+
+private:
+    quint16 port() const { return quint16(m_host->baseUrl().port()); }
+
+    std::unique_ptr<SimHost> m_host;
+};
+
+void TestSimServer::initTestCase()
+{
+    std::vector<SimProfile> profiles;
+    profiles.push_back(testProfile(QStringLiteral("fast")));
+
+    SimProfile noUsage = testProfile(QStringLiteral("no-usage"));
+    noUsage.usage = false;
+    profiles.push_back(noUsage);
+
+    SimProfile keyed = testProfile(QStringLiteral("keyed"));
+    keyed.apiKey = kKey;
+    profiles.push_back(keyed);
+
+    SimProfile timing = testProfile(QStringLiteral("timing"));
+    timing.ttftMedianMs = 100;
+    timing.ttftP95Ms = 108;
+    timing.prefillTokensPerS = 10000;
+    timing.outputTokensMin = 5;
+    timing.outputTokensMax = 10;
+    profiles.push_back(timing);
+
+    // 20 tokens at 200 tokens/s: each answer holds its single slot for about 150 ms.
+    SimProfile single = testProfile(QStringLiteral("single"));
+    single.capacity = 1;
+    single.ttftMedianMs = 50;
+    single.ttftP95Ms = 55;
+    single.decodeTokensPerS = 200;
+    single.decodeJitter = 0;
+    single.tokensPerEventMin = 2;
+    single.tokensPerEventMax = 2;
+    single.outputTokensMin = 20;
+    single.outputTokensMax = 20;
+    profiles.push_back(single);
+
+    // A long answer (about 1 s) to disconnect from.
+    SimProfile slow = testProfile(QStringLiteral("slow"));
+    slow.decodeTokensPerS = 200;
+    slow.outputTokensMin = 200;
+    slow.outputTokensMax = 200;
+    profiles.push_back(slow);
+
+    m_host = std::make_unique<SimHost>(std::move(profiles));
+    QString error;
+    QVERIFY2(m_host->start(&error), qPrintable(error));
+}
+
+void TestSimServer::cleanupTestCase()
+{
+    m_host.reset();
+}
+
+void TestSimServer::profileLoadErrors_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("expected");
+
+    const QByteArray good = R"({"name": "A", "model": "a", "ttft_ms": {"median": 100, "p95": 120},
+        "prefill_tokens_per_s": 1000, "decode_tokens_per_s": 100,
+        "output_tokens": {"min": 1, "max": 2}, "context_window": 1000})";
+    auto file = [](const QByteArray &profiles) {
+        return R"({"format": "yardstick-sim-profiles/1", "profiles": [)" + profiles + "]}";
+    };
+    auto with = [&](const QByteArray &extra) {
+        QByteArray profile = good;
+        profile.chop(1);
+        return profile + ", " + extra + "}";
+    };
+
+    QTest::newRow("unknown field")
+        << file(with(R"("ttft": 3)"))
+        << QStringList{QStringLiteral("profiles[0] (\"A\")"), QStringLiteral("\"ttft\""),
+                       QStringLiteral("unknown field")};
+    QTest::newRow("unknown nested field")
+        << file(with(R"("price": {"input_per_mtok": 1, "output_per_mtok": 2, "cached": 1})"))
+        << QStringList{QStringLiteral("\"price.cached\""), QStringLiteral("unknown field")};
+    QTest::newRow("wrong type")
+        << file(good + ", " + with(R"("seed": 3, "capacity": "two")").replace("\"a\"", "\"b\""))
+        << QStringList{QStringLiteral("profiles[1]"), QStringLiteral("\"capacity\""),
+                       QStringLiteral("integer")};
+    QTest::newRow("missing field")
+        << file(QByteArray(good).replace(R"("output_tokens": {"min": 1, "max": 2},)", ""))
+        << QStringList{QStringLiteral("\"output_tokens\""), QStringLiteral("required")};
+    QTest::newRow("p95 below median")
+        << file(QByteArray(good).replace(R"("p95": 120)", R"("p95": 80)"))
+        << QStringList{QStringLiteral("\"ttft_ms.p95\""), QStringLiteral("median")};
+    QTest::newRow("zero rate") << file(QByteArray(good).replace(R"("decode_tokens_per_s": 100)",
+                                                                R"("decode_tokens_per_s": 0)"))
+                               << QStringList{QStringLiteral("\"decode_tokens_per_s\"")};
+    QTest::newRow("range min above max")
+        << file(with(R"("tokens_per_event": {"min": 3, "max": 2})"))
+        << QStringList{QStringLiteral("\"tokens_per_event.max\"")};
+    QTest::newRow("empty api key")
+        << file(with(R"("api_key": "")")) << QStringList{QStringLiteral("\"api_key\"")};
+    QTest::newRow("duplicate model")
+        << file(good + ", " + QByteArray(good).replace("\"A\"", "\"B\""))
+        << QStringList{QStringLiteral("profiles[1] (\"B\")"), QStringLiteral("\"model\""),
+                       QStringLiteral("profiles[0]")};
+    QTest::newRow("wrong format") << QByteArray(R"({"format": "other/1", "profiles": []})")
+                                  << QStringList{QStringLiteral("\"format\"")};
+    QTest::newRow("unknown top-level field")
+        << QByteArray(R"({"format": "yardstick-sim-profiles/1", "profiles": [], "extra": 1})")
+        << QStringList{QStringLiteral("\"extra\"")};
+    QTest::newRow("no profiles") << file("") << QStringList{QStringLiteral("\"profiles\"")};
+    QTest::newRow("syntax error") << QByteArray("{\n  \"format\": \n  ,\n}")
+                                  << QStringList{QStringLiteral("line 3")};
+}
+
+void TestSimServer::profileLoadErrors()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, expected);
+    QString error;
+    const std::vector<SimProfile> profiles = SimProfile::load(json, &error);
+    QVERIFY(profiles.empty());
+    for (const QString &part : expected)
+        QVERIFY2(error.contains(part), qPrintable(error + QStringLiteral(" lacks ") + part));
+}
+
+void TestSimServer::profileLoadFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("broken-profiles.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "yardstick-sim-profiles/1", "profiles": [{"name": "Broken"}]})");
+    file.close();
+
+    QString error;
+    QVERIFY(SimProfile::loadFile(path, &error).empty());
+    QVERIFY2(error.contains(QStringLiteral("broken-profiles.json")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("profiles[0] (\"Broken\")")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("\"model\"")), qPrintable(error));
+
+    QVERIFY(SimProfile::loadFile(dir.filePath(QStringLiteral("missing.json")), &error).empty());
+    QVERIFY2(error.contains(QStringLiteral("missing.json")), qPrintable(error));
+}
+
+void TestSimServer::profileRoundTrip()
+{
+    const QByteArray json = R"({"format": "yardstick-sim-profiles/1", "profiles": [
+        {"name": "Full", "model": "full", "ttft_ms": {"median": 150, "p95": 190},
+         "prefill_tokens_per_s": 40000, "decode_tokens_per_s": 800, "decode_jitter": 0.15,
+         "tokens_per_event": {"min": 1, "max": 3}, "output_tokens": {"min": 40, "max": 80},
+         "capacity": 2, "context_window": 200000, "usage": false, "api_key": "k",
+         "price": {"input_per_mtok": 0.8, "output_per_mtok": 2.4},
+         "seed": 18446744073709551615}]})";
+    QString error;
+    const std::vector<SimProfile> profiles = SimProfile::load(json, &error);
+    QVERIFY2(profiles.size() == 1, qPrintable(error));
+    const SimProfile &p = profiles.front();
+    QCOMPARE(p.name, QStringLiteral("Full"));
+    QCOMPARE(p.ttftP95Ms, 190.0);
+    QCOMPARE(p.decodeJitter, 0.15);
+    QCOMPARE(p.tokensPerEventMax, 3);
+    QCOMPARE(p.outputTokensMin, 40);
+    QCOMPARE(p.capacity, 2);
+    QCOMPARE(p.contextWindow, 200000);
+    QCOMPARE(p.usage, false);
+    QCOMPARE(p.apiKey, QStringLiteral("k"));
+    QVERIFY(p.price.has_value());
+    QCOMPARE(p.price->outputPerMTok, 2.4);
+    QCOMPARE(p.seed, std::uint64_t(18446744073709551615ULL));
+}
+
+void TestSimServer::demoProfiles()
+{
+    const std::vector<SimProfile> profiles = SimProfile::demoProfiles();
+    QCOMPARE(profiles.size(), std::size_t(6));
+    const QStringList models{
+        QStringLiteral("sim-sonnet-class"), QStringLiteral("sim-deepseek-class"),
+        QStringLiteral("sim-flash-class"),  QStringLiteral("sim-qwen-max-class"),
+        QStringLiteral("sim-budget-32k"),   QStringLiteral("sim-premium-slow")};
+    const QList<int> contexts{200000, 128000, 128000, 128000, 32000, 200000};
+    const QList<double> inputPrices{0.8, 0.7, 0.9, 0.8, 0.4, 3.0};
+    const QList<double> outputPrices{2.4, 1.9, 2.9, 2.8, 1.2, 9.0};
+    for (std::size_t i = 0; i < profiles.size(); ++i) {
+        const SimProfile &p = profiles[i];
+        QVERIFY(p.name.startsWith(QStringLiteral("Simulated ")));
+        QCOMPARE(p.model, models.at(qsizetype(i)));
+        QCOMPARE(p.contextWindow, contexts.at(qsizetype(i)));
+        QVERIFY(p.price.has_value());
+        QCOMPARE(p.price->inputPerMTok, inputPrices.at(qsizetype(i)));
+        QCOMPARE(p.price->outputPerMTok, outputPrices.at(qsizetype(i)));
+        QVERIFY(p.usage);
+        QCOMPARE(p.capacity, 0);
+        QVERIFY(p.apiKey.isEmpty());
+        // Decode speeds stay in the range real providers reach.
+        QVERIFY(p.decodeTokensPerS >= 100 && p.decodeTokensPerS <= 1000);
+    }
+}
+
+void TestSimServer::demoCalibration_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<double>("targetMs");
+    QTest::newRow("sonnet") << QStringLiteral("sim-sonnet-class") << 312.0;
+    QTest::newRow("deepseek") << QStringLiteral("sim-deepseek-class") << 298.0;
+    QTest::newRow("flash") << QStringLiteral("sim-flash-class") << 375.0;
+    QTest::newRow("qwen-max") << QStringLiteral("sim-qwen-max-class") << 362.0;
+    QTest::newRow("budget") << QStringLiteral("sim-budget-32k") << 290.0;
+    QTest::newRow("premium") << QStringLiteral("sim-premium-slow") << 620.0;
+}
+
+// The plans the demo probe gets from a fresh server (requests 0..29, 1000 prompt tokens,
+// max_tokens 128) put its end-to-end P95 within 5% of the target; and so, roughly, does any
+// other run of 30 requests.
+void TestSimServer::demoCalibration()
+{
+    QFETCH(QString, model);
+    QFETCH(double, targetMs);
+    const std::vector<SimProfile> profiles = SimProfile::demoProfiles();
+    const auto profile = std::find_if(profiles.begin(), profiles.end(),
+                                      [&](const SimProfile &p) { return p.model == model; });
+    QVERIFY(profile != profiles.end());
+    std::vector<double> e2e;
+    for (std::uint64_t n = 0; n < 30; ++n)
+        e2e.push_back(double(profile->plan(n, 1000, 128).durationNs()) / 1e6);
+    const double p95 = percentile(e2e, 0.95);
+    QVERIFY2(std::abs(p95 - targetMs) <= 0.05 * targetMs,
+             qPrintable(QStringLiteral("P95 %1 ms, target %2 ms").arg(p95).arg(targetMs)));
+
+    std::vector<double> runs;
+    for (std::uint64_t start = 30; start < 30 * 200; start += 30) {
+        std::vector<double> run;
+        for (std::uint64_t n = start; n < start + 30; ++n)
+            run.push_back(double(profile->plan(n, 1000, 128).durationNs()) / 1e6);
+        runs.push_back(percentile(run, 0.95));
+    }
+    const double typical = percentile(runs, 0.5);
+    QVERIFY2(
+        std::abs(typical - targetMs) <= 0.05 * targetMs,
+        qPrintable(QStringLiteral("median P95 %1 ms, target %2 ms").arg(typical).arg(targetMs)));
+}
+
+void TestSimServer::planAndTextAreDeterministic()
+{
+    const SimProfile profile = testProfile(QStringLiteral("det"));
+    const SimPlan a = profile.plan(5, 100, std::nullopt);
+    const SimPlan b = profile.plan(5, 100, std::nullopt);
+    QCOMPARE(a.events.size(), b.events.size());
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        QCOMPARE(a.events[i].offsetNs, b.events[i].offsetNs);
+        QCOMPARE(a.events[i].tokens, b.events[i].tokens);
+    }
+    int tokens = 0;
+    for (const SimEvent &event : a.events)
+        tokens += event.tokens;
+    QCOMPARE(tokens, a.completionTokens);
+    QVERIFY(!a.truncated);
+    QCOMPARE(a.prefillNs, std::int64_t(100000)); // 100 tokens at 1e6 tokens/s
+
+    const SimPlan capped = profile.plan(5, 100, 3);
+    QVERIFY(capped.truncated);
+    QCOMPARE(capped.completionTokens, 3);
+
+    QCOMPARE(SimText(7, 5).take(200), SimText(7, 5).take(200));
+    QVERIFY(SimText(7, 5).take(200) != SimText(7, 6).take(200));
+    QVERIFY(SimText(7, 5).take(200) != SimText(8, 5).take(200));
+    // Enough text contains every kind of token: ASCII words, CJK and emoji (outside the BMP).
+    const QString text = SimText(7, 5).take(5000);
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("\\p{Han}"))));
+    bool astral = false;
+    for (const QChar c : text)
+        astral = astral || c.isHighSurrogate();
+    QVERIFY(astral);
+    SimText tokens1(1, 1);
+    for (int i = 0; i < 500; ++i)
+        QVERIFY(!tokens1.next().isEmpty());
+}
+
+void TestSimServer::nonStreamingReply()
+{
+    HttpClient client(port());
+    const QString prompt = QStringLiteral("Hello, simulated world! 你好");
+    client.send(post(chatBody(QStringLiteral("fast"), prompt, false)));
+    QVERIFY(waitDone(client));
+    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.header("content-type").startsWith("application/json"));
+    QVERIFY(client.header("x-request-id").startsWith("req_"));
+
+    const QJsonObject reply = client.json();
+    QVERIFY(reply.value(L1("id")).toString().startsWith(QStringLiteral("chatcmpl-")));
+    QCOMPARE(reply.value(L1("object")).toString(), QStringLiteral("chat.completion"));
+    QVERIFY(reply.value(L1("created")).toInteger() > 1600000000);
+    QCOMPARE(reply.value(L1("model")).toString(), QStringLiteral("fast"));
+    QVERIFY(reply.value(L1("system_fingerprint")).toString().startsWith(QStringLiteral("fp_")));
+    const QJsonArray choices = reply.value(L1("choices")).toArray();
+    QCOMPARE(choices.size(), 1);
+    const QJsonObject choice = choices.first().toObject();
+    QCOMPARE(choice.value(L1("index")).toInt(), 0);
+    QCOMPARE(choice.value(L1("finish_reason")).toString(), QStringLiteral("stop"));
+    const QJsonObject message = choice.value(L1("message")).toObject();
+    QCOMPARE(message.value(L1("role")).toString(), QStringLiteral("assistant"));
+    QVERIFY(!message.value(L1("content")).toString().isEmpty());
+
+    const QJsonObject usage = reply.value(L1("usage")).toObject();
+    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), approxTokenCount(prompt));
+    const int completion = usage.value(L1("completion_tokens")).toInt();
+    QVERIFY(completion >= 10 && completion <= 20);
+    QCOMPARE(usage.value(L1("total_tokens")).toInt(), approxTokenCount(prompt) + completion);
+    QCOMPARE(
+        usage.value(L1("prompt_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
+        0);
+    QCOMPARE(usage.value(L1("completion_tokens_details"))
+                 .toObject()
+                 .value(L1("reasoning_tokens"))
+                 .toInt(-1),
+             0);
+    // The whole answer arrives after TTFT plus decoding, not before.
+    QVERIFY(client.endNs - client.startNs >= 15'000'000);
+}
+
+void TestSimServer::nonStreamingWithoutUsage()
+{
+    HttpClient client(port());
+    client.send(post(chatBody(QStringLiteral("no-usage"), QStringLiteral("hi"), false)));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 200);
+    QVERIFY(!client.json().contains(L1("usage")));
+    QVERIFY(client.json().contains(L1("choices")));
+}
+
+void TestSimServer::streaming_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<std::optional<bool>>("includeUsage");
+    QTest::addColumn<bool>("expectUsage");
+    QTest::newRow("usage requested") << QStringLiteral("fast") << std::optional<bool>(true) << true;
+    QTest::newRow("usage not requested")
+        << QStringLiteral("fast") << std::optional<bool>() << false;
+    QTest::newRow("usage declined")
+        << QStringLiteral("fast") << std::optional<bool>(false) << false;
+    QTest::newRow("profile without usage")
+        << QStringLiteral("no-usage") << std::optional<bool>(true) << false;
+}
+
+void TestSimServer::streaming()
+{
+    QFETCH(QString, model);
+    QFETCH(std::optional<bool>, includeUsage);
+    QFETCH(bool, expectUsage);
+
+    HttpClient client(port());
+    const QString prompt = QStringLiteral("Stream to me, please.");
+    client.send(post(chatBody(model, prompt, true, includeUsage)));
+    QVERIFY(waitDone(client));
+    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.header("content-type").startsWith("text/event-stream"));
+    QCOMPARE(client.header("transfer-encoding"), QByteArray("chunked"));
+    QVERIFY(client.header("x-request-id").startsWith("req_"));
+    QVERIFY(client.events.size() >= 4);
+    QCOMPARE(client.events.last().data, QByteArray("[DONE]"));
+
+    const qsizetype jsonEvents = client.events.size() - 1;
+    QString id;
+    for (qsizetype i = 0; i < jsonEvents; ++i) {
+        const QJsonObject chunk = client.eventJson(i);
+        QVERIFY2(!chunk.isEmpty(), client.events.at(i).data.constData());
+        if (id.isEmpty())
+            id = chunk.value(L1("id")).toString();
+        QVERIFY(id.startsWith(QStringLiteral("chatcmpl-")));
+        QCOMPARE(chunk.value(L1("id")).toString(), id);
+        QCOMPARE(chunk.value(L1("object")).toString(), QStringLiteral("chat.completion.chunk"));
+        QVERIFY(chunk.value(L1("created")).toInteger() > 1600000000);
+        QCOMPARE(chunk.value(L1("model")).toString(), model);
+        QVERIFY(chunk.value(L1("system_fingerprint")).toString().startsWith(QStringLiteral("fp_")));
+    }
+
+    // First: the role alone, at once.
+    const QJsonObject first = client.eventJson(0).value(L1("choices")).toArray().first().toObject();
+    const QJsonObject firstDelta = first.value(L1("delta")).toObject();
+    QCOMPARE(firstDelta.keys(), (QStringList{QStringLiteral("content"), QStringLiteral("role")}));
+    QCOMPARE(firstDelta.value(L1("role")).toString(), QStringLiteral("assistant"));
+    QCOMPARE(firstDelta.value(L1("content")).toString(), QString());
+    QVERIFY(first.value(L1("finish_reason")).isNull());
+    QVERIFY(client.events.at(0).ns - client.startNs < 10'000'000);
+
+    // Then content, then the finish chunk, then (maybe) usage.
+    const qsizetype finishIndex = expectUsage ? jsonEvents - 2 : jsonEvents - 1;
+    QString text;
+    for (qsizetype i = 1; i < finishIndex; ++i) {
+        const QJsonObject choice =
+            client.eventJson(i).value(L1("choices")).toArray().first().toObject();
+        QVERIFY(choice.value(L1("finish_reason")).isNull());
+        const QJsonObject delta = choice.value(L1("delta")).toObject();
+        QCOMPARE(delta.keys(), QStringList{QStringLiteral("content")});
+        QVERIFY(!delta.value(L1("content")).toString().isEmpty());
+        text += delta.value(L1("content")).toString();
+        if (i > 1)
+            QVERIFY(client.events.at(i).ns >= client.events.at(i - 1).ns);
+    }
+    QVERIFY(!text.isEmpty());
+    const QJsonObject finish =
+        client.eventJson(finishIndex).value(L1("choices")).toArray().first().toObject();
+    QCOMPARE(finish.value(L1("finish_reason")).toString(), QStringLiteral("stop"));
+    QVERIFY(finish.value(L1("delta")).toObject().isEmpty());
+
+    bool sawUsage = false;
+    for (qsizetype i = 0; i < jsonEvents; ++i) {
+        const QJsonObject chunk = client.eventJson(i);
+        if (chunk.value(L1("usage")).isObject()) {
+            sawUsage = true;
+            QCOMPARE(i, jsonEvents - 1);
+            QVERIFY(chunk.value(L1("choices")).toArray().isEmpty());
+            const QJsonObject usage = chunk.value(L1("usage")).toObject();
+            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), approxTokenCount(prompt));
+            const int completion = usage.value(L1("completion_tokens")).toInt();
+            QVERIFY(completion >= 10 && completion <= 20);
+            QCOMPARE(usage.value(L1("total_tokens")).toInt(),
+                     completion + approxTokenCount(prompt));
+            QVERIFY(
+                usage.value(L1("prompt_tokens_details")).toObject().contains(L1("cached_tokens")));
+            QVERIFY(usage.value(L1("completion_tokens_details"))
+                        .toObject()
+                        .contains(L1("reasoning_tokens")));
+        }
+    }
+    QCOMPARE(sawUsage, expectUsage);
+    QVERIFY(client.connected()); // keep-alive
+}
+
+void TestSimServer::maxTokensHonoured_data()
+{
+    QTest::addColumn<bool>("stream");
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("stream max_tokens") << true << QByteArray("max_tokens");
+    QTest::newRow("stream max_completion_tokens") << true << QByteArray("max_completion_tokens");
+    QTest::newRow("plain max_tokens") << false << QByteArray("max_tokens");
+    QTest::newRow("plain max_completion_tokens") << false << QByteArray("max_completion_tokens");
+}
+
+void TestSimServer::maxTokensHonoured()
+{
+    QFETCH(bool, stream);
+    QFETCH(QByteArray, key);
+    HttpClient client(port());
+    client.send(
+        post(chatBody(QStringLiteral("fast"), QStringLiteral("Be brief."), stream,
+                      stream ? std::optional<bool>(true) : std::nullopt, 4, key.constData())));
+    QVERIFY(waitDone(client));
+    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QCOMPARE(client.status, 200);
+    QJsonObject usage;
+    QString finishReason;
+    if (stream) {
+        const qsizetype n = client.events.size();
+        QVERIFY(n >= 4);
+        finishReason = client.eventJson(n - 3)
+                           .value(L1("choices"))
+                           .toArray()
+                           .first()
+                           .toObject()
+                           .value(L1("finish_reason"))
+                           .toString();
+        usage = client.eventJson(n - 2).value(L1("usage")).toObject();
+    } else {
+        finishReason = client.json()
+                           .value(L1("choices"))
+                           .toArray()
+                           .first()
+                           .toObject()
+                           .value(L1("finish_reason"))
+                           .toString();
+        usage = client.json().value(L1("usage")).toObject();
+    }
+    QCOMPARE(finishReason, QStringLiteral("length"));
+    QCOMPARE(usage.value(L1("completion_tokens")).toInt(), 4);
+}
+
+void TestSimServer::apiKey()
+{
+    const QByteArray body = chatBody(QStringLiteral("keyed"), QStringLiteral("hi"), false);
+    HttpClient client(port());
+
+    client.send(post(body));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 401);
+    QJsonObject error = client.json().value(L1("error")).toObject();
+    QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("invalid_api_key"));
+    QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+    QVERIFY(error.contains(L1("param")) && error.value(L1("param")).isNull());
+    QVERIFY(!error.value(L1("message")).toString().isEmpty());
+
+    client.send(post(body, "Authorization: Bearer sk-wrong-key-0000000000\r\n"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 401);
+    error = client.json().value(L1("error")).toObject();
+    QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("invalid_api_key"));
+    // A wrong key is not echoed back whole.
+    QVERIFY(
+        !error.value(L1("message")).toString().contains(QStringLiteral("sk-wrong-key-0000000000")));
+
+    client.send(post(body, "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 200);
+
+    // The keyed model is listed only to a caller holding its key.
+    client.send(get("/v1/models"));
+    QVERIFY(waitDone(client));
+    QVERIFY(!client.body.contains("\"keyed\""));
+    client.send(get("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    QVERIFY(waitDone(client));
+    QVERIFY(client.body.contains("\"keyed\""));
+}
+
+void TestSimServer::unknownModel()
+{
+    HttpClient client(port());
+    client.send(post(chatBody(QStringLiteral("no-such-model"), QStringLiteral("hi"), true)));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 404);
+    const QJsonObject error = client.json().value(L1("error")).toObject();
+    QCOMPARE(error.keys(), (QStringList{QStringLiteral("code"), QStringLiteral("message"),
+                                        QStringLiteral("param"), QStringLiteral("type")}));
+    QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("model_not_found"));
+    QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+    QVERIFY(error.value(L1("message")).toString().contains(QStringLiteral("no-such-model")));
+}
+
+void TestSimServer::badRequests_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("param");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("malformed JSON")
+        << QByteArray(R"({"model": "fast", "messages": [)") << QString() << QString();
+    QTest::newRow("not an object") << QByteArray("[1, 2]") << QString() << QString();
+    QTest::newRow("missing messages")
+        << QByteArray(R"({"model": "fast"})") << QStringLiteral("messages")
+        << QStringLiteral("missing_required_parameter");
+    QTest::newRow("empty messages") << QByteArray(R"({"model": "fast", "messages": []})")
+                                    << QStringLiteral("messages") << QStringLiteral("empty_array");
+    QTest::newRow("max_tokens zero")
+        << QByteArray(R"({"model": "fast", "messages": [{"role": "user", "content": "x"}],
+                         "max_tokens": 0})")
+        << QStringLiteral("max_tokens") << QStringLiteral("integer_below_min_value");
+    QTest::newRow("stream not boolean")
+        << QByteArray(R"({"model": "fast", "messages": [{"role": "user", "content": "x"}],
+                         "stream": "yes"})")
+        << QStringLiteral("stream") << QStringLiteral("invalid_type");
+}
+
+void TestSimServer::badRequests()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, param);
+    QFETCH(QString, code);
+    HttpClient client(port());
+    client.send(post(body));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 400);
+    const QJsonObject error = client.json().value(L1("error")).toObject();
+    QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+    QVERIFY(!error.value(L1("message")).toString().isEmpty());
+    if (param.isEmpty())
+        QVERIFY(error.contains(L1("param")) && error.value(L1("param")).isNull());
+    else
+        QCOMPARE(error.value(L1("param")).toString(), param);
+    if (code.isEmpty())
+        QVERIFY(error.contains(L1("code")) && error.value(L1("code")).isNull());
+    else
+        QCOMPARE(error.value(L1("code")).toString(), code);
+    QVERIFY(client.connected()); // a well-framed bad request does not end the connection
+}
+
+void TestSimServer::contextExceeded()
+{
+    HttpClient client(port());
+    const QString prompt(5000, QLatin1Char('x')); // 1250 tokens, the window is 1000
+    client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 400);
+    const QJsonObject error = client.json().value(L1("error")).toObject();
+    QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("context_length_exceeded"));
+    QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+    QCOMPARE(error.value(L1("param")).toString(), QStringLiteral("messages"));
+    QVERIFY(error.value(L1("message")).toString().contains(QStringLiteral("1000")));
+}
+
+void TestSimServer::modelsAndUnknownPath()
+{
+    HttpClient client(port());
+    client.send(get("/v1/models"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 200);
+    const QJsonObject list = client.json();
+    QCOMPARE(list.value(L1("object")).toString(), QStringLiteral("list"));
+    const QJsonArray data = list.value(L1("data")).toArray();
+    QVERIFY(!data.isEmpty());
+    QCOMPARE(data.first().toObject().value(L1("id")).toString(), QStringLiteral("fast"));
+    QCOMPARE(data.first().toObject().value(L1("object")).toString(), QStringLiteral("model"));
+
+    client.send(get("/v1/nothing-here"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 404);
+    QVERIFY(client.json().value(L1("error")).toObject().contains(L1("message")));
+
+    client.send(get("/v1/chat/completions"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 405);
+}
+
+void TestSimServer::requestLimits()
+{
+    {
+        HttpClient client(port());
+        client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                    "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+        QVERIFY(waitDone(client));
+        QCOMPARE(client.status, 411);
+        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+    }
+    {
+        HttpClient client(port());
+        client.send(
+            "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n");
+        QVERIFY(waitDone(client));
+        QCOMPARE(client.status, 413);
+        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+    }
+    {
+        HttpClient client(port());
+        client.send("GET /v1/models HTTP/1.1\r\nX-Filler: " + QByteArray(100 * 1024, 'a') +
+                    "\r\n\r\n");
+        QVERIFY(waitDone(client));
+        QCOMPARE(client.status, 431);
+    }
+}
+
+void TestSimServer::keepAlive()
+{
+    HttpClient client(port());
+    client.send(post(
+        chatBody(QStringLiteral("fast"), QStringLiteral("one"), true, std::optional<bool>(true))));
+    QVERIFY(waitDone(client));
+    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.connected());
+
+    client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("two"), false)));
+    QVERIFY(waitDone(client));
+    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.connected());
+    QCOMPARE(client.header("connection"), QByteArray("keep-alive"));
+
+    // "Connection: close" is honoured after the answer.
+    client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("three"), true),
+                     "Connection: close\r\n"));
+    QVERIFY(waitDone(client));
+    QCOMPARE(client.status, 200);
+    QCOMPARE(client.header("connection"), QByteArray("close"));
+    QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+}
+
+void TestSimServer::simHostStartStop()
+{
+    SimHost host({testProfile(QStringLiteral("fast"))});
+    QVERIFY(!host.isRunning());
+    QVERIFY(host.baseUrl().isEmpty());
+    QString error;
+    QVERIFY2(host.start(&error), qPrintable(error));
+    QVERIFY(host.isRunning());
+    const QUrl url = host.baseUrl();
+    QCOMPARE(url.scheme(), QStringLiteral("http"));
+    QCOMPARE(url.host(), QStringLiteral("127.0.0.1"));
+    QCOMPARE(url.path(), QStringLiteral("/v1"));
+    QVERIFY(url.port() > 0);
+
+    {
+        HttpClient client(quint16(url.port()));
+        client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("hi"), true)));
+        QVERIFY(waitDone(client));
+        QCOMPARE(client.status, 200);
+        const std::optional<SimRequestRecord> record =
+            recordOf(host, client.header("x-request-id"));
+        QVERIFY(record.has_value());
+        QVERIFY(record->completed);
+        QCOMPARE(host.records().size(), std::size_t(1));
+
+        // Stopping with a connection still open closes it.
+        host.stop();
+        QVERIFY(!host.isRunning());
+        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+    }
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress(QHostAddress::LocalHost), quint16(url.port()));
+    QVERIFY(!probe.waitForConnected(2000));
+
+    QVERIFY2(host.start(&error), qPrintable(error));
+    QVERIFY(host.isRunning());
+    host.stop();
+    host.stop();
+}
+
+// The median time to the first content event over 20 sequential requests is within 10% of
+// ttft median + prompt tokens / prefill rate.
+void TestSimServer::ttftTiming()
+{
+    QString prompt;
+    while (approxTokenCount(prompt) < 500)
+        prompt += QStringLiteral("Measure time to first token. ");
+    const double expectedMs = 100.0 + approxTokenCount(prompt) / 10000.0 * 1000.0;
+
+    HttpClient client(port());
+    std::vector<double> ttft;
+    std::vector<double> serverTtft;
+    for (int i = 0; i < 20; ++i) {
+        client.send(post(chatBody(QStringLiteral("timing"), prompt, true)));
+        QVERIFY(waitDone(client));
+        QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+        QVERIFY(client.firstContentNs() > 0);
+        ttft.push_back(double(client.firstContentNs() - client.startNs) / 1e6);
+        const std::optional<SimRequestRecord> record =
+            recordOf(*m_host, client.header("x-request-id"));
+        QVERIFY(record.has_value());
+        serverTtft.push_back(double(record->firstContentNs - record->acceptedNs) / 1e6);
+        // What the server did and what the client saw agree to within loopback latency.
+        QVERIFY(client.firstContentNs() - client.startNs >=
+                record->firstContentNs - record->acceptedNs);
+    }
+    const double median = percentile(ttft, 0.5);
+    qInfo("median TTFT %.1f ms (server side %.1f ms), expected %.1f ms", median,
+          percentile(serverTtft, 0.5), expectedMs);
+    QVERIFY2(
+        std::abs(median - expectedMs) <= 0.10 * expectedMs,
+        qPrintable(QStringLiteral("median %1 ms, expected %2 ms").arg(median).arg(expectedMs)));
+}
+
+// With capacity 1 the second request waits: its first token comes after the first finished.
+void TestSimServer::capacityQueues()
+{
+    HttpClient first(port());
+    HttpClient second(port());
+    first.send(post(chatBody(QStringLiteral("single"), QStringLiteral("first"), true)));
+    // The role chunk proves the first request was accepted (and took the slot) before the second.
+    QVERIFY(waitFor({&first}, [&] { return !first.events.isEmpty(); }));
+    second.send(post(chatBody(QStringLiteral("single"), QStringLiteral("second"), true)));
+    QVERIFY(waitFor({&first, &second}, [&] { return first.done && second.done; }));
+    QVERIFY2(first.error.isEmpty() && second.error.isEmpty(),
+             qPrintable(first.error + second.error));
+    // Both are told at once that the request was accepted.
+    QVERIFY(second.events.first().ns - second.startNs < 10'000'000);
+    QVERIFY(second.firstContentNs() >= first.endNs);
+    // ... and the wait adds to the TTFT: at least the first's duration plus its own ~50 ms.
+    QVERIFY(second.firstContentNs() - second.startNs >=
+            40'000'000 + (first.endNs - second.startNs));
+}
+
+// A client that goes away mid-stream leaves the server serving, and releases its slot.
+void TestSimServer::clientDisconnectMidStream()
+{
+    QByteArray slowId;
+    QByteArray singleId;
+    {
+        HttpClient client(port());
+        client.send(post(chatBody(QStringLiteral("slow"), QStringLiteral("long answer"), true)));
+        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 3; }));
+        QVERIFY(!client.done);
+        slowId = client.header("x-request-id");
+        client.abort();
+    }
+    {
+        HttpClient client(port());
+        client.send(post(chatBody(QStringLiteral("single"), QStringLiteral("start"), true)));
+        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 2; }));
+        singleId = client.header("x-request-id");
+        client.abort(); // while holding the only slot of "single"
+    }
+    QTest::qWait(50);
+
+    HttpClient next(port());
+    next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
+    QVERIFY(waitDone(next));
+    QVERIFY2(next.error.isEmpty(), qPrintable(next.error));
+    QCOMPARE(next.status, 200);
+    // Not queued behind the abandoned request: its ~50 ms TTFT, not another whole answer.
+    QVERIFY(next.firstContentNs() - next.startNs < 120'000'000);
+
+    const std::optional<SimRequestRecord> slow = recordOf(*m_host, slowId);
+    const std::optional<SimRequestRecord> single = recordOf(*m_host, singleId);
+    const std::optional<SimRequestRecord> done = recordOf(*m_host, next.header("x-request-id"));
+    QVERIFY(slow && single && done);
+    QVERIFY(!slow->completed);
+    QVERIFY(!single->completed);
+    QVERIFY(done->completed);
+}
+
+// A client that gives up while queued for capacity must not keep a place in the queue.
+void TestSimServer::waitingClientDisconnect()
+{
+    HttpClient holder(port());
+    holder.send(post(chatBody(QStringLiteral("single"), QStringLiteral("holder"), true)));
+    QVERIFY(waitFor({&holder}, [&] { return !holder.events.isEmpty(); }));
+    {
+        HttpClient quitter(port());
+        quitter.send(post(chatBody(QStringLiteral("single"), QStringLiteral("quitter"), true)));
+        QVERIFY(waitFor({&quitter}, [&] { return !quitter.events.isEmpty(); }));
+        quitter.abort();
+    }
+    QVERIFY(waitDone(holder));
+    HttpClient next(port());
+    next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
+    QVERIFY(waitDone(next));
+    QCOMPARE(next.status, 200);
+    QVERIFY(next.firstContentNs() - next.startNs < 120'000'000);
+}
+
+void TestSimServer::demoProbe_data()
+{
+    demoCalibration_data();
+}
+
+// The app's demo probe over real HTTP: ~1000-token prompt, max_tokens 128, streaming,
+// concurrency 4, 30 requests. The plan-level check above holds the 5% target; here the slack
+// is 10% for a loaded machine.
+void TestSimServer::demoProbe()
+{
+    QFETCH(QString, model);
+    QFETCH(double, targetMs);
+    SimHost host(SimProfile::demoProfiles());
+    QString error;
+    QVERIFY2(host.start(&error), qPrintable(error));
+    const auto port = quint16(host.baseUrl().port());
+    const QByteArray request =
+        post(chatBody(model, probePrompt(), true, std::optional<bool>(true), 128));
+
+    std::vector<std::unique_ptr<HttpClient>> clients;
+    std::vector<HttpClient *> pointers;
+    for (int i = 0; i < 4; ++i) {
+        clients.push_back(std::make_unique<HttpClient>(port));
+        pointers.push_back(clients.back().get());
+    }
+    int sent = 0;
+    std::vector<double> e2e;
+    for (HttpClient *client : pointers) {
+        client->send(request);
+        ++sent;
+    }
+    while (e2e.size() < 30) {
+        QVERIFY(waitFor(pointers, [&] {
+            return std::any_of(pointers.begin(), pointers.end(),
+                               [](HttpClient *c) { return c->done && c->endNs != 0; });
+        }));
+        for (HttpClient *client : pointers) {
+            if (!client->done || client->endNs == 0)
+                continue;
+            QVERIFY2(client->error.isEmpty(), qPrintable(client->error));
+            QCOMPARE(client->status, 200);
+            e2e.push_back(double(client->endNs - client->startNs) / 1e6);
+            client->endNs = 0;
+            if (sent < 30) {
+                client->send(request);
+                ++sent;
+            }
+        }
+    }
+    const double p95 = percentile(e2e, 0.95);
+    qInfo("%s: e2e P95 %.1f ms (target %.0f ms), P50 %.1f ms", qPrintable(model), p95, targetMs,
+          percentile(e2e, 0.5));
+    QVERIFY2(std::abs(p95 - targetMs) <= 0.10 * targetMs,
+             qPrintable(QStringLiteral("P95 %1 ms, target %2 ms").arg(p95).arg(targetMs)));
+}
+
+void TestSimServer::executable()
+{
+    const QString program = QDir(test::binDir()).filePath(QStringLiteral("yardstick-sim"));
+    QVERIFY2(QFile::exists(program), qPrintable(program));
+
+    QProcess sim;
+    sim.start(program, {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+    QVERIFY(sim.waitForStarted());
+    QVERIFY(sim.waitForReadyRead(10000));
+    const QString line = QString::fromUtf8(sim.readLine()).trimmed();
+    const QRegularExpression pattern(
+        QStringLiteral("^yardstick-sim listening on http://127\\.0\\.0\\.1:(\\d+)/v1$"));
+    const QRegularExpressionMatch match = pattern.match(line);
+    QVERIFY2(match.hasMatch(), qPrintable(line));
+    {
+        HttpClient client(quint16(match.captured(1).toUInt()));
+        client.send(get("/v1/models"));
+        QVERIFY(waitDone(client));
+        QCOMPARE(client.status, 200);
+        QVERIFY(client.body.contains("sim-sonnet-class"));
+    }
+    sim.terminate(); // SIGTERM
+    QVERIFY(sim.waitForFinished(10000));
+    QCOMPARE(sim.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(sim.exitCode(), 0);
+
+    QProcess bad;
+    bad.start(program,
+              {QStringLiteral("--profiles"), QStringLiteral("/nonexistent/profiles.json")});
+    QVERIFY(bad.waitForFinished(10000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("/nonexistent/profiles.json"));
+
+    bad.start(program, {QStringLiteral("--listen"), QStringLiteral("nowhere")});
+    QVERIFY(bad.waitForFinished(10000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("--listen"));
+}
+
+QTEST_GUILESS_MAIN(TestSimServer)
+#include "tst_sim_server.moc"
