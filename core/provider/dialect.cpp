@@ -1,0 +1,29 @@
+#include "provider/dialect.h"
+
+#include "provider/openai_chat_dialect.h"
+
+namespace ys {
+
+std::unique_ptr<Dialect> makeDialect(const QString &name)
+{
+    if (name == QLatin1StringView("openai-chat"))
+        return std::make_unique<OpenAiChatDialect>();
+    return nullptr;
+}
+
+Outcome classifyHttpStatus(int status)
+{
+    if (status == 401 || status == 403)
+        return Outcome::AuthError;
+    if (status == 429)
+        return Outcome::RateLimited;
+    if (status == 529 || status == 503)
+        return Outcome::Overloaded;
+    if (status == 408)
+        return Outcome::TimeoutTotal;
+    if (status >= 500)
+        return Outcome::ServerError;
+    return Outcome::ClientError;
+}
+
+} // namespace ys

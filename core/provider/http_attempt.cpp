@@ -1,0 +1,239 @@
+#include "provider/http_attempt.h"
+
+#include "provider/secrets.h"
+#include "tokenize/approx_tokens.h"
+#include "util/monotonic_clock.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+namespace ys {
+
+namespace {
+constexpr qsizetype kMaxErrorBody = 64 * 1024;
+}
+
+HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, int timeoutMs,
+                         QList<QByteArray> secrets, QObject *parent)
+    : QObject(parent)
+    , m_dialect(dialect)
+    , m_parts(std::move(parts))
+    , m_timeoutMs(timeoutMs)
+    , m_secrets(std::move(secrets))
+    , m_decoder(dialect.newDecoder())
+{
+    m_timeout.setSingleShot(true);
+    m_timeout.setTimerType(Qt::PreciseTimer);
+    connect(&m_timeout, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        if (m_reply)
+            m_reply->abort();
+    });
+}
+
+HttpAttempt::~HttpAttempt()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+qint64 HttpAttempt::sinceStart() const
+{
+    return monotonicNs() - m_sample.startedAtNs;
+}
+
+void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
+{
+    QNetworkRequest request(m_parts.url);
+    for (const auto &[name, value] : std::as_const(m_parts.headers))
+        request.setRawHeader(name, value);
+    // Compressed streams arrive in bursts; identity keeps event arrival times honest.
+    request.setRawHeader("Accept-Encoding", "identity");
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::SameOriginRedirectPolicy);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
+                         QNetworkRequest::AlwaysNetwork);
+
+    m_sample.startedAtNs = monotonicNs();
+    m_sample.intendedStartNs = std::min<qint64>(0, intendedStartNs - m_sample.startedAtNs);
+    m_sample.queueDelayNs = -m_sample.intendedStartNs;
+    m_reply = nam->post(request, m_parts.body);
+    m_parts.body.clear();
+
+    connect(m_reply, &QNetworkReply::socketStartedConnecting, this, [this] {
+        if (!m_sample.connectStartNs)
+            m_sample.connectStartNs = sinceStart();
+    });
+    connect(m_reply, &QNetworkReply::encrypted, this,
+            [this] { m_sample.tlsDoneNs = sinceStart(); });
+    connect(m_reply, &QNetworkReply::requestSent, this, [this] {
+        const qint64 now = sinceStart();
+        m_sample.requestSentNs = now;
+        // QtNetwork reports no separate "connected" signal; on a new connection the request is
+        // written right after the socket connects, so this is its closest observable bound.
+        if (m_sample.connectStartNs && !m_sample.connectedNs)
+            m_sample.connectedNs = m_sample.tlsDoneNs.value_or(now);
+    });
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpAttempt::onMetaData);
+    connect(m_reply, &QNetworkReply::readyRead, this, &HttpAttempt::onReadyRead);
+    connect(m_reply, &QNetworkReply::finished, this, &HttpAttempt::onFinished);
+    m_timeout.start(m_timeoutMs);
+}
+
+void HttpAttempt::setIdentity(qint64 runId, int seq, qint64 localPromptTokens)
+{
+    m_sample.runId = runId;
+    m_sample.seq = seq;
+    m_sample.localPromptTokens = localPromptTokens;
+}
+
+void HttpAttempt::cancel()
+{
+    if (m_finished)
+        return;
+    m_cancelled = true;
+    if (m_reply)
+        m_reply->abort();
+}
+
+void HttpAttempt::onMetaData()
+{
+    if (m_sample.headersNs)
+        return;
+    m_sample.headersNs = sinceStart();
+    m_sample.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    m_sample.httpVersion = m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()
+                               ? QStringLiteral("2")
+                               : QStringLiteral("1.1");
+    m_sample.connectionReused = !m_sample.connectStartNs.has_value();
+    m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("x-request-id"));
+    const QByteArray type = m_reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    m_isEventStream = m_sample.httpStatus >= 200 && m_sample.httpStatus < 300 &&
+                      type.startsWith("text/event-stream");
+}
+
+void HttpAttempt::onReadyRead()
+{
+    const qint64 at = sinceStart();
+    const QByteArray bytes = m_reply->readAll();
+    if (bytes.isEmpty())
+        return;
+    ++m_sample.readCount;
+    if (!m_sample.headersNs)
+        onMetaData();
+    if (m_isEventStream) {
+        consumeStream(bytes, at);
+    } else if (m_errorBody.size() < kMaxErrorBody) {
+        m_errorBody += bytes.left(kMaxErrorBody - m_errorBody.size());
+    }
+}
+
+void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
+{
+    m_events.clear();
+    m_parser.feed(bytes, m_events);
+    for (const SseEvent &event : m_events) {
+        ++m_sample.eventCount;
+        if (!m_sample.firstEventNs)
+            m_sample.firstEventNs = at;
+        const EventYield yield = m_decoder->decodeEvent(event, m_state);
+        if (yield.meaningful()) {
+            if (!m_sample.firstTokenNs)
+                m_sample.firstTokenNs = at;
+            if (yield.contentChars > 0 && !m_sample.firstContentNs)
+                m_sample.firstContentNs = at;
+            m_sample.eventTimesNs.push_back(at);
+        }
+        if (m_state.failure && m_state.failure != Outcome::StreamError)
+            break;
+    }
+    if (m_parser.overflowed() && !m_state.failure) {
+        m_state.failure = Outcome::MalformedStream;
+        m_state.errorMessage = tr("stream event larger than the limit; starts with: %1")
+                                   .arg(QString::fromUtf8(m_parser.overflowExcerpt()));
+    }
+    if (m_state.failure == Outcome::MalformedStream && m_reply)
+        m_reply->abort(); // nothing more of this attempt can be trusted
+}
+
+void HttpAttempt::onFinished()
+{
+    if (m_finished)
+        return;
+    const qint64 at = sinceStart();
+    if (m_reply->bytesAvailable() > 0)
+        onReadyRead();
+    m_sample.endNs = at;
+    if (!m_sample.headersNs &&
+        m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
+        onMetaData();
+
+    const auto error = m_reply->error();
+    const int status = m_sample.httpStatus;
+
+    if (m_cancelled)
+        return finish(Outcome::Cancelled, tr("cancelled"));
+    if (m_state.failure == Outcome::MalformedStream)
+        return finish(Outcome::MalformedStream, m_state.errorMessage);
+    if (m_timedOut) {
+        const Outcome o = !m_sample.requestSentNs  ? Outcome::TimeoutConnect
+                          : !m_sample.firstTokenNs ? Outcome::TimeoutFirstToken
+                                                   : Outcome::TimeoutTotal;
+        return finish(o, tr("no complete reply within %1 ms").arg(m_timeoutMs));
+    }
+    if (status == 0) {
+        return finish(Outcome::ConnectionError, m_reply->errorString());
+    }
+    if (status < 200 || status >= 300) {
+        QString message;
+        const Outcome o = m_dialect.classifyHttpError(status, m_errorBody, &message);
+        return finish(o, tr("HTTP %1: %2").arg(status).arg(message));
+    }
+    if (!m_isEventStream) {
+        m_decoder->decodeBody(m_errorBody, m_state);
+        if (m_state.text.size() > 0) {
+            m_sample.firstTokenNs = m_sample.firstContentNs = m_sample.firstEventNs = at;
+            m_sample.eventTimesNs.push_back(at);
+        }
+    }
+    if (m_state.failure)
+        return finish(*m_state.failure,
+                      m_state.errorType.isEmpty()
+                          ? m_state.errorMessage
+                          : m_state.errorType + QStringLiteral(": ") + m_state.errorMessage);
+    if (error != QNetworkReply::NoError && !m_state.endMarkerSeen)
+        return finish(Outcome::ConnectionError, m_reply->errorString());
+    if (!m_state.endMarkerSeen)
+        return finish(Outcome::StreamCut, tr("the stream ended without its end marker"));
+    finish(m_dialect.outcomeForFinish(m_state.finishReason), {});
+}
+
+void HttpAttempt::finish(Outcome outcome, const QString &error)
+{
+    m_finished = true;
+    m_timeout.stop();
+    m_sample.outcome = outcome;
+    m_sample.error = Secrets::redact(error, m_secrets);
+    m_sample.finishReason = m_state.finishReason;
+    m_sample.modelReported = m_state.model;
+    m_sample.systemFingerprint = m_state.systemFingerprint;
+    m_sample.inputTokens = m_state.inputTokens;
+    m_sample.outputTokens = m_state.outputTokens;
+    m_sample.cachedTokens = m_state.cachedTokens;
+    m_sample.reasoningTokens = m_state.reasoningTokens;
+    m_sample.tokensEstimated = !m_state.outputTokens.has_value();
+    m_sample.outputChars = m_state.text.size();
+    m_sample.localOutputTokens = approxTokenCount(m_state.text);
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    Q_EMIT finished(this);
+}
+
+} // namespace ys

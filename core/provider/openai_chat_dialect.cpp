@@ -1,0 +1,226 @@
+#include "provider/openai_chat_dialect.h"
+
+#include "provider/sse_parser.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+using nlohmann::json;
+
+namespace {
+
+QString str(const json &j, const char *key)
+{
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_string())
+        return {};
+    return QString::fromStdString(it->get<std::string>());
+}
+
+std::optional<qint64> count(const json &j, const char *key)
+{
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        return std::nullopt;
+    return it->get<qint64>();
+}
+
+void readUsage(const json &usage, DecodeState &state)
+{
+    if (!usage.is_object())
+        return;
+    state.inputTokens = count(usage, "prompt_tokens");
+    state.outputTokens = count(usage, "completion_tokens");
+    if (auto d = usage.find("prompt_tokens_details"); d != usage.end() && d->is_object())
+        state.cachedTokens = count(*d, "cached_tokens");
+    if (auto d = usage.find("completion_tokens_details"); d != usage.end() && d->is_object())
+        state.reasoningTokens = count(*d, "reasoning_tokens");
+}
+
+void readError(const json &error, DecodeState &state)
+{
+    state.failure = Outcome::StreamError;
+    if (error.is_object()) {
+        state.errorType = str(error, "type");
+        if (state.errorType.isEmpty())
+            state.errorType = str(error, "code");
+        state.errorMessage = str(error, "message");
+    } else if (error.is_string()) {
+        state.errorMessage = QString::fromStdString(error.get<std::string>());
+    }
+}
+
+// Reads one choice's text, whether from a streaming delta or a complete message.
+EventYield readChoice(const json &message, DecodeState &state)
+{
+    EventYield yield;
+    if (!message.is_object())
+        return yield;
+    if (auto c = message.find("content"); c != message.end() && c->is_string()) {
+        const QString text = QString::fromStdString(c->get<std::string>());
+        yield.contentChars = text.size();
+        state.text += text;
+    }
+    // Compatible servers (DeepSeek, vLLM, Qwen) stream reasoning under one of these names.
+    for (const char *key : {"reasoning_content", "reasoning"}) {
+        if (auto r = message.find(key); r != message.end() && r->is_string()) {
+            const auto n = qsizetype(QString::fromStdString(r->get<std::string>()).size());
+            yield.reasoningChars += n;
+            state.reasoningChars += n;
+        }
+    }
+    return yield;
+}
+
+EventYield readCompletion(const json &doc, DecodeState &state)
+{
+    EventYield yield;
+    if (!doc.is_object()) {
+        state.failure = Outcome::MalformedStream;
+        state.errorMessage = QStringLiteral("expected a JSON object");
+        return yield;
+    }
+    if (auto e = doc.find("error"); e != doc.end() && !e->is_null()) {
+        readError(*e, state);
+        return yield;
+    }
+    if (const QString m = str(doc, "model"); !m.isEmpty())
+        state.model = m;
+    if (const QString fp = str(doc, "system_fingerprint"); !fp.isEmpty())
+        state.systemFingerprint = fp;
+    if (auto choices = doc.find("choices"); choices != doc.end() && choices->is_array()) {
+        for (const json &choice : *choices) {
+            if (!choice.is_object())
+                continue;
+            if (auto d = choice.find("delta"); d != choice.end()) {
+                const EventYield y = readChoice(*d, state);
+                yield.contentChars += y.contentChars;
+                yield.reasoningChars += y.reasoningChars;
+            }
+            if (auto m = choice.find("message"); m != choice.end()) {
+                const EventYield y = readChoice(*m, state);
+                yield.contentChars += y.contentChars;
+                yield.reasoningChars += y.reasoningChars;
+            }
+            if (const QString fr = str(choice, "finish_reason"); !fr.isEmpty())
+                state.finishReason = fr;
+        }
+    }
+    if (auto u = doc.find("usage"); u != doc.end())
+        readUsage(*u, state);
+    return yield;
+}
+
+class OpenAiChatDecoder final : public StreamDecoder {
+public:
+    EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
+    {
+        if (event.type != "message")
+            return {};
+        if (event.data == "[DONE]") {
+            state.endMarkerSeen = true;
+            return {};
+        }
+        json doc = json::parse(event.data.begin(), event.data.end(), nullptr, false);
+        if (doc.is_discarded()) {
+            state.failure = Outcome::MalformedStream;
+            state.errorMessage = QStringLiteral("malformed JSON in stream event");
+            return {};
+        }
+        return readCompletion(doc, state);
+    }
+
+    void decodeBody(const QByteArray &body, DecodeState &state) override
+    {
+        json doc = json::parse(body.begin(), body.end(), nullptr, false);
+        if (doc.is_discarded()) {
+            state.failure = Outcome::MalformedStream;
+            state.errorMessage = QStringLiteral("malformed JSON body");
+            return;
+        }
+        readCompletion(doc, state);
+        if (!state.failure)
+            state.endMarkerSeen = !state.finishReason.isEmpty();
+    }
+};
+
+} // namespace
+
+HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
+                                                 const RequestSpec &spec,
+                                                 const QByteArray &apiKey) const
+{
+    HttpRequestParts parts;
+    QUrl url = provider.baseUrl;
+    QString path = url.path();
+    if (!path.endsWith(QLatin1Char('/')))
+        path += QLatin1Char('/');
+    url.setPath(path + QStringLiteral("chat/completions"));
+    parts.url = url;
+
+    json body;
+    body["model"] = provider.model.toStdString();
+    body["messages"] = json::array({{{"role", "user"}, {"content", spec.prompt.toStdString()}}});
+    body["max_tokens"] = spec.maxOutputTokens;
+    body["stream"] = spec.stream;
+    if (spec.stream)
+        body["stream_options"] = {{"include_usage", true}};
+    parts.body = QByteArray::fromStdString(body.dump());
+
+    parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
+    parts.headers.append(std::pair(QByteArray("Accept"), spec.stream
+                                                             ? QByteArray("text/event-stream")
+                                                             : QByteArray("application/json")));
+    if (!apiKey.isEmpty())
+        parts.headers.append(std::pair(QByteArray("Authorization"), "Bearer " + apiKey));
+    return parts;
+}
+
+std::unique_ptr<StreamDecoder> OpenAiChatDialect::newDecoder() const
+{
+    return std::make_unique<OpenAiChatDecoder>();
+}
+
+Outcome OpenAiChatDialect::classifyHttpError(int status, const QByteArray &body,
+                                             QString *message) const
+{
+    QString code;
+    QString type;
+    QString text;
+    json doc = json::parse(body.begin(), body.end(), nullptr, false);
+    if (!doc.is_discarded() && doc.is_object()) {
+        if (auto e = doc.find("error"); e != doc.end() && e->is_object()) {
+            code = str(*e, "code");
+            type = str(*e, "type");
+            text = str(*e, "message");
+        } else if (auto e = doc.find("error"); e != doc.end() && e->is_string()) {
+            text = QString::fromStdString(e->get<std::string>());
+        }
+        if (text.isEmpty())
+            text = str(doc, "message");
+    }
+    if (message)
+        *message = text.isEmpty() ? QString::fromUtf8(body.left(512)) : text;
+
+    const QString lower = text.toLower();
+    if (code == QLatin1StringView("context_length_exceeded") ||
+        type == QLatin1StringView("exceed_context_size_error") ||
+        lower.contains(QLatin1StringView("maximum context length")) ||
+        lower.contains(QLatin1StringView("context length")) ||
+        lower.contains(QLatin1StringView("exceeds the available context size")))
+        return Outcome::ContextExceeded;
+    if (code == QLatin1StringView("insufficient_quota") ||
+        type == QLatin1StringView("insufficient_quota"))
+        return Outcome::QuotaExhausted;
+    return classifyHttpStatus(status);
+}
+
+Outcome OpenAiChatDialect::outcomeForFinish(const QString &finishReason) const
+{
+    if (finishReason == QLatin1StringView("length"))
+        return Outcome::TruncatedByLimit;
+    return Outcome::Ok;
+}
+
+} // namespace ys
