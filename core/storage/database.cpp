@@ -1,0 +1,244 @@
+#include "storage/database.h"
+
+#include <QAtomicInteger>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace ys {
+
+namespace {
+
+QAtomicInteger<quint64> s_connectionCounter;
+
+// Each migration moves the schema from version i to i + 1. Never edit one that has shipped.
+const char *const kMigrations[] = {
+    R"sql(
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    suite_name TEXT NOT NULL,
+    suite_json TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL DEFAULT 'running'
+);
+CREATE TABLE providers (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    dialect TEXT NOT NULL,
+    base_url TEXT NOT NULL,
+    model TEXT NOT NULL,
+    key_ref TEXT,
+    input_per_mtok REAL,
+    output_per_mtok REAL,
+    cached_input_per_mtok REAL,
+    context_window INTEGER,
+    UNIQUE (session_id, name)
+);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    provider_id INTEGER NOT NULL REFERENCES providers(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    load_model TEXT NOT NULL,
+    concurrency INTEGER,
+    planned INTEGER NOT NULL,
+    scenario_json TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL DEFAULT 'running'
+);
+CREATE INDEX runs_by_session ON runs(session_id, provider_id);
+CREATE TABLE samples (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    warmup INTEGER NOT NULL DEFAULT 0,
+    intended_start_ns INTEGER NOT NULL,
+    queue_delay_ns INTEGER NOT NULL,
+    connect_start_ns INTEGER,
+    connected_ns INTEGER,
+    tls_done_ns INTEGER,
+    request_sent_ns INTEGER,
+    headers_ns INTEGER,
+    first_event_ns INTEGER,
+    first_token_ns INTEGER,
+    first_content_ns INTEGER,
+    end_ns INTEGER NOT NULL,
+    http_status INTEGER,
+    http_version TEXT,
+    connection_reused INTEGER,
+    event_count INTEGER NOT NULL DEFAULT 0,
+    read_count INTEGER NOT NULL DEFAULT 0,
+    outcome TEXT NOT NULL,
+    error TEXT,
+    finish_reason TEXT,
+    model_reported TEXT,
+    system_fingerprint TEXT,
+    request_id TEXT,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    cached_tokens INTEGER,
+    reasoning_tokens INTEGER,
+    tokens_estimated INTEGER NOT NULL DEFAULT 0,
+    local_prompt_tokens INTEGER,
+    local_output_tokens INTEGER,
+    output_chars INTEGER,
+    cost_usd REAL,
+    event_times BLOB
+);
+CREATE INDEX samples_by_run ON samples(run_id, seq);
+)sql",
+};
+
+static_assert(std::size(kMigrations) == Database::kSchemaVersion);
+
+bool looksLikeSqlite(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.exists() || f.size() == 0)
+        return true; // a new database
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = Database::tr("%1: cannot be opened (%2)").arg(path, f.errorString());
+        return false;
+    }
+    const QByteArray header = f.read(16);
+    if (header != QByteArrayView("SQLite format 3\0", 16)) {
+        *error = Database::tr("%1 is not a Yardstick database (no SQLite header); the file was "
+                              "left untouched")
+                     .arg(path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Database::Database(QString path)
+    : m_path(std::move(path))
+    , m_connectionName(QStringLiteral("ys-db-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1)))
+{
+}
+
+Database::~Database()
+{
+    close();
+}
+
+void Database::close()
+{
+    if (m_db.isValid()) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connectionName);
+    }
+}
+
+bool Database::exec(const QString &sql, QString *error)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(sql)) {
+        if (error)
+            *error = tr("%1: %2").arg(m_path, q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+bool Database::open(QString *error)
+{
+    if (!looksLikeSqlite(m_path, error))
+        return false;
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
+    if (!m_db.open()) {
+        *error = tr("%1: cannot open the database (%2)").arg(m_path, m_db.lastError().text());
+        close();
+        return false;
+    }
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        *error = tr("%1 is not a readable database (%2); the file was left untouched")
+                     .arg(m_path, q.lastError().text());
+        close();
+        return false;
+    }
+    const int version = q.value(0).toInt();
+    q.finish();
+    if (version > kSchemaVersion) {
+        *error = tr("%1 was written by a newer Yardstick (schema %2; this version reads up to "
+                    "%3). It was left untouched.")
+                     .arg(m_path)
+                     .arg(version)
+                     .arg(kSchemaVersion);
+        close();
+        return false;
+    }
+    if (!exec(QStringLiteral("PRAGMA journal_mode=WAL"), error) ||
+        !exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) ||
+        !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error) || !migrate(error)) {
+        close();
+        return false;
+    }
+    return true;
+}
+
+bool Database::migrate(QString *error)
+{
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("PRAGMA user_version"));
+    q.next();
+    int version = q.value(0).toInt();
+    q.finish();
+    while (version < kSchemaVersion) {
+        if (!beginWrite(error))
+            return false;
+        // Re-read inside the write lock: another process may have migrated meanwhile.
+        QSqlQuery v(m_db);
+        v.exec(QStringLiteral("PRAGMA user_version"));
+        v.next();
+        version = v.value(0).toInt();
+        v.finish();
+        if (version >= kSchemaVersion) {
+            commit(error);
+            break;
+        }
+        const QString script = QString::fromLatin1(kMigrations[version]);
+        for (const QString &statement : script.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            if (statement.trimmed().isEmpty())
+                continue;
+            if (!exec(statement, error)) {
+                rollback();
+                return false;
+            }
+        }
+        if (!exec(QStringLiteral("PRAGMA user_version=%1").arg(version + 1), error)) {
+            rollback();
+            return false;
+        }
+        if (!commit(error))
+            return false;
+        ++version;
+    }
+    return true;
+}
+
+bool Database::beginWrite(QString *error)
+{
+    return exec(QStringLiteral("BEGIN IMMEDIATE"), error);
+}
+
+bool Database::commit(QString *error)
+{
+    return exec(QStringLiteral("COMMIT"), error);
+}
+
+void Database::rollback()
+{
+    exec(QStringLiteral("ROLLBACK"), nullptr);
+}
+
+} // namespace ys

@@ -1,0 +1,97 @@
+#include "storage/sample_writer.h"
+
+#include "storage/database.h"
+#include "storage/session_repository.h"
+
+namespace ys {
+
+SampleWriter::SampleWriter(QString dbPath, QObject *parent)
+    : QObject(parent)
+    , m_path(std::move(dbPath))
+{
+}
+
+SampleWriter::~SampleWriter()
+{
+    close();
+}
+
+bool SampleWriter::open()
+{
+    m_db = std::make_unique<Database>(m_path);
+    QString error;
+    if (!m_db->open(&error)) {
+        Q_EMIT writeFailed(error);
+        m_db.reset();
+        return false;
+    }
+    m_repo = std::make_unique<SessionRepository>(*m_db);
+    m_timer = new QTimer(this);
+    m_timer->setInterval(kFlushIntervalMs);
+    connect(m_timer, &QTimer::timeout, this, [this] { flush(); });
+    m_timer->start();
+    return true;
+}
+
+void SampleWriter::add(const Sample &sample)
+{
+    m_pending.push_back(sample);
+    if (m_pending.size() >= std::size_t(kBatchSize))
+        flush();
+}
+
+bool SampleWriter::flush()
+{
+    if (m_pending.empty())
+        return true;
+    if (!m_repo)
+        return false;
+    QString error;
+    if (!m_repo->insertSamples(m_pending, &error)) {
+        if (!m_reportedFailure)
+            Q_EMIT writeFailed(tr("Could not write %n sample(s) to %1; they are kept in memory "
+                                  "and retried: %2",
+                                  nullptr, int(m_pending.size()))
+                                   .arg(m_path, error));
+        m_reportedFailure = true;
+        return false;
+    }
+    m_reportedFailure = false;
+    m_pending.clear();
+    return true;
+}
+
+void SampleWriter::finishRun(qint64 runId, const QString &status)
+{
+    flush();
+    QString error;
+    if (m_repo && !m_repo->finishRun(runId, status, &error))
+        Q_EMIT writeFailed(error);
+}
+
+void SampleWriter::finishSession(qint64 sessionId, const QString &status)
+{
+    flush();
+    QString error;
+    if (m_repo && !m_repo->finishSession(sessionId, status, &error))
+        Q_EMIT writeFailed(error);
+}
+
+void SampleWriter::flushAll()
+{
+    // A locked database gets the busy timeout on every try; give it a few before reporting.
+    for (int attempt = 0; attempt < 3 && !flush(); ++attempt) {
+    }
+    Q_EMIT flushed(int(m_pending.size()));
+}
+
+void SampleWriter::close()
+{
+    if (m_timer)
+        m_timer->stop();
+    flush();
+    m_repo.reset();
+    m_db.reset();
+}
+
+} // namespace ys

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "domain/sample.h"
+
+#include <QObject>
+#include <QTimer>
+#include <memory>
+#include <vector>
+
+namespace ys {
+
+class Database;
+class SessionRepository;
+
+// Writes samples to SQLite from its own thread in short batched transactions, so neither the
+// UI nor the network thread ever waits on the disk. Samples stay buffered while the database is
+// locked or failing, and are retried; nothing measured is dropped while the writer lives.
+class SampleWriter : public QObject {
+    Q_OBJECT
+public:
+    explicit SampleWriter(QString dbPath, QObject *parent = nullptr);
+    ~SampleWriter() override;
+
+    // All of these are meant to be called through queued invocations from other threads.
+    Q_INVOKABLE bool open();
+    Q_INVOKABLE void add(const ys::Sample &sample);
+    Q_INVOKABLE void finishRun(qint64 runId, const QString &status);
+    Q_INVOKABLE void finishSession(qint64 sessionId, const QString &status);
+    // Writes everything buffered, then emits flushed().
+    Q_INVOKABLE void flushAll();
+    Q_INVOKABLE void close();
+
+    static constexpr int kBatchSize = 64;
+    static constexpr int kFlushIntervalMs = 100;
+
+Q_SIGNALS:
+    void writeFailed(const QString &message);
+    void flushed(int pendingSamples);
+
+private:
+    bool flush();
+
+    QString m_path;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<SessionRepository> m_repo;
+    std::vector<Sample> m_pending;
+    QTimer *m_timer = nullptr;
+    bool m_reportedFailure = false;
+};
+
+} // namespace ys

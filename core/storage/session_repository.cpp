@@ -1,0 +1,432 @@
+#include "storage/session_repository.h"
+
+#include "storage/database.h"
+#include "storage/sample_blob.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace ys {
+
+namespace {
+
+QString nowIso()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QVariant opt(const std::optional<qint64> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+QVariant optD(const std::optional<double> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
+}
+
+std::optional<qint64> optOf(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.toLongLong();
+}
+
+bool fail(QSqlQuery &q, QString *error)
+{
+    if (error)
+        *error = q.lastError().text();
+    return false;
+}
+
+QString textOrNull(const QString &s)
+{
+    return s.isEmpty() ? QString() : s;
+}
+
+} // namespace
+
+SessionRepository::SessionRepository(Database &db)
+    : m_db(db)
+{
+}
+
+bool SessionRepository::write(const std::function<bool(QString *)> &body, QString *error)
+{
+    if (!m_db.beginWrite(error))
+        return false;
+    if (!body(error)) {
+        m_db.rollback();
+        return false;
+    }
+    return m_db.commit(error);
+}
+
+std::optional<qint64> SessionRepository::createSession(const Suite &suite, QString *error)
+{
+    qint64 id = 0;
+    const bool ok = write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at) "
+                                     "VALUES (?, ?, ?)"));
+            q.addBindValue(suite.name);
+            q.addBindValue(QString::fromUtf8(suite.toJson()));
+            q.addBindValue(nowIso());
+            if (!q.exec())
+                return fail(q, err);
+            id = q.lastInsertId().toLongLong();
+            return true;
+        },
+        error);
+    return ok ? std::optional(id) : std::nullopt;
+}
+
+std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const ProviderConfig &p,
+                                                        QString *error)
+{
+    qint64 id = 0;
+    const bool ok = write(
+        [&](QString *err) {
+            QSqlQuery find(m_db.connection());
+            find.prepare(
+                QStringLiteral("SELECT id FROM providers WHERE session_id = ? AND name = ?"));
+            find.addBindValue(sessionId);
+            find.addBindValue(p.name);
+            if (!find.exec())
+                return fail(find, err);
+            if (find.next()) {
+                id = find.value(0).toLongLong();
+                return true;
+            }
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral(
+                "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
+                "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+            q.addBindValue(sessionId);
+            q.addBindValue(p.name);
+            q.addBindValue(p.dialect);
+            q.addBindValue(p.baseUrl.toString());
+            q.addBindValue(p.model);
+            q.addBindValue(textOrNull(p.apiKeyRef)); // a reference, never a key
+            q.addBindValue(optD(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt));
+            q.addBindValue(optD(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt));
+            q.addBindValue(optD(p.price ? p.price->cachedInputPerMtok : std::nullopt));
+            q.addBindValue(opt(p.contextWindow));
+            if (!q.exec())
+                return fail(q, err);
+            id = q.lastInsertId().toLongLong();
+            return true;
+        },
+        error);
+    return ok ? std::optional(id) : std::nullopt;
+}
+
+std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 providerId,
+                                                   const Scenario &s, QString *error)
+{
+    qint64 id = 0;
+    const bool ok = write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral(
+                "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
+                "planned, scenario_json, started_at) VALUES (?, ?, ?, 'closed', ?, ?, ?, ?)"));
+            q.addBindValue(sessionId);
+            q.addBindValue(providerId);
+            q.addBindValue(s.kind);
+            q.addBindValue(s.concurrency);
+            q.addBindValue(s.requests);
+            q.addBindValue(QStringLiteral("{\"prompt_tokens\":%1,\"max_output_tokens\":%2,"
+                                          "\"timeout_ms\":%3,\"stream\":%4}")
+                               .arg(s.promptTokens)
+                               .arg(s.maxOutputTokens)
+                               .arg(s.timeoutMs)
+                               .arg(s.stream ? QStringLiteral("true") : QStringLiteral("false")));
+            q.addBindValue(nowIso());
+            if (!q.exec())
+                return fail(q, err);
+            id = q.lastInsertId().toLongLong();
+            return true;
+        },
+        error);
+    return ok ? std::optional(id) : std::nullopt;
+}
+
+bool SessionRepository::finishRun(qint64 runId, const QString &status, QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
+            q.addBindValue(status);
+            q.addBindValue(nowIso());
+            q.addBindValue(runId);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
+bool SessionRepository::finishSession(qint64 sessionId, const QString &status, QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(
+                QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"));
+            q.addBindValue(status);
+            q.addBindValue(nowIso());
+            q.addBindValue(sessionId);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
+bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QString *error)
+{
+    if (samples.empty())
+        return true;
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral(
+                "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
+                "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
+                "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
+                "http_version, connection_reused, event_count, read_count, outcome, error, "
+                "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
+                "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
+                "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+            for (const Sample &s : samples) {
+                q.addBindValue(s.runId);
+                q.addBindValue(s.seq);
+                q.addBindValue(s.warmup ? 1 : 0);
+                q.addBindValue(s.intendedStartNs);
+                q.addBindValue(s.queueDelayNs);
+                q.addBindValue(opt(s.connectStartNs));
+                q.addBindValue(opt(s.connectedNs));
+                q.addBindValue(opt(s.tlsDoneNs));
+                q.addBindValue(opt(s.requestSentNs));
+                q.addBindValue(opt(s.headersNs));
+                q.addBindValue(opt(s.firstEventNs));
+                q.addBindValue(opt(s.firstTokenNs));
+                q.addBindValue(opt(s.firstContentNs));
+                q.addBindValue(s.endNs);
+                q.addBindValue(s.httpStatus ? QVariant(s.httpStatus)
+                                            : QVariant(QMetaType(QMetaType::Int)));
+                q.addBindValue(textOrNull(s.httpVersion));
+                q.addBindValue(s.httpStatus ? QVariant(s.connectionReused ? 1 : 0)
+                                            : QVariant(QMetaType(QMetaType::Int)));
+                q.addBindValue(s.eventCount);
+                q.addBindValue(s.readCount);
+                q.addBindValue(outcomeName(s.outcome));
+                q.addBindValue(textOrNull(s.error));
+                q.addBindValue(textOrNull(s.finishReason));
+                q.addBindValue(textOrNull(s.modelReported));
+                q.addBindValue(textOrNull(s.systemFingerprint));
+                q.addBindValue(textOrNull(s.requestId));
+                q.addBindValue(opt(s.inputTokens));
+                q.addBindValue(opt(s.outputTokens));
+                q.addBindValue(opt(s.cachedTokens));
+                q.addBindValue(opt(s.reasoningTokens));
+                q.addBindValue(s.tokensEstimated ? 1 : 0);
+                q.addBindValue(s.localPromptTokens);
+                q.addBindValue(s.localOutputTokens);
+                q.addBindValue(s.outputChars);
+                q.addBindValue(optD(s.costUsd));
+                q.addBindValue(encodeEventTimes(s.eventTimesNs));
+                if (!q.exec())
+                    return fail(q, err);
+            }
+            return true;
+        },
+        error);
+}
+
+std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
+{
+    std::vector<SessionInfo> out;
+    QSqlQuery q(m_db.connection());
+    if (!q.exec(QStringLiteral("SELECT s.id, s.suite_name, s.started_at, s.finished_at, s.status, "
+                               "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
+                               "(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id), "
+                               "(SELECT COUNT(*) FROM samples x JOIN runs r ON x.run_id = r.id "
+                               " WHERE r.session_id = s.id) "
+                               "FROM sessions s ORDER BY s.started_at DESC, s.id DESC"))) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        SessionInfo s;
+        s.id = q.value(0).toLongLong();
+        s.suiteName = q.value(1).toString();
+        s.startedAt = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        if (!q.value(3).isNull())
+            s.finishedAt = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
+        s.status = q.value(4).toString();
+        s.providerCount = q.value(5).toInt();
+        s.runCount = q.value(6).toInt();
+        s.sampleCount = q.value(7).toLongLong();
+        out.push_back(s);
+    }
+    return out;
+}
+
+std::optional<SessionInfo> SessionRepository::session(qint64 sessionId, QString *error) const
+{
+    for (const SessionInfo &s : sessions(error))
+        if (s.id == sessionId)
+            return s;
+    return std::nullopt;
+}
+
+std::optional<Suite> SessionRepository::sessionSuite(qint64 sessionId, QString *error) const
+{
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("SELECT suite_json FROM sessions WHERE id = ?"));
+    q.addBindValue(sessionId);
+    if (!q.exec()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        if (error)
+            *error = tr("There is no session %1 in %2").arg(sessionId).arg(m_db.path());
+        return std::nullopt;
+    }
+    return Suite::parse(q.value(0).toString().toUtf8(), tr("session %1").arg(sessionId), error);
+}
+
+std::vector<ProviderRecord> SessionRepository::providers(qint64 sessionId, QString *error) const
+{
+    std::vector<ProviderRecord> out;
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral(
+        "SELECT id, name, dialect, base_url, model, key_ref, input_per_mtok, output_per_mtok, "
+        "cached_input_per_mtok, context_window FROM providers WHERE session_id = ? ORDER BY id"));
+    q.addBindValue(sessionId);
+    if (!q.exec()) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        ProviderRecord r;
+        r.id = q.value(0).toLongLong();
+        r.sessionId = sessionId;
+        r.config.name = q.value(1).toString();
+        r.config.dialect = q.value(2).toString();
+        r.config.baseUrl = QUrl(q.value(3).toString());
+        r.config.model = q.value(4).toString();
+        r.config.apiKeyRef = q.value(5).toString();
+        if (!q.value(6).isNull() && !q.value(7).isNull()) {
+            Price p;
+            p.inputPerMtok = q.value(6).toDouble();
+            p.outputPerMtok = q.value(7).toDouble();
+            if (!q.value(8).isNull())
+                p.cachedInputPerMtok = q.value(8).toDouble();
+            r.config.price = p;
+        }
+        r.config.contextWindow = optOf(q.value(9));
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error) const
+{
+    std::vector<RunRecord> out;
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("SELECT id, provider_id, kind, load_model, concurrency, planned, "
+                             "started_at, finished_at, status FROM runs WHERE session_id = ? "
+                             "ORDER BY id"));
+    q.addBindValue(sessionId);
+    if (!q.exec()) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        RunRecord r;
+        r.id = q.value(0).toLongLong();
+        r.sessionId = sessionId;
+        r.providerId = q.value(1).toLongLong();
+        r.kind = q.value(2).toString();
+        r.loadModel = q.value(3).toString();
+        r.concurrency = q.value(4).toInt();
+        r.planned = q.value(5).toInt();
+        r.startedAt = QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs);
+        if (!q.value(7).isNull())
+            r.finishedAt = QDateTime::fromString(q.value(7).toString(), Qt::ISODateWithMs);
+        r.status = q.value(8).toString();
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) const
+{
+    std::vector<Sample> out;
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, "
+        "connected_ns, tls_done_ns, request_sent_ns, headers_ns, first_event_ns, first_token_ns, "
+        "first_content_ns, end_ns, http_status, http_version, connection_reused, event_count, "
+        "read_count, outcome, error, finish_reason, model_reported, system_fingerprint, "
+        "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
+        "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
+        "event_times FROM samples WHERE run_id = ? ORDER BY seq"));
+    q.addBindValue(runId);
+    if (!q.exec()) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        Sample s;
+        int c = 0;
+        s.id = q.value(c++).toLongLong();
+        s.runId = runId;
+        s.seq = q.value(c++).toInt();
+        s.warmup = q.value(c++).toInt() != 0;
+        s.intendedStartNs = q.value(c++).toLongLong();
+        s.queueDelayNs = q.value(c++).toLongLong();
+        s.connectStartNs = optOf(q.value(c++));
+        s.connectedNs = optOf(q.value(c++));
+        s.tlsDoneNs = optOf(q.value(c++));
+        s.requestSentNs = optOf(q.value(c++));
+        s.headersNs = optOf(q.value(c++));
+        s.firstEventNs = optOf(q.value(c++));
+        s.firstTokenNs = optOf(q.value(c++));
+        s.firstContentNs = optOf(q.value(c++));
+        s.endNs = q.value(c++).toLongLong();
+        s.httpStatus = q.value(c++).toInt();
+        s.httpVersion = q.value(c++).toString();
+        s.connectionReused = q.value(c++).toInt() != 0;
+        s.eventCount = q.value(c++).toInt();
+        s.readCount = q.value(c++).toInt();
+        s.outcome = outcomeFromName(q.value(c++).toString()).value_or(Outcome::ClientError);
+        s.error = q.value(c++).toString();
+        s.finishReason = q.value(c++).toString();
+        s.modelReported = q.value(c++).toString();
+        s.systemFingerprint = q.value(c++).toString();
+        s.requestId = q.value(c++).toString();
+        s.inputTokens = optOf(q.value(c++));
+        s.outputTokens = optOf(q.value(c++));
+        s.cachedTokens = optOf(q.value(c++));
+        s.reasoningTokens = optOf(q.value(c++));
+        s.tokensEstimated = q.value(c++).toInt() != 0;
+        s.localPromptTokens = q.value(c++).toLongLong();
+        s.localOutputTokens = q.value(c++).toLongLong();
+        s.outputChars = q.value(c++).toLongLong();
+        if (!q.value(c).isNull())
+            s.costUsd = q.value(c).toDouble();
+        ++c;
+        decodeEventTimes(q.value(c++).toByteArray(), &s.eventTimesNs);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+} // namespace ys

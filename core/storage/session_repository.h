@@ -1,0 +1,77 @@
+#pragma once
+
+#include "domain/provider_config.h"
+#include "domain/sample.h"
+#include "domain/scenario.h"
+#include "domain/suite.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+class Database;
+
+struct SessionInfo {
+    qint64 id = 0;
+    QString suiteName;
+    QDateTime startedAt;
+    QDateTime finishedAt;
+    QString status; // running, finished, cancelled, failed, interrupted
+    int providerCount = 0;
+    int runCount = 0;
+    qint64 sampleCount = 0;
+};
+
+struct ProviderRecord {
+    qint64 id = 0;
+    qint64 sessionId = 0;
+    ProviderConfig config;
+};
+
+struct RunRecord {
+    qint64 id = 0;
+    qint64 sessionId = 0;
+    qint64 providerId = 0;
+    QString kind;
+    QString loadModel; // "closed" (closed loop at a concurrency) or "open"
+    int concurrency = 0;
+    int planned = 0;
+    QDateTime startedAt;
+    QDateTime finishedAt;
+    QString status;
+};
+
+// The SQL behind sessions, providers, runs and samples. Every write is its own short
+// BEGIN IMMEDIATE transaction, so nothing is ever half-written.
+class SessionRepository {
+    Q_DECLARE_TR_FUNCTIONS(ys::SessionRepository)
+public:
+    explicit SessionRepository(Database &db);
+
+    std::optional<qint64> createSession(const Suite &suite, QString *error);
+    std::optional<qint64> ensureProvider(qint64 sessionId, const ProviderConfig &provider,
+                                         QString *error);
+    std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
+                                    QString *error);
+    bool finishRun(qint64 runId, const QString &status, QString *error);
+    bool finishSession(qint64 sessionId, const QString &status, QString *error);
+    bool insertSamples(const std::vector<Sample> &samples, QString *error);
+
+    std::vector<SessionInfo> sessions(QString *error) const;
+    std::optional<SessionInfo> session(qint64 sessionId, QString *error) const;
+    std::optional<Suite> sessionSuite(qint64 sessionId, QString *error) const;
+    std::vector<ProviderRecord> providers(qint64 sessionId, QString *error) const;
+    std::vector<RunRecord> runs(qint64 sessionId, QString *error) const;
+    std::vector<Sample> samples(qint64 runId, QString *error) const;
+
+private:
+    bool write(const std::function<bool(QString *)> &body, QString *error);
+
+    Database &m_db;
+};
+
+} // namespace ys
