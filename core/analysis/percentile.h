@@ -1,0 +1,26 @@
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ys {
+
+// Percentiles by linear interpolation between closest ranks: the default of numpy and R's
+// type 7. p is in [0, 100]. Empty input has no percentile.
+std::optional<double> percentile(std::vector<double> values, double p);
+// The same on values already sorted ascending.
+std::optional<double> percentileSorted(const std::vector<double> &sorted, double p);
+
+// A 95% (or other) percentile bootstrap confidence interval for the p-th percentile, from a
+// seeded resampler so the same data always gives the same interval.
+std::optional<std::pair<double, double>> bootstrapPercentileCi(const std::vector<double> &values,
+                                                               double p, int resamples = 1000,
+                                                               double confidence = 0.95,
+                                                               unsigned long long seed = 0x5eed);
+
+std::optional<double> mean(const std::vector<double> &values);
+// Sample standard deviation (n − 1); needs two values.
+std::optional<double> stddev(const std::vector<double> &values);
+
+} // namespace ys

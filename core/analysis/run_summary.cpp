@@ -1,0 +1,117 @@
+#include "analysis/run_summary.h"
+
+#include "analysis/percentile.h"
+
+#include <algorithm>
+
+namespace ys {
+
+namespace {
+
+constexpr double kNsPerMs = 1e6;
+
+Distribution distribution(std::vector<double> values)
+{
+    Distribution d;
+    d.count = int(values.size());
+    std::sort(values.begin(), values.end());
+    d.p50 = percentileSorted(values, 50);
+    d.p95 = percentileSorted(values, 95);
+    d.p99 = percentileSorted(values, 99);
+    d.p95Ci = bootstrapPercentileCi(values, 95);
+    return d;
+}
+
+void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
+{
+    if (value)
+        sum = sum.value_or(0) + *value;
+}
+
+} // namespace
+
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples)
+{
+    ProviderSummary s;
+    s.name = provider.name;
+    s.dialect = provider.dialect;
+    s.model = provider.model;
+    s.contextWindow = provider.contextWindow;
+    if (provider.price)
+        s.usdPer1kBlended = provider.price->blendedPer1k();
+
+    std::vector<double> ttft;
+    std::vector<double> e2e;
+    std::vector<double> itl;
+    std::vector<double> tps;
+    for (const Sample &x : samples) {
+        if (x.warmup)
+            continue;
+        ++s.attempts;
+        ++s.outcomes[std::size_t(x.outcome)];
+        addTo(s.inputTokens, x.inputTokens);
+        addTo(s.outputTokens, x.outputTokens);
+        addTo(s.cachedTokens, x.cachedTokens);
+        if (x.costUsd)
+            s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
+        if (!outcomeIsSuccess(x.outcome))
+            continue;
+        ++s.successes;
+        s.tokensEstimated = s.tokensEstimated || x.tokensEstimated;
+        e2e.push_back(double(x.endNs) / kNsPerMs);
+        if (x.firstTokenNs)
+            ttft.push_back(double(*x.firstTokenNs) / kNsPerMs);
+        // Events that arrived in one read share a time: they are one delivery, not a 0 ms gap.
+        for (std::size_t i = 1; i < x.eventTimesNs.size(); ++i) {
+            if (x.eventTimesNs[i] != x.eventTimesNs[i - 1])
+                itl.push_back(double(x.eventTimesNs[i] - x.eventTimesNs[i - 1]) / kNsPerMs);
+        }
+        if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
+            tps.push_back(double(*x.outputTokens - 1) / (double(x.endNs - *x.firstTokenNs) / 1e9));
+    }
+    s.ttftMs = distribution(std::move(ttft));
+    s.e2eMs = distribution(std::move(e2e));
+    s.itlMeanMs = mean(itl);
+    s.itlStddevMs = stddev(itl);
+    s.itlP99Ms = percentile(itl, 99);
+    s.outputTokensPerSecondP50 = percentile(std::move(tps), 50);
+    return s;
+}
+
+std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
+                                                 QString *error)
+{
+    auto info = repo.session(sessionId, error);
+    if (!info) {
+        if (error && error->isEmpty())
+            *error = SessionRepository::tr("There is no session %1").arg(sessionId);
+        return std::nullopt;
+    }
+    SessionSummary summary;
+    summary.info = *info;
+    const auto runs = repo.runs(sessionId, error);
+    for (const ProviderRecord &p : repo.providers(sessionId, error)) {
+        const RunRecord *latest = nullptr;
+        int count = 0;
+        for (const RunRecord &r : runs) {
+            if (r.providerId != p.id)
+                continue;
+            ++count;
+            latest = &r; // runs come ordered by id, so the last one is the latest
+        }
+        ProviderSummary s = summarizeRun(p.config, latest ? repo.samples(latest->id, error)
+                                                          : std::vector<Sample>{});
+        s.providerId = p.id;
+        s.runs = count;
+        if (latest) {
+            s.runId = latest->id;
+            s.runStatus = latest->status;
+            s.loadModel = latest->loadModel;
+            s.concurrency = latest->concurrency;
+        }
+        summary.providers.push_back(std::move(s));
+    }
+    return summary;
+}
+
+} // namespace ys

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "domain/outcome.h"
+#include "domain/provider_config.h"
+#include "domain/sample.h"
+#include "storage/session_repository.h"
+
+#include <array>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ys {
+
+// Percentiles of one timing, in milliseconds; each is null when nothing could be measured.
+struct Distribution {
+    int count = 0;
+    std::optional<double> p50;
+    std::optional<double> p95;
+    std::optional<double> p99;
+    std::optional<std::pair<double, double>> p95Ci;
+};
+
+// The figures of one provider in a session, from its latest run (warm-up attempts excluded).
+// Timings come from successful attempts only (ok or cut by the output limit).
+struct ProviderSummary {
+    QString name;
+    QString dialect;
+    QString model;
+    qint64 providerId = 0;
+    qint64 runId = 0;
+    int runs = 0;
+    QString runStatus;
+    QString loadModel;
+    int concurrency = 0;
+
+    int attempts = 0;
+    int successes = 0;
+    std::array<int, kOutcomeCount> outcomes{};
+    int outcomeCount(Outcome o) const { return outcomes[std::size_t(o)]; }
+
+    Distribution ttftMs;
+    Distribution e2eMs;
+    std::optional<double> itlMeanMs;
+    std::optional<double> itlStddevMs;
+    std::optional<double> itlP99Ms;
+    std::optional<double> outputTokensPerSecondP50;
+
+    std::optional<qint64> inputTokens;
+    std::optional<qint64> outputTokens;
+    std::optional<qint64> cachedTokens;
+    bool tokensEstimated = false; // some attempts reported no usage
+    std::optional<double> costUsd;
+    std::optional<double> usdPer1kBlended;
+    std::optional<qint64> contextWindow;
+};
+
+struct SessionSummary {
+    SessionInfo info;
+    std::vector<ProviderSummary> providers;
+};
+
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples);
+
+// Reads a session and summarises each provider's latest run.
+std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
+                                                 QString *error);
+
+} // namespace ys

@@ -1,0 +1,71 @@
+#include "analysis/summary_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename T> json orNull(const std::optional<T> &v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json distributionJson(const Distribution &d)
+{
+    json j;
+    j["p50"] = orNull(d.p50);
+    j["p95"] = orNull(d.p95);
+    j["p99"] = orNull(d.p99);
+    j["p95_ci"] = d.p95Ci ? json::array({d.p95Ci->first, d.p95Ci->second}) : json(nullptr);
+    return j;
+}
+
+} // namespace
+
+QByteArray sessionSummaryJson(const SessionSummary &summary)
+{
+    json doc;
+    doc["session"] = summary.info.id;
+    doc["suite"] = summary.info.suiteName.toStdString();
+    doc["started"] = summary.info.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString();
+    doc["status"] = summary.info.status.toStdString();
+    doc["percentile_method"] =
+        "linear interpolation between closest ranks (numpy default, R type 7)";
+    doc["providers"] = json::array();
+    for (const ProviderSummary &p : summary.providers) {
+        json j;
+        j["name"] = p.name.toStdString();
+        j["dialect"] = p.dialect.toStdString();
+        j["model"] = p.model.toStdString();
+        j["runs"] = p.runs;
+        j["load_model"] = p.loadModel.isEmpty() ? json(nullptr) : json(p.loadModel.toStdString());
+        j["attempts"] = p.attempts;
+        j["ok"] = p.outcomeCount(Outcome::Ok);
+        json outcomes = json::object();
+        for (int i = 0; i < kOutcomeCount; ++i) {
+            if (p.outcomes[std::size_t(i)] > 0)
+                outcomes[outcomeName(Outcome(i)).toStdString()] = p.outcomes[std::size_t(i)];
+        }
+        j["outcomes"] = outcomes;
+        j["ttft_ms"] = distributionJson(p.ttftMs);
+        j["e2e_ms"] = distributionJson(p.e2eMs);
+        j["itl_ms"] = {{"mean", orNull(p.itlMeanMs)},
+                       {"stddev", orNull(p.itlStddevMs)},
+                       {"p99", orNull(p.itlP99Ms)}};
+        j["output_tokens_per_s"] = {{"p50", orNull(p.outputTokensPerSecondP50)}};
+        j["input_tokens"] = orNull(p.inputTokens);
+        j["output_tokens"] = orNull(p.outputTokens);
+        j["cached_tokens"] = orNull(p.cachedTokens);
+        j["tokens_estimated"] = p.tokensEstimated;
+        j["cost_usd"] = orNull(p.costUsd);
+        j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
+        j["context_window"] = orNull(p.contextWindow);
+        doc["providers"].push_back(j);
+    }
+    return QByteArray::fromStdString(doc.dump(2));
+}
+
+} // namespace ys

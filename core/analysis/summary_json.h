@@ -1,0 +1,13 @@
+#pragma once
+
+#include "analysis/run_summary.h"
+
+#include <QByteArray>
+
+namespace ys {
+
+// The `yardstick-cli show --json` document (DESIGN.md "Command-line contract"). A figure that
+// could not be measured is null, never 0.
+QByteArray sessionSummaryJson(const SessionSummary &summary);
+
+} // namespace ys

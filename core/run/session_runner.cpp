@@ -1,0 +1,282 @@
+#include "run/session_runner.h"
+
+#include "provider/dialect.h"
+#include "provider/secrets.h"
+#include "run/closed_loop_runner.h"
+#include "storage/database.h"
+#include "storage/sample_writer.h"
+#include "storage/session_repository.h"
+
+#include <QNetworkAccessManager>
+#include <QThread>
+#include <deque>
+
+namespace ys {
+
+namespace {
+constexpr int kConnectionsPerManager = 6; // QtNetwork's per-host limit per manager
+}
+
+// Lives on the network thread: creates the session's rows, then runs each run in turn.
+class SessionWorker : public QObject {
+    Q_OBJECT
+public:
+    SessionWorker(SessionRequest request, SampleWriter *writer)
+        : m_request(std::move(request))
+        , m_writer(writer)
+    {
+    }
+
+    Q_INVOKABLE void begin()
+    {
+        Database db(m_request.dbPath);
+        QString error;
+        if (!db.open(&error))
+            return fail(error);
+        SessionRepository repo(db);
+        if (m_request.existingSessionId) {
+            m_sessionId = *m_request.existingSessionId;
+        } else {
+            auto id = repo.createSession(m_request.suite, &error);
+            if (!id)
+                return fail(error);
+            m_sessionId = *id;
+        }
+        Q_EMIT sessionStarted(m_sessionId);
+
+        quint64 seed = quint64(m_sessionId) * 1000003u;
+        for (const ProviderConfig &provider : m_request.suite.providers) {
+            if (!m_request.onlyProviders.isEmpty() &&
+                !m_request.onlyProviders.contains(provider.name))
+                continue;
+            auto providerId = repo.ensureProvider(m_sessionId, provider, &error);
+            if (!providerId)
+                return fail(error);
+            QByteArray key;
+            QString keyError;
+            const bool keyOk = Secrets::resolve(provider.apiKeyRef, &key, &keyError);
+            for (const Scenario &scenario : m_request.suite.scenarios) {
+                auto runId = repo.createRun(m_sessionId, *providerId, scenario, &error);
+                if (!runId)
+                    return fail(error);
+                if (!keyOk) {
+                    Q_EMIT warning(tr("%1: %2").arg(provider.name, keyError));
+                    writeLater([id = *runId](SampleWriter *w) {
+                        w->finishRun(id, QStringLiteral("failed"));
+                    });
+                    continue;
+                }
+                m_total += scenario.requests;
+                m_queue.push_back(RunPlan{*runId, provider, scenario, key, ++seed});
+            }
+        }
+        if (m_queue.empty() && m_total == 0 && !m_request.onlyProviders.isEmpty()) {
+            bool any = false;
+            for (const ProviderConfig &p : m_request.suite.providers)
+                any = any || m_request.onlyProviders.contains(p.name);
+            if (!any)
+                return fail(tr("No provider named %1 in suite \"%2\"")
+                                .arg(m_request.onlyProviders.join(QStringLiteral(", ")),
+                                     m_request.suite.name));
+        }
+        db.close();
+        Q_EMIT progress(0, m_total, QString());
+        next();
+    }
+
+    Q_INVOKABLE void cancel()
+    {
+        m_cancelled = true;
+        if (m_current)
+            m_current->cancel();
+    }
+
+Q_SIGNALS:
+    void sessionStarted(qint64 sessionId);
+    void progress(int done, int total, const QString &provider);
+    void warning(const QString &message);
+    void done(qint64 sessionId, const QString &status);
+
+private:
+    // Queues work on the writer's thread; queued calls run in order, so samples, run ends and
+    // the session end reach the database in the order they happened.
+    template <typename F> void writeLater(F f)
+    {
+        SampleWriter *w = m_writer;
+        QMetaObject::invokeMethod(
+            w, [w, f = std::move(f)] { f(w); }, Qt::QueuedConnection);
+    }
+
+    void fail(const QString &error)
+    {
+        Q_EMIT warning(error);
+        m_failed = true;
+        finishSession();
+    }
+
+    std::vector<QNetworkAccessManager *> managersFor(int concurrency)
+    {
+        const std::size_t needed =
+            std::size_t((concurrency + kConnectionsPerManager - 1) / kConnectionsPerManager);
+        while (m_managers.size() < needed)
+            m_managers.push_back(new QNetworkAccessManager(this));
+        return {m_managers.begin(), m_managers.begin() + qsizetype(needed)};
+    }
+
+    void next()
+    {
+        if (m_cancelled || m_queue.empty())
+            return finishSession();
+        RunPlan plan = std::move(m_queue.front());
+        m_queue.pop_front();
+        const qint64 runId = plan.runId;
+        const QString providerName = plan.provider.name;
+        auto managers = managersFor(plan.scenario.concurrency);
+        m_current = new ClosedLoopRunner(std::move(plan), std::move(managers), this);
+        connect(m_current, &ClosedLoopRunner::sampleReady, this,
+                [this, providerName](const Sample &s) {
+                    writeLater([s](SampleWriter *w) { w->add(s); });
+                    Q_EMIT progress(++m_done, m_total, providerName);
+                });
+        connect(m_current, &ClosedLoopRunner::finished, this, [this, runId] {
+            const QString status = m_current->wasCancelled() ? QStringLiteral("cancelled")
+                                                             : QStringLiteral("finished");
+            writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
+            m_current->deleteLater();
+            m_current = nullptr;
+            QMetaObject::invokeMethod(this, &SessionWorker::next, Qt::QueuedConnection);
+        });
+        Q_EMIT progress(m_done, m_total, providerName);
+        m_current->start();
+    }
+
+    void finishSession()
+    {
+        const QString status = m_failed      ? QStringLiteral("failed")
+                               : m_cancelled ? QStringLiteral("cancelled")
+                                             : QStringLiteral("finished");
+        if (m_sessionId)
+            writeLater(
+                [id = m_sessionId, status](SampleWriter *w) { w->finishSession(id, status); });
+        Q_EMIT done(m_sessionId, status);
+    }
+
+    SessionRequest m_request;
+    SampleWriter *m_writer;
+    std::deque<RunPlan> m_queue;
+    std::vector<QNetworkAccessManager *> m_managers;
+    ClosedLoopRunner *m_current = nullptr;
+    qint64 m_sessionId = 0;
+    int m_total = 0;
+    int m_done = 0;
+    bool m_cancelled = false;
+    bool m_failed = false;
+};
+
+SessionRunner::SessionRunner(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<ys::Sample>("ys::Sample");
+}
+
+SessionRunner::~SessionRunner()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &SessionWorker::cancel, Qt::BlockingQueuedConnection);
+    shutdownThreads();
+}
+
+bool SessionRunner::start(SessionRequest request, QString *error)
+{
+    if (m_running) {
+        *error = tr("A session is already running");
+        return false;
+    }
+    for (const ProviderConfig &p : request.suite.providers) {
+        if (!makeDialect(p.dialect)) {
+            *error = tr("%1: unsupported dialect \"%2\"").arg(p.name, p.dialect);
+            return false;
+        }
+    }
+    // Check the database on this thread first, so a bad file is reported before anything runs.
+    {
+        Database probe(request.dbPath);
+        if (!probe.open(error))
+            return false;
+    }
+    m_running = true;
+    m_sessionId = request.existingSessionId.value_or(0);
+
+    m_writerThread = new QThread(this);
+    m_writerThread->setObjectName(QStringLiteral("ys-writer"));
+    m_writer = new SampleWriter(request.dbPath);
+    m_writer->moveToThread(m_writerThread);
+    connect(m_writerThread, &QThread::finished, m_writer, &QObject::deleteLater);
+    connect(m_writer, &SampleWriter::writeFailed, this, &SessionRunner::warning);
+    m_writerThread->start();
+    QMetaObject::invokeMethod(m_writer, &SampleWriter::open, Qt::QueuedConnection);
+
+    m_networkThread = new QThread(this);
+    m_networkThread->setObjectName(QStringLiteral("ys-network"));
+    m_worker = new SessionWorker(std::move(request), m_writer);
+    m_worker->moveToThread(m_networkThread);
+    connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {
+        m_sessionId = id;
+        Q_EMIT sessionStarted(id);
+    });
+    connect(m_worker, &SessionWorker::progress, this, &SessionRunner::progress);
+    connect(m_worker, &SessionWorker::warning, this, &SessionRunner::warning);
+    connect(m_worker, &SessionWorker::done, this, &SessionRunner::onWorkerDone);
+    m_networkThread->start();
+    QMetaObject::invokeMethod(m_worker, &SessionWorker::begin, Qt::QueuedConnection);
+    return true;
+}
+
+void SessionRunner::cancel()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &SessionWorker::cancel, Qt::QueuedConnection);
+}
+
+void SessionRunner::onWorkerDone(qint64 sessionId, const QString &status)
+{
+    m_sessionId = sessionId;
+    m_status = status;
+    // The writer's queue holds every sample before this point; once it reports flushed, the
+    // session is on disk.
+    connect(
+        m_writer, &SampleWriter::flushed, this,
+        [this](int pending) {
+            if (pending > 0)
+                Q_EMIT warning(
+                    tr("%n sample(s) could not be written to the database", nullptr, pending));
+            shutdownThreads();
+            m_running = false;
+            Q_EMIT finished(m_sessionId, m_status);
+        },
+        Qt::SingleShotConnection);
+    QMetaObject::invokeMethod(m_writer, &SampleWriter::flushAll, Qt::QueuedConnection);
+}
+
+void SessionRunner::shutdownThreads()
+{
+    if (m_networkThread) {
+        m_networkThread->quit();
+        m_networkThread->wait();
+        delete m_networkThread;
+        m_networkThread = nullptr;
+    }
+    if (m_writerThread) {
+        if (m_writer)
+            QMetaObject::invokeMethod(m_writer, &SampleWriter::close, Qt::BlockingQueuedConnection);
+        m_writerThread->quit();
+        m_writerThread->wait();
+        delete m_writerThread;
+        m_writerThread = nullptr;
+    }
+}
+
+} // namespace ys
+
+#include "session_runner.moc"

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "domain/suite.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <optional>
+
+class QThread;
+
+namespace ys {
+
+class SampleWriter;
+class SessionWorker;
+
+// What to run: a suite into a database, as a new session or as more runs of an existing one
+// (re-running a provider), optionally limited to some providers.
+struct SessionRequest {
+    Suite suite;
+    QString dbPath;
+    std::optional<qint64> existingSessionId;
+    QStringList onlyProviders;
+};
+
+// Runs a session off the caller's thread: a network thread drives the attempts, a writer
+// thread stores the samples. finished() comes only after every sample is committed.
+class SessionRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit SessionRunner(QObject *parent = nullptr);
+    ~SessionRunner() override;
+
+    // Checks the request and starts it. Returns false with *error set when it cannot start.
+    bool start(SessionRequest request, QString *error);
+    void cancel();
+    bool isRunning() const { return m_running; }
+    qint64 sessionId() const { return m_sessionId; }
+
+Q_SIGNALS:
+    void sessionStarted(qint64 sessionId);
+    void progress(int done, int total, const QString &provider);
+    void warning(const QString &message);
+    void finished(qint64 sessionId, const QString &status);
+
+private:
+    void onWorkerDone(qint64 sessionId, const QString &status);
+    void shutdownThreads();
+
+    QThread *m_networkThread = nullptr;
+    QThread *m_writerThread = nullptr;
+    QPointer<SessionWorker> m_worker;
+    QPointer<SampleWriter> m_writer;
+    qint64 m_sessionId = 0;
+    QString m_status;
+    bool m_running = false;
+};
+
+} // namespace ys

@@ -1,0 +1,309 @@
+// The runner end to end on loopback: real HTTP to an in-process simulator, real SQLite files.
+#include "analysis/run_summary.h"
+#include "analysis/summary_json.h"
+#include "run/session_runner.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+
+namespace {
+
+const char kSentinelKey[] = "sk-sentinel-7f3a9c1e5b2d4f6a8c0e";
+
+QByteArray profilesJson()
+{
+    return QByteArray(R"({"format":"yardstick-sim-profiles/1","profiles":[
+ {"name":"Fast","model":"fast","ttft_ms":{"median":30,"p95":40},"prefill_tokens_per_s":100000,
+  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000},
+ {"name":"Quiet","model":"quiet","ttft_ms":{"median":30,"p95":40},"prefill_tokens_per_s":100000,
+  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000,
+  "usage":false},
+ {"name":"Slow","model":"slow","ttft_ms":{"median":3000,"p95":3500},"prefill_tokens_per_s":100000,
+  "decode_tokens_per_s":100,"output_tokens":{"min":10,"max":20},"context_window":128000},
+ {"name":"Locked","model":"locked","ttft_ms":{"median":20,"p95":30},"prefill_tokens_per_s":100000,
+  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000,
+  "api_key":")") +
+           kSentinelKey + R"("}]})";
+}
+
+ProviderConfig provider(const QString &name, const QUrl &url, const QString &model)
+{
+    ProviderConfig p;
+    p.name = name;
+    p.dialect = QStringLiteral("openai-chat");
+    p.baseUrl = url;
+    p.model = model;
+    p.price = Price{1.0, 2.0, std::nullopt};
+    p.contextWindow = 128000;
+    return p;
+}
+
+Scenario probe(int requests, int concurrency)
+{
+    Scenario s;
+    s.requests = requests;
+    s.concurrency = concurrency;
+    s.promptTokens = 200;
+    s.maxOutputTokens = 64;
+    s.timeoutMs = 20000;
+    return s;
+}
+
+QUrl closedPortUrl()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    const quint16 port = server.serverPort();
+    server.close();
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(port));
+}
+
+// Runs a request to completion and returns (session id, status).
+std::pair<qint64, QString> runToEnd(SessionRunner &runner, SessionRequest request,
+                                    int timeoutMs = 60000)
+{
+    QSignalSpy finished(&runner, &SessionRunner::finished);
+    QString error;
+    if (!runner.start(std::move(request), &error)) {
+        qWarning() << error;
+        return {0, QString()};
+    }
+    if (!finished.wait(timeoutMs))
+        return {0, QStringLiteral("timeout")};
+    return {finished.first().at(0).toLongLong(), finished.first().at(1).toString()};
+}
+
+} // namespace
+
+class TstRunner : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        m_profiles = SimProfile::load(profilesJson(), &error);
+        QVERIFY2(!m_profiles.empty(), qPrintable(error));
+        m_sim = std::make_unique<SimHost>(m_profiles);
+        QVERIFY2(m_sim->start(&error), qPrintable(error));
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
+
+    void everySampleStoredAndNullsStayNull()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("runner");
+        suite.providers = {
+            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast")),
+            provider(QStringLiteral("Quiet"), m_sim->baseUrl(), QStringLiteral("quiet")),
+            provider(QStringLiteral("Dead"), closedPortUrl(), QStringLiteral("x"))};
+        suite.providers[2].price.reset();
+        suite.scenarios = {probe(9, 3)};
+        SessionRunner runner;
+        QSignalSpy progress(&runner, &SessionRunner::progress);
+        SessionRequest request{suite, dir.filePath(QStringLiteral("r.sqlite")), std::nullopt, {}};
+        const auto [sessionId, status] = runToEnd(runner, request);
+        QVERIFY(sessionId > 0);
+        QCOMPARE(status, QStringLiteral("finished"));
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(0).toInt(), 27);
+        QCOMPARE(progress.last().at(1).toInt(), 27);
+
+        Database db(request.dbPath);
+        QString error;
+        QVERIFY(db.open(&error));
+        SessionRepository repo(db);
+        const auto summary = loadSessionSummary(repo, sessionId, &error);
+        QVERIFY2(summary, qPrintable(error));
+        QCOMPARE(summary->providers.size(), 3u);
+        QCOMPARE(summary->info.sampleCount, 27);
+
+        const ProviderSummary &fast = summary->providers[0];
+        QCOMPARE(fast.attempts, 9);
+        QCOMPARE(fast.outcomeCount(Outcome::Ok), 9);
+        QVERIFY(fast.ttftMs.p50 && *fast.ttftMs.p50 > 20 && *fast.ttftMs.p50 < 200);
+        QVERIFY(fast.inputTokens && *fast.inputTokens == 9 * 200);
+        QVERIFY(fast.costUsd.has_value());
+        for (const Sample &s : repo.samples(fast.runId, &error)) {
+            QVERIFY(s.headersNs && s.firstTokenNs && s.firstContentNs);
+            QVERIFY(*s.headersNs <= *s.firstTokenNs && *s.firstTokenNs <= s.endNs);
+            QCOMPARE(s.httpStatus, 200);
+            QCOMPARE(qsizetype(s.eventTimesNs.size()) > 0, true);
+            QCOMPARE(s.localPromptTokens, 200);
+            QVERIFY(!s.requestId.isEmpty());
+        }
+
+        // The server ignored include_usage: tokens are NULL and marked estimated, never 0.
+        const ProviderSummary &quiet = summary->providers[1];
+        QCOMPARE(quiet.outcomeCount(Outcome::Ok), 9);
+        QVERIFY(!quiet.inputTokens && !quiet.outputTokens && !quiet.costUsd);
+        QVERIFY(quiet.tokensEstimated);
+        QVERIFY(!quiet.outputTokensPerSecondP50);
+        QVERIFY(quiet.ttftMs.p50.has_value());
+
+        // Nothing answered: every attempt classified, every figure null.
+        const ProviderSummary &dead = summary->providers[2];
+        QCOMPARE(dead.outcomeCount(Outcome::ConnectionError), 9);
+        QVERIFY(!dead.ttftMs.p50 && !dead.e2eMs.p95);
+
+        const auto doc = nlohmann::json::parse(sessionSummaryJson(*summary).toStdString());
+        const auto &q = doc["providers"][1];
+        QVERIFY(q["input_tokens"].is_null() && q["output_tokens"].is_null());
+        QVERIFY(q["cost_usd"].is_null());
+        QVERIFY(q["output_tokens_per_s"]["p50"].is_null());
+        const auto &d = doc["providers"][2];
+        for (const char *k : {"p50", "p95", "p99", "p95_ci"}) {
+            QVERIFY(d["ttft_ms"][k].is_null());
+            QVERIFY(d["e2e_ms"][k].is_null());
+        }
+        QVERIFY(d["itl_ms"]["mean"].is_null());
+        QVERIFY(d["usd_per_1k_tokens"].is_null());
+        QVERIFY(d["ok"] == 0);
+        QVERIFY(d["outcomes"]["connection_error"] == 9);
+    }
+
+    void cancelKeepsWhatWasMeasured()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("cancel");
+        suite.providers = {
+            provider(QStringLiteral("Slow"), m_sim->baseUrl(), QStringLiteral("slow")),
+            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast"))};
+        suite.scenarios = {probe(20, 2)};
+        SessionRunner runner;
+        QSignalSpy started(&runner, &SessionRunner::sessionStarted);
+        QSignalSpy finished(&runner, &SessionRunner::finished);
+        QString error;
+        const QString path = dir.filePath(QStringLiteral("c.sqlite"));
+        QVERIFY(runner.start(SessionRequest{suite, path, std::nullopt, {}}, &error));
+        QVERIFY(started.wait(5000));
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        runner.cancel();
+        QVERIFY(finished.wait(5000));
+        QVERIFY(t.elapsed() < 3000); // did not wait for the 3 s answers
+        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
+
+        Database db(path);
+        QVERIFY(db.open(&error));
+        SessionRepository repo(db);
+        const auto runs = repo.runs(finished.first().at(0).toLongLong(), &error);
+        QCOMPARE(runs.size(), 2u);
+        QCOMPARE(runs[0].status, QStringLiteral("cancelled"));
+        const auto samples = repo.samples(runs[0].id, &error);
+        QCOMPARE(samples.size(), 2u); // the two in flight, recorded as cancelled
+        for (const Sample &s : samples)
+            QCOMPARE(s.outcome, Outcome::Cancelled);
+        QVERIFY(repo.samples(runs[1].id, &error).empty()); // never started
+    }
+
+    void rerunAddsARunForThatProviderOnly()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("rerun");
+        suite.providers = {
+            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast")),
+            provider(QStringLiteral("Quiet"), m_sim->baseUrl(), QStringLiteral("quiet"))};
+        suite.scenarios = {probe(4, 2)};
+        const QString path = dir.filePath(QStringLiteral("rr.sqlite"));
+        SessionRunner runner;
+        const auto [id, status] = runToEnd(runner, SessionRequest{suite, path, std::nullopt, {}});
+        QCOMPARE(status, QStringLiteral("finished"));
+        const auto [id2, status2] =
+            runToEnd(runner, SessionRequest{suite, path, id, {QStringLiteral("Quiet")}});
+        QCOMPARE(id2, id);
+        QCOMPARE(status2, QStringLiteral("finished"));
+
+        Database db(path);
+        QString error;
+        QVERIFY(db.open(&error));
+        SessionRepository repo(db);
+        const auto summary = loadSessionSummary(repo, id, &error);
+        QCOMPARE(summary->providers[0].runs, 1);
+        QCOMPARE(summary->providers[1].runs, 2);
+        QCOMPARE(summary->info.sampleCount, 12);
+    }
+
+    void sentinelKeyIsNeverStored()
+    {
+        QTemporaryDir dir;
+        qputenv("YS_TEST_SENTINEL_KEY", kSentinelKey);
+        Suite suite;
+        suite.name = QStringLiteral("secrets");
+        auto good = provider(QStringLiteral("Locked"), m_sim->baseUrl(), QStringLiteral("locked"));
+        good.apiKeyRef = QStringLiteral("env:YS_TEST_SENTINEL_KEY");
+        auto keyless = provider(QStringLiteral("Locked without key"), m_sim->baseUrl(),
+                                QStringLiteral("locked"));
+        suite.providers = {good, keyless};
+        suite.scenarios = {probe(4, 2)};
+        const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+        SessionRunner runner;
+        QStringList warnings;
+        connect(&runner, &SessionRunner::warning, this, [&](const QString &w) { warnings << w; });
+        const auto [id, status] = runToEnd(runner, SessionRequest{suite, path, std::nullopt, {}});
+        QCOMPARE(status, QStringLiteral("finished"));
+
+        {
+            Database db(path);
+            QString error;
+            QVERIFY(db.open(&error));
+            SessionRepository repo(db);
+            const auto summary = loadSessionSummary(repo, id, &error);
+            QCOMPARE(summary->providers[0].outcomeCount(Outcome::Ok), 4);
+            QCOMPARE(summary->providers[1].outcomeCount(Outcome::AuthError), 4);
+        }
+        // Neither the database, its WAL, its journal nor any message holds the key.
+        const QByteArray needle(kSentinelKey);
+        for (const QFileInfo &f : QDir(dir.path()).entryInfoList(QDir::Files)) {
+            QFile file(f.filePath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(!file.readAll().contains(needle), qPrintable(f.fileName()));
+        }
+        for (const QString &w : warnings)
+            QVERIFY(!w.contains(QLatin1StringView(kSentinelKey)));
+        qunsetenv("YS_TEST_SENTINEL_KEY");
+    }
+
+    void unsetKeyReferenceIsReportedByName()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("no key");
+        auto p = provider(QStringLiteral("Locked"), m_sim->baseUrl(), QStringLiteral("locked"));
+        p.apiKeyRef = QStringLiteral("env:YS_TEST_UNSET_VARIABLE");
+        suite.providers = {p};
+        suite.scenarios = {probe(2, 1)};
+        SessionRunner runner;
+        QSignalSpy warnings(&runner, &SessionRunner::warning);
+        const auto [id, status] = runToEnd(
+            runner,
+            SessionRequest{suite, dir.filePath(QStringLiteral("k.sqlite")), std::nullopt, {}});
+        QVERIFY(id > 0);
+        QVERIFY(!warnings.isEmpty());
+        QVERIFY(
+            warnings.first().at(0).toString().contains(QStringLiteral("YS_TEST_UNSET_VARIABLE")));
+    }
+
+private:
+    std::vector<SimProfile> m_profiles;
+    std::unique_ptr<SimHost> m_sim;
+};
+
+QTEST_GUILESS_MAIN(TstRunner)
+#include "tst_runner.moc"

@@ -1,0 +1,134 @@
+// Suite files: what parses, and that every bad input names the file, line or field at fault.
+#include "domain/suite.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ys;
+
+namespace {
+// URLs are filled in at run time: moc (6.4) stops reading a file at "//" inside a raw string.
+QByteArray withUrls(QByteArray json)
+{
+    return json
+        .replace("LOCAL_URL", "http:"
+                              "//127.0.0.1:8000/v1")
+        .replace("HOST_URL", "http:"
+                             "//h/v1")
+        .replace("FTP_URL", "ftp:"
+                            "//h");
+}
+} // namespace
+
+class TstSuite : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parsesTheDesignExample()
+    {
+        const QByteArray json = R"({"format": "yardstick-suite/1",
+ "name": "Chat shortlist Q3",
+ "providers": [
+   {"name": "Local vLLM", "dialect": "openai-chat",
+    "base_url": "LOCAL_URL", "model": "qwen2.5-7b-instruct",
+    "api_key": "env:VLLM_KEY",
+    "price": {"input_per_mtok": 0.5, "output_per_mtok": 1.5},
+    "context_window": 131072}],
+ "scenarios": [
+   {"kind": "latency", "requests": 30, "concurrency": 4,
+    "prompt_tokens": 1000, "max_output_tokens": 384}]})";
+        QString error;
+        const auto suite = Suite::parse(withUrls(json), QStringLiteral("q3.json"), &error);
+        QVERIFY2(suite, qPrintable(error));
+        QCOMPARE(suite->name, QStringLiteral("Chat shortlist Q3"));
+        QCOMPARE(suite->providers.size(), 1u);
+        const ProviderConfig &p = suite->providers.front();
+        QCOMPARE(p.apiKeyRef, QStringLiteral("env:VLLM_KEY"));
+        QCOMPARE(p.price->outputPerMtok, 1.5);
+        QCOMPARE(*p.contextWindow, 131072);
+        QCOMPARE(suite->scenarios.front().maxOutputTokens, 384);
+
+        // Round trip through the stored form.
+        const auto again = Suite::parse(suite->toJson(), QStringLiteral("again"), &error);
+        QVERIFY2(again, qPrintable(error));
+        QCOMPARE(again->toJson(), suite->toJson());
+    }
+
+    void errorsNameWhatIsWrong_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("mustMention");
+        const QByteArray provider =
+            R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m"})";
+        const QByteArray scenario = R"({"kind":"latency"})";
+        auto suite = [&](const QByteArray &p, const QByteArray &s) {
+            return R"({"format":"yardstick-suite/1","name":"n","providers":[)" + p +
+                   R"(],"scenarios":[)" + s + "]}";
+        };
+        QTest::newRow("syntax, line 3")
+            << QByteArray("{\n\"format\": 1,\n,\n}") << QStringLiteral("s.json, line 3");
+        QTest::newRow("unknown top field")
+            << QByteArray(R"({"format":"yardstick-suite/1","name":"n","providers":[],"extra":1})")
+            << QStringLiteral("\"extra\"");
+        QTest::newRow("newer format")
+            << QByteArray(
+                   R"({"format":"yardstick-suite/9","name":"n","providers":[],"scenarios":[]})")
+            << QStringLiteral("s.json.format");
+        QTest::newRow("unknown kind") << suite(provider, R"({"kind":"teleport"})")
+                                      << QStringLiteral("s.json.scenarios[0].kind");
+        QTest::newRow("unknown scenario field")
+            << suite(provider, R"({"kind":"latency","requets":3})")
+            << QStringLiteral("\"requets\"");
+        QTest::newRow("bad concurrency") << suite(provider, R"({"kind":"latency","concurrency":0})")
+                                         << QStringLiteral("scenarios[0].concurrency");
+        QTest::newRow("unknown dialect")
+            << suite(R"({"name":"A","dialect":"smoke","base_url":"HOST_URL","model":"m"})",
+                     scenario)
+            << QStringLiteral("providers[0].dialect");
+        QTest::newRow("missing model")
+            << suite(R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL"})", scenario)
+            << QStringLiteral("\"model\"");
+        QTest::newRow("bad url")
+            << suite(R"({"name":"A","dialect":"openai-chat","base_url":"FTP_URL","model":"m"})",
+                     scenario)
+            << QStringLiteral("providers[0].base_url");
+        QTest::newRow("negative price")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","price":{"input_per_mtok":-1,"output_per_mtok":1}})",
+                   scenario)
+            << QStringLiteral("providers[0].price.input_per_mtok");
+        QTest::newRow("duplicate provider")
+            << suite(provider + "," + provider, scenario) << QStringLiteral("providers[1].name");
+    }
+
+    void errorsNameWhatIsWrong()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, mustMention);
+        QString error;
+        QVERIFY(!Suite::parse(withUrls(json), QStringLiteral("s.json"), &error));
+        QVERIFY2(error.contains(mustMention), qPrintable(error));
+    }
+
+    void aPastedKeyIsRefusedAndNotEchoed()
+    {
+        const QByteArray json =
+            R"({"format":"yardstick-suite/1","name":"n","providers":[{"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","api_key":"sk-live-0123456789abcdefghij"}],"scenarios":[{"kind":"latency"}]})";
+        QString error;
+        QVERIFY(!Suite::parse(withUrls(json), QStringLiteral("s.json"), &error));
+        QVERIFY(error.contains(QStringLiteral("api_key")));
+        QVERIFY(!error.contains(QStringLiteral("0123456789")));
+    }
+
+    void missingFileIsNamed()
+    {
+        QTemporaryDir dir;
+        QString error;
+        const QString path = dir.filePath(QStringLiteral("nope.json"));
+        QVERIFY(!Suite::loadFile(path, &error));
+        QVERIFY(error.contains(path));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstSuite)
+#include "tst_suite.moc"
