@@ -1,0 +1,99 @@
+// yardstick-cli: the command line of the workbench (DESIGN.md "Command-line contract").
+#include "util/translations.h"
+#include "workbench/cli_commands.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+int usageError(const QString &message)
+{
+    QTextStream(stderr) << message << '\n';
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("yardstick-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(YS_VERSION));
+    ys::installTranslations(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Runs benchmark suites against LLM APIs and reports the results."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QCoreApplication::translate("main", "run, list or show"));
+    const QCommandLineOption suite(QStringLiteral("suite"),
+                                   QCoreApplication::translate("main", "Suite: demo or a file."),
+                                   QStringLiteral("suite"));
+    const QCommandLineOption db(QStringLiteral("db"),
+                                QCoreApplication::translate("main", "SQLite database file."),
+                                QStringLiteral("file"));
+    const QCommandLineOption provider(
+        QStringLiteral("provider"),
+        QCoreApplication::translate("main", "Run only this provider (repeatable)."),
+        QStringLiteral("name"));
+    const QCommandLineOption session(QStringLiteral("session"),
+                                     QCoreApplication::translate("main", "Session id to show."),
+                                     QStringLiteral("id"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QCoreApplication::translate("main", "Print JSON."));
+    const QCommandLineOption sim(
+        QStringLiteral("sim"),
+        QCoreApplication::translate(
+            "main", "With --suite demo: use the yardstick-sim at this base URL instead of the "
+                    "built-in one."),
+        QStringLiteral("url"));
+    parser.addOptions({suite, db, provider, session, json, sim});
+    parser.process(app);
+
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1)
+        return usageError(
+            QCoreApplication::translate("main", "Give one command: run, list or show."));
+    if (!parser.isSet(db))
+        return usageError(QCoreApplication::translate("main", "--db FILE is required."));
+    const QString command = args.first();
+
+    if (command == QLatin1StringView("run")) {
+        if (!parser.isSet(suite))
+            return usageError(
+                QCoreApplication::translate("main", "run needs --suite demo or --suite FILE."));
+        ys::CliRunOptions options;
+        options.suite = parser.value(suite);
+        options.dbPath = parser.value(db);
+        options.providers = parser.values(provider);
+        options.json = parser.isSet(json);
+        if (parser.isSet(sim)) {
+            options.simulator = QUrl(parser.value(sim), QUrl::StrictMode);
+            if (!options.simulator.isValid() || options.simulator.scheme().isEmpty())
+                return usageError(QCoreApplication::translate("main", "--sim: \"%1\" is not a URL")
+                                      .arg(parser.value(sim)));
+        }
+        return ys::CliCommands::run(options);
+    }
+    if (command == QLatin1StringView("list"))
+        return ys::CliCommands::list(parser.value(db), parser.isSet(json));
+    if (command == QLatin1StringView("show")) {
+        std::optional<qint64> id;
+        if (parser.isSet(session)) {
+            bool ok = false;
+            id = parser.value(session).toLongLong(&ok);
+            if (!ok || *id <= 0)
+                return usageError(QCoreApplication::translate("main", "--session: \"%1\" is not a "
+                                                                      "session id")
+                                      .arg(parser.value(session)));
+        }
+        return ys::CliCommands::show(parser.value(db), id, parser.isSet(json));
+    }
+    return usageError(
+        QCoreApplication::translate("main", "Unknown command \"%1\"; use run, list or show.")
+            .arg(command));
+}

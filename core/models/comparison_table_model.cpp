@@ -1,0 +1,243 @@
+#include "models/comparison_table_model.h"
+
+#include <limits>
+
+namespace ys {
+
+namespace {
+
+QString ms(const std::optional<double> &v)
+{
+    return v ? QString::number(*v, 'f', 1) : QStringLiteral("—");
+}
+
+QVariant num(const std::optional<double> &v)
+{
+    // Unmeasured sorts after every measured value in ascending order.
+    return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
+}
+
+} // namespace
+
+ComparisonTableModel::ComparisonTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void ComparisonTableModel::setSummaries(std::vector<ProviderSummary> summaries)
+{
+    beginResetModel();
+    m_rows = std::move(summaries);
+    endResetModel();
+}
+
+void ComparisonTableModel::setRequirements(const Requirements &requirements)
+{
+    m_requirements = requirements;
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+GateResult ComparisonTableModel::gateForColumn(const ProviderSummary &s, int column) const
+{
+    const GateVerdict v = Gates::evaluate(s, m_requirements);
+    switch (column) {
+    case E2eP95Column:
+        return v.latency;
+    case UsdPer1kColumn:
+        return v.cost;
+    case ContextColumn:
+        return v.context;
+    case VerdictColumn:
+        return v.overall();
+    default:
+        return GateResult::Unknown;
+    }
+}
+
+QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column) const
+{
+    switch (column) {
+    case ProviderColumn:
+        return s.name;
+    case ModelColumn:
+        return s.model;
+    case AttemptsColumn:
+        return s.attempts;
+    case SuccessRateColumn:
+        return s.attempts ? tr("%1%").arg(100.0 * s.successes / s.attempts, 0, 'f', 1)
+                          : QStringLiteral("—");
+    case TtftP50Column:
+        return ms(s.ttftMs.p50);
+    case TtftP95Column:
+        return ms(s.ttftMs.p95);
+    case E2eP50Column:
+        return ms(s.e2eMs.p50);
+    case E2eP95Column:
+        if (s.e2eMs.p95 && s.e2eMs.p95Ci)
+            return tr("%1 (%2–%3)")
+                .arg(ms(s.e2eMs.p95), QString::number(s.e2eMs.p95Ci->first, 'f', 0),
+                     QString::number(s.e2eMs.p95Ci->second, 'f', 0));
+        return ms(s.e2eMs.p95);
+    case TokensPerSecondColumn:
+        return s.outputTokensPerSecondP50 ? QString::number(*s.outputTokensPerSecondP50, 'f', 0)
+                                          : QStringLiteral("—");
+    case UsdPer1kColumn:
+        return s.usdPer1kBlended ? QStringLiteral("$%1").arg(*s.usdPer1kBlended, 0, 'f', 5)
+                                 : QStringLiteral("—");
+    case CostColumn:
+        if (!s.costUsd)
+            return QStringLiteral("—");
+        return s.tokensEstimated ? tr("$%1 (partial)").arg(*s.costUsd, 0, 'f', 5)
+                                 : QStringLiteral("$%1").arg(*s.costUsd, 0, 'f', 5);
+    case ContextColumn:
+        return s.contextWindow ? tr("%1K").arg(double(*s.contextWindow) / 1000.0, 0, 'f', 0)
+                               : QStringLiteral("—");
+    case VerdictColumn:
+        return Gates::describe(gateForColumn(s, column));
+    case RunsColumn:
+        return s.runs;
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::sortValue(const ProviderSummary &s, int column) const
+{
+    switch (column) {
+    case ProviderColumn:
+        return s.name;
+    case ModelColumn:
+        return s.model;
+    case AttemptsColumn:
+        return s.attempts;
+    case SuccessRateColumn:
+        return s.attempts ? QVariant(double(s.successes) / s.attempts) : num(std::nullopt);
+    case TtftP50Column:
+        return num(s.ttftMs.p50);
+    case TtftP95Column:
+        return num(s.ttftMs.p95);
+    case E2eP50Column:
+        return num(s.e2eMs.p50);
+    case E2eP95Column:
+        return num(s.e2eMs.p95);
+    case TokensPerSecondColumn:
+        return num(s.outputTokensPerSecondP50);
+    case UsdPer1kColumn:
+        return num(s.usdPer1kBlended);
+    case CostColumn:
+        return num(s.costUsd);
+    case ContextColumn:
+        return s.contextWindow ? QVariant(double(*s.contextWindow)) : num(std::nullopt);
+    case VerdictColumn:
+        return int(gateForColumn(s, column));
+    case RunsColumn:
+        return s.runs;
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const ProviderSummary &s = m_rows[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayValue(s, index.column());
+    case SortRole:
+        return sortValue(s, index.column());
+    case Qt::TextAlignmentRole:
+        return index.column() <= ModelColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case GateRole:
+        return int(gateForColumn(s, index.column()));
+    case Qt::ToolTipRole:
+        if (index.column() == E2eP95Column)
+            return tr("End-to-end P95 in ms with its 95% bootstrap confidence interval; "
+                      "requirement ≤ %1 ms")
+                .arg(m_requirements.maxP95LatencyMs);
+        if (index.column() == UsdPer1kColumn)
+            return tr("Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1")
+                .arg(m_requirements.maxUsdPer1k);
+        if (index.column() == ContextColumn)
+            return tr("Context window; requirement ≥ %1 tokens")
+                .arg(m_requirements.minContextTokens);
+        if (index.column() == CostColumn && s.tokensEstimated)
+            return tr("Some attempts reported no token usage; their cost is not included");
+        return {};
+    case ProviderNameRole:
+        return s.name;
+    case LatencyP95Role:
+        return s.e2eMs.p95 ? QVariant(*s.e2eMs.p95) : QVariant();
+    case UsdPer1kRole:
+        return s.usdPer1kBlended ? QVariant(*s.usdPer1kBlended) : QVariant();
+    case VerdictRole:
+        return int(Gates::evaluate(s, m_requirements).overall());
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case ProviderColumn:
+        return tr("Provider");
+    case ModelColumn:
+        return tr("Model");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case SuccessRateColumn:
+        return tr("Success");
+    case TtftP50Column:
+        return tr("TTFT P50 (ms)");
+    case TtftP95Column:
+        return tr("TTFT P95 (ms)");
+    case E2eP50Column:
+        return tr("E2E P50 (ms)");
+    case E2eP95Column:
+        return tr("E2E P95 (ms, 95% CI)");
+    case TokensPerSecondColumn:
+        return tr("Output tok/s");
+    case UsdPer1kColumn:
+        return tr("$ / 1K tokens");
+    case CostColumn:
+        return tr("Cost of run");
+    case ContextColumn:
+        return tr("Context");
+    case VerdictColumn:
+        return tr("Requirements");
+    case RunsColumn:
+        return tr("Runs");
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ComparisonTableModel::roleNames() const
+{
+    auto names = QAbstractTableModel::roleNames();
+    names[SortRole] = "sort";
+    names[ProviderNameRole] = "providerName";
+    names[LatencyP95Role] = "latencyP95";
+    names[UsdPer1kRole] = "usdPer1k";
+    names[VerdictRole] = "verdict";
+    names[GateRole] = "gate";
+    return names;
+}
+
+} // namespace ys

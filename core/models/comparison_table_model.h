@@ -1,0 +1,66 @@
+#pragma once
+
+#include "analysis/gates.h"
+#include "analysis/run_summary.h"
+
+#include <QAbstractTableModel>
+#include <vector>
+
+namespace ys {
+
+// One row per provider of a session, with the figures an analyst compares and the verdict of
+// each requirement gate. DisplayRole gives formatted text ("—" for what was not measured),
+// SortRole the raw number, so sorting is numeric and unmeasured figures sort last.
+class ComparisonTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        ProviderColumn,
+        ModelColumn,
+        AttemptsColumn,
+        SuccessRateColumn,
+        TtftP50Column,
+        TtftP95Column,
+        E2eP50Column,
+        E2eP95Column,
+        TokensPerSecondColumn,
+        UsdPer1kColumn,
+        CostColumn,
+        ContextColumn,
+        VerdictColumn,
+        RunsColumn,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1,
+        ProviderNameRole,
+        LatencyP95Role, // end-to-end P95 in ms, or invalid
+        UsdPer1kRole,   // blended $ per 1K tokens, or invalid
+        VerdictRole,    // overall GateResult as int
+        GateRole        // GateResult of the gate this cell shows, as int (Unknown if none)
+    };
+
+    explicit ComparisonTableModel(QObject *parent = nullptr);
+
+    void setSummaries(std::vector<ProviderSummary> summaries);
+    const std::vector<ProviderSummary> &summaries() const { return m_rows; }
+    void setRequirements(const Requirements &requirements);
+    const Requirements &requirements() const { return m_requirements; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    QVariant displayValue(const ProviderSummary &s, int column) const;
+    QVariant sortValue(const ProviderSummary &s, int column) const;
+    GateResult gateForColumn(const ProviderSummary &s, int column) const;
+
+    std::vector<ProviderSummary> m_rows;
+    Requirements m_requirements;
+};
+
+} // namespace ys

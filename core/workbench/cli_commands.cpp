@@ -1,0 +1,237 @@
+#include "workbench/cli_commands.h"
+
+#include "analysis/gates.h"
+#include "analysis/run_summary.h"
+#include "analysis/summary_json.h"
+#include "domain/session_status.h"
+#include "run/session_runner.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "workbench/demo_suite.h"
+
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTextStream>
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+QString cell(const std::optional<double> &v, int decimals)
+{
+    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+}
+
+void printSummaryText(const SessionSummary &summary)
+{
+    const Requirements req;
+    out() << CliCommands::tr("Session %1 (%2), %3")
+                 .arg(summary.info.id)
+                 .arg(summary.info.suiteName, SessionStatus::displayText(summary.info.status))
+          << '\n';
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
+                 .arg(CliCommands::tr("provider"), -28)
+                 .arg(CliCommands::tr("ok/n"), 7)
+                 .arg(CliCommands::tr("TTFT p50"), 9)
+                 .arg(CliCommands::tr("E2E p95"), 9)
+                 .arg(CliCommands::tr("tok/s"), 7)
+                 .arg(CliCommands::tr("$/1K"), 9)
+                 .arg(CliCommands::tr("context"), 8)
+                 .arg(CliCommands::tr("gates"));
+    for (const ProviderSummary &p : summary.providers) {
+        const GateVerdict v = Gates::evaluate(p, req);
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
+                     .arg(p.name.left(28), -28)
+                     .arg(QStringLiteral("%1/%2").arg(p.successes).arg(p.attempts), 7)
+                     .arg(cell(p.ttftMs.p50, 1), 9)
+                     .arg(cell(p.e2eMs.p95, 1), 9)
+                     .arg(cell(p.outputTokensPerSecondP50, 0), 7)
+                     .arg(cell(p.usdPer1kBlended, 5), 9)
+                     .arg(p.contextWindow
+                              ? QString::number(*p.contextWindow / 1000) + QLatin1Char('K')
+                              : QStringLiteral("—"),
+                          8)
+                     .arg(Gates::describe(v.overall()));
+    }
+    out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), "
+                             "context ≥ %3 tokens. Percentiles: linear interpolation (type 7).")
+                 .arg(req.maxP95LatencyMs)
+                 .arg(req.maxUsdPer1k)
+                 .arg(req.minContextTokens)
+          << '\n';
+    out().flush();
+}
+
+// Opens an existing database for reading; a missing file is an error, not a new database.
+std::unique_ptr<Database> openExisting(const QString &path)
+{
+    if (!QFileInfo::exists(path)) {
+        err() << CliCommands::tr("%1: no such database").arg(path) << '\n';
+        err().flush();
+        return nullptr;
+    }
+    auto db = std::make_unique<Database>(path);
+    QString error;
+    if (!db->open(&error)) {
+        err() << error << '\n';
+        err().flush();
+        return nullptr;
+    }
+    return db;
+}
+
+} // namespace
+
+int CliCommands::run(const CliRunOptions &options)
+{
+    std::unique_ptr<SimHost> sim;
+    Suite suite;
+    QString error;
+    if (options.suite == kDemoSuiteName) {
+        QUrl url = options.simulator;
+        if (url.isEmpty()) {
+            sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
+            if (!sim->start(&error)) {
+                err() << tr("Cannot start the built-in simulator: %1").arg(error) << '\n';
+                return 1;
+            }
+            url = sim->baseUrl();
+        }
+        suite = demoSuite(url);
+    } else {
+        auto loaded = Suite::loadFile(options.suite, &error);
+        if (!loaded) {
+            err() << error << '\n';
+            return 2;
+        }
+        suite = *loaded;
+    }
+    for (const QString &name : options.providers) {
+        const bool known = std::any_of(suite.providers.begin(), suite.providers.end(),
+                                       [&](const ProviderConfig &p) { return p.name == name; });
+        if (!known) {
+            err() << tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name) << '\n';
+            return 2;
+        }
+    }
+
+    SessionRunner runner;
+    SessionRequest request;
+    request.suite = suite;
+    request.dbPath = options.dbPath;
+    request.onlyProviders = options.providers;
+    QEventLoop loop;
+    qint64 sessionId = 0;
+    QString status;
+    QObject::connect(&runner, &SessionRunner::warning, &loop, [](const QString &message) {
+        err() << message << '\n';
+        err().flush();
+    });
+    QString lastProvider;
+    QObject::connect(&runner, &SessionRunner::progress, &loop,
+                     [&](int done, int total, const QString &provider) {
+                         if (!options.json && provider != lastProvider && !provider.isEmpty()) {
+                             lastProvider = provider;
+                             err() << tr("[%1/%2] %3").arg(done).arg(total).arg(provider) << '\n';
+                             err().flush();
+                         }
+                     });
+    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, const QString &s) {
+        sessionId = id;
+        status = s;
+        loop.quit();
+    });
+    if (!runner.start(std::move(request), &error)) {
+        err() << error << '\n';
+        return 2;
+    }
+    loop.exec();
+    if (!sessionId)
+        return 1;
+    const int shown = show(options.dbPath, sessionId, options.json);
+    return status == QLatin1StringView("finished") ? shown : 1;
+}
+
+int CliCommands::list(const QString &dbPath, bool json)
+{
+    auto db = openExisting(dbPath);
+    if (!db)
+        return 2;
+    SessionRepository repo(*db);
+    QString error;
+    const auto sessions = repo.sessions(&error);
+    if (!error.isEmpty()) {
+        err() << error << '\n';
+        return 1;
+    }
+    if (json) {
+        nlohmann::json doc = nlohmann::json::array();
+        for (const SessionInfo &s : sessions) {
+            doc.push_back(
+                {{"session", s.id},
+                 {"suite", s.suiteName.toStdString()},
+                 {"started", s.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString()},
+                 {"status", s.status.toStdString()},
+                 {"providers", s.providerCount},
+                 {"runs", s.runCount},
+                 {"samples", s.sampleCount}});
+        }
+        out() << QString::fromStdString(doc.dump(2)) << '\n';
+    } else {
+        for (const SessionInfo &s : sessions)
+            out() << tr("%1  %2  %3  %4  %5 providers, %6 samples")
+                         .arg(s.id, 5)
+                         .arg(s.startedAt.toUTC().toString(Qt::ISODate), s.suiteName,
+                              SessionStatus::displayText(s.status))
+                         .arg(s.providerCount)
+                         .arg(s.sampleCount)
+                  << '\n';
+    }
+    out().flush();
+    return 0;
+}
+
+int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bool json)
+{
+    auto db = openExisting(dbPath);
+    if (!db)
+        return 2;
+    SessionRepository repo(*db);
+    QString error;
+    if (!sessionId) {
+        const auto sessions = repo.sessions(&error);
+        if (sessions.empty()) {
+            err() << tr("%1 holds no sessions").arg(dbPath) << '\n';
+            return 1;
+        }
+        sessionId = sessions.front().id;
+    }
+    const auto summary = loadSessionSummary(repo, *sessionId, &error);
+    if (!summary) {
+        err() << error << '\n';
+        return 1;
+    }
+    if (json)
+        out() << QString::fromUtf8(sessionSummaryJson(*summary)) << '\n';
+    else
+        printSummaryText(*summary);
+    out().flush();
+    return 0;
+}
+
+} // namespace ys

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QUrl>
+#include <optional>
+
+namespace ys {
+
+struct CliRunOptions {
+    QString suite; // "demo" or a suite file
+    QString dbPath;
+    QStringList providers;
+    bool json = false;
+    QUrl simulator; // demo only: an external yardstick-sim instead of the in-process one
+};
+
+// The commands of yardstick-cli (DESIGN.md "Command-line contract"). Each returns the process
+// exit code: 0 success, 1 the run or the lookup failed, 2 bad input.
+class CliCommands {
+    Q_DECLARE_TR_FUNCTIONS(ys::CliCommands)
+public:
+    static int run(const CliRunOptions &options);
+    static int list(const QString &dbPath, bool json);
+    static int show(const QString &dbPath, std::optional<qint64> sessionId, bool json);
+};
+
+} // namespace ys

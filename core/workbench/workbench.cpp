@@ -1,0 +1,152 @@
+#include "workbench/workbench.h"
+
+#include "analysis/run_summary.h"
+#include "models/comparison_table_model.h"
+#include "models/session_list_model.h"
+#include "run/session_runner.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "workbench/demo_suite.h"
+
+namespace ys {
+
+Workbench::Workbench(QString dbPath, QObject *parent)
+    : QObject(parent)
+    , m_dbPath(std::move(dbPath))
+    , m_runner(new SessionRunner(this))
+    , m_sessions(new SessionListModel(this))
+    , m_comparison(new ComparisonTableModel(this))
+{
+    connect(m_runner, &SessionRunner::progress, this, &Workbench::progress);
+    connect(m_runner, &SessionRunner::warning, this, &Workbench::warning);
+    connect(m_runner, &SessionRunner::sessionStarted, this, [this](qint64 id) {
+        refreshSessions();
+        selectSession(id);
+    });
+    connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, const QString &status) {
+        refreshSessions();
+        if (id)
+            selectSession(id);
+        Q_EMIT runningChanged(false);
+        Q_EMIT sessionFinished(id, status);
+    });
+}
+
+Workbench::~Workbench()
+{
+    delete m_runner; // joins its threads before the simulator goes
+    m_runner = nullptr;
+}
+
+bool Workbench::open(QString *error)
+{
+    m_db = std::make_unique<Database>(m_dbPath);
+    if (!m_db->open(error)) {
+        m_db.reset();
+        return false;
+    }
+    m_repo = std::make_unique<SessionRepository>(*m_db);
+    refreshSessions();
+    return true;
+}
+
+void Workbench::refreshSessions()
+{
+    if (!m_repo)
+        return;
+    QString error;
+    auto sessions = m_repo->sessions(&error);
+    if (!error.isEmpty())
+        Q_EMIT warning(error);
+    m_sessions->setSessions(std::move(sessions));
+}
+
+bool Workbench::selectSession(qint64 sessionId)
+{
+    if (!m_repo)
+        return false;
+    QString error;
+    auto summary = loadSessionSummary(*m_repo, sessionId, &error);
+    if (!summary) {
+        Q_EMIT warning(error);
+        return false;
+    }
+    m_comparison->setSummaries(std::move(summary->providers));
+    if (m_selected != sessionId) {
+        m_selected = sessionId;
+        Q_EMIT selectedSessionChanged(sessionId);
+    }
+    return true;
+}
+
+bool Workbench::isRunning() const
+{
+    return m_runner && m_runner->isRunning();
+}
+
+QUrl Workbench::simulatorUrl(QString *error)
+{
+    if (!m_sim) {
+        auto sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
+        if (!sim->start(error))
+            return {};
+        m_sim = std::move(sim);
+    }
+    return m_sim->baseUrl();
+}
+
+bool Workbench::runDemo(QString *error)
+{
+    const QUrl url = simulatorUrl(error);
+    if (url.isEmpty())
+        return false;
+    return runSuite(demoSuite(url), error);
+}
+
+bool Workbench::runSuite(const Suite &suite, QString *error)
+{
+    SessionRequest request;
+    request.suite = suite;
+    request.dbPath = m_dbPath;
+    return startRun(std::move(request), error);
+}
+
+bool Workbench::rerunProvider(const QString &providerName, QString *error)
+{
+    if (!m_repo || !m_selected) {
+        *error = tr("Select a session first");
+        return false;
+    }
+    auto suite = m_repo->sessionSuite(m_selected, error);
+    if (!suite)
+        return false;
+    if (suite->name == kDemoSuiteName) {
+        const QUrl url = simulatorUrl(error);
+        if (url.isEmpty())
+            return false;
+        rebaseDemoSuite(*suite, url);
+    }
+    SessionRequest request;
+    request.suite = *suite;
+    request.dbPath = m_dbPath;
+    request.existingSessionId = m_selected;
+    request.onlyProviders = {providerName};
+    return startRun(std::move(request), error);
+}
+
+bool Workbench::startRun(SessionRequest request, QString *error)
+{
+    if (!m_runner->start(std::move(request), error))
+        return false;
+    Q_EMIT runningChanged(true);
+    return true;
+}
+
+void Workbench::cancel()
+{
+    m_runner->cancel();
+}
+
+} // namespace ys

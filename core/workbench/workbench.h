@@ -1,0 +1,68 @@
+#pragma once
+
+#include "domain/suite.h"
+#include "run/session_runner.h"
+
+#include <QObject>
+#include <QUrl>
+#include <memory>
+
+namespace ys {
+
+class ComparisonTableModel;
+class Database;
+class SessionListModel;
+class SessionRepository;
+class SessionRunner;
+class SimHost;
+
+// What the workbench window works with: one database, its sessions and the selected session's
+// comparison, and the running of suites (the demo against an in-process simulator, re-runs of
+// one provider). The UI calls this and never touches SQL or HTTP itself.
+class Workbench : public QObject {
+    Q_OBJECT
+public:
+    explicit Workbench(QString dbPath, QObject *parent = nullptr);
+    ~Workbench() override;
+
+    bool open(QString *error);
+    const QString &dbPath() const { return m_dbPath; }
+
+    SessionListModel *sessionModel() const { return m_sessions; }
+    ComparisonTableModel *comparisonModel() const { return m_comparison; }
+
+    void refreshSessions();
+    bool selectSession(qint64 sessionId);
+    qint64 selectedSession() const { return m_selected; }
+
+    bool isRunning() const;
+    bool runDemo(QString *error);
+    bool runSuite(const Suite &suite, QString *error);
+    // Runs one provider of the selected session again, as a new run in that session.
+    bool rerunProvider(const QString &providerName, QString *error);
+    void cancel();
+
+    // The in-process simulator's address, started on first use.
+    QUrl simulatorUrl(QString *error);
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void progress(int done, int total, const QString &provider);
+    void warning(const QString &message);
+    void sessionFinished(qint64 sessionId, const QString &status);
+    void selectedSessionChanged(qint64 sessionId);
+
+private:
+    bool startRun(SessionRequest request, QString *error);
+
+    QString m_dbPath;
+    std::unique_ptr<Database> m_db; // the UI thread's read connection
+    std::unique_ptr<SessionRepository> m_repo;
+    std::unique_ptr<SimHost> m_sim;
+    SessionRunner *m_runner = nullptr;
+    SessionListModel *m_sessions = nullptr;
+    ComparisonTableModel *m_comparison = nullptr;
+    qint64 m_selected = 0;
+};
+
+} // namespace ys

@@ -1,0 +1,196 @@
+// yardstick-cli runs the demo against a separate yardstick-sim process over loopback; the
+// stored figures match the simulator's profiles and the database keeps every sample.
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "test_support.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+using nlohmann::json;
+
+class TstCliDemo : public QObject {
+    Q_OBJECT
+
+private:
+    QString cli() const { return test::binDir() + QStringLiteral("/yardstick-cli"); }
+
+    // Runs yardstick-cli and returns (exit code, stdout); stderr goes to the test log.
+    std::pair<int, QByteArray> runCli(const QStringList &args, int timeoutMs = 180000)
+    {
+        QProcess p;
+        p.start(cli(), args);
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return {-1, {}};
+        }
+        const QByteArray err = p.readAllStandardError();
+        if (!err.isEmpty())
+            qInfo().noquote() << "stderr:" << QString::fromUtf8(err).trimmed();
+        return {p.exitCode(), p.readAllStandardOutput()};
+    }
+
+    QProcess m_sim;
+    QString m_simUrl;
+    QTemporaryDir m_dir;
+    QString m_db;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
+        m_sim.start(test::binDir() + QStringLiteral("/yardstick-sim"),
+                    {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")});
+        QVERIFY(m_sim.waitForStarted());
+        QByteArray line;
+        for (int i = 0; i < 100 && !line.contains('\n'); ++i) {
+            m_sim.waitForReadyRead(100);
+            line += m_sim.readAllStandardOutput();
+        }
+        const auto match =
+            QRegularExpression(QStringLiteral("listening on (http:[/]{2}127\\.0\\.0\\.1:\\d+/v1)"))
+                .match(QString::fromUtf8(line));
+        QVERIFY2(match.hasMatch(), line.constData());
+        m_simUrl = match.captured(1);
+    }
+
+    void cleanupTestCase()
+    {
+        m_sim.terminate();
+        QVERIFY(m_sim.waitForFinished(5000));
+        QCOMPARE(m_sim.exitCode(), 0);
+    }
+
+    void demoRunMatchesProfiles()
+    {
+        const auto [code, out] =
+            runCli({QStringLiteral("run"), QStringLiteral("--suite"), QStringLiteral("demo"),
+                    QStringLiteral("--db"), m_db, QStringLiteral("--sim"), m_simUrl,
+                    QStringLiteral("--json")});
+        QCOMPARE(code, 0);
+        const json doc = json::parse(out.toStdString());
+        const auto profiles = SimProfile::demoProfiles();
+        QCOMPARE(doc["providers"].size(), profiles.size());
+        QVERIFY(profiles.size() >= 6);
+
+        // Every stored TTFT median lies within 10% of what the profile is configured to give
+        // a 1000-token prompt: its base median plus the prefill time.
+        for (const SimProfile &profile : profiles) {
+            const auto it =
+                std::find_if(doc["providers"].begin(), doc["providers"].end(), [&](const json &p) {
+                    return p["name"] == profile.name.toStdString();
+                });
+            QVERIFY2(it != doc["providers"].end(), qPrintable(profile.name));
+            QVERIFY((*it)["attempts"] == 30);
+            QCOMPARE((*it)["ok"].get<int>() + (*it)["outcomes"].value("truncated_by_limit", 0), 30);
+            const double expected =
+                profile.ttftMedianMs + 1000.0 / profile.prefillTokensPerS * 1000.0;
+            const double measured = (*it)["ttft_ms"]["p50"].get<double>();
+            qInfo("%s: TTFT p50 %.1f ms, configured %.1f ms, e2e p95 %.1f ms",
+                  qPrintable(profile.name), measured, expected,
+                  (*it)["e2e_ms"]["p95"].get<double>());
+            QVERIFY2(
+                std::abs(measured - expected) <= 0.10 * expected,
+                qPrintable(
+                    QStringLiteral("%1: %2 vs %3").arg(profile.name).arg(measured).arg(expected)));
+        }
+
+        // The reopened database holds every sample.
+        Database db(m_db);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        SessionRepository repo(db);
+        const auto sessions = repo.sessions(&error);
+        QCOMPARE(sessions.size(), 1u);
+        QCOMPARE(sessions.front().sampleCount, qint64(30 * profiles.size()));
+        QCOMPARE(sessions.front().status, QStringLiteral("finished"));
+        for (const RunRecord &run : repo.runs(sessions.front().id, &error))
+            QCOMPARE(repo.samples(run.id, &error).size(), 30u);
+    }
+
+    void showJsonMatchesTheContract()
+    {
+        const auto [code, out] = runCli(
+            {QStringLiteral("show"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+        QCOMPARE(code, 0);
+        const json doc = json::parse(out.toStdString());
+        QVERIFY(doc["session"].is_number_integer());
+        QVERIFY(doc["suite"] == "demo");
+        QVERIFY(QDateTime::fromString(QString::fromStdString(doc["started"].get<std::string>()),
+                                      Qt::ISODateWithMs)
+                    .isValid());
+        QVERIFY(doc["providers"].is_array() && !doc["providers"].empty());
+        for (const json &p : doc["providers"]) {
+            for (const char *k : {"name", "dialect", "model"})
+                QVERIFY2(p[k].is_string(), k);
+            QVERIFY(p["dialect"] == "openai-chat");
+            for (const char *k :
+                 {"attempts", "ok", "input_tokens", "output_tokens", "cached_tokens"})
+                QVERIFY2(p[k].is_number_integer(), k);
+            QVERIFY(p["outcomes"].is_object());
+            for (const char *t : {"ttft_ms", "e2e_ms"}) {
+                for (const char *k : {"p50", "p95", "p99"})
+                    QVERIFY2(p[t][k].is_number(), k);
+                QVERIFY(p[t]["p95_ci"].is_array() && p[t]["p95_ci"].size() == 2);
+                QVERIFY(p[t]["p95_ci"][0].get<double>() <= p[t]["p95_ci"][1].get<double>());
+            }
+            for (const char *k : {"mean", "stddev", "p99"})
+                QVERIFY2(p["itl_ms"][k].is_number(), k);
+            QVERIFY(p["output_tokens_per_s"]["p50"].is_number());
+            QVERIFY(p["cost_usd"].is_number() && p["cost_usd"].get<double>() > 0);
+            QVERIFY(p["usd_per_1k_tokens"].is_number());
+        }
+        // Session ids select; an unknown one is an error.
+        const auto [missing, none] = runCli({QStringLiteral("show"), QStringLiteral("--db"), m_db,
+                                             QStringLiteral("--session"), QStringLiteral("999")});
+        QCOMPARE(missing, 1);
+    }
+
+    void listAndText()
+    {
+        const auto [code, out] = runCli(
+            {QStringLiteral("list"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+        QCOMPARE(code, 0);
+        const json doc = json::parse(out.toStdString());
+        QCOMPARE(doc.size(), 1u);
+        QVERIFY(doc[0]["samples"] == 180);
+        const auto [c2, text] = runCli({QStringLiteral("show"), QStringLiteral("--db"), m_db});
+        QCOMPARE(c2, 0);
+        QVERIFY(text.contains("Simulated Sonnet-class"));
+    }
+
+    void badInputIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString suite = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(suite);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"yardstick-suite/1\",\n \"name\": 5}");
+        f.close();
+        QProcess p;
+        p.start(cli(), {QStringLiteral("run"), QStringLiteral("--suite"), suite,
+                        QStringLiteral("--db"), dir.filePath(QStringLiteral("x.sqlite"))});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(suite) && err.contains(QStringLiteral("name")), qPrintable(err));
+
+        QProcess q;
+        q.start(cli(), {QStringLiteral("list"), QStringLiteral("--db"),
+                        dir.filePath(QStringLiteral("missing.sqlite"))});
+        QVERIFY(q.waitForFinished(30000));
+        QCOMPARE(q.exitCode(), 2);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("missing.sqlite"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliDemo)
+#include "tst_cli_demo.moc"
