@@ -1,0 +1,127 @@
+// The workbench window on the offscreen platform: run the demo, see one row per simulated
+// provider, re-run one provider and see only its run count grow.
+#include "charts/latency_cost_chart.h"
+#include "models/comparison_table_model.h"
+#include "models/session_list_model.h"
+#include "sim/sim_profile.h"
+#include "ui/main_window.h"
+#include "ui/results_page.h"
+#include "workbench/workbench.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QListView>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ys;
+
+class TstGui : public QObject {
+    Q_OBJECT
+
+private:
+    static int runsOf(const QAbstractItemModel *model, const QString &provider)
+    {
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QModelIndex idx = model->index(r, ComparisonTableModel::RunsColumn);
+            if (idx.data(ComparisonTableModel::ProviderNameRole).toString() == provider)
+                return idx.data(ComparisonTableModel::SortRole).toInt();
+        }
+        return -1;
+    }
+
+private Q_SLOTS:
+    void runDemoThenRerunOneProvider()
+    {
+        QTemporaryDir dir;
+        Workbench workbench(dir.filePath(QStringLiteral("gui.sqlite")));
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        QAbstractItemModelTester tester(workbench.comparisonModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester sessionTester(
+            workbench.sessionModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        MainWindow window(&workbench);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.runDemoAction()->isEnabled());
+        QVERIFY(!window.rerunProviderAction()->isEnabled());
+
+        QSignalSpy finished(&workbench, &Workbench::sessionFinished);
+        window.runDemoAction()->trigger();
+        QVERIFY(workbench.isRunning());
+        QVERIFY(!window.runDemoAction()->isEnabled());
+        QVERIFY(window.cancelAction()->isEnabled());
+        auto *progress = window.findChild<QProgressBar *>(QStringLiteral("runProgress"));
+        QVERIFY(progress && progress->isVisible());
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+        QVERIFY(!progress->isVisible());
+
+        // One row per demo provider, in the sortable table.
+        QTableView *table = window.resultsPage()->table();
+        const auto profiles = SimProfile::demoProfiles();
+        QCOMPARE(table->model()->rowCount(), int(profiles.size()));
+        QCOMPARE(window.sessionList()->model()->rowCount(), 1);
+        QVERIFY(window.resultsPage()->chart()->pointCount() == int(profiles.size()));
+        QVERIFY(window.resultsPage()->chart()->paretoCount() >= 1);
+
+        // Sorting by E2E P95 puts the fastest provider first.
+        table->sortByColumn(ComparisonTableModel::E2eP95Column, Qt::AscendingOrder);
+        double previous = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const double v = table->model()
+                                 ->index(r, ComparisonTableModel::E2eP95Column)
+                                 .data(ComparisonTableModel::SortRole)
+                                 .toDouble();
+            QVERIFY(v >= previous);
+            previous = v;
+        }
+
+        // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(300); // let the chart lay out its legend
+            QVERIFY(window.grab().save(shots + QStringLiteral("/workbench.png")));
+        }
+
+        // Select a row, re-run that provider alone.
+        table->selectRow(2);
+        const QString provider = window.resultsPage()->selectedProvider();
+        QVERIFY(!provider.isEmpty());
+        QVERIFY(window.rerunProviderAction()->isEnabled());
+        for (const SimProfile &p : profiles)
+            QCOMPARE(runsOf(table->model(), p.name), 1);
+        window.rerunProviderAction()->trigger();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.last().at(1).toString(), QStringLiteral("finished"));
+        QCOMPARE(table->model()->rowCount(), int(profiles.size()));
+        for (const SimProfile &p : profiles)
+            QCOMPARE(runsOf(table->model(), p.name), p.name == provider ? 2 : 1);
+        QCOMPARE(window.sessionList()->model()->rowCount(), 1);
+    }
+
+    void cancelFromTheWindow()
+    {
+        QTemporaryDir dir;
+        Workbench workbench(dir.filePath(QStringLiteral("cancel.sqlite")));
+        QString error;
+        QVERIFY(workbench.open(&error));
+        MainWindow window(&workbench);
+        window.show();
+        QSignalSpy finished(&workbench, &Workbench::sessionFinished);
+        window.runDemoAction()->trigger();
+        QTest::qWait(500);
+        window.cancelAction()->trigger();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
+        QVERIFY(window.runDemoAction()->isEnabled());
+    }
+};
+
+QTEST_MAIN(TstGui)
+#include "tst_gui.moc"

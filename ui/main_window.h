@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QAction;
+class QListView;
+
+namespace ys {
+
+class ResultsPage;
+class RunStatusBar;
+class Workbench;
+
+// The workbench window: sessions on the left, the selected session's results in the middle,
+// the actions in a tool bar. It only wires widgets to the Workbench; the work is done there.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(Workbench *workbench, QWidget *parent = nullptr);
+
+    QAction *runDemoAction() const { return m_runDemo; }
+    QAction *rerunProviderAction() const { return m_rerunProvider; }
+    QAction *cancelAction() const { return m_cancel; }
+    QAction *exportChartAction() const { return m_exportChart; }
+    ResultsPage *resultsPage() const { return m_results; }
+    QListView *sessionList() const { return m_sessionList; }
+
+private:
+    void createActions();
+    void updateActions();
+    void runDemo();
+    void rerunProvider();
+    void exportChart();
+    void showProblem(const QString &message);
+
+    Workbench *m_workbench;
+    QListView *m_sessionList;
+    ResultsPage *m_results;
+    RunStatusBar *m_status;
+    QAction *m_runDemo = nullptr;
+    QAction *m_rerunProvider = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_exportChart = nullptr;
+};
+
+} // namespace ys

@@ -1,0 +1,61 @@
+#include "ui/results_page.h"
+
+#include "charts/latency_cost_chart.h"
+#include "models/comparison_table_model.h"
+#include "ui/gate_delegate.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ys {
+
+ResultsPage::ResultsPage(ComparisonTableModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_table(new QTableView(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_chart(new LatencyCostChart(this))
+{
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(ComparisonTableModel::SortRole);
+    m_table->setObjectName(QStringLiteral("comparisonTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ComparisonTableModel::ProviderColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setItemDelegate(new GateDelegate(m_table));
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_chart->setObjectName(QStringLiteral("latencyCostChart"));
+    m_chart->setModel(model);
+    m_chart->setMinimumHeight(260);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
+    connect(m_proxy, &QAbstractItemModel::modelReset, this,
+            [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
+}
+
+QString ResultsPage::selectedProvider() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    return rows.first().data(ComparisonTableModel::ProviderNameRole).toString();
+}
+
+} // namespace ys
