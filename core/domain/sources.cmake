@@ -1,0 +1,9 @@
+# ys_core sources in core/domain/ (paths relative to core/).
+target_sources(ys_core PRIVATE
+    domain/outcome.h domain/outcome.cpp
+    domain/provider_config.h
+    domain/scenario.h
+    domain/sample.h
+    domain/suite.h domain/suite.cpp
+    domain/session_status.h domain/session_status.cpp
+)

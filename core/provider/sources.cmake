@@ -1,0 +1,8 @@
+# ys_core sources in core/provider/ (paths relative to core/).
+target_sources(ys_core PRIVATE
+    provider/sse_parser.h provider/sse_parser.cpp
+    provider/dialect.h provider/dialect.cpp
+    provider/openai_chat_dialect.h provider/openai_chat_dialect.cpp
+    provider/secrets.h provider/secrets.cpp
+    provider/http_attempt.h provider/http_attempt.cpp
+)

@@ -1,0 +1,6 @@
+# ys_core sources in core/run/ (paths relative to core/).
+target_sources(ys_core PRIVATE
+    run/prompt_source.h run/prompt_source.cpp
+    run/closed_loop_runner.h run/closed_loop_runner.cpp
+    run/session_runner.h run/session_runner.cpp
+)

@@ -1,0 +1,7 @@
+# ys_core sources in core/storage/ (paths relative to core/).
+target_sources(ys_core PRIVATE
+    storage/database.h storage/database.cpp
+    storage/session_repository.h storage/session_repository.cpp
+    storage/sample_writer.h storage/sample_writer.cpp
+    storage/sample_blob.h storage/sample_blob.cpp
+)

@@ -1,0 +1,5 @@
+# ys_core sources in core/util/ (paths relative to core/).
+target_sources(ys_core PRIVATE
+    util/monotonic_clock.h
+    util/translations.h util/translations.cpp
+)
