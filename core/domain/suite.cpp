@@ -1,5 +1,7 @@
 #include "domain/suite.h"
 
+#include "provider/dialect.h"
+
 #include <QFile>
 #include <nlohmann/json.hpp>
 
@@ -78,11 +80,6 @@ double priceField(const json &obj, const char *key, const QString &where)
     return v.get<double>();
 }
 
-bool isKnownDialect(const QString &d)
-{
-    return d == QLatin1StringView("openai-chat");
-}
-
 ProviderConfig parseProvider(const json &p, const QString &where)
 {
     if (!p.is_object())
@@ -94,9 +91,9 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     if (cfg.name.trimmed().isEmpty())
         throw SuiteError{Suite::tr("%1.name: must not be empty").arg(where)};
     cfg.dialect = stringField(p, "dialect", where, true);
-    if (!isKnownDialect(cfg.dialect))
+    if (!knownDialects().contains(cfg.dialect))
         throw SuiteError{Suite::tr("%1.dialect: unsupported dialect \"%2\" (supported: %3)")
-                             .arg(where, cfg.dialect, QStringLiteral("openai-chat"))};
+                             .arg(where, cfg.dialect, knownDialects().join(QStringLiteral(", ")))};
     const QString url = stringField(p, "base_url", where, true);
     cfg.baseUrl = QUrl(url, QUrl::StrictMode);
     if (!cfg.baseUrl.isValid() || (cfg.baseUrl.scheme() != QLatin1StringView("http") &&

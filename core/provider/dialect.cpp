@@ -1,6 +1,9 @@
 #include "provider/dialect.h"
 
+#include "provider/anthropic_messages_dialect.h"
+#include "provider/gemini_dialect.h"
 #include "provider/openai_chat_dialect.h"
+#include "provider/openai_responses_dialect.h"
 
 namespace ys {
 
@@ -8,7 +11,19 @@ std::unique_ptr<Dialect> makeDialect(const QString &name)
 {
     if (name == QLatin1StringView("openai-chat"))
         return std::make_unique<OpenAiChatDialect>();
+    if (name == QLatin1StringView("openai-responses"))
+        return std::make_unique<OpenAiResponsesDialect>();
+    if (name == QLatin1StringView("anthropic-messages"))
+        return std::make_unique<AnthropicMessagesDialect>();
+    if (name == QLatin1StringView("gemini"))
+        return std::make_unique<GeminiDialect>();
     return nullptr;
+}
+
+QStringList knownDialects()
+{
+    return {QStringLiteral("openai-chat"), QStringLiteral("openai-responses"),
+            QStringLiteral("anthropic-messages"), QStringLiteral("gemini")};
 }
 
 Outcome classifyHttpStatus(int status)

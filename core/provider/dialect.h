@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 #include <memory>
 #include <optional>
@@ -79,6 +80,8 @@ public:
 
 // The dialect for a suite's dialect name, or nullptr when unknown.
 std::unique_ptr<Dialect> makeDialect(const QString &name);
+// The dialect names a suite may use.
+QStringList knownDialects();
 
 // The status-only classification shared by all dialects, used when the body says nothing more.
 Outcome classifyHttpStatus(int status);

@@ -1,5 +1,6 @@
 #include "provider/openai_chat_dialect.h"
 
+#include "provider/json_fields.h"
 #include "provider/sse_parser.h"
 
 #include <nlohmann/json.hpp>
@@ -7,24 +8,9 @@
 namespace ys {
 
 using nlohmann::json;
+using namespace json_fields;
 
 namespace {
-
-QString str(const json &j, const char *key)
-{
-    auto it = j.find(key);
-    if (it == j.end() || !it->is_string())
-        return {};
-    return QString::fromStdString(it->get<std::string>());
-}
-
-std::optional<qint64> count(const json &j, const char *key)
-{
-    auto it = j.find(key);
-    if (it == j.end() || !it->is_number_integer())
-        return std::nullopt;
-    return it->get<qint64>();
-}
 
 void readUsage(const json &usage, DecodeState &state)
 {
@@ -152,12 +138,7 @@ HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
                                                  const QByteArray &apiKey) const
 {
     HttpRequestParts parts;
-    QUrl url = provider.baseUrl;
-    QString path = url.path();
-    if (!path.endsWith(QLatin1Char('/')))
-        path += QLatin1Char('/');
-    url.setPath(path + QStringLiteral("chat/completions"));
-    parts.url = url;
+    parts.url = appendPath(provider.baseUrl, QStringLiteral("chat/completions"));
 
     json body;
     body["model"] = provider.model.toStdString();
