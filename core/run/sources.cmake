@@ -1,6 +1,9 @@
 # ys_core sources in core/run/ (paths relative to core/).
 target_sources(ys_core PRIVATE
     run/prompt_source.h run/prompt_source.cpp
+    run/arrival_schedule.h run/arrival_schedule.cpp
+    run/retry_policy.h run/retry_policy.cpp
+    run/circuit_breaker.h run/circuit_breaker.cpp
     run/closed_loop_runner.h run/closed_loop_runner.cpp
     run/session_runner.h run/session_runner.cpp
 )
