@@ -3,6 +3,7 @@
 #include "domain/outcome.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <optional>
 #include <vector>
@@ -36,6 +37,12 @@ struct Sample {
     bool connectionReused = false;
     int eventCount = 0;
     int readCount = 0;
+    int coalescedReads = 0;             // reads that delivered more than one content event
+    int requestIndex = 0;               // the logical request this attempt belongs to
+    int attemptNumber = 0;              // 0 for the first try, 1.. for retries
+    std::optional<qint64> retryDelayNs; // the wait before this retry
+    QString responseHeaders;            // rate-limit and retry-after headers, "name: value" lines
+    QList<std::pair<QByteArray, QByteArray>> retryAfterHeaders; // in memory only, for retries
 
     Outcome outcome = Outcome::Ok;
     QString error; // redacted diagnostic

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <optional>
 
 namespace ys {
 
@@ -8,11 +9,31 @@ namespace ys {
 struct Scenario {
     QString kind = QStringLiteral("latency");
     int requests = 30;
-    int concurrency = 4;
+    int concurrency = 4; // closed loop: attempts in flight; open loop: the most in flight
     int promptTokens = 1000;
     int maxOutputTokens = 384;
-    int timeoutMs = 60000; // per attempt, total
     bool stream = true;
+
+    // Load. Closed: `concurrency` attempts in flight, the next starting as one ends. Open:
+    // arrivals on a fixed schedule (constant or Poisson, optionally ramped) whatever the
+    // provider does, so queueing shows up as latency from the intended start.
+    QString load = QStringLiteral("closed");      // "closed" or "open"
+    double ratePerS = 0;                          // open loop
+    QString arrival = QStringLiteral("constant"); // "constant" or "poisson"
+    std::optional<double> rampToRatePerS;
+    double rampSeconds = 0;
+    std::optional<double> durationS; // stop starting requests after this time
+    int warmup = 0;                  // extra first requests, stored but left out of statistics
+    quint64 seed = 1;
+
+    // Per-attempt limits in milliseconds (0: off).
+    int timeoutMs = 60000; // total
+    int connectTimeoutMs = 10000;
+    int firstTokenTimeoutMs = 60000;
+    int idleTimeoutMs = 30000;
+    int retries = 0; // SDK-style retries per request; off by default
+
+    bool isOpenLoop() const { return load == QLatin1StringView("open"); }
 };
 
 } // namespace ys

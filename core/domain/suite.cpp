@@ -130,7 +130,10 @@ Scenario parseScenario(const json &s, const QString &where)
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
     requireKnownFields(s,
                        {"kind", "requests", "concurrency", "prompt_tokens", "max_output_tokens",
-                        "timeout_ms", "stream"},
+                        "timeout_ms", "stream", "load", "rate_per_s", "arrival",
+                        "ramp_to_rate_per_s", "ramp_s", "duration_s", "warmup", "seed",
+                        "connect_timeout_ms", "first_token_timeout_ms", "idle_timeout_ms",
+                        "retries"},
                        where);
     Scenario sc;
     sc.kind = stringField(s, "kind", where, true);
@@ -141,12 +144,48 @@ Scenario parseScenario(const json &s, const QString &where)
     sc.concurrency = intField(s, "concurrency", where, sc.concurrency, 1, 4096);
     sc.promptTokens = intField(s, "prompt_tokens", where, sc.promptTokens, 1, 10'000'000);
     sc.maxOutputTokens = intField(s, "max_output_tokens", where, sc.maxOutputTokens, 1, 1'000'000);
-    sc.timeoutMs = intField(s, "timeout_ms", where, sc.timeoutMs, 1, 3'600'000);
+    sc.timeoutMs = intField(s, "timeout_ms", where, sc.timeoutMs, 0, 3'600'000);
+    sc.connectTimeoutMs =
+        intField(s, "connect_timeout_ms", where, sc.connectTimeoutMs, 0, 3'600'000);
+    sc.firstTokenTimeoutMs =
+        intField(s, "first_token_timeout_ms", where, sc.firstTokenTimeoutMs, 0, 3'600'000);
+    sc.idleTimeoutMs = intField(s, "idle_timeout_ms", where, sc.idleTimeoutMs, 0, 3'600'000);
+    sc.retries = intField(s, "retries", where, sc.retries, 0, 10);
+    sc.warmup = intField(s, "warmup", where, sc.warmup, 0, 100'000);
+    sc.seed = quint64(intField(s, "seed", where, int(sc.seed), 0, 2'000'000'000));
     if (auto it = s.find("stream"); it != s.end()) {
         if (!it->is_boolean())
             throw SuiteError{Suite::tr("%1.stream: expected true or false").arg(where)};
         sc.stream = it->get<bool>();
     }
+    if (s.contains("load")) {
+        sc.load = stringField(s, "load", where, true);
+        if (sc.load != QLatin1StringView("closed") && sc.load != QLatin1StringView("open"))
+            throw SuiteError{
+                Suite::tr("%1.load: \"%2\" is neither closed nor open").arg(where, sc.load)};
+    }
+    if (s.contains("arrival")) {
+        sc.arrival = stringField(s, "arrival", where, true);
+        if (sc.arrival != QLatin1StringView("constant") &&
+            sc.arrival != QLatin1StringView("poisson"))
+            throw SuiteError{Suite::tr("%1.arrival: \"%2\" is neither constant nor poisson")
+                                 .arg(where, sc.arrival)};
+    }
+    auto positive = [&](const char *key) -> std::optional<double> {
+        auto it = s.find(key);
+        if (it == s.end())
+            return std::nullopt;
+        if (!it->is_number() || !(it->get<double>() > 0))
+            throw SuiteError{Suite::tr("%1.%2: expected a number above zero")
+                                 .arg(where, QLatin1StringView(key))};
+        return it->get<double>();
+    };
+    sc.ratePerS = positive("rate_per_s").value_or(0);
+    sc.rampToRatePerS = positive("ramp_to_rate_per_s");
+    sc.rampSeconds = positive("ramp_s").value_or(0);
+    sc.durationS = positive("duration_s");
+    if (sc.isOpenLoop() && sc.ratePerS <= 0)
+        throw SuiteError{Suite::tr("%1.rate_per_s: an open-loop scenario needs a rate").arg(where)};
     return sc;
 }
 
@@ -245,16 +284,40 @@ QByteArray Suite::toJson() const
         doc["providers"].push_back(j);
     }
     doc["scenarios"] = json::array();
-    for (const Scenario &s : scenarios) {
-        doc["scenarios"].push_back({{"kind", s.kind.toStdString()},
-                                    {"requests", s.requests},
-                                    {"concurrency", s.concurrency},
-                                    {"prompt_tokens", s.promptTokens},
-                                    {"max_output_tokens", s.maxOutputTokens},
-                                    {"timeout_ms", s.timeoutMs},
-                                    {"stream", s.stream}});
-    }
+    for (const Scenario &s : scenarios)
+        doc["scenarios"].push_back(json::parse(scenarioJson(s).toStdString()));
     return QByteArray::fromStdString(doc.dump(2));
+}
+
+QByteArray Suite::scenarioJson(const Scenario &s)
+{
+    {
+        json j = {{"kind", s.kind.toStdString()},
+                  {"requests", s.requests},
+                  {"concurrency", s.concurrency},
+                  {"prompt_tokens", s.promptTokens},
+                  {"max_output_tokens", s.maxOutputTokens},
+                  {"timeout_ms", s.timeoutMs},
+                  {"connect_timeout_ms", s.connectTimeoutMs},
+                  {"first_token_timeout_ms", s.firstTokenTimeoutMs},
+                  {"idle_timeout_ms", s.idleTimeoutMs},
+                  {"retries", s.retries},
+                  {"warmup", s.warmup},
+                  {"seed", s.seed},
+                  {"stream", s.stream},
+                  {"load", s.load.toStdString()}};
+        if (s.isOpenLoop()) {
+            j["rate_per_s"] = s.ratePerS;
+            j["arrival"] = s.arrival.toStdString();
+        }
+        if (s.rampToRatePerS) {
+            j["ramp_to_rate_per_s"] = *s.rampToRatePerS;
+            j["ramp_s"] = s.rampSeconds;
+        }
+        if (s.durationS)
+            j["duration_s"] = *s.durationS;
+        return QByteArray::fromStdString(j.dump());
+    }
 }
 
 } // namespace ys

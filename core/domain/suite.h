@@ -26,6 +26,7 @@ public:
     static std::optional<Suite> loadFile(const QString &path, QString *error);
 
     QByteArray toJson() const;
+    static QByteArray scenarioJson(const Scenario &scenario);
 };
 
 } // namespace ys

@@ -7,6 +7,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <limits>
 
 namespace ys {
 
@@ -14,22 +15,62 @@ namespace {
 constexpr qsizetype kMaxErrorBody = 64 * 1024;
 }
 
-HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, int timeoutMs,
+HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, AttemptTimeouts timeouts,
                          QList<QByteArray> secrets, QObject *parent)
     : QObject(parent)
     , m_dialect(dialect)
     , m_parts(std::move(parts))
-    , m_timeoutMs(timeoutMs)
+    , m_timeouts(timeouts)
     , m_secrets(std::move(secrets))
     , m_decoder(dialect.newDecoder())
 {
-    m_timeout.setSingleShot(true);
-    m_timeout.setTimerType(Qt::PreciseTimer);
-    connect(&m_timeout, &QTimer::timeout, this, [this] {
-        m_timedOut = true;
-        if (m_reply)
-            m_reply->abort();
-    });
+    m_watchdog.setSingleShot(true);
+    m_watchdog.setTimerType(Qt::PreciseTimer);
+    connect(&m_watchdog, &QTimer::timeout, this, &HttpAttempt::onWatchdog);
+}
+
+namespace {
+constexpr qint64 kNsPerMs = 1'000'000;
+}
+
+// The deadlines that still apply, as (time since start, outcome when it passes).
+void HttpAttempt::armWatchdog()
+{
+    if (m_finished)
+        return;
+    qint64 earliest = std::numeric_limits<qint64>::max();
+    auto consider = [&](int ms, qint64 from, bool applies) {
+        if (ms > 0 && applies)
+            earliest = std::min(earliest, from + qint64(ms) * kNsPerMs);
+    };
+    consider(m_timeouts.totalMs, 0, true);
+    consider(m_timeouts.connectMs, 0, !m_sample.requestSentNs);
+    consider(m_timeouts.firstTokenMs, 0, !m_sample.firstTokenNs);
+    consider(m_timeouts.idleMs, m_lastReadNs, m_sample.headersNs.has_value());
+    if (earliest == std::numeric_limits<qint64>::max())
+        return;
+    const qint64 waitNs = std::max<qint64>(0, earliest - sinceStart());
+    m_watchdog.start(int((waitNs + kNsPerMs - 1) / kNsPerMs));
+}
+
+void HttpAttempt::onWatchdog()
+{
+    const qint64 now = sinceStart();
+    auto passed = [&](int ms, qint64 from, bool applies) {
+        return ms > 0 && applies && now >= from + qint64(ms) * kNsPerMs;
+    };
+    if (passed(m_timeouts.connectMs, 0, !m_sample.requestSentNs))
+        m_timedOut = Outcome::TimeoutConnect;
+    else if (passed(m_timeouts.idleMs, m_lastReadNs, m_sample.headersNs.has_value()))
+        m_timedOut = Outcome::TimeoutIdle;
+    else if (passed(m_timeouts.firstTokenMs, 0, !m_sample.firstTokenNs))
+        m_timedOut = Outcome::TimeoutFirstToken;
+    else if (passed(m_timeouts.totalMs, 0, true))
+        m_timedOut = Outcome::TimeoutTotal;
+    if (m_timedOut && m_reply)
+        m_reply->abort();
+    else
+        armWatchdog(); // woke early: a deadline moved (a read came in)
 }
 
 HttpAttempt::~HttpAttempt()
@@ -77,11 +118,12 @@ void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
         // written right after the socket connects, so this is its closest observable bound.
         if (m_sample.connectStartNs && !m_sample.connectedNs)
             m_sample.connectedNs = m_sample.tlsDoneNs.value_or(now);
+        armWatchdog();
     });
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpAttempt::onMetaData);
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpAttempt::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpAttempt::onFinished);
-    m_timeout.start(m_timeoutMs);
+    armWatchdog();
 }
 
 void HttpAttempt::setIdentity(qint64 runId, int seq, qint64 localPromptTokens)
@@ -89,6 +131,15 @@ void HttpAttempt::setIdentity(qint64 runId, int seq, qint64 localPromptTokens)
     m_sample.runId = runId;
     m_sample.seq = seq;
     m_sample.localPromptTokens = localPromptTokens;
+}
+
+void HttpAttempt::setRequest(int requestIndex, int attemptNumber,
+                             std::optional<qint64> retryDelayNs, bool warmup)
+{
+    m_sample.requestIndex = requestIndex;
+    m_sample.attemptNumber = attemptNumber;
+    m_sample.retryDelayNs = retryDelayNs;
+    m_sample.warmup = warmup;
 }
 
 void HttpAttempt::cancel()
@@ -111,9 +162,30 @@ void HttpAttempt::onMetaData()
                                : QStringLiteral("1.1");
     m_sample.connectionReused = !m_sample.connectStartNs.has_value();
     m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("x-request-id"));
+    if (m_sample.requestId.isEmpty())
+        m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("request-id"));
+    m_lastReadNs = *m_sample.headersNs;
+    keepResponseHeaders();
+    armWatchdog();
     const QByteArray type = m_reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
     m_isEventStream = m_sample.httpStatus >= 200 && m_sample.httpStatus < 300 &&
                       type.startsWith("text/event-stream");
+}
+
+void HttpAttempt::keepResponseHeaders()
+{
+    // What a failure's diagnosis needs: the provider's rate-limit state and the wait it asks
+    // for. Auth headers never come back in replies, but the text is redacted all the same.
+    QStringList kept;
+    for (const auto &[name, value] : m_reply->rawHeaderPairs()) {
+        const QByteArray lower = name.toLower();
+        if (lower.startsWith("retry-after") || lower.startsWith("x-ratelimit-") ||
+            lower.startsWith("anthropic-ratelimit-"))
+            kept << QString::fromLatin1(lower) + QStringLiteral(": ") + QString::fromLatin1(value);
+        if (lower == "retry-after-ms" || lower == "retry-after")
+            m_sample.retryAfterHeaders.append(std::pair(lower, value));
+    }
+    m_sample.responseHeaders = Secrets::redact(kept.join(QLatin1Char('\n')), m_secrets);
 }
 
 void HttpAttempt::onReadyRead()
@@ -125,6 +197,7 @@ void HttpAttempt::onReadyRead()
     ++m_sample.readCount;
     if (!m_sample.headersNs)
         onMetaData();
+    m_lastReadNs = at;
     if (m_isEventStream) {
         consumeStream(bytes, at);
     } else if (m_errorBody.size() < kMaxErrorBody) {
@@ -136,6 +209,7 @@ void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
 {
     m_events.clear();
     m_parser.feed(bytes, m_events);
+    int contentEvents = 0;
     for (const SseEvent &event : m_events) {
         ++m_sample.eventCount;
         if (!m_sample.firstEventNs)
@@ -147,10 +221,17 @@ void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
             if (yield.contentChars > 0 && !m_sample.firstContentNs)
                 m_sample.firstContentNs = at;
             m_sample.eventTimesNs.push_back(at);
+            ++contentEvents;
         }
         if (m_state.failure && m_state.failure != Outcome::StreamError)
             break;
     }
+    // Several tokens in one read arrived together: their gaps are not measurable, and the
+    // analysis must not read them as 0 ms.
+    if (contentEvents > 1)
+        ++m_sample.coalescedReads;
+    if (contentEvents > 0)
+        armWatchdog(); // the first-token deadline no longer applies
     if (m_parser.overflowed() && !m_state.failure) {
         m_state.failure = Outcome::MalformedStream;
         m_state.errorMessage = tr("stream event larger than the limit; starts with: %1")
@@ -180,10 +261,19 @@ void HttpAttempt::onFinished()
     if (m_state.failure == Outcome::MalformedStream)
         return finish(Outcome::MalformedStream, m_state.errorMessage);
     if (m_timedOut) {
-        const Outcome o = !m_sample.requestSentNs  ? Outcome::TimeoutConnect
-                          : !m_sample.firstTokenNs ? Outcome::TimeoutFirstToken
-                                                   : Outcome::TimeoutTotal;
-        return finish(o, tr("no complete reply within %1 ms").arg(m_timeoutMs));
+        switch (*m_timedOut) {
+        case Outcome::TimeoutConnect:
+            return finish(*m_timedOut, tr("no connection within %1 ms").arg(m_timeouts.connectMs));
+        case Outcome::TimeoutIdle:
+            return finish(*m_timedOut,
+                          tr("the reply went silent for %1 ms").arg(m_timeouts.idleMs));
+        case Outcome::TimeoutFirstToken:
+            return finish(*m_timedOut,
+                          tr("no first token within %1 ms").arg(m_timeouts.firstTokenMs));
+        default:
+            return finish(*m_timedOut,
+                          tr("no complete reply within %1 ms").arg(m_timeouts.totalMs));
+        }
     }
     if (status == 0) {
         return finish(Outcome::ConnectionError, m_reply->errorString());
@@ -215,7 +305,7 @@ void HttpAttempt::onFinished()
 void HttpAttempt::finish(Outcome outcome, const QString &error)
 {
     m_finished = true;
-    m_timeout.stop();
+    m_watchdog.stop();
     m_sample.outcome = outcome;
     m_sample.error = Secrets::redact(error, m_secrets);
     m_sample.finishReason = m_state.finishReason;

@@ -2,7 +2,7 @@
 
 #include "provider/dialect.h"
 #include "provider/secrets.h"
-#include "run/closed_loop_runner.h"
+#include "run/load_runner.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
 #include "storage/session_repository.h"
@@ -66,7 +66,7 @@ public:
                     });
                     continue;
                 }
-                m_total += scenario.requests;
+                m_total += scenario.requests + scenario.warmup;
                 m_queue.push_back(RunPlan{*runId, provider, scenario, key, ++seed});
             }
         }
@@ -89,6 +89,13 @@ public:
         m_cancelled = true;
         if (m_current)
             m_current->cancel();
+    }
+
+    Q_INVOKABLE void setPaused(bool paused)
+    {
+        m_paused = paused;
+        if (m_current)
+            m_current->setPaused(paused);
     }
 
 Q_SIGNALS:
@@ -132,13 +139,17 @@ private:
         const qint64 runId = plan.runId;
         const QString providerName = plan.provider.name;
         auto managers = managersFor(plan.scenario.concurrency);
-        m_current = new ClosedLoopRunner(std::move(plan), std::move(managers), this);
-        connect(m_current, &ClosedLoopRunner::sampleReady, this,
-                [this, providerName](const Sample &s) {
-                    writeLater([s](SampleWriter *w) { w->add(s); });
-                    Q_EMIT progress(++m_done, m_total, providerName);
+        m_current = new LoadRunner(std::move(plan), std::move(managers), this);
+        m_current->setPaused(m_paused);
+        connect(m_current, &LoadRunner::sampleReady, this,
+                [this](const Sample &s) { writeLater([s](SampleWriter *w) { w->add(s); }); });
+        const int doneBefore = m_done;
+        connect(m_current, &LoadRunner::requestFinished, this,
+                [this, providerName, doneBefore](int finished, int) {
+                    m_done = doneBefore + finished;
+                    Q_EMIT progress(m_done, m_total, providerName);
                 });
-        connect(m_current, &ClosedLoopRunner::finished, this, [this, runId] {
+        connect(m_current, &LoadRunner::finished, this, [this, runId] {
             const QString status = m_current->wasCancelled() ? QStringLiteral("cancelled")
                                                              : QStringLiteral("finished");
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
@@ -165,11 +176,12 @@ private:
     SampleWriter *m_writer;
     std::deque<RunPlan> m_queue;
     std::vector<QNetworkAccessManager *> m_managers;
-    ClosedLoopRunner *m_current = nullptr;
+    LoadRunner *m_current = nullptr;
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;
     bool m_cancelled = false;
+    bool m_paused = false;
     bool m_failed = false;
 };
 
@@ -231,6 +243,14 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     m_networkThread->start();
     QMetaObject::invokeMethod(m_worker, &SessionWorker::begin, Qt::QueuedConnection);
     return true;
+}
+
+void SessionRunner::setPaused(bool paused)
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker.data(), paused] { w->setPaused(paused); },
+            Qt::QueuedConnection);
 }
 
 void SessionRunner::cancel()

@@ -34,6 +34,8 @@ public:
     // Checks the request and starts it. Returns false with *error set when it cannot start.
     bool start(SessionRequest request, QString *error);
     void cancel();
+    // Paused: no new attempt starts; those in flight finish and are kept.
+    void setPaused(bool paused);
     bool isRunning() const { return m_running; }
     qint64 sessionId() const { return m_sessionId; }
 

@@ -4,6 +4,6 @@ target_sources(ys_core PRIVATE
     run/arrival_schedule.h run/arrival_schedule.cpp
     run/retry_policy.h run/retry_policy.cpp
     run/circuit_breaker.h run/circuit_breaker.cpp
-    run/closed_loop_runner.h run/closed_loop_runner.cpp
+    run/load_runner.h run/load_runner.cpp
     run/session_runner.h run/session_runner.cpp
 )

@@ -91,6 +91,24 @@ CREATE TABLE samples (
 );
 CREATE INDEX samples_by_run ON samples(run_id, seq);
 )sql",
+    // 2: retries are attempts of one logical request; coalesced reads; kept response headers;
+    // session events (breaker state changes and the like).
+    R"sql(
+ALTER TABLE samples ADD COLUMN request_index INTEGER;
+ALTER TABLE samples ADD COLUMN attempt INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE samples ADD COLUMN retry_delay_ns INTEGER;
+ALTER TABLE samples ADD COLUMN coalesced_reads INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE samples ADD COLUMN response_headers TEXT;
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    run_id INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    detail TEXT
+);
+CREATE INDEX events_by_session ON events(session_id);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

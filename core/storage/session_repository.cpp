@@ -133,18 +133,14 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
             QSqlQuery q(m_db.connection());
             q.prepare(QStringLiteral(
                 "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
-                "planned, scenario_json, started_at) VALUES (?, ?, ?, 'closed', ?, ?, ?, ?)"));
+                "planned, scenario_json, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
             q.addBindValue(sessionId);
             q.addBindValue(providerId);
             q.addBindValue(s.kind);
+            q.addBindValue(s.load);
             q.addBindValue(s.concurrency);
-            q.addBindValue(s.requests);
-            q.addBindValue(QStringLiteral("{\"prompt_tokens\":%1,\"max_output_tokens\":%2,"
-                                          "\"timeout_ms\":%3,\"stream\":%4}")
-                               .arg(s.promptTokens)
-                               .arg(s.maxOutputTokens)
-                               .arg(s.timeoutMs)
-                               .arg(s.stream ? QStringLiteral("true") : QStringLiteral("false")));
+            q.addBindValue(s.requests + s.warmup);
+            q.addBindValue(QString::fromUtf8(Suite::scenarioJson(s)));
             q.addBindValue(nowIso());
             if (!q.exec())
                 return fail(q, err);
@@ -198,8 +194,10 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "http_version, connection_reused, event_count, read_count, outcome, error, "
                 "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
                 "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
-                "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+                "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
+                "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                "?,?,?,?,?)"));
             for (const Sample &s : samples) {
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
@@ -238,6 +236,11 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 q.addBindValue(s.outputChars);
                 q.addBindValue(optD(s.costUsd));
                 q.addBindValue(encodeEventTimes(s.eventTimesNs));
+                q.addBindValue(s.requestIndex);
+                q.addBindValue(s.attemptNumber);
+                q.addBindValue(opt(s.retryDelayNs));
+                q.addBindValue(s.coalescedReads);
+                q.addBindValue(textOrNull(s.responseHeaders));
                 if (!q.exec())
                     return fail(q, err);
             }
@@ -377,7 +380,8 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "read_count, outcome, error, finish_reason, model_reported, system_fingerprint, "
         "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
-        "event_times FROM samples WHERE run_id = ? ORDER BY seq"));
+        "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers "
+        "FROM samples WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
         fail(q, error);
@@ -424,6 +428,11 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
             s.costUsd = q.value(c).toDouble();
         ++c;
         decodeEventTimes(q.value(c++).toByteArray(), &s.eventTimesNs);
+        s.requestIndex = q.value(c++).toInt();
+        s.attemptNumber = q.value(c++).toInt();
+        s.retryDelayNs = optOf(q.value(c++));
+        s.coalescedReads = q.value(c++).toInt();
+        s.responseHeaders = q.value(c++).toString();
         out.push_back(std::move(s));
     }
     return out;

@@ -1,0 +1,272 @@
+// The measurement engine over real loopback HTTP: open loop against closed loop, warm-up,
+// duration limits, per-attempt timeouts, pause and resume.
+#include "analysis/run_summary.h"
+#include "run/session_runner.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+
+using namespace ys;
+
+namespace {
+
+QByteArray profilesJson()
+{
+    return QByteArray(R"({"format":"yardstick-sim-profiles/1","profiles":[
+ {"name":"Steady","model":"steady","ttft_ms":{"median":50,"p95":50},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000},
+ {"name":"Sluggish","model":"sluggish","ttft_ms":{"median":1500,"p95":1500},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000}]})");
+}
+
+ProviderConfig provider(const QString &name, const QUrl &url, const QString &model)
+{
+    ProviderConfig p;
+    p.name = name;
+    p.dialect = QStringLiteral("openai-chat");
+    p.baseUrl = url;
+    p.model = model;
+    return p;
+}
+
+struct Result {
+    qint64 sessionId = 0;
+    QString status;
+    std::vector<RunRecord> runs;
+    std::vector<std::vector<Sample>> samples; // per run
+};
+
+Result run(const QString &dbPath, const Suite &suite, int timeoutMs = 60000,
+           const std::function<void(SessionRunner &)> &whileRunning = {})
+{
+    Result r;
+    SessionRunner runner;
+    QSignalSpy finished(&runner, &SessionRunner::finished);
+    QString error;
+    if (!runner.start(SessionRequest{suite, dbPath, std::nullopt, {}}, &error)) {
+        qWarning() << error;
+        return r;
+    }
+    if (whileRunning)
+        whileRunning(runner);
+    if (!finished.wait(timeoutMs))
+        return r;
+    r.sessionId = finished.first().at(0).toLongLong();
+    r.status = finished.first().at(1).toString();
+    Database db(dbPath);
+    if (!db.open(&error))
+        return r;
+    SessionRepository repo(db);
+    r.runs = repo.runs(r.sessionId, &error);
+    for (const RunRecord &run : r.runs)
+        r.samples.push_back(repo.samples(run.id, &error));
+    return r;
+}
+
+double meanMs(const std::vector<double> &v)
+{
+    double s = 0;
+    for (double x : v)
+        s += x;
+    return v.empty() ? 0 : s / double(v.size()) / 1e6;
+}
+
+} // namespace
+
+class TstEngine : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        auto profiles = SimProfile::load(profilesJson(), &error);
+        QVERIFY2(!profiles.empty(), qPrintable(error));
+        m_sim = std::make_unique<SimHost>(profiles);
+        QVERIFY2(m_sim->start(&error), qPrintable(error));
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
+
+    // Offered load above what two connections can serve: latency from the intended start
+    // grows through the run, while the service time of each attempt stays flat. A client that
+    // waited for a free slot before "starting" the clock would show neither.
+    void openLoopKeepsQueueingVisible()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("open loop");
+        suite.providers = {
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        Scenario s;
+        s.load = QStringLiteral("open");
+        s.ratePerS = 50; // two slots of ~60 ms serve about 33/s
+        s.concurrency = 2;
+        s.requests = 60;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 16;
+        suite.scenarios = {s};
+        const Result r = run(dir.filePath(QStringLiteral("o.sqlite")), suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QCOMPARE(r.runs.size(), 1u);
+        QCOMPARE(r.runs[0].loadModel, QStringLiteral("open"));
+        const auto &x = r.samples[0];
+        QCOMPARE(x.size(), 60u);
+        std::vector<double> fromIntendedFirst, fromIntendedLast, serviceFirst, serviceLast;
+        for (std::size_t i = 0; i < 10; ++i) {
+            const Sample &a = x[i];
+            const Sample &b = x[x.size() - 10 + i];
+            QCOMPARE(a.outcome, Outcome::Ok);
+            QCOMPARE(b.outcome, Outcome::Ok);
+            fromIntendedFirst.push_back(double(a.endNs + a.queueDelayNs));
+            fromIntendedLast.push_back(double(b.endNs + b.queueDelayNs));
+            serviceFirst.push_back(double(a.endNs));
+            serviceLast.push_back(double(b.endNs));
+        }
+        const double fiFirst = meanMs(fromIntendedFirst), fiLast = meanMs(fromIntendedLast);
+        const double svFirst = meanMs(serviceFirst), svLast = meanMs(serviceLast);
+        qInfo("latency from intended: first 10 %.1f ms, last 10 %.1f ms; service time: "
+              "first 10 %.1f ms, last 10 %.1f ms",
+              fiFirst, fiLast, svFirst, svLast);
+        QVERIFY(fiLast > 3 * fiFirst);
+        QVERIFY(fiLast > svLast + 200);
+        QVERIFY(std::abs(svLast - svFirst) < 0.5 * svFirst);
+    }
+
+    void closedLoopIsLabelledAndWarmUpIsKeptApart()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("closed");
+        suite.providers = {
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        Scenario s;
+        s.requests = 6;
+        s.warmup = 3;
+        s.concurrency = 3;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 16;
+        suite.scenarios = {s};
+        const QString path = dir.filePath(QStringLiteral("c.sqlite"));
+        const Result r = run(path, suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QCOMPARE(r.runs[0].loadModel, QStringLiteral("closed"));
+        QCOMPARE(r.samples[0].size(), 9u);
+        const auto warm = std::count_if(r.samples[0].begin(), r.samples[0].end(),
+                                        [](const Sample &x) { return x.warmup; });
+        QCOMPARE(warm, 3);
+        const ProviderSummary summary = summarizeRun(suite.providers[0], r.samples[0]);
+        QCOMPARE(summary.attempts, 6);
+    }
+
+    void durationLimitStopsStartingRequests()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("duration");
+        suite.providers = {
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        Scenario s;
+        s.requests = 100000;
+        s.durationS = 0.6;
+        s.concurrency = 2;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 16;
+        suite.scenarios = {s};
+        QElapsedTimer t;
+        t.start();
+        const Result r = run(dir.filePath(QStringLiteral("d.sqlite")), suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QVERIFY(t.elapsed() < 5000);
+        const auto n = r.samples[0].size();
+        QVERIFY2(n >= 8 && n <= 40, qPrintable(QString::number(n)));
+    }
+
+    void firstTokenTimeoutAbortsOnTimeAndTheRunGoesOn()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("timeouts");
+        suite.providers = {
+            provider(QStringLiteral("Sluggish"), m_sim->baseUrl(), QStringLiteral("sluggish")),
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        Scenario s;
+        s.requests = 3;
+        s.concurrency = 3;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 16;
+        s.firstTokenTimeoutMs = 300;
+        suite.scenarios = {s};
+        const Result r = run(dir.filePath(QStringLiteral("t.sqlite")), suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        for (const Sample &x : r.samples[0]) {
+            QCOMPARE(x.outcome, Outcome::TimeoutFirstToken);
+            QVERIFY2(x.endNs >= 300'000'000 && x.endNs < 600'000'000,
+                     qPrintable(QString::number(x.endNs)));
+            QVERIFY(!x.firstTokenNs.has_value());
+        }
+        for (const Sample &x : r.samples[1])
+            QCOMPARE(x.outcome, Outcome::Ok);
+    }
+
+    void totalTimeout()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("total");
+        suite.providers = {
+            provider(QStringLiteral("Sluggish"), m_sim->baseUrl(), QStringLiteral("sluggish"))};
+        Scenario s;
+        s.requests = 2;
+        s.concurrency = 2;
+        s.promptTokens = 50;
+        s.timeoutMs = 250;
+        suite.scenarios = {s};
+        const Result r = run(dir.filePath(QStringLiteral("tt.sqlite")), suite);
+        for (const Sample &x : r.samples[0]) {
+            QCOMPARE(x.outcome, Outcome::TimeoutTotal);
+            QVERIFY(x.endNs >= 250'000'000 && x.endNs < 550'000'000);
+        }
+    }
+
+    void pauseHoldsNewAttempts()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("pause");
+        suite.providers = {
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        Scenario s;
+        s.requests = 12;
+        s.concurrency = 1;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 16;
+        suite.scenarios = {s};
+        QElapsedTimer t;
+        t.start();
+        const Result r =
+            run(dir.filePath(QStringLiteral("p.sqlite")), suite, 60000, [](SessionRunner &runner) {
+                QTest::qWait(150);
+                runner.setPaused(true);
+                QTest::qWait(800);
+                runner.setPaused(false);
+            });
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QCOMPARE(r.samples[0].size(), 12u);
+        // 12 × ~60 ms of work plus the 0.8 s pause.
+        QVERIFY(t.elapsed() > 1300);
+    }
+
+private:
+    std::unique_ptr<SimHost> m_sim;
+};
+
+QTEST_GUILESS_MAIN(TstEngine)
+#include "tst_engine.moc"
