@@ -32,6 +32,9 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
     doc["suite"] = summary.info.suiteName.toStdString();
     doc["started"] = summary.info.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString();
     doc["status"] = summary.info.status.toStdString();
+    doc["calibration"] = summary.info.calibration.isEmpty()
+                             ? json(nullptr)
+                             : json::parse(summary.info.calibration.toStdString(), nullptr, false);
     doc["percentile_method"] =
         "linear interpolation between closest ranks (numpy default, R type 7)";
     doc["providers"] = json::array();

@@ -3,6 +3,7 @@
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/load_runner.h"
+#include "run/self_calibration.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
 #include "storage/session_repository.h"
@@ -43,6 +44,7 @@ public:
             m_sessionId = *id;
         }
         Q_EMIT sessionStarted(m_sessionId);
+        calibrate(repo);
 
         quint64 seed = quint64(m_sessionId) * 1000003u;
         for (const ProviderConfig &provider : m_request.suite.providers) {
@@ -119,6 +121,25 @@ private:
         Q_EMIT warning(error);
         m_failed = true;
         finishSession();
+    }
+
+    // Times the client's own delivery overhead before the first run, on this thread, with
+    // a manager of its own so no measured connection is disturbed.
+    void calibrate(SessionRepository &repo)
+    {
+        QNetworkAccessManager nam;
+        QString error;
+        const auto result = SelfCalibration::run(&nam, &error);
+        if (!result) {
+            Q_EMIT warning(tr("Self-calibration failed: %1").arg(error));
+            return;
+        }
+        if (!repo.setCalibration(m_sessionId, result->toJson(), &error))
+            Q_EMIT warning(error);
+        if (result->large())
+            Q_EMIT warning(tr("The client's own delivery overhead is large (%1); timings of "
+                              "this session are less precise than usual. Is the machine busy?")
+                               .arg(SelfCalibration::describe(*result)));
     }
 
     std::vector<QNetworkAccessManager *> managersFor(int concurrency)

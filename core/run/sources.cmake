@@ -4,6 +4,7 @@ target_sources(ys_core PRIVATE
     run/arrival_schedule.h run/arrival_schedule.cpp
     run/retry_policy.h run/retry_policy.cpp
     run/circuit_breaker.h run/circuit_breaker.cpp
+    run/self_calibration.h run/self_calibration.cpp
     run/load_runner.h run/load_runner.cpp
     run/session_runner.h run/session_runner.cpp
 )

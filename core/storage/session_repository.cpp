@@ -180,6 +180,19 @@ bool SessionRepository::finishSession(qint64 sessionId, const QString &status, Q
         error);
 }
 
+bool SessionRepository::setCalibration(qint64 sessionId, const QByteArray &json, QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral("UPDATE sessions SET calibration = ? WHERE id = ?"));
+            q.addBindValue(QString::fromUtf8(json));
+            q.addBindValue(sessionId);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
 bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QString *error)
 {
     if (samples.empty())
@@ -257,7 +270,7 @@ std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
                                "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
                                "(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id), "
                                "(SELECT COUNT(*) FROM samples x JOIN runs r ON x.run_id = r.id "
-                               " WHERE r.session_id = s.id) "
+                               " WHERE r.session_id = s.id), s.calibration "
                                "FROM sessions s ORDER BY s.started_at DESC, s.id DESC"))) {
         fail(q, error);
         return out;
@@ -273,6 +286,7 @@ std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
         s.providerCount = q.value(5).toInt();
         s.runCount = q.value(6).toInt();
         s.sampleCount = q.value(7).toLongLong();
+        s.calibration = q.value(8).toString().toUtf8();
         out.push_back(s);
     }
     return out;

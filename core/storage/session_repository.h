@@ -24,6 +24,7 @@ struct SessionInfo {
     int providerCount = 0;
     int runCount = 0;
     qint64 sampleCount = 0;
+    QByteArray calibration; // JSON of the client's self-calibration, or empty
 };
 
 struct ProviderRecord {
@@ -59,6 +60,7 @@ public:
                                     QString *error);
     bool finishRun(qint64 runId, const QString &status, QString *error);
     bool finishSession(qint64 sessionId, const QString &status, QString *error);
+    bool setCalibration(qint64 sessionId, const QByteArray &json, QString *error);
     bool insertSamples(const std::vector<Sample> &samples, QString *error);
 
     std::vector<SessionInfo> sessions(QString *error) const;
