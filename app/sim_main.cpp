@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostAddress>
+#include <QSaveFile>
 #include <QSocketNotifier>
 #include <QTextStream>
 #include <csignal>
@@ -69,7 +70,8 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        SimMain::tr("Serves simulated LLM providers (OpenAI Chat Completions) over HTTP."));
+        SimMain::tr("Serves simulated LLM providers (OpenAI Chat Completions and Responses, "
+                    "Anthropic Messages, Gemini) over HTTP or HTTPS."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption listenOption(
         QStringLiteral("listen"),
@@ -81,8 +83,24 @@ int main(int argc, char *argv[])
             "Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not "
             "given."),
         SimMain::tr("file"));
+    const QCommandLineOption tlsOption(
+        QStringLiteral("tls"),
+        SimMain::tr("Serve HTTPS with a self-signed certificate made at start (needs the openssl "
+                    "command)."));
+    const QCommandLineOption certOutOption(
+        QStringLiteral("cert-out"),
+        SimMain::tr("With --tls, write the certificate (PEM) here so clients can trust it."),
+        SimMain::tr("file"));
+    const QCommandLineOption logOption(
+        QStringLiteral("log"),
+        SimMain::tr("Append the ground truth of every finished request to this file, one JSON "
+                    "object per line."),
+        SimMain::tr("file"));
     parser.addOption(listenOption);
     parser.addOption(profilesOption);
+    parser.addOption(tlsOption);
+    parser.addOption(certOutOption);
+    parser.addOption(logOption);
 
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText(), kUsageError);
@@ -125,8 +143,25 @@ int main(int argc, char *argv[])
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
 
+    if (parser.isSet(certOutOption) && !parser.isSet(tlsOption))
+        return fail(SimMain::tr("--cert-out needs --tls"), kUsageError);
+
     ys::SimServer server(std::move(profiles));
     QString error;
+    if (parser.isSet(logOption) && !server.setLogFile(parser.value(logOption), &error))
+        return fail(error, kRuntimeError);
+    if (parser.isSet(tlsOption)) {
+        if (!server.enableTls(&error))
+            return fail(error, kRuntimeError);
+        if (parser.isSet(certOutOption)) {
+            QSaveFile cert(parser.value(certOutOption));
+            if (!cert.open(QIODevice::WriteOnly) || cert.write(server.certificatePem()) < 0 ||
+                !cert.commit())
+                return fail(SimMain::tr("cannot write the certificate to %1: %2")
+                                .arg(parser.value(certOutOption), cert.errorString()),
+                            kRuntimeError);
+        }
+    }
     if (!server.listen(address, port, &error))
         return fail(error, kRuntimeError);
 

@@ -1,235 +1,83 @@
 #include "sim/sim_connection.h"
 
+#include "sim/sim_gemini.h"
+#include "sim/sim_openai_common.h"
 #include "tokenize/approx_tokens.h"
 #include "util/monotonic_clock.h"
 
 #include <QDateTime>
+#include <QLocale>
+#include <QSslSocket>
 #include <QTcpSocket>
-#include <limits>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
-// The error messages this file writes into HTTP bodies are part of the simulated provider's wire
-// protocol and copy the English wording of the real API, so they are deliberately not translated.
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#endif
+
+// The messages this file writes into HTTP bodies are part of the simulated providers' wire
+// protocols and copy the English wording of the real APIs, so they are deliberately not
+// translated.
 
 namespace ys {
 
 namespace {
 
-using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-// Stream 2 of a request's seeds gives its ids (sim_text.cpp and sim_profile.cpp own 0 and 1).
+// Stream 2 of a request's seeds gives its ids (sim_text.cpp and sim_profile.cpp own 0, 1, 4).
 constexpr std::uint64_t kIdStream = 2;
-
-// onTimer() writes an event due within this much; with timers rounded to the nearest
-// millisecond the write-time error is then centred on zero instead of always late.
-constexpr std::int64_t kEarlyToleranceNs = 500'000;
 
 // After refusing a request the connection stays open this long, discarding what the client still
 // sends, so that closing it does not reset the connection before the client read the refusal.
-constexpr int kLingerMs = 1000;
+constexpr std::int64_t kLingerNs = 1'000'000'000;
 
-// Shown by /v1/models; a fixed value keeps the listing byte-identical between runs.
+// Shown by the model listings; a fixed value keeps them byte-identical between runs.
 constexpr qint64 kModelCreated = 1700000000;
 
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 100:
-        return QByteArrayLiteral("Continue");
-    case 200:
-        return QByteArrayLiteral("OK");
-    case 400:
-        return QByteArrayLiteral("Bad Request");
-    case 401:
-        return QByteArrayLiteral("Unauthorized");
-    case 404:
-        return QByteArrayLiteral("Not Found");
-    case 405:
-        return QByteArrayLiteral("Method Not Allowed");
-    case 411:
-        return QByteArrayLiteral("Length Required");
-    case 413:
-        return QByteArrayLiteral("Content Too Large");
-    case 431:
-        return QByteArrayLiteral("Request Header Fields Too Large");
-    case 505:
-        return QByteArrayLiteral("HTTP Version Not Supported");
-    default:
-        return QByteArrayLiteral("Unknown");
-    }
-}
-
-QString jsonTypeName(const Json &value)
-{
-    if (value.is_number_integer())
-        return QStringLiteral("an integer");
-    if (value.is_number())
-        return QStringLiteral("a number");
-    if (value.is_string())
-        return QStringLiteral("a string");
-    if (value.is_boolean())
-        return QStringLiteral("a boolean");
-    if (value.is_array())
-        return QStringLiteral("an array");
-    if (value.is_object())
-        return QStringLiteral("an object");
-    return QStringLiteral("null");
-}
+// Fault parameters when the profile or the request gives none.
+constexpr std::int64_t kStallMs = 30000;
+constexpr std::int64_t kSlowReplyMs = 120000;
+constexpr std::int64_t kOversizedBytes = 20 * 1024 * 1024;
+constexpr std::int64_t kByteIntervalUs = 100;
+constexpr std::int64_t kSplitIntervalMs = 2;
+constexpr std::int64_t kRetryAfterMs = 1500;
+constexpr std::int64_t kRetryAfterS = 2;
+constexpr std::int64_t kRetryDateS = 3;
 
 QByteArray toBytes(const OrderedJson &json)
 {
     return QByteArray::fromStdString(json.dump());
 }
 
-QByteArray randomToken(SimRandom &random, int length)
+// An IMF-fixdate (RFC 9110) this many seconds from now, for retry-after.
+QByteArray httpDate(std::int64_t seconds)
 {
-    static constexpr char kAlphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QByteArray token;
-    token.reserve(length);
-    for (int i = 0; i < length; ++i)
-        token.append(kAlphabet[random.uniformInt(0, int(sizeof(kAlphabet)) - 2)]);
-    return token;
+    const QDateTime at = QDateTime::currentDateTimeUtc().addSecs(seconds);
+    return QLocale::c().toString(at, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1();
 }
 
-QByteArray hex64(std::uint64_t value)
+// Where a split_utf8_crlf write is cut: after every lead byte of a multi-byte UTF-8 character
+// and after every CR that a LF follows.
+std::vector<QByteArray> splitAwkwardly(const QByteArray &bytes)
 {
-    return QByteArray::number(qulonglong(value), 16).rightJustified(16, '0');
-}
-
-bool hasToken(const QByteArray &list, const QByteArray &token)
-{
-    for (const QByteArray &item : list.split(',')) {
-        if (item.trimmed().toLower() == token)
-            return true;
-    }
-    return false;
-}
-
-// A key is never echoed back whole, as OpenAI does, so logs of the simulator stay safe to share.
-QString maskKey(const QByteArray &key)
-{
-    if (key.size() <= 8)
-        return QStringLiteral("***");
-    return QString::fromUtf8(key.left(3)) + QStringLiteral("***") + QString::fromUtf8(key.right(4));
-}
-
-// Thrown by the request validation in handleChat() and answered with HTTP 400.
-struct BadRequest {
-    QString message;
-    const char *param;
-    const char *code;
-};
-
-std::optional<int> readMaxTokens(const Json &body, const char *key)
-{
-    const auto it = body.find(key);
-    if (it == body.end() || it->is_null())
-        return std::nullopt;
-    const QString name = QString::fromLatin1(key);
-    if (!it->is_number_integer())
-        throw BadRequest{QStringLiteral("Invalid type for '%1': expected an integer, but got %2 "
-                                        "instead.")
-                             .arg(name, jsonTypeName(*it)),
-                         key, "invalid_type"};
-    const bool negative = !it->is_number_unsigned() && it->get<std::int64_t>() < 1;
-    if (negative || (it->is_number_unsigned() && it->get<std::uint64_t>() < 1))
-        throw BadRequest{QStringLiteral("Invalid '%1': integer below minimum value. Expected a "
-                                        "value >= 1, but got %2 instead.")
-                             .arg(name, QString::fromStdString(it->dump())),
-                         key, "integer_below_min_value"};
-    if (it->is_number_unsigned() &&
-        it->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<int>::max()))
-        return std::numeric_limits<int>::max();
-    return int(it->get<std::int64_t>());
-}
-
-// The prompt text the simulator counts tokens over: every text content of every message.
-QString promptText(const Json &body)
-{
-    const auto messages = body.find("messages");
-    if (messages == body.end() || messages->is_null())
-        throw BadRequest{QStringLiteral("Missing required parameter: 'messages'."), "messages",
-                         "missing_required_parameter"};
-    if (!messages->is_array())
-        throw BadRequest{QStringLiteral("Invalid type for 'messages': expected an array of "
-                                        "objects, but got %1 instead.")
-                             .arg(jsonTypeName(*messages)),
-                         "messages", "invalid_type"};
-    if (messages->empty())
-        throw BadRequest{QStringLiteral("Invalid 'messages': empty array. Expected an array with "
-                                        "minimum length 1, but got an empty array instead."),
-                         "messages", "empty_array"};
-    QString text;
-    for (std::size_t i = 0; i < messages->size(); ++i) {
-        const Json &message = (*messages)[i];
-        const QString where = QStringLiteral("messages[%1]").arg(i);
-        if (!message.is_object())
-            throw BadRequest{QStringLiteral("Invalid type for '%1': expected an object, but got "
-                                            "%2 instead.")
-                                 .arg(where, jsonTypeName(message)),
-                             "messages", "invalid_type"};
-        const auto role = message.find("role");
-        if (role == message.end() || !role->is_string())
-            throw BadRequest{QStringLiteral("Missing required parameter: '%1.role'.").arg(where),
-                             "messages", "missing_required_parameter"};
-        const auto content = message.find("content");
-        if (content == message.end() || content->is_null())
-            continue;
-        if (content->is_string()) {
-            text += QString::fromStdString(content->get<std::string>());
-        } else if (content->is_array()) {
-            for (const Json &part : *content) {
-                if (!part.is_object())
-                    throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected an "
-                                                    "array of objects.")
-                                         .arg(where),
-                                     "messages", "invalid_type"};
-                const auto type = part.find("type");
-                const auto partText = part.find("text");
-                if (type != part.end() && *type == "text" && partText != part.end() &&
-                    partText->is_string())
-                    text += QString::fromStdString(partText->get<std::string>());
-            }
-        } else {
-            throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected a string or "
-                                            "an array of objects, but got %2 instead.")
-                                 .arg(where, jsonTypeName(*content)),
-                             "messages", "invalid_type"};
+    std::vector<QByteArray> parts;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        const bool crlf = c == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n';
+        if (crlf || (c & 0xC0) == 0xC0) {
+            parts.push_back(bytes.mid(start, i + 1 - start));
+            start = i + 1;
         }
     }
-    return text;
-}
-
-OrderedJson usageJson(int promptTokens, int completionTokens)
-{
-    return OrderedJson{{"prompt_tokens", promptTokens},
-                       {"completion_tokens", completionTokens},
-                       {"total_tokens", promptTokens + completionTokens},
-                       {"prompt_tokens_details", {{"cached_tokens", 0}}},
-                       {"completion_tokens_details", {{"reasoning_tokens", 0}}}};
+    if (start < bytes.size())
+        parts.push_back(bytes.mid(start));
+    return parts;
 }
 
 } // namespace
-
-QByteArray SimConnection::Request::header(const QByteArray &name) const
-{
-    for (const auto &[key, value] : headers) {
-        if (key == name)
-            return value;
-    }
-    return {};
-}
-
-bool SimConnection::Request::hasHeader(const QByteArray &name) const
-{
-    for (const auto &header : headers) {
-        if (header.first == name)
-            return true;
-    }
-    return false;
-}
 
 SimConnection::SimConnection(QTcpSocket *socket, SimServer *server)
     : QObject(server)
@@ -237,25 +85,27 @@ SimConnection::SimConnection(QTcpSocket *socket, SimServer *server)
     , m_socket(socket)
 {
     m_socket->setParent(this);
+    m_direct = qobject_cast<QSslSocket *>(socket) == nullptr;
     // Events are small and must leave when written, not when Nagle's algorithm decides.
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    m_timer.setSingleShot(true);
-    m_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &SimConnection::onTimer);
     connect(m_socket, &QTcpSocket::readyRead, this, &SimConnection::onReadyRead);
     connect(m_socket, &QTcpSocket::disconnected, this, &SimConnection::onSocketGone);
     connect(m_socket, &QTcpSocket::errorOccurred, this, &SimConnection::onSocketGone);
+    // A TLS socket arrives after its handshake, and the request may have come with it.
+    if (m_socket->bytesAvailable() > 0)
+        QMetaObject::invokeMethod(this, &SimConnection::onReadyRead, Qt::QueuedConnection);
 }
 
 SimConnection::~SimConnection()
 {
-    m_timer.stop();
+    m_server->scheduler()->remove(this);
     abandonRequest();
+    m_server->connectionGone();
 }
 
 void SimConnection::onReadyRead()
 {
-    if (m_lingering) {
+    if (m_lingering || m_gone) {
         m_socket->readAll();
         return;
     }
@@ -272,7 +122,8 @@ void SimConnection::onSocketGone()
 {
     abandonRequest();
     m_state = State::Closed;
-    m_timer.stop();
+    m_server->scheduler()->cancel(this);
+    m_paced.clear();
     if (!m_gone) {
         m_gone = true;
         if (m_socket->state() != QAbstractSocket::UnconnectedState)
@@ -309,305 +160,370 @@ void SimConnection::processInput()
     if (m_inProcessInput)
         return;
     m_inProcessInput = true;
-    while (m_state == State::Reading && parseRequest()) {
+    while (m_state == State::Reading) {
+        const SimHttpReader::Result result = m_reader.feed(m_input);
+        if (result == SimHttpReader::Result::NeedMore)
+            break;
+        if (result == SimHttpReader::Result::ExpectsContinue) {
+            m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
+            m_socket->flush();
+            continue;
+        }
+        if (result == SimHttpReader::Result::Refused) {
+            refuse(m_reader.status(), m_reader.message());
+            break;
+        }
+        const SimHttpRequest request = m_reader.take();
+        m_state = State::Responding;
+        dispatch(request);
     }
     m_inProcessInput = false;
 }
 
-bool SimConnection::parseRequest()
-{
-    if (!m_pending) {
-        // Empty lines before a request line are to be ignored (RFC 9112, section 2.2).
-        while (m_input.startsWith("\r\n"))
-            m_input.remove(0, 2);
-        const qsizetype end = m_input.indexOf("\r\n\r\n");
-        if (end < 0 || end > kMaxHeaderBytes) {
-            if (end > kMaxHeaderBytes || m_input.size() > kMaxHeaderBytes)
-                refuse(431, QStringLiteral("Request header fields too large."));
-            return false;
-        }
-        const QByteArray head = m_input.left(end);
-        m_input.remove(0, end + 4);
-
-        const QList<QByteArray> lines = head.split('\n');
-        const QList<QByteArray> requestLine = lines.first().trimmed().split(' ');
-        if (requestLine.size() != 3 || requestLine[0].isEmpty() ||
-            !requestLine[1].startsWith('/')) {
-            refuse(400, QStringLiteral("Malformed HTTP request line."));
-            return false;
-        }
-        Request request;
-        request.method = requestLine[0];
-        request.path = requestLine[1];
-        request.version = requestLine[2];
-        if (request.version != "HTTP/1.1" && request.version != "HTTP/1.0") {
-            refuse(505, QStringLiteral("Only HTTP/1.1 and HTTP/1.0 are supported."));
-            return false;
-        }
-        if (const qsizetype query = request.path.indexOf('?'); query >= 0)
-            request.path.truncate(query);
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray &line = lines[i];
-            const qsizetype colon = line.indexOf(':');
-            // Obsolete line folding (a line starting with white space) is refused as RFC 9112
-            // allows, rather than guessed at.
-            if (colon <= 0 || line.startsWith(' ') || line.startsWith('\t')) {
-                refuse(400, QStringLiteral("Malformed HTTP header line."));
-                return false;
-            }
-            request.headers.emplace_back(line.left(colon).trimmed().toLower(),
-                                         line.mid(colon + 1).trimmed());
-        }
-
-        if (request.hasHeader("transfer-encoding")) {
-            refuse(411, QStringLiteral("Chunked request bodies are not supported; send a "
-                                       "Content-Length header."));
-            return false;
-        }
-        m_contentLength = 0;
-        bool haveLength = false;
-        for (const auto &[name, value] : request.headers) {
-            if (name != "content-length")
-                continue;
-            bool ok = !value.isEmpty();
-            for (const char c : value)
-                ok = ok && c >= '0' && c <= '9';
-            const qsizetype length = ok && value.size() <= 12 ? value.toLongLong(&ok) : -1;
-            if (!ok || length < 0 || (haveLength && length != m_contentLength)) {
-                refuse(400, QStringLiteral("Invalid Content-Length header."));
-                return false;
-            }
-            m_contentLength = length;
-            haveLength = true;
-        }
-        if (m_contentLength > kMaxBodyBytes) {
-            refuse(413, QStringLiteral("Request body too large: %1 bytes, the limit is %2.")
-                            .arg(m_contentLength)
-                            .arg(kMaxBodyBytes));
-            return false;
-        }
-        if (request.version == "HTTP/1.1" && m_input.size() < m_contentLength &&
-            request.header("expect").toLower() == "100-continue") {
-            m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
-            m_socket->flush();
-        }
-        m_pending = std::move(request);
-    }
-    if (m_input.size() < m_contentLength)
-        return false;
-
-    Request request = std::move(*m_pending);
-    m_pending.reset();
-    request.body = m_input.left(m_contentLength);
-    m_input.remove(0, m_contentLength);
-    m_state = State::Responding;
-    dispatch(request);
-    return true;
-}
-
-void SimConnection::dispatch(const Request &request)
+void SimConnection::dispatch(const SimHttpRequest &request)
 {
     const QByteArray connection = request.header("connection");
     if (request.version == "HTTP/1.1") {
-        m_keepAlive = !hasToken(connection, "close");
+        m_keepAlive = !simHeaderHasToken(connection, "close");
         m_chunked = true;
     } else {
-        m_keepAlive = hasToken(connection, "keep-alive");
+        m_keepAlive = simHeaderHasToken(connection, "keep-alive");
         m_chunked = false;
     }
+    m_faults = SimFaultSet();
+    m_replyHeaders.clear();
+    m_head.clear();
+    m_paced.clear();
+    m_completeWhenDrained = false;
+    m_jsonArray = false;
+    m_stallNs = 0;
 
     const QString method = QString::fromLatin1(request.method);
     const QString path = QString::fromLatin1(request.path);
-    if (request.path == "/v1/chat/completions") {
+    const QByteArray badMethod =
+        simOpenAiErrorBody(QStringLiteral("Invalid method for URL (%1 %2)").arg(method, path),
+                           "invalid_request_error", nullptr, nullptr);
+    if (std::unique_ptr<SimDialect> dialect = simDialectFor(request)) {
         if (request.method == "POST")
-            handleChat(request);
+            handleGeneration(request, std::move(dialect));
         else
-            replyError(405, QStringLiteral("Invalid method for URL (%1 %2)").arg(method, path),
-                       "invalid_request_error", nullptr, nullptr);
-    } else if (request.path == "/v1/models") {
+            replyPlain(405, badMethod);
+    } else if (request.path == "/v1/models" || request.path == "/v1beta/models") {
         if (request.method == "GET")
             handleModels(request);
         else
-            replyError(405, QStringLiteral("Invalid method for URL (%1 %2)").arg(method, path),
-                       "invalid_request_error", nullptr, nullptr);
+            replyPlain(405, badMethod);
+    } else if (request.path.startsWith("/_sim/requests/")) {
+        if (request.method == "GET")
+            handleRecord(request);
+        else
+            replyPlain(405, badMethod);
     } else {
-        replyError(404, QStringLiteral("Invalid URL (%1 %2)").arg(method, path),
-                   "invalid_request_error", nullptr, nullptr);
+        replyPlain(404, simOpenAiErrorBody(QStringLiteral("Invalid URL (%1 %2)").arg(method, path),
+                                           "invalid_request_error", nullptr, nullptr));
     }
 }
 
-QByteArray SimConnection::bearerToken(const Request &request)
+void SimConnection::handleModels(const SimHttpRequest &request)
 {
-    const QByteArray authorization = request.header("authorization");
-    if (authorization.size() < 7 || authorization.left(7).toLower() != "bearer ")
-        return {};
-    return authorization.mid(7).trimmed();
-}
-
-bool SimConnection::authorize(const SimProfile &profile, const QByteArray &token)
-{
-    if (profile.apiKey.isEmpty())
-        return true;
-    if (token.isEmpty()) {
-        replyError(401,
-                   QStringLiteral("You didn't provide an API key. You need to provide your API key "
-                                  "in an Authorization header using Bearer auth (i.e. "
-                                  "Authorization: Bearer YOUR_KEY)."),
-                   "invalid_request_error", nullptr, "invalid_api_key");
-        return false;
-    }
-    if (token != profile.apiKey.toUtf8()) {
-        replyError(401, QStringLiteral("Incorrect API key provided: %1.").arg(maskKey(token)),
-                   "invalid_request_error", nullptr, "invalid_api_key");
-        return false;
-    }
-    return true;
-}
-
-void SimConnection::handleModels(const Request &request)
-{
-    const QByteArray token = bearerToken(request);
+    const bool gemini = request.path == "/v1beta/models";
+    const bool anthropic = !gemini && request.hasHeader("anthropic-version");
+    const QByteArray token = gemini      ? request.header("x-goog-api-key").trimmed()
+                             : anthropic ? request.header("x-api-key").trimmed()
+                                         : simBearerToken(request);
     OrderedJson data = OrderedJson::array();
     for (const SimProfile &profile : m_server->profiles()) {
         // A profile behind a key is listed only to a caller holding that key.
         if (!profile.apiKey.isEmpty() && token != profile.apiKey.toUtf8())
             continue;
-        data.push_back(OrderedJson{{"id", profile.model.toStdString()},
-                                   {"object", "model"},
-                                   {"created", kModelCreated},
-                                   {"owned_by", "yardstick-sim"}});
+        const std::string id = profile.model.toStdString();
+        if (gemini)
+            data.push_back(OrderedJson{
+                {"name", "models/" + id},
+                {"version", "001"},
+                {"displayName", profile.name.toStdString()},
+                {"inputTokenLimit", profile.contextWindow},
+                {"outputTokenLimit", profile.outputTokensMax},
+                {"supportedGenerationMethods", {"generateContent", "streamGenerateContent"}}});
+        else if (anthropic)
+            data.push_back(OrderedJson{{"type", "model"},
+                                       {"id", id},
+                                       {"display_name", profile.name.toStdString()},
+                                       {"created_at", "2023-11-14T22:13:20Z"}});
+        else
+            data.push_back(OrderedJson{{"id", id},
+                                       {"object", "model"},
+                                       {"created", kModelCreated},
+                                       {"owned_by", "yardstick-sim"}});
     }
-    writeJson(200, toBytes(OrderedJson{{"object", "list"}, {"data", data}}));
-    responseDone();
+    OrderedJson list;
+    if (gemini) {
+        list = OrderedJson{{"models", data}};
+    } else if (anthropic) {
+        const OrderedJson first = data.empty() ? OrderedJson(nullptr) : data.front()["id"];
+        const OrderedJson last = data.empty() ? OrderedJson(nullptr) : data.back()["id"];
+        list = OrderedJson{
+            {"data", data}, {"has_more", false}, {"first_id", first}, {"last_id", last}};
+    } else {
+        list = OrderedJson{{"object", "list"}, {"data", data}};
+    }
+    replyPlain(200, toBytes(list));
 }
 
-void SimConnection::handleChat(const Request &request)
+void SimConnection::handleRecord(const SimHttpRequest &request)
 {
-    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
-    if (body.is_discarded() || !body.is_object()) {
-        replyError(400,
-                   QStringLiteral("We could not parse the JSON body of your request. (HINT: This "
-                                  "likely means you aren't using your HTTP library correctly. The "
-                                  "OpenAI API expects a JSON payload, but what was sent was not "
-                                  "valid JSON. If you have trouble figuring out how to fix this, "
-                                  "please contact us through our help center at "
-                                  "help.openai.com.)"),
-                   "invalid_request_error", nullptr, nullptr);
+    const QByteArray id = request.path.mid(qsizetype(sizeof("/_sim/requests/")) - 1);
+    if (const std::optional<SimRequestRecord> record = m_server->record(id)) {
+        replyPlain(200, record->toJson());
         return;
     }
-    const auto modelIt = body.find("model");
-    if (modelIt == body.end() || !modelIt->is_string()) {
-        replyError(400, QStringLiteral("You must provide a model parameter."),
-                   "invalid_request_error", "model", "missing_required_parameter");
-        return;
-    }
-    const QString model = QString::fromStdString(modelIt->get<std::string>());
-    const int profileIndex = m_server->profileIndex(model);
-    if (profileIndex < 0) {
-        replyError(404,
-                   QStringLiteral("The model `%1` does not exist or you do not have access to it.")
-                       .arg(model),
-                   "invalid_request_error", nullptr, "model_not_found");
-        return;
-    }
-    const SimProfile &profile = m_server->profiles()[std::size_t(profileIndex)];
-    if (!authorize(profile, bearerToken(request)))
-        return;
+    replyPlain(404, simOpenAiErrorBody(QStringLiteral("No finished request has the id '%1' (a "
+                                                      "request is recorded when its response "
+                                                      "ends).")
+                                           .arg(QString::fromUtf8(id)),
+                                       "not_found_error", nullptr, nullptr));
+}
 
-    bool stream = false;
-    bool includeUsage = false;
-    std::optional<int> maxTokens;
-    int promptTokens = 0;
-    try {
-        if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
-            if (!it->is_boolean())
-                throw BadRequest{QStringLiteral("Invalid type for 'stream': expected a boolean, "
-                                                "but got %1 instead.")
-                                     .arg(jsonTypeName(*it)),
-                                 "stream", "invalid_type"};
-            stream = it->get<bool>();
-        }
-        if (const auto it = body.find("stream_options"); it != body.end() && !it->is_null()) {
-            if (!stream)
-                throw BadRequest{QStringLiteral("The 'stream_options' parameter is only allowed "
-                                                "when 'stream' is enabled."),
-                                 "stream_options", nullptr};
-            if (!it->is_object())
-                throw BadRequest{QStringLiteral("Invalid type for 'stream_options': expected an "
-                                                "object, but got %1 instead.")
-                                     .arg(jsonTypeName(*it)),
-                                 "stream_options", "invalid_type"};
-            if (const auto usage = it->find("include_usage");
-                usage != it->end() && !usage->is_null()) {
-                if (!usage->is_boolean())
-                    throw BadRequest{QStringLiteral("Invalid type for "
-                                                    "'stream_options.include_usage': expected a "
-                                                    "boolean, but got %1 instead.")
-                                         .arg(jsonTypeName(*usage)),
-                                     "stream_options.include_usage", "invalid_type"};
-                includeUsage = usage->get<bool>();
-            }
-        }
-        // The newer name wins when a client sends both.
-        maxTokens = readMaxTokens(body, "max_completion_tokens");
-        if (!maxTokens)
-            maxTokens = readMaxTokens(body, "max_tokens");
-        promptTokens = approxTokenCount(promptText(body));
-    } catch (const BadRequest &e) {
-        replyError(400, e.message, "invalid_request_error", e.param, e.code);
-        return;
-    }
-    if (promptTokens > profile.contextWindow) {
-        replyError(400,
-                   QStringLiteral("This model's maximum context length is %1 tokens. However, your "
-                                  "messages resulted in %2 tokens. Please reduce the length of "
-                                  "the messages.")
-                       .arg(profile.contextWindow)
-                       .arg(promptTokens),
-                   "invalid_request_error", "messages", "context_length_exceeded");
-        return;
-    }
-
-    // Accepted: everything random about the answer is fixed now.
-    const std::int64_t acceptedNs = monotonicNs();
-    const std::uint64_t number = m_server->nextRequestNumber(profileIndex);
-    m_profile = profileIndex;
-    m_stream = stream;
-    m_includeUsage = stream && includeUsage && profile.usage;
-    // Without chunked framing (HTTP/1.0) only closing the connection can end a stream.
-    if (stream && !m_chunked)
-        m_keepAlive = false;
-    m_promptTokens = promptTokens;
-    m_plan = profile.plan(number, promptTokens, maxTokens);
-    m_text.emplace(profile.seed, number);
-    m_nextEvent = 0;
-    m_created = QDateTime::currentSecsSinceEpoch();
-    SimRandom ids(simStreamSeed(profile.seed ^ simStableHash(profile.model), number, kIdStream));
-    const QByteArray requestId = QByteArrayLiteral("req_") + hex64(ids.next()) + hex64(ids.next());
-    m_completionId = QByteArrayLiteral("chatcmpl-") + randomToken(ids, 29);
-    m_fingerprint =
-        QByteArrayLiteral("fp_") + hex64(simStableHash(profile.model) ^ profile.seed).left(10);
-
+void SimConnection::handleGeneration(const SimHttpRequest &request,
+                                     std::unique_ptr<SimDialect> dialect)
+{
+    m_dialect = std::move(dialect);
     m_record = SimRequestRecord();
-    m_record.requestId = requestId;
-    m_record.model = profile.model;
-    m_record.requestNumber = number;
-    m_record.stream = stream;
-    m_record.promptTokens = promptTokens;
-    m_record.completionTokens = m_plan->completionTokens;
-    m_record.truncated = m_plan->truncated;
-    m_record.acceptedNs = acceptedNs;
+    m_record.acceptedNs = monotonicNs();
+    m_record.requestId = m_server->newRequestId();
+    m_record.dialect = QString::fromLatin1(m_dialect->name());
+    m_record.authHeader = QString::fromLatin1(m_dialect->keyHeader());
     m_recordPending = true;
 
-    if (stream) {
-        writeHead(200, QByteArrayLiteral("text/event-stream; charset=utf-8"), -1, requestId,
-                  m_chunked);
-        writeEvent(chunkData(ChunkKind::Role));
+    SimError error;
+    QString model;
+    if (!m_dialect->readModel(request, &model, &error))
+        return replyError(error);
+    m_record.model = model;
+    error.model = model;
+    const int profileIndex = m_server->profileIndex(model);
+    if (profileIndex < 0) {
+        error.kind = SimErrorKind::UnknownModel;
+        return replyError(error);
+    }
+    const SimProfile &profile = m_server->profiles()[std::size_t(profileIndex)];
+    const QByteArray key = m_dialect->apiKey(request);
+    if (profile.apiKey.isEmpty()) {
+        m_record.auth = QStringLiteral("not_required");
+    } else if (key.isEmpty()) {
+        m_record.auth = QStringLiteral("missing");
+        error.kind = SimErrorKind::MissingKey;
+        return replyError(error);
+    } else if (key != profile.apiKey.toUtf8()) {
+        m_record.auth = QStringLiteral("wrong");
+        error.kind = SimErrorKind::WrongKey;
+        error.key = key;
+        return replyError(error);
+    } else {
+        m_record.auth = QStringLiteral("ok");
+    }
+    if (!m_dialect->checkHeaders(request, &error))
+        return replyError(error);
+    SimChatRequest chat;
+    chat.model = model;
+    if (!m_dialect->parse(request, &chat, &error))
+        return replyError(error);
+    m_stream = chat.stream;
+    m_record.stream = chat.stream;
+
+    // The faults the request asks for, then the profile's standing ones.
+    if (request.hasHeader("x-sim-fault")) {
+        QString problem;
+        if (!m_faults.parse(request.header("x-sim-fault"), &problem)) {
+            error.kind = SimErrorKind::InvalidRequest;
+            error.message = QStringLiteral("x-sim-fault: ") + problem;
+            return replyError(error);
+        }
+    }
+    const std::uint64_t number = m_server->nextRequestNumber(profileIndex);
+    m_record.requestNumber = number;
+    m_faults.merge(profile.drawFaults(number));
+    m_record.faults = m_faults.names();
+
+    const int promptTokensSent = approxTokenCount(chat.prompt);
+    m_record.promptTokensSent = promptTokensSent;
+    m_record.promptTokens = promptTokensSent;
+    error.promptTokens = promptTokensSent;
+    error.contextWindow = profile.contextWindow;
+
+    if (const std::optional<SimFault> fault = m_faults.reply()) {
+        SimHeaders extra;
+        switch (*fault) {
+        case SimFault::ContextOverflow:
+        case SimFault::ContextOverflow500:
+            error.kind = *fault == SimFault::ContextOverflow ? SimErrorKind::ContextOverflow
+                                                             : SimErrorKind::ContextOverflow500;
+            // The error names more tokens than the window, as a real overflow would.
+            error.promptTokens = std::max(promptTokensSent, profile.contextWindow + 1);
+            break;
+        case SimFault::RetryAfterMs:
+        case SimFault::RetryAfterSeconds:
+        case SimFault::RetryAfterDate:
+        case SimFault::RetryAfterGarbage: {
+            error.kind = SimErrorKind::RateLimited;
+            std::int64_t waitNs = kRetryAfterS * 1'000'000'000;
+            if (*fault == SimFault::RetryAfterMs) {
+                const std::int64_t ms = m_faults.param(*fault, kRetryAfterMs);
+                extra.emplace_back("retry-after-ms", QByteArray::number(ms));
+                waitNs = ms * 1'000'000;
+            } else if (*fault == SimFault::RetryAfterSeconds) {
+                const std::int64_t s = m_faults.param(*fault, kRetryAfterS);
+                extra.emplace_back("retry-after", QByteArray::number(s));
+                waitNs = s * 1'000'000'000;
+            } else if (*fault == SimFault::RetryAfterDate) {
+                const std::int64_t s = m_faults.param(*fault, kRetryDateS);
+                extra.emplace_back("retry-after", httpDate(s));
+                waitNs = s * 1'000'000'000;
+            } else {
+                extra.emplace_back("retry-after", QByteArrayLiteral("soon-ish, maybe"));
+            }
+            const int limit = std::max(1, profile.rateLimits.requestsPerMin);
+            error.rate.allowed = false;
+            error.rate.requestsExceeded = true;
+            error.rate.retryAfterNs = waitNs;
+            error.rate.requestLimit = limit;
+            error.rate.requestsRemaining = 0;
+            error.rate.requestsResetNs = waitNs;
+            for (auto &header : m_dialect->rateLimitHeaders(error.rate))
+                extra.push_back(std::move(header));
+            break;
+        }
+        case SimFault::Quota:
+            error.kind = SimErrorKind::Quota;
+            break;
+        case SimFault::SpendLimit:
+            error.kind = SimErrorKind::SpendLimit;
+            break;
+        case SimFault::Overloaded529:
+            error.kind = SimErrorKind::Overloaded;
+            break;
+        case SimFault::Unavailable503:
+            error.kind = SimErrorKind::Unavailable;
+            break;
+        default:
+            error.kind = SimErrorKind::ServerError;
+            break;
+        }
+        return replyError(error, extra);
+    }
+
+    int promptTokens = promptTokensSent;
+    if (promptTokensSent > profile.contextWindow) {
+        if (profile.contextOverflow == SimContextOverflow::Error) {
+            error.kind = SimErrorKind::ContextOverflow;
+            return replyError(error);
+        }
+        // As Ollama does: only the window is processed, and that is what usage reports.
+        promptTokens = profile.contextWindow;
+        m_record.promptTruncated = true;
+    }
+    m_record.promptTokens = promptTokens;
+
+    SimServer::ProfileState &state = m_server->state(profileIndex);
+    if (state.limiter.enabled()) {
+        const int cost = promptTokens + chat.maxTokens.value_or(profile.outputTokensMax);
+        const SimRateLimitStatus rate = state.limiter.acquire(key, cost, m_record.acceptedNs);
+        m_replyHeaders = m_dialect->rateLimitHeaders(rate);
+        if (!rate.allowed) {
+            error.kind = SimErrorKind::RateLimited;
+            error.rate = rate;
+            error.requestedTokens = cost;
+            return replyError(error, {{"retry-after", simRetryAfterSeconds(rate.retryAfterNs)}});
+        }
+    }
+    int cached = 0;
+    if (state.cache) {
+        const qsizetype chars = state.cache->lookupAndInsert(chat.prompt);
+        if (chars > 0) {
+            cached = std::min(approxTokenCount(QStringView(chat.prompt).left(chars)), promptTokens);
+            if (cached < profile.prefixCache->minTokens)
+                cached = 0;
+        }
+    }
+    m_record.cachedTokens = cached;
+
+    // Accepted: everything random about the answer is fixed now.
+    m_profile = profileIndex;
+    // Without chunked framing (HTTP/1.0) only closing the connection can end a stream.
+    if (m_stream && !m_chunked)
+        m_keepAlive = false;
+    m_plan = profile.plan(number, promptTokens, chat.maxTokens, cached);
+    m_text.emplace(profile.seed, number);
+    m_nextEvent = 0;
+    m_tokensSoFar = 0;
+    SimRandom ids(simStreamSeed(profile.seed ^ simStableHash(profile.model), number, kIdStream));
+    m_record.requestId = QByteArrayLiteral("req_") + simHex64(ids.next()) + simHex64(ids.next());
+    m_record.completionTokens = m_plan->completionTokens;
+    m_record.truncated = m_plan->truncated;
+
+    SimAnswer answer;
+    answer.model = profile.model;
+    answer.requestNumber = number;
+    answer.profileSeed = profile.seed;
+    answer.created = QDateTime::currentSecsSinceEpoch();
+    answer.promptTokens = promptTokens;
+    answer.cachedTokens = cached;
+    answer.completionTokens = m_plan->completionTokens;
+    answer.truncated = m_plan->truncated;
+    answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
+    answer.includeUsage = m_stream && chat.includeUsage && answer.usage;
+    answer.endMarker = !m_faults.has(SimFault::NoEndMarker);
+    answer.emptyChoices = m_faults.has(SimFault::EmptyChoices);
+    m_dialect->begin(answer, ids);
+    for (auto &header : m_dialect->extraHeaders(m_record.requestId))
+        m_replyHeaders.push_back(std::move(header));
+    if (const auto *gemini = dynamic_cast<const SimGemini *>(m_dialect.get()))
+        m_jsonArray = gemini->jsonArray();
+    m_arrayItems = 0;
+    m_lineEnding = 0;
+    m_nextPieceNs = 0;
+    if (m_faults.has(SimFault::Stall))
+        m_stallNs = m_faults.param(SimFault::Stall, kStallMs) * 1'000'000;
+    m_faultAt = std::max<std::size_t>(1, m_plan->events.size() / 2);
+
+    if (m_faults.has(SimFault::SlowReply)) {
+        m_due = Due::SlowReply;
+        m_server->scheduler()->schedule(
+            this,
+            m_record.acceptedNs + m_faults.param(SimFault::SlowReply, kSlowReplyMs) * 1'000'000);
+        return;
+    }
+    startAnswer();
+}
+
+void SimConnection::startAnswer()
+{
+    m_record.status = 200;
+    if (m_stream) {
+        const QByteArray type = m_jsonArray ? QByteArrayLiteral("application/json; charset=UTF-8")
+                                : m_faults.has(SimFault::UnicodeSeparators)
+                                    ? QByteArrayLiteral("text/event-stream")
+                                    : QByteArrayLiteral("text/event-stream; charset=utf-8");
+        setHead(200, type, -1, m_replyHeaders);
+        QByteArray prefix;
+        if (m_faults.has(SimFault::CommentsAndPings) && !m_jsonArray)
+            prefix = sse({QByteArrayLiteral(":"), QByteArrayLiteral("PROCESSING")}) +
+                     sse({QByteArrayLiteral("retry"), {}}) + sse({QByteArrayLiteral("id"), {}});
+        writeEvents(m_dialect->opening(), prefix);
+        if (m_state != State::Responding)
+            return;
+        if (!m_paced.empty())
+            scheduleNext();
+        // A dialect without opening events still sends its headers now.
+        if (!m_head.isEmpty())
+            writeOut({});
         if (m_state != State::Responding)
             return;
     }
-    if (m_server->acquireSlot(profileIndex, this))
-        startGeneration(acceptedNs);
+    const std::int64_t start =
+        m_faults.has(SimFault::SlowReply) ? monotonicNs() : m_record.acceptedNs;
+    if (m_server->acquireSlot(m_profile, this))
+        startGeneration(start);
     else
         m_waitingForSlot = true;
 }
@@ -618,100 +534,250 @@ void SimConnection::startGeneration(std::int64_t startNs)
     m_holdingSlot = true;
     m_generationStartNs = startNs;
     m_record.generationStartNs = startNs;
-    scheduleAt(startNs + (m_stream ? m_plan->ttftNs() : m_plan->durationNs()));
+    scheduleNext();
 }
 
-void SimConnection::scheduleAt(std::int64_t dueNs)
+void SimConnection::scheduleNext()
 {
-    const std::int64_t remaining = dueNs - monotonicNs();
-    m_timer.start(remaining <= 0 ? 0 : int((remaining + 500'000) / 1'000'000));
-}
-
-void SimConnection::onTimer()
-{
-    if (m_lingering) {
-        m_socket->disconnectFromHost();
+    if (m_state != State::Responding)
+        return;
+    if (!m_paced.empty()) {
+        m_due = Due::Pace;
+        m_server->scheduler()->schedule(this, m_nextPieceNs);
         return;
     }
+    if (m_holdingSlot && m_plan && !m_completeWhenDrained) {
+        m_due = Due::Generate;
+        m_server->scheduler()->schedule(
+            this, m_stream ? dueOf(m_nextEvent) : m_generationStartNs + m_plan->durationNs());
+        return;
+    }
+    m_due = Due::Nothing;
+}
+
+void SimConnection::onDue()
+{
+    const Due due = m_due;
+    m_due = Due::Nothing;
+    switch (due) {
+    case Due::Linger:
+        m_socket->disconnectFromHost();
+        break;
+    case Due::SlowReply:
+        startAnswer();
+        break;
+    case Due::Pace:
+        writePiece();
+        break;
+    case Due::Generate:
+        generate();
+        break;
+    case Due::Nothing:
+        break;
+    }
+}
+
+std::int64_t SimConnection::dueOf(std::size_t index) const
+{
+    const std::vector<SimEvent> &events = m_plan->events;
+    const std::size_t last = events.size() - 1;
+    // The stall falls after the first content event; the end follows the last event at once.
+    return m_generationStartNs + events[std::min(index, last)].offsetNs +
+           (index >= 1 ? m_stallNs : 0);
+}
+
+void SimConnection::generate()
+{
     if (m_state != State::Responding || !m_holdingSlot)
         return;
-    const std::int64_t now = monotonicNs() + kEarlyToleranceNs;
-    const std::vector<SimEvent> &events = m_plan->events;
+    const std::int64_t now = monotonicNs() + m_server->scheduler()->batchNs();
     if (!m_stream) {
-        const std::int64_t due = m_generationStartNs + m_plan->durationNs();
-        if (due > now)
-            scheduleAt(due);
+        if (m_generationStartNs + m_plan->durationNs() > now)
+            scheduleNext();
         else
             finishNonStreaming();
         return;
     }
-    while (m_nextEvent < events.size() &&
-           m_generationStartNs + events[m_nextEvent].offsetNs <= now) {
+    const std::size_t count = m_plan->events.size();
+    while (m_nextEvent < count && dueOf(m_nextEvent) <= now) {
         writeContent(m_nextEvent++);
         if (m_state != State::Responding)
             return; // the client went away during the write
+        if (m_nextEvent == m_faultAt && m_faults.has(SimFault::ResetMidStream)) {
+            resetConnection();
+            return;
+        }
+        if (m_nextEvent == m_faultAt && m_faults.has(SimFault::ErrorMidStream)) {
+            failMidStream();
+            return;
+        }
+        if (!m_paced.empty())
+            break; // a paced fault: the queue drains before the next event
     }
-    if (m_nextEvent == events.size())
+    if (m_nextEvent == count && m_paced.empty() && dueOf(count) <= now)
         finishStream();
     else
-        scheduleAt(m_generationStartNs + events[m_nextEvent].offsetNs);
+        scheduleNext();
 }
 
-void SimConnection::writeContent(std::size_t eventIndex)
+QString SimConnection::pieceText(std::size_t index)
 {
-    const QString piece = m_text->take(m_plan->events[eventIndex].tokens);
-    if (eventIndex == 0)
-        m_record.firstContentNs = monotonicNs();
-    writeEvent(chunkData(ChunkKind::Content, piece));
+    const QString text = m_text->take(m_plan->events[index].tokens);
+    // The faults that are about what the text holds put it into the first piece.
+    return index == 0 ? withTextFaults(text) : text;
+}
+
+QString SimConnection::withTextFaults(QString text) const
+{
+    if (m_faults.has(SimFault::SplitUtf8Crlf))
+        text += QStringLiteral(" é 中文 🚀");
+    if (m_faults.has(SimFault::UnicodeSeparators))
+        text += QStringLiteral(" line\u2028separator next\u0085line");
+    if (m_faults.has(SimFault::TrickyText))
+        text += QStringLiteral("\n\ndata: [DONE]\n\n[DONE] data: {\"x\": 1}\n\n");
+    if (m_faults.has(SimFault::OversizedEvent))
+        text += QString(qsizetype(m_faults.param(SimFault::OversizedEvent, kOversizedBytes)),
+                        QLatin1Char('x'));
+    return text;
+}
+
+void SimConnection::writeContent(std::size_t index)
+{
+    const std::size_t count = m_plan->events.size();
+    const QString text = pieceText(index);
+    m_tokensSoFar += m_plan->events[index].tokens;
+    std::vector<SimSse> events = m_dialect->content(text, m_tokensSoFar, index + 1 == count);
+    if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
+        QByteArray &data = events.back().data;
+        data.truncate(data.size() * 2 / 3);
+    }
+    QByteArray prefix;
+    if (m_faults.has(SimFault::CommentsAndPings) && !m_jsonArray) {
+        prefix = sse({QByteArrayLiteral(":"), QByteArrayLiteral("ping")});
+        if (qstrcmp(m_dialect->name(), "anthropic-messages") == 0)
+            prefix += sse({QByteArrayLiteral("ping"), QByteArrayLiteral("{\"type\": \"ping\"}")});
+    }
+    std::vector<QByteArray> units;
+    if (!prefix.isEmpty())
+        units.push_back(prefix);
+    for (const SimSse &event : events)
+        units.push_back(sse(event));
+    const std::int64_t now = monotonicNs();
+    if (index == 0)
+        m_record.firstContentNs = now;
+    m_record.eventPlannedNs.push_back(dueOf(index));
+    m_record.eventWrittenNs.push_back(now);
+    writeBody(units);
+}
+
+void SimConnection::writeEvents(const std::vector<SimSse> &events, const QByteArray &prefix)
+{
+    std::vector<QByteArray> units;
+    if (!prefix.isEmpty())
+        units.push_back(prefix);
+    for (const SimSse &event : events)
+        units.push_back(sse(event));
+    writeBody(units);
+}
+
+QByteArray SimConnection::sse(const SimSse &event)
+{
+    if (m_jsonArray)
+        return (m_arrayItems++ == 0 ? QByteArrayLiteral("[") : QByteArrayLiteral(",\r\n")) +
+               event.data;
+    static const QByteArray kEndings[] = {"\r\n", "\n", "\r"};
+    const QByteArray end =
+        m_faults.has(SimFault::SplitUtf8Crlf) ? kEndings[m_lineEnding++ % 3] : QByteArray("\n");
+    // Pseudo-events for comments and lone fields: ":" is a comment, "retry" and "id" a block
+    // holding only that field.
+    if (event.event == ":")
+        return ": " + event.data + end + end;
+    if (event.event == "retry")
+        return "retry: 3000" + end + end;
+    if (event.event == "id")
+        return "id: 7" + end + end;
+    QByteArray out;
+    out.reserve(event.data.size() + event.event.size() + 20);
+    if (!event.event.isEmpty())
+        out += "event: " + event.event + end;
+    if (m_faults.has(SimFault::MultilineData) && event.data.startsWith('{') &&
+        event.data.size() > 2) {
+        // The parser joins the lines with LF, which JSON reads as white space between tokens.
+        out += "data:{" + end + "data: " + event.data.mid(1, event.data.size() - 2) + end +
+               "data: }" + end;
+    } else {
+        out += "data: " + event.data + end;
+    }
+    out += end;
+    return out;
 }
 
 void SimConnection::finishStream()
 {
-    writeEvent(chunkData(ChunkKind::Finish));
-    if (m_includeUsage && m_state == State::Responding) {
-        OrderedJson chunk{{"id", m_completionId.toStdString()},
-                          {"object", "chat.completion.chunk"},
-                          {"created", m_created},
-                          {"model", m_record.model.toStdString()},
-                          {"system_fingerprint", m_fingerprint.toStdString()},
-                          {"service_tier", "default"},
-                          {"choices", OrderedJson::array()},
-                          {"usage", usageJson(m_promptTokens, m_plan->completionTokens)}};
-        writeEvent(toBytes(chunk));
-    }
-    writeEvent(QByteArrayLiteral("[DONE]"));
+    std::vector<QByteArray> units;
+    for (const SimSse &event : m_dialect->closing())
+        units.push_back(sse(event));
+    if (m_jsonArray)
+        units.push_back(m_arrayItems == 0 ? QByteArrayLiteral("[]") : QByteArrayLiteral("]"));
+    writeBody(units);
     if (m_state != State::Responding)
         return;
-    if (m_chunked)
-        writeRaw(QByteArrayLiteral("0\r\n\r\n"));
-    completeRequest();
+    endBody();
+}
+
+void SimConnection::failMidStream()
+{
+    std::vector<QByteArray> units;
+    for (const SimSse &event : m_dialect->streamError())
+        units.push_back(sse(event));
+    if (m_jsonArray)
+        units.push_back(QByteArrayLiteral("]"));
+    if (m_dialect->closesAfterStreamError())
+        m_keepAlive = false;
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
 }
 
 void SimConnection::finishNonStreaming()
 {
-    const QString text = m_text->take(m_plan->completionTokens);
-    const SimProfile &profile = m_server->profiles()[std::size_t(m_profile)];
-    OrderedJson reply{
-        {"id", m_completionId.toStdString()},
-        {"object", "chat.completion"},
-        {"created", m_created},
-        {"model", profile.model.toStdString()},
-        {"choices",
-         OrderedJson::array({OrderedJson{
-             {"index", 0},
-             {"message",
-              {{"role", "assistant"}, {"content", text.toStdString()}, {"refusal", nullptr}}},
-             {"logprobs", nullptr},
-             {"finish_reason", m_plan->truncated ? "length" : "stop"}}})}};
-    if (profile.usage)
-        reply["usage"] = usageJson(m_promptTokens, m_plan->completionTokens);
-    reply["service_tier"] = "default";
-    reply["system_fingerprint"] = m_fingerprint.toStdString();
-    m_record.firstContentNs = monotonicNs();
-    writeJson(200, toBytes(reply), m_record.requestId);
+    const QString text = withTextFaults(m_text->take(m_plan->completionTokens));
+    QByteArray body = m_dialect->completeBody(text);
+    if (m_faults.has(SimFault::MalformedJson))
+        body.truncate(body.size() * 2 / 3);
+    const std::int64_t now = monotonicNs();
+    m_record.firstContentNs = now;
+    m_record.eventPlannedNs.push_back(m_generationStartNs + m_plan->durationNs());
+    m_record.eventWrittenNs.push_back(now);
+    setHead(200, QByteArrayLiteral("application/json"), body.size(), m_replyHeaders);
+    if (m_faults.has(SimFault::ResetMidStream)) {
+        writeOut(body.left(body.size() / 2));
+        if (m_state == State::Responding)
+            resetConnection();
+        return;
+    }
+    writeBody({body});
     if (m_state != State::Responding)
         return;
-    completeRequest();
+    endBody();
+}
+
+void SimConnection::resetConnection()
+{
+    m_recordPending = false;
+    m_record.endNs = monotonicNs();
+    m_record.completed = false;
+    m_server->addRecord(m_record);
+    releaseSlot();
+    m_paced.clear();
+#ifdef Q_OS_UNIX
+    // A zero linger time makes close() send RST instead of FIN: the client sees a reset.
+    const linger hard = {1, 0};
+    ::setsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+#endif
+    m_socket->abort();
+    onSocketGone();
 }
 
 void SimConnection::completeRequest()
@@ -728,77 +794,46 @@ void SimConnection::responseDone()
 {
     if (m_state != State::Responding)
         return;
+    m_due = Due::Nothing;
+    m_server->scheduler()->cancel(this);
     if (!m_keepAlive) {
         m_state = State::Closed;
-        if (m_lingering)
-            m_timer.start(kLingerMs);
-        else
+        if (m_lingering) {
+            m_due = Due::Linger;
+            m_server->scheduler()->schedule(this, monotonicNs() + kLingerNs);
+        } else {
             m_socket->disconnectFromHost();
+        }
         return;
     }
     m_state = State::Reading;
     processInput();
 }
 
-QByteArray SimConnection::chunkData(ChunkKind kind, const QString &content) const
+void SimConnection::replyError(const SimError &error, const SimHeaders &extra)
 {
-    OrderedJson delta = OrderedJson::object();
-    if (kind == ChunkKind::Role)
-        delta = {{"role", "assistant"}, {"content", ""}};
-    else if (kind == ChunkKind::Content)
-        delta = {{"content", content.toStdString()}};
-    OrderedJson choice{
-        {"index", 0}, {"delta", delta}, {"logprobs", nullptr}, {"finish_reason", nullptr}};
-    if (kind == ChunkKind::Finish)
-        choice["finish_reason"] = m_plan->truncated ? "length" : "stop";
-    OrderedJson chunk{{"id", m_completionId.toStdString()},
-                      {"object", "chat.completion.chunk"},
-                      {"created", m_created},
-                      {"model", m_record.model.toStdString()},
-                      {"system_fingerprint", m_fingerprint.toStdString()},
-                      {"service_tier", "default"},
-                      {"choices", OrderedJson::array({choice})}};
-    // OpenAI sends an explicit null usage on every chunk once usage was asked for.
-    if (m_includeUsage)
-        chunk["usage"] = nullptr;
-    return toBytes(chunk);
+    const SimReply reply = m_dialect->errorReply(error);
+    SimHeaders headers = m_replyHeaders;
+    for (const auto &header : m_dialect->extraHeaders(m_record.requestId))
+        headers.push_back(header);
+    for (const auto &header : extra)
+        headers.push_back(header);
+    for (const auto &header : reply.headers)
+        headers.push_back(header);
+    m_record.status = reply.status;
+    setHead(reply.status, QByteArrayLiteral("application/json"), reply.body.size(), headers);
+    writeOut(reply.body);
+    if (m_state != State::Responding)
+        return;
+    completeRequest();
 }
 
-void SimConnection::writeHead(int status, const QByteArray &contentType, qsizetype contentLength,
-                              const QByteArray &requestId, bool chunked)
+void SimConnection::replyPlain(int status, const QByteArray &body)
 {
-    QByteArray head = QByteArrayLiteral("HTTP/1.1 ") + QByteArray::number(status) + ' ' +
-                      reasonPhrase(status) + "\r\nContent-Type: " + contentType + "\r\n";
-    if (contentLength >= 0)
-        head += "Content-Length: " + QByteArray::number(contentLength) + "\r\n";
-    else if (chunked)
-        head += "Transfer-Encoding: chunked\r\n";
-    if (contentLength < 0)
-        head += "Cache-Control: no-cache\r\n";
-    head += "x-request-id: " + requestId + "\r\n";
-    head += m_keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
-    m_headBuffer = head;
-}
-
-void SimConnection::writeJson(int status, const QByteArray &body, const QByteArray &requestId)
-{
-    writeHead(status, QByteArrayLiteral("application/json"), body.size(),
-              requestId.isEmpty() ? m_server->newRequestId() : requestId, false);
-    writeRaw(body);
-}
-
-void SimConnection::replyError(int status, const QString &message, const char *type,
-                               const char *param, const char *code)
-{
-    auto orNull = [](const char *text) {
-        return text ? OrderedJson(text) : OrderedJson(nullptr);
-    };
-    const OrderedJson body{{"error",
-                            {{"message", message.toStdString()},
-                             {"type", type},
-                             {"param", orNull(param)},
-                             {"code", orNull(code)}}}};
-    writeJson(status, toBytes(body));
+    const QByteArray id = m_server->newRequestId();
+    setHead(status, QByteArrayLiteral("application/json"), body.size(),
+            {{QByteArrayLiteral("x-request-id"), id}});
+    writeOut(body);
     responseDone();
 }
 
@@ -808,29 +843,149 @@ void SimConnection::refuse(int status, const QString &message)
     m_keepAlive = false;
     m_state = State::Responding;
     m_input.clear();
-    m_pending.reset();
     m_lingering = true;
-    replyError(status, message, "invalid_request_error", nullptr, nullptr);
+    replyPlain(status, simOpenAiErrorBody(message, "invalid_request_error", nullptr, nullptr));
 }
 
-void SimConnection::writeEvent(const QByteArray &data)
+void SimConnection::setHead(int status, const QByteArray &contentType, qsizetype contentLength,
+                            const SimHeaders &extra)
 {
-    const QByteArray event = QByteArrayLiteral("data: ") + data + "\n\n";
-    if (m_chunked)
-        writeRaw(QByteArray::number(event.size(), 16) + "\r\n" + event + "\r\n");
-    else
-        writeRaw(event);
+    SimHeaders headers;
+    headers.reserve(extra.size() + 6);
+    headers.emplace_back(QByteArrayLiteral("Content-Type"), contentType);
+    if (contentLength >= 0)
+        headers.emplace_back(QByteArrayLiteral("Content-Length"),
+                             QByteArray::number(contentLength));
+    else if (m_chunked)
+        headers.emplace_back(QByteArrayLiteral("Transfer-Encoding"), QByteArrayLiteral("chunked"));
+    if (contentLength < 0)
+        headers.emplace_back(QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-cache"));
+    bool haveId = false;
+    for (const auto &header : extra)
+        haveId = haveId || header.first == "x-request-id";
+    if (!haveId)
+        headers.emplace_back(QByteArrayLiteral("x-request-id"), m_record.requestId);
+    for (const auto &header : extra)
+        headers.push_back(header);
+    headers.emplace_back(QByteArrayLiteral("Connection"), m_keepAlive
+                                                              ? QByteArrayLiteral("keep-alive")
+                                                              : QByteArrayLiteral("close"));
+    m_bodyChunked = contentLength < 0 && m_chunked;
+    m_head = simHttpHead(status, headers);
 }
 
-void SimConnection::writeRaw(const QByteArray &bytes)
+bool SimConnection::pacing() const
+{
+    return m_faults.has(SimFault::BytePerWrite) || m_faults.has(SimFault::SplitUtf8Crlf);
+}
+
+void SimConnection::writeBody(const std::vector<QByteArray> &units)
+{
+    if (!pacing() && m_paced.empty()) {
+        // Each event is a chunk of its own, and all of them leave in one write.
+        QByteArray out;
+        for (const QByteArray &unit : units) {
+            if (!unit.isEmpty())
+                out += m_bodyChunked ? simHttpChunk(unit) : unit;
+        }
+        if (!out.isEmpty())
+            writeOut(out);
+        return;
+    }
+    QByteArray bytes;
+    for (const QByteArray &unit : units)
+        bytes += unit;
+    if (bytes.isEmpty())
+        return;
+    // The headers leave at once; only the body is paced.
+    if (!m_head.isEmpty())
+        writeOut({});
+    if (m_state != State::Responding)
+        return;
+    if (m_faults.has(SimFault::BytePerWrite)) {
+        for (qsizetype i = 0; i < bytes.size(); ++i) {
+            const QByteArray byte = bytes.mid(i, 1);
+            m_paced.push_back(m_bodyChunked ? simHttpChunk(byte) : byte);
+        }
+    } else {
+        for (const QByteArray &part : splitAwkwardly(bytes))
+            m_paced.push_back(m_bodyChunked ? simHttpChunk(part) : part);
+    }
+    if (m_due != Due::Pace && monotonicNs() >= m_nextPieceNs)
+        writePiece();
+}
+
+void SimConnection::endBody()
+{
+    if (m_bodyChunked) {
+        if (m_paced.empty())
+            writeOut(simHttpLastChunk());
+        else
+            m_paced.push_back(simHttpLastChunk());
+    }
+    if (m_state != State::Responding)
+        return;
+    if (m_paced.empty()) {
+        completeRequest();
+        return;
+    }
+    m_completeWhenDrained = true;
+    scheduleNext();
+}
+
+void SimConnection::writePiece()
+{
+    if (m_state != State::Responding || m_paced.empty())
+        return;
+    const QByteArray piece = m_paced.front();
+    m_paced.pop_front();
+    writeOut(piece);
+    if (m_state != State::Responding)
+        return;
+    const std::int64_t interval =
+        m_faults.has(SimFault::BytePerWrite)
+            ? m_faults.param(SimFault::BytePerWrite, kByteIntervalUs) * 1000
+            : m_faults.param(SimFault::SplitUtf8Crlf, kSplitIntervalMs) * 1'000'000;
+    m_nextPieceNs = monotonicNs() + interval;
+    if (m_paced.empty() && m_completeWhenDrained) {
+        m_completeWhenDrained = false;
+        completeRequest();
+        return;
+    }
+    scheduleNext();
+}
+
+void SimConnection::writeOut(const QByteArray &bytes)
 {
     if (m_state != State::Responding || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
     // Response headers travel with the first bytes after them, in one write.
-    const QByteArray out = m_headBuffer.isEmpty() ? bytes : m_headBuffer + bytes;
-    m_headBuffer.clear();
+    if (!m_head.isEmpty())
+        m_record.headersWrittenNs = monotonicNs();
+    QByteArray out = m_head.isEmpty() ? bytes : m_head + bytes;
+    m_head.clear();
+    if (out.isEmpty())
+        return;
+#ifdef Q_OS_UNIX
+    // QAbstractSocket::write() turns a write notifier on and flush() turns it off again, and Qt's
+    // glib dispatcher finds a notifier by a linear search: with thousands of streams that was
+    // most of the simulator's time. So while Qt holds nothing unwritten, plain TCP bytes go
+    // straight to the socket, and only what the kernel does not take waits in Qt's buffer.
+    if (m_direct && m_socket->bytesToWrite() == 0) {
+        const ssize_t sent = ::send(int(m_socket->socketDescriptor()), out.constData(),
+                                    std::size_t(out.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (sent == out.size()) {
+            m_record.lastByteNs = monotonicNs();
+            return;
+        }
+        // On an error Qt's own write below finds it and reports it.
+        if (sent > 0)
+            out.remove(0, sent);
+    }
+#endif
     m_socket->write(out);
     m_socket->flush();
+    m_record.lastByteNs = monotonicNs();
 }
 
 } // namespace ys

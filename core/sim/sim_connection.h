@@ -1,15 +1,20 @@
 #pragma once
 
+#include "sim/sim_dialect.h"
+#include "sim/sim_faults.h"
+#include "sim/sim_ground_truth.h"
+#include "sim/sim_http.h"
 #include "sim/sim_profile.h"
+#include "sim/sim_scheduler.h"
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
 
 #include <QByteArray>
 #include <QObject>
-#include <QTimer>
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <optional>
-#include <utility>
 #include <vector>
 
 class QTcpSocket;
@@ -17,9 +22,10 @@ class QTcpSocket;
 namespace ys {
 
 // One client connection of SimServer: reads HTTP/1.1 requests one after the other (keep-alive),
-// answers the OpenAI endpoints, and writes streamed events at the times the request's SimPlan
-// fixed when it was accepted. Deletes itself when the client goes away.
-class SimConnection : public QObject {
+// hands generation requests to their dialect, and writes the answer's events at the times the
+// request's SimPlan fixed when it was accepted, with the faults the request carries. Deletes
+// itself when the client goes away.
+class SimConnection : public QObject, private SimScheduled {
     Q_OBJECT
 
 public:
@@ -29,87 +35,95 @@ public:
     // Called by the server when a capacity slot frees for this (waiting) request.
     void startGeneration(std::int64_t startNs);
 
-    // Upper bounds on what a client may send; beyond them the request is refused.
-    static constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
-    static constexpr qsizetype kMaxBodyBytes = 32 * 1024 * 1024;
+    static constexpr qsizetype kMaxHeaderBytes = SimHttpReader::kMaxHeaderBytes;
+    static constexpr qsizetype kMaxBodyBytes = SimHttpReader::kMaxBodyBytes;
 
 private:
-    struct Request {
-        QByteArray method;
-        QByteArray path;
-        QByteArray version;
-        std::vector<std::pair<QByteArray, QByteArray>> headers; // names lower-cased
-        QByteArray body;
-
-        QByteArray header(const QByteArray &name) const;
-        bool hasHeader(const QByteArray &name) const;
-    };
-
     enum class State { Reading, Responding, Closed };
-    enum class ChunkKind { Role, Content, Finish };
+    // What the next scheduler wake-up is for.
+    enum class Due { Nothing, SlowReply, Generate, Pace, Linger };
 
+    void onDue() override;
     void onReadyRead();
     void onSocketGone();
-    void onTimer();
     void processInput();
-    bool parseRequest();
-    void dispatch(const Request &request);
-    void handleChat(const Request &request);
-    void handleModels(const Request &request);
-    static QByteArray bearerToken(const Request &request);
-    bool authorize(const SimProfile &profile, const QByteArray &token);
+    void dispatch(const SimHttpRequest &request);
+    void handleGeneration(const SimHttpRequest &request, std::unique_ptr<SimDialect> dialect);
+    void handleModels(const SimHttpRequest &request);
+    void handleRecord(const SimHttpRequest &request);
 
-    void scheduleAt(std::int64_t dueNs);
-    void writeContent(std::size_t eventIndex);
+    // Answering an accepted request.
+    void startAnswer();
+    void generate();
+    std::int64_t dueOf(std::size_t index) const; // index == events: the end of the stream
+    QString pieceText(std::size_t index);
+    QString withTextFaults(QString text) const;
+    void writeContent(std::size_t index);
     void finishStream();
     void finishNonStreaming();
+    void failMidStream();
+    void resetConnection();
     void completeRequest();
     void responseDone();
     void abandonRequest();
     void releaseSlot();
+    void scheduleNext();
 
-    QByteArray chunkData(ChunkKind kind, const QString &content = {}) const;
-    void writeHead(int status, const QByteArray &contentType, qsizetype contentLength,
-                   const QByteArray &requestId, bool chunked);
-    void writeJson(int status, const QByteArray &body, const QByteArray &requestId = {});
-    void replyError(int status, const QString &message, const char *type, const char *param,
-                    const char *code);
-    void refuse(int status, const QString &message); // reply, then close the connection
-    void writeEvent(const QByteArray &data);
-    void writeRaw(const QByteArray &bytes);
+    // Replies that are not an answer.
+    void replyError(const SimError &error, const SimHeaders &extra = {});
+    void replyPlain(int status, const QByteArray &body); // OpenAI-shaped, no record
+    void refuse(int status, const QString &message);     // reply, then close the connection
+
+    // Output.
+    void setHead(int status, const QByteArray &contentType, qsizetype contentLength,
+                 const SimHeaders &extra);
+    QByteArray sse(const SimSse &event);
+    void writeEvents(const std::vector<SimSse> &events, const QByteArray &prefix = {});
+    // Each unit is one chunk (one event), unless a fault paces the bytes differently.
+    void writeBody(const std::vector<QByteArray> &units);
+    void endBody(); // the last chunk, then completeRequest()
+    void writePiece();
+    void writeOut(const QByteArray &bytes);
+    bool pacing() const;
 
     SimServer *m_server;
     QTcpSocket *m_socket;
-    QTimer m_timer;
+    bool m_direct = false; // plain TCP: writes may bypass Qt's buffer (see writeOut())
+    SimHttpReader m_reader;
     State m_state = State::Reading;
+    Due m_due = Due::Nothing;
     QByteArray m_input;
-    QByteArray m_headBuffer;
     bool m_inProcessInput = false;
     bool m_gone = false;
     bool m_lingering = false; // a refused request: discard input until the client closes
 
-    // Request being read.
-    std::optional<Request> m_pending;
-    qsizetype m_contentLength = 0;
-
     // Request being answered.
     bool m_keepAlive = true;
     bool m_chunked = true;
+    std::unique_ptr<SimDialect> m_dialect;
+    SimFaultSet m_faults;
     int m_profile = -1;
     bool m_stream = false;
-    bool m_includeUsage = false;
+    bool m_jsonArray = false; // Gemini without alt=sse
+    int m_arrayItems = 0;
     bool m_waitingForSlot = false;
     bool m_holdingSlot = false;
     std::optional<SimPlan> m_plan;
     std::optional<SimText> m_text;
     std::size_t m_nextEvent = 0;
+    int m_tokensSoFar = 0;
     std::int64_t m_generationStartNs = 0;
-    int m_promptTokens = 0;
-    QByteArray m_completionId;
-    QByteArray m_fingerprint;
-    qint64 m_created = 0;
+    std::int64_t m_stallNs = 0;
+    std::size_t m_faultAt = 0;  // content events before error_mid_stream / reset_mid_stream
+    SimHeaders m_replyHeaders;  // rate-limit and dialect headers of the answer
+    QByteArray m_head;          // written with the next bytes
+    bool m_bodyChunked = false; // the body in progress uses chunked framing
+    int m_lineEnding = 0;       // split_utf8_crlf: cycles CRLF, LF, CR
+    std::deque<QByteArray> m_paced;
+    std::int64_t m_nextPieceNs = 0;
+    bool m_completeWhenDrained = false;
     SimRequestRecord m_record;
-    bool m_recordPending = false; // accepted, not yet added to the server's records
+    bool m_recordPending = false; // started, not yet added to the server's records
 };
 
 } // namespace ys

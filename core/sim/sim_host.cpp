@@ -20,7 +20,10 @@ protected:
     {
         SimServer server(m_host->m_profiles);
         QString error;
-        if (!server.listen(QHostAddress(QHostAddress::LocalHost), 0, &error)) {
+        const SimHostOptions &options = m_host->m_options;
+        if ((options.tls && !server.enableTls(&error)) ||
+            (!options.logFile.isEmpty() && !server.setLogFile(options.logFile, &error)) ||
+            !server.listen(QHostAddress(QHostAddress::LocalHost), 0, &error)) {
             m_ready->set_value(error);
             return;
         }
@@ -42,8 +45,9 @@ private:
     std::shared_ptr<std::promise<QString>> m_ready;
 };
 
-SimHost::SimHost(std::vector<SimProfile> profiles)
+SimHost::SimHost(std::vector<SimProfile> profiles, SimHostOptions options)
     : m_profiles(std::move(profiles))
+    , m_options(std::move(options))
 {
 }
 
@@ -102,6 +106,22 @@ std::vector<SimRequestRecord> SimHost::records() const
 {
     std::lock_guard lock(m_mutex);
     return m_server ? m_server->records() : std::vector<SimRequestRecord>();
+}
+
+} // namespace ys
+
+namespace ys {
+
+std::optional<SimRequestRecord> SimHost::record(const QByteArray &requestId) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_server ? m_server->record(requestId) : std::nullopt;
+}
+
+QByteArray SimHost::certificatePem() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_server ? m_server->certificatePem() : QByteArray();
 }
 
 } // namespace ys

@@ -6,17 +6,23 @@
 #include <QUrl>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 class QThread;
 
 namespace ys {
 
+struct SimHostOptions {
+    bool tls = false; // HTTPS with a self-signed certificate, see SimServer::enableTls()
+    QString logFile;  // JSONL ground-truth log; empty: none
+};
+
 // Runs one SimServer on 127.0.0.1 (ephemeral port) in a thread of its own, so the app and the
 // tests can talk real HTTP to it without their own event loop blocking its timing.
 class SimHost {
 public:
-    explicit SimHost(std::vector<SimProfile> profiles);
+    explicit SimHost(std::vector<SimProfile> profiles, SimHostOptions options = {});
     ~SimHost();
     SimHost(const SimHost &) = delete;
     SimHost &operator=(const SimHost &) = delete;
@@ -29,11 +35,14 @@ public:
     bool isRunning() const;
     QUrl baseUrl() const; // empty when not running
     std::vector<SimRequestRecord> records() const;
+    std::optional<SimRequestRecord> record(const QByteArray &requestId) const;
+    QByteArray certificatePem() const; // with tls, while running
 
 private:
     friend class SimHostThread;
 
     std::vector<SimProfile> m_profiles;
+    SimHostOptions m_options;
     std::unique_ptr<QThread> m_thread;
     mutable std::mutex m_mutex; // guards the two below, written by the server thread
     SimServer *m_server = nullptr;

@@ -15,8 +15,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-// Stream 0 drives timing and length; stream 1 is the text (sim_text.cpp).
+// Stream 0 drives timing and length; stream 1 is the text (sim_text.cpp); stream 4 draws the
+// profile's faults.
 constexpr std::uint64_t kPlanStream = 0;
+constexpr std::uint64_t kFaultStream = 4;
 
 // z of the 95th percentile of N(0,1).
 constexpr double kZ95 = 1.6449;
@@ -130,7 +132,8 @@ SimProfile readProfile(const Json &object)
     checkKeys(object, QString(),
               {"name", "model", "ttft_ms", "prefill_tokens_per_s", "decode_tokens_per_s",
                "decode_jitter", "tokens_per_event", "output_tokens", "capacity", "context_window",
-               "usage", "api_key", "price", "seed"});
+               "usage", "api_key", "price", "seed", "context_overflow", "prefix_cache",
+               "rate_limits", "faults"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));
@@ -198,6 +201,73 @@ SimProfile readProfile(const Json &object)
                                  .arg(QString::fromStdString(seed->dump()))};
         p.seed = seed->get<std::uint64_t>();
     }
+    if (const Json *overflow = member(object, "context_overflow")) {
+        const QString field = QStringLiteral("context_overflow");
+        const QString mode = readString(*overflow, field);
+        if (mode == QLatin1StringView("error"))
+            p.contextOverflow = SimContextOverflow::Error;
+        else if (mode == QLatin1StringView("truncate"))
+            p.contextOverflow = SimContextOverflow::Truncate;
+        else
+            throw FieldError{field, SimProfile::tr("expected \"error\" or \"truncate\", got "
+                                                   "\"%1\"")
+                                        .arg(mode)};
+    }
+    if (const Json *cache = member(object, "prefix_cache"); cache && !cache->is_null()) {
+        const QString field = QStringLiteral("prefix_cache");
+        checkKeys(*cache, field, {"min_tokens", "ttft_saving", "max_prefixes"});
+        SimPrefixCacheConfig config;
+        if (const Json *min = member(*cache, "min_tokens"))
+            config.minTokens = readInt(*min, QStringLiteral("prefix_cache.min_tokens"), 1);
+        if (const Json *saving = member(*cache, "ttft_saving")) {
+            config.ttftSaving = readNumber(*saving, QStringLiteral("prefix_cache.ttft_saving"));
+            if (config.ttftSaving < 0 || config.ttftSaving > 1)
+                throw FieldError{
+                    QStringLiteral("prefix_cache.ttft_saving"),
+                    SimProfile::tr("must be between 0 and 1, got %1").arg(config.ttftSaving)};
+        }
+        if (const Json *max = member(*cache, "max_prefixes"))
+            config.maxPrefixes = readInt(*max, QStringLiteral("prefix_cache.max_prefixes"), 1);
+        p.prefixCache = config;
+    }
+    if (const Json *limits = member(object, "rate_limits"); limits && !limits->is_null()) {
+        const QString field = QStringLiteral("rate_limits");
+        checkKeys(*limits, field, {"requests_per_min", "tokens_per_min"});
+        if (const Json *rpm = member(*limits, "requests_per_min"))
+            p.rateLimits.requestsPerMin =
+                readInt(*rpm, QStringLiteral("rate_limits.requests_per_min"), 0);
+        if (const Json *tpm = member(*limits, "tokens_per_min"))
+            p.rateLimits.tokensPerMin =
+                readInt(*tpm, QStringLiteral("rate_limits.tokens_per_min"), 0);
+    }
+    if (const Json *faults = member(object, "faults"); faults && !faults->is_null()) {
+        if (!faults->is_object())
+            throw FieldError{QStringLiteral("faults"),
+                             SimProfile::tr("expected an object, got %1").arg(typeName(*faults))};
+        for (auto it = faults->begin(); it != faults->end(); ++it) {
+            const QString field = QStringLiteral("faults.") + QString::fromStdString(it.key());
+            const std::optional<SimFault> fault =
+                simFaultFromName(QByteArrayView(it.key().data(), qsizetype(it.key().size())));
+            if (!fault)
+                throw FieldError{field, SimProfile::tr("unknown fault; known faults: %1")
+                                            .arg(simFaultNames().join(QStringLiteral(", ")))};
+            SimFaultRate rate;
+            rate.fault = *fault;
+            const Json *probability = &*it;
+            if (it->is_object()) {
+                checkKeys(*it, field, {"probability", "param"});
+                probability = &required(*it, "probability", field);
+                if (const Json *param = member(*it, "param"))
+                    rate.param = readInt(*param, field + QStringLiteral(".param"), 0);
+            }
+            rate.probability = readNumber(*probability, field);
+            if (rate.probability < 0 || rate.probability > 1)
+                throw FieldError{field, SimProfile::tr("probability must be between 0 and 1, "
+                                                       "got %1")
+                                            .arg(rate.probability)};
+            p.faults.push_back(rate);
+        }
+    }
     return p;
 }
 
@@ -221,7 +291,7 @@ std::pair<int, int> lineAndColumn(const QByteArray &json, std::size_t offset)
 } // namespace
 
 SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
-                         std::optional<int> maxTokens) const
+                         std::optional<int> maxTokens, int cachedTokens) const
 {
     SimRandom random(simStreamSeed(seed, requestNumber, kPlanStream));
     SimPlan plan;
@@ -230,7 +300,10 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
     const double mu = std::log(ttftMedianMs);
     const double sigma = std::log(ttftP95Ms / ttftMedianMs) / kZ95;
     plan.baseTtftNs = std::llround(std::exp(mu + sigma * random.normal()) * 1e6);
-    plan.prefillNs = std::llround(double(std::max(promptTokens, 0)) / prefillTokensPerS * 1e9);
+    const double cached = double(std::clamp(cachedTokens, 0, std::max(promptTokens, 0)));
+    const double saving = prefixCache ? prefixCache->ttftSaving : 0.0;
+    const double prefilled = double(std::max(promptTokens, 0)) - cached * saving;
+    plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9);
 
     const int natural = random.uniformInt(outputTokensMin, outputTokensMax);
     plan.completionTokens = natural;
@@ -254,6 +327,21 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
         first = false;
     }
     return plan;
+}
+
+SimFaultSet SimProfile::drawFaults(std::uint64_t requestNumber) const
+{
+    SimFaultSet set;
+    if (faults.empty())
+        return set;
+    SimRandom random(simStreamSeed(seed, requestNumber, kFaultStream));
+    for (const SimFaultRate &rate : faults) {
+        // One draw per listed fault whatever its probability, so that changing one rate does not
+        // reshuffle which requests get the others.
+        if (random.uniform01() < rate.probability)
+            set.add(rate.fault, rate.param);
+    }
+    return set;
 }
 
 std::vector<SimProfile> SimProfile::load(const QByteArray &json, QString *error)

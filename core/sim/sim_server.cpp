@@ -1,21 +1,37 @@
 #include "sim/sim_server.h"
 
 #include "sim/sim_connection.h"
+#include "sim/sim_scheduler.h"
 #include "util/monotonic_clock.h"
 
+#include <QSslConfiguration>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
 
 namespace ys {
 
+namespace {
+
+// Thousands of clients may connect at once (the benchmarks do); the default backlog of 50 would
+// make the kernel drop their SYNs and the clients retry a second later.
+constexpr int kListenBacklog = 4096;
+
+} // namespace
+
 SimServer::SimServer(std::vector<SimProfile> profiles, QObject *parent)
     : QObject(parent)
     , m_profiles(std::move(profiles))
     , m_state(m_profiles.size())
-    , m_tcp(new QTcpServer(this))
+    , m_scheduler(new SimScheduler(this))
     , m_idCounter(std::uint64_t(monotonicNs()))
 {
-    connect(m_tcp, &QTcpServer::newConnection, this, &SimServer::onNewConnection);
+    for (std::size_t i = 0; i < m_profiles.size(); ++i) {
+        const SimProfile &profile = m_profiles[i];
+        m_state[i].limiter = SimRateLimiter(profile.rateLimits);
+        if (profile.prefixCache)
+            m_state[i].cache.emplace(profile.prefixCache->maxPrefixes);
+    }
 }
 
 SimServer::~SimServer()
@@ -23,14 +39,55 @@ SimServer::~SimServer()
     // Connections call back into the server when they go; that must happen while its members
     // still exist, so they are deleted here rather than by ~QObject.
     m_shuttingDown = true;
-    m_tcp->close();
+    if (m_tcp)
+        m_tcp->close();
     const QList<SimConnection *> connections =
         findChildren<SimConnection *>(QString(), Qt::FindDirectChildrenOnly);
     qDeleteAll(connections);
 }
 
+bool SimServer::enableTls(QString *error)
+{
+    std::optional<SimTlsIdentity> identity = SimTlsIdentity::generate(error);
+    if (!identity)
+        return false;
+    m_tls = std::move(identity);
+    std::lock_guard lock(m_certMutex);
+    m_certificatePem = m_tls->certificatePem;
+    return true;
+}
+
+QByteArray SimServer::certificatePem() const
+{
+    std::lock_guard lock(m_certMutex);
+    return m_certificatePem;
+}
+
+bool SimServer::setLogFile(const QString &path, QString *error)
+{
+    return m_truth.openLog(path, error);
+}
+
 bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error)
 {
+    if (!m_tcp) {
+        if (m_tls) {
+            auto *ssl = new QSslServer(this);
+            QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+            config.setLocalCertificate(m_tls->certificate);
+            config.setPrivateKey(m_tls->key);
+            config.setPeerVerifyMode(QSslSocket::VerifyNone);
+            config.setProtocol(QSsl::TlsV1_2OrLater);
+            ssl->setSslConfiguration(config);
+            m_tcp = ssl;
+        } else {
+            m_tcp = new QTcpServer(this);
+        }
+        m_tcp->setListenBacklogSize(kListenBacklog);
+        // Emitted for plain sockets at once and for TLS ones once their handshake is done;
+        // a failed handshake never gets here, and the server goes on serving.
+        connect(m_tcp, &QTcpServer::pendingConnectionAvailable, this, &SimServer::onNewConnection);
+    }
     if (!m_tcp->listen(address, port)) {
         if (error)
             *error = tr("cannot listen on %1 port %2: %3")
@@ -46,17 +103,18 @@ bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error
 
 void SimServer::close()
 {
-    m_tcp->close();
+    if (m_tcp)
+        m_tcp->close();
 }
 
 quint16 SimServer::port() const
 {
-    return m_tcp->serverPort();
+    return m_tcp ? m_tcp->serverPort() : 0;
 }
 
 QUrl SimServer::baseUrl() const
 {
-    if (!m_tcp->isListening())
+    if (!m_tcp || !m_tcp->isListening())
         return {};
     QHostAddress host = m_tcp->serverAddress();
     // A wildcard address is not somewhere a client can connect to; loopback always is.
@@ -65,7 +123,7 @@ QUrl SimServer::baseUrl() const
     else if (host == QHostAddress::Any || host == QHostAddress::AnyIPv4)
         host = QHostAddress(QHostAddress::LocalHost);
     QUrl url;
-    url.setScheme(QStringLiteral("http"));
+    url.setScheme(m_tls ? QStringLiteral("https") : QStringLiteral("http"));
     url.setHost(host.toString());
     url.setPort(m_tcp->serverPort());
     url.setPath(QStringLiteral("/v1"));
@@ -74,14 +132,20 @@ QUrl SimServer::baseUrl() const
 
 std::vector<SimRequestRecord> SimServer::records() const
 {
-    std::lock_guard lock(m_recordsMutex);
-    return {m_records.begin(), m_records.end()};
+    return m_truth.records();
+}
+
+std::optional<SimRequestRecord> SimServer::record(const QByteArray &requestId) const
+{
+    return m_truth.find(requestId);
 }
 
 void SimServer::onNewConnection()
 {
-    while (QTcpSocket *socket = m_tcp->nextPendingConnection())
+    while (QTcpSocket *socket = m_tcp->nextPendingConnection()) {
+        ++m_connections;
         new SimConnection(socket, this);
+    }
 }
 
 int SimServer::profileIndex(const QString &model) const
@@ -134,10 +198,7 @@ void SimServer::releaseSlot(int profile, SimConnection *connection, bool holding
 
 void SimServer::addRecord(SimRequestRecord record)
 {
-    std::lock_guard lock(m_recordsMutex);
-    m_records.push_back(std::move(record));
-    while (m_records.size() > kMaxRecords)
-        m_records.pop_front();
+    m_truth.add(std::move(record));
 }
 
 QByteArray SimServer::newRequestId()

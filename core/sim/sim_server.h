@@ -1,6 +1,10 @@
 #pragma once
 
+#include "sim/sim_ground_truth.h"
+#include "sim/sim_prefix_cache.h"
 #include "sim/sim_profile.h"
+#include "sim/sim_rate_limiter.h"
+#include "sim/sim_tls.h"
 
 #include <QByteArray>
 #include <QHostAddress>
@@ -11,6 +15,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 class QTcpServer;
@@ -18,27 +23,13 @@ class QTcpServer;
 namespace ys {
 
 class SimConnection;
+class SimScheduler;
 
-// Server-side ground truth of one accepted chat request, so tests can check what a client
-// measured against what the simulator actually did. Times are ys::monotonicNs() values.
-struct SimRequestRecord {
-    QByteArray requestId;
-    QString model;
-    std::uint64_t requestNumber = 0;
-    bool stream = false;
-    int promptTokens = 0;
-    int completionTokens = 0;
-    bool truncated = false;
-    std::int64_t acceptedNs = 0;        // request fully read and validated
-    std::int64_t generationStartNs = 0; // a capacity slot was granted (0: never)
-    std::int64_t firstContentNs = 0;    // first content event written (0: never)
-    std::int64_t endNs = 0;             // response finished or client gone
-    bool completed = false;             // false: the client went away first
-};
-
-// The provider simulator: an HTTP/1.1 server on loopback that answers the OpenAI Chat
-// Completions API with timing drawn from SimProfile figures. It lives in one thread (the one it
-// was created in, or SimHost's); records() may be called from any thread.
+// The provider simulator: an HTTP/1.1 server (HTTPS after enableTls()) on loopback that answers
+// every dialect's generation endpoint with timing drawn from SimProfile figures, injects the
+// faults a profile or a request asks for, and keeps the ground truth of every request. It lives
+// in one thread (the one it was created in, or SimHost's); records(), record() and
+// certificatePem() may be called from any thread.
 class SimServer : public QObject {
     Q_OBJECT
 
@@ -46,16 +37,27 @@ public:
     explicit SimServer(std::vector<SimProfile> profiles, QObject *parent = nullptr);
     ~SimServer() override;
 
+    // Makes a self-signed certificate and serves HTTPS from the next listen() on.
+    bool enableTls(QString *error);
+    bool isTls() const { return m_tls.has_value(); }
+    QByteArray certificatePem() const; // empty without TLS
+
+    // Appends one JSON line per finished request to path (empty: stop).
+    bool setLogFile(const QString &path, QString *error);
+
     bool listen(const QHostAddress &address, quint16 port, QString *error); // port 0 = any
     void close(); // stops accepting connections; open ones are served to the end
     quint16 port() const;
-    QUrl baseUrl() const; // http://127.0.0.1:PORT/v1
+    QUrl baseUrl() const; // http(s)://127.0.0.1:PORT/v1
 
     const std::vector<SimProfile> &profiles() const { return m_profiles; }
 
     // The most recent requests (at most kMaxRecords), oldest first.
     std::vector<SimRequestRecord> records() const;
-    static constexpr std::size_t kMaxRecords = 10000;
+    std::optional<SimRequestRecord> record(const QByteArray &requestId) const;
+    static constexpr std::size_t kMaxRecords = SimGroundTruth::kMaxRecords;
+
+    int openConnections() const { return m_connections; }
 
 private:
     friend class SimConnection;
@@ -64,26 +66,34 @@ private:
         std::uint64_t requests = 0;
         int active = 0;
         std::deque<QPointer<SimConnection>> waiting;
+        SimRateLimiter limiter;
+        std::optional<SimPrefixCache> cache;
     };
 
     void onNewConnection();
 
     // For SimConnection.
+    SimScheduler *scheduler() const { return m_scheduler; }
     int profileIndex(const QString &model) const;
+    ProfileState &state(int profile) { return m_state[std::size_t(profile)]; }
     std::uint64_t nextRequestNumber(int profile);
     bool acquireSlot(int profile, SimConnection *connection);
     void releaseSlot(int profile, SimConnection *connection, bool holding);
     void addRecord(SimRequestRecord record);
     QByteArray newRequestId();
+    void connectionGone() { --m_connections; }
 
     std::vector<SimProfile> m_profiles;
     std::vector<ProfileState> m_state;
+    SimScheduler *m_scheduler;
     QTcpServer *m_tcp = nullptr;
+    std::optional<SimTlsIdentity> m_tls;
+    mutable std::mutex m_certMutex;
+    QByteArray m_certificatePem; // a copy for other threads
     std::uint64_t m_idCounter = 0;
+    int m_connections = 0;
     bool m_shuttingDown = false;
-
-    mutable std::mutex m_recordsMutex;
-    std::deque<SimRequestRecord> m_records;
+    SimGroundTruth m_truth;
 };
 
 } // namespace ys

@@ -1,0 +1,301 @@
+#include "sim/sim_anthropic.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+// The error messages copy the English wording of the real API (they are wire protocol), so they
+// are deliberately not translated.
+
+namespace ys {
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+// Text of a string or of an array of content blocks; false when it is neither.
+bool appendText(const Json &content, QString *text)
+{
+    if (content.is_string()) {
+        *text += QString::fromStdString(content.get<std::string>());
+        return true;
+    }
+    if (!content.is_array())
+        return false;
+    for (const Json &block : content) {
+        if (!block.is_object())
+            return false;
+        const auto blockText = block.find("text");
+        if (blockText != block.end() && blockText->is_string())
+            *text += QString::fromStdString(blockText->get<std::string>());
+    }
+    return true;
+}
+
+SimError invalid(const QString &message)
+{
+    SimError error;
+    error.kind = SimErrorKind::InvalidRequest;
+    error.message = message;
+    return error;
+}
+
+} // namespace
+
+QByteArray SimAnthropic::errorBody(const char *type, const QString &message)
+{
+    const OrderedJson body{{"type", "error"},
+                           {"error", {{"type", type}, {"message", message.toStdString()}}}};
+    return QByteArray::fromStdString(body.dump());
+}
+
+QByteArray SimAnthropic::apiKey(const SimHttpRequest &request) const
+{
+    return request.header("x-api-key").trimmed();
+}
+
+bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimError *error)
+{
+    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    if (body.is_discarded() || !body.is_object()) {
+        *error = invalid(QStringLiteral("There was an error parsing the body of your request."));
+        return false;
+    }
+    const auto it = body.find("model");
+    if (it == body.end() || !it->is_string()) {
+        *error = invalid(QStringLiteral("model: Field required"));
+        return false;
+    }
+    *model = QString::fromStdString(it->get<std::string>());
+    m_body = request.body;
+    return true;
+}
+
+bool SimAnthropic::checkHeaders(const SimHttpRequest &request, SimError *error) const
+{
+    if (!request.hasHeader("anthropic-version")) {
+        *error = invalid(QStringLiteral("anthropic-version: header is required"));
+        return false;
+    }
+    return true;
+}
+
+bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
+{
+    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
+    m_body.clear();
+    const auto maxTokens = body.find("max_tokens");
+    if (maxTokens == body.end() || maxTokens->is_null()) {
+        *error = invalid(QStringLiteral("max_tokens: Field required"));
+        return false;
+    }
+    if (!maxTokens->is_number_integer() || maxTokens->get<std::int64_t>() < 1) {
+        *error = invalid(QStringLiteral("max_tokens: Input should be greater than or equal to 1"));
+        return false;
+    }
+    out->maxTokens = int(
+        std::min<std::int64_t>(maxTokens->get<std::int64_t>(), std::numeric_limits<int>::max()));
+    if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
+        if (!it->is_boolean()) {
+            *error = invalid(QStringLiteral("stream: Input should be a valid boolean"));
+            return false;
+        }
+        out->stream = it->get<bool>();
+    }
+    QString prompt;
+    if (const auto system = body.find("system"); system != body.end() && !system->is_null()) {
+        if (!appendText(*system, &prompt)) {
+            *error = invalid(QStringLiteral("system: Input should be a valid string or list"));
+            return false;
+        }
+    }
+    const auto messages = body.find("messages");
+    if (messages == body.end() || !messages->is_array()) {
+        *error = invalid(QStringLiteral("messages: Field required"));
+        return false;
+    }
+    if (messages->empty()) {
+        *error = invalid(QStringLiteral("messages: at least one message is required"));
+        return false;
+    }
+    for (std::size_t i = 0; i < messages->size(); ++i) {
+        const Json &message = (*messages)[i];
+        const auto content = message.is_object() ? message.find("content") : message.end();
+        if (!message.is_object() || content == message.end() || !appendText(*content, &prompt)) {
+            *error = invalid(QStringLiteral("messages.%1.content: Field required").arg(i));
+            return false;
+        }
+    }
+    out->prompt = prompt;
+    return true;
+}
+
+SimReply SimAnthropic::errorReply(const SimError &error) const
+{
+    SimReply reply;
+    switch (error.kind) {
+    case SimErrorKind::InvalidRequest:
+        reply.status = 400;
+        reply.body = errorBody("invalid_request_error", error.message);
+        break;
+    case SimErrorKind::MissingKey:
+        reply.status = 401;
+        reply.body =
+            errorBody("authentication_error", QStringLiteral("x-api-key header is required"));
+        break;
+    case SimErrorKind::WrongKey:
+        reply.status = 401;
+        reply.body = errorBody("authentication_error", QStringLiteral("invalid x-api-key"));
+        break;
+    case SimErrorKind::UnknownModel:
+        reply.status = 404;
+        reply.body = errorBody("not_found_error", QStringLiteral("model: %1").arg(error.model));
+        break;
+    case SimErrorKind::ContextOverflow:
+        reply.status = 400;
+        reply.body = errorBody("invalid_request_error",
+                               QStringLiteral("prompt is too long: %1 tokens > %2 maximum")
+                                   .arg(error.promptTokens)
+                                   .arg(error.contextWindow));
+        break;
+    case SimErrorKind::ContextOverflow500:
+        reply.status = 500;
+        reply.body = errorBody("api_error", QStringLiteral("Internal server error"));
+        break;
+    case SimErrorKind::RateLimited:
+        reply.status = 429;
+        reply.body = errorBody(
+            "rate_limit_error",
+            error.rate.requestsExceeded || error.rate.tokenLimit == 0
+                ? QStringLiteral("This request would exceed the rate limit for your organization "
+                                 "of %1 requests per minute. For details, refer to: "
+                                 "https://docs.claude.com/en/api/rate-limits.")
+                      .arg(error.rate.requestLimit)
+                : QStringLiteral("This request would exceed the rate limit for your organization "
+                                 "of %1 input tokens per minute. For details, refer to: "
+                                 "https://docs.claude.com/en/api/rate-limits.")
+                      .arg(error.rate.tokenLimit));
+        break;
+    case SimErrorKind::Quota:
+        reply.status = 400;
+        reply.body = errorBody("invalid_request_error",
+                               QStringLiteral("Your credit balance is too low to access the "
+                                              "Anthropic API. Please go to Plans & Billing to "
+                                              "upgrade or purchase credits."));
+        break;
+    case SimErrorKind::SpendLimit:
+        reply.status = 400;
+        reply.body = errorBody("invalid_request_error",
+                               QStringLiteral("You have reached your specified API usage limits. "
+                                              "You will regain access on 2099-01-01 at 00:00 "
+                                              "UTC."));
+        break;
+    case SimErrorKind::Overloaded:
+        reply.status = 529;
+        reply.body = errorBody("overloaded_error", QStringLiteral("Overloaded"));
+        break;
+    case SimErrorKind::Unavailable:
+        reply.status = 503;
+        reply.body = errorBody("api_error", QStringLiteral("Service unavailable"));
+        break;
+    case SimErrorKind::ServerError:
+        reply.status = 500;
+        reply.body = errorBody("api_error", QStringLiteral("Internal server error"));
+        break;
+    }
+    return reply;
+}
+
+SimHeaders SimAnthropic::rateLimitHeaders(const SimRateLimitStatus &status) const
+{
+    SimHeaders headers;
+    if (status.requestLimit > 0) {
+        headers.emplace_back("anthropic-ratelimit-requests-limit",
+                             QByteArray::number(status.requestLimit));
+        headers.emplace_back("anthropic-ratelimit-requests-remaining",
+                             QByteArray::number(status.requestsRemaining));
+        headers.emplace_back("anthropic-ratelimit-requests-reset",
+                             simRfc3339FromNow(status.requestsResetNs));
+    }
+    if (status.tokenLimit > 0) {
+        headers.emplace_back("anthropic-ratelimit-tokens-limit",
+                             QByteArray::number(status.tokenLimit));
+        headers.emplace_back("anthropic-ratelimit-tokens-remaining",
+                             QByteArray::number(status.tokensRemaining));
+        headers.emplace_back("anthropic-ratelimit-tokens-reset",
+                             simRfc3339FromNow(status.tokensResetNs));
+    }
+    return headers;
+}
+
+SimHeaders SimAnthropic::extraHeaders(const QByteArray &requestId) const
+{
+    return {{QByteArrayLiteral("request-id"), requestId}};
+}
+
+void SimAnthropic::begin(const SimAnswer &answer, SimRandom &ids)
+{
+    m_answer = answer;
+    m_id = QByteArrayLiteral("msg_01") + simRandomToken(ids, 22);
+}
+
+QByteArray SimAnthropic::usage(int outputTokens) const
+{
+    // input_tokens excludes what was read from the cache: the three input fields add up to the
+    // whole prompt.
+    return "{\"input_tokens\":" +
+           QByteArray::number(m_answer.promptTokens - m_answer.cachedTokens) +
+           ",\"cache_creation_input_tokens\":0,\"cache_read_input_tokens\":" +
+           QByteArray::number(m_answer.cachedTokens) +
+           ",\"output_tokens\":" + QByteArray::number(outputTokens) + "}";
+}
+
+std::vector<SimSse> SimAnthropic::opening()
+{
+    return {{"message_start",
+             "{\"type\":\"message_start\",\"message\":{\"id\":\"" + m_id +
+                 "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" +
+                 simJsonString(m_answer.model) +
+                 ",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":" +
+                 usage(1) + "}}"},
+            {"content_block_start", "{\"type\":\"content_block_start\",\"index\":0,"
+                                    "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"},
+            {"ping", "{\"type\": \"ping\"}"}};
+}
+
+std::vector<SimSse> SimAnthropic::content(const QString &text, int, bool)
+{
+    return {{"content_block_delta",
+             "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\","
+             "\"text\":" +
+                 simJsonString(text) + "}}"}};
+}
+
+std::vector<SimSse> SimAnthropic::closing()
+{
+    if (!m_answer.endMarker)
+        return {};
+    return {{"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"},
+            {"message_delta",
+             QByteArrayLiteral("{\"type\":\"message_delta\",\"delta\":{\"stop_"
+                               "reason\":\"") +
+                 (m_answer.truncated ? "max_tokens" : "end_turn") +
+                 "\",\"stop_sequence\":null},\"usage\":" + usage(m_answer.completionTokens) + "}"},
+            {"message_stop", "{\"type\":\"message_stop\"}"}};
+}
+
+std::vector<SimSse> SimAnthropic::streamError()
+{
+    return {{"error", errorBody("overloaded_error", QStringLiteral("Overloaded"))}};
+}
+
+QByteArray SimAnthropic::completeBody(const QString &text)
+{
+    return "{\"id\":\"" + m_id + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" +
+           simJsonString(m_answer.model) +
+           ",\"content\":[{\"type\":\"text\",\"text\":" + simJsonString(text) +
+           "}],\"stop_reason\":\"" + (m_answer.truncated ? "max_tokens" : "end_turn") +
+           "\",\"stop_sequence\":null,\"usage\":" + usage(m_answer.completionTokens) + "}";
+}
+
+} // namespace ys

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "sim/sim_dialect.h"
+
+namespace ys {
+
+// Anthropic Messages, POST /v1/messages with x-api-key and anthropic-version: message_start
+// (input usage, cache reads), content_block_start, ping, text_delta content_block_delta events,
+// content_block_stop, message_delta (stop_reason, cumulative usage) and message_stop; errors as
+// {"type": "error", "error": {...}}, overload as HTTP 529 overloaded_error.
+class SimAnthropic : public SimDialect {
+public:
+    const char *name() const override { return "anthropic-messages"; }
+    QByteArray keyHeader() const override { return QByteArrayLiteral("x-api-key"); }
+    QByteArray apiKey(const SimHttpRequest &request) const override;
+    bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
+    bool checkHeaders(const SimHttpRequest &request, SimError *error) const override;
+    bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;
+    SimReply errorReply(const SimError &error) const override;
+    SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const override;
+    SimHeaders extraHeaders(const QByteArray &requestId) const override;
+
+    void begin(const SimAnswer &answer, SimRandom &ids) override;
+    std::vector<SimSse> opening() override;
+    std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
+    std::vector<SimSse> closing() override;
+    std::vector<SimSse> streamError() override;
+    bool closesAfterStreamError() const override { return true; }
+    QByteArray completeBody(const QString &text) override;
+
+    // {"type": "error", "error": {"type": type, "message": message}}
+    static QByteArray errorBody(const char *type, const QString &message);
+
+private:
+    QByteArray usage(int outputTokens) const;
+
+    QByteArray m_body;
+    QByteArray m_id;
+};
+
+} // namespace ys

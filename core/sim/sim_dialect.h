@@ -1,0 +1,145 @@
+#pragma once
+
+#include "sim/sim_http.h"
+#include "sim/sim_rate_limiter.h"
+#include "sim/sim_text.h"
+
+#include <QByteArray>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ys {
+
+using SimHeaders = std::vector<std::pair<QByteArray, QByteArray>>;
+
+// What a generation request asks for, whatever its dialect.
+struct SimChatRequest {
+    QString model;
+    QString prompt; // every text of the prompt, which its tokens are counted over
+    bool stream = false;
+    bool includeUsage = true; // OpenAI chat streams: stream_options.include_usage
+    std::optional<int> maxTokens;
+};
+
+// Every error reply the simulator gives; each dialect words it as its provider does.
+enum class SimErrorKind {
+    InvalidRequest, // message, param and code say what
+    MissingKey,
+    WrongKey,
+    UnknownModel,
+    ContextOverflow,
+    ContextOverflow500, // llama.cpp's older form
+    RateLimited,
+    Quota,
+    SpendLimit,
+    Overloaded,  // HTTP 529
+    Unavailable, // HTTP 503
+    ServerError, // HTTP 500
+};
+
+struct SimError {
+    SimErrorKind kind = SimErrorKind::ServerError;
+    QString message;             // InvalidRequest
+    const char *param = nullptr; // InvalidRequest
+    const char *code = nullptr;  // InvalidRequest
+    QString model;
+    QByteArray key; // WrongKey: the key sent (never echoed whole)
+    int promptTokens = 0;
+    int contextWindow = 0;
+    SimRateLimitStatus rate; // RateLimited
+    int requestedTokens = 0; // RateLimited
+};
+
+// A whole reply that is not a stream: status, extra headers and the JSON body.
+struct SimReply {
+    int status = 200;
+    SimHeaders headers;
+    QByteArray body;
+};
+
+// One server-sent event: an optional event name and its data (one line of JSON).
+struct SimSse {
+    QByteArray event;
+    QByteArray data;
+};
+
+// What was decided about an answer when its request was accepted.
+struct SimAnswer {
+    QString model;
+    std::uint64_t requestNumber = 0;
+    std::uint64_t profileSeed = 0;
+    qint64 created = 0; // Unix seconds
+    int promptTokens = 0;
+    int cachedTokens = 0;
+    int completionTokens = 0;
+    bool truncated = false;    // cut by the request's output limit
+    bool usage = true;         // the profile reports usage at all
+    bool includeUsage = false; // a stream that asked for usage (OpenAI chat)
+    bool endMarker = true;     // false: the stream ends without its end marker
+    bool emptyChoices = false; // OpenAI chat: a first chunk with "choices": []
+};
+
+// One provider API as the simulator speaks it: how a request names its model and key, what its
+// body holds, and every byte of its replies and events. An instance serves one request.
+class SimDialect {
+public:
+    virtual ~SimDialect() = default;
+
+    // "openai-chat", "openai-responses", "anthropic-messages", "gemini" (the suite's names).
+    virtual const char *name() const = 0;
+    // The request header carrying the API key, lower-case.
+    virtual QByteArray keyHeader() const = 0;
+    // The key the request carries; empty when none.
+    virtual QByteArray apiKey(const SimHttpRequest &request) const = 0;
+    // The model the request names (from the body or the path), or false and *error.
+    virtual bool readModel(const SimHttpRequest &request, QString *model, SimError *error) = 0;
+    // Checks what the dialect demands beyond the key (e.g. anthropic-version).
+    virtual bool checkHeaders(const SimHttpRequest &request, SimError *error) const;
+    // The rest of the request; false with *error (InvalidRequest) when it is not acceptable.
+    virtual bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) = 0;
+
+    virtual SimReply errorReply(const SimError &error) const = 0;
+    virtual SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const = 0;
+    // Headers every reply of this dialect carries beyond x-request-id.
+    virtual SimHeaders extraHeaders(const QByteArray &requestId) const;
+
+    // Called once the request is accepted; ids draws the answer's ids.
+    virtual void begin(const SimAnswer &answer, SimRandom &ids) = 0;
+    // Events at the start of a stream, written with the headers.
+    virtual std::vector<SimSse> opening() = 0;
+    // The events of one piece of the answer; totalTokens counts the tokens so far, this piece's
+    // included; last is the final piece.
+    virtual std::vector<SimSse> content(const QString &text, int totalTokens, bool last) = 0;
+    // The events after the content (none when the answer's end marker is left out).
+    virtual std::vector<SimSse> closing() = 0;
+    // The events of an error that interrupts a stream.
+    virtual std::vector<SimSse> streamError() = 0;
+    // Whether the provider closes the connection after a stream error.
+    virtual bool closesAfterStreamError() const { return false; }
+    // The whole answer of a request that did not stream.
+    virtual QByteArray completeBody(const QString &text) = 0;
+
+protected:
+    SimAnswer m_answer;
+};
+
+// The dialect of a generation endpoint (any method), or nullptr when path is none.
+std::unique_ptr<SimDialect> simDialectFor(const SimHttpRequest &request);
+
+// Helpers shared by the dialects.
+QByteArray simJsonString(QStringView text); // a quoted JSON string, escaped as nlohmann does
+QByteArray simRandomToken(SimRandom &random, int length); // [A-Za-z0-9]
+QByteArray simHex64(std::uint64_t value);
+QString simMaskKey(const QByteArray &key); // never echo a key whole
+// A duration the way OpenAI's x-ratelimit-reset-* headers write it: "17ms", "1s", "6m0s".
+QByteArray simGoDuration(std::int64_t ns);
+// Whole seconds, rounded up, at least 1: a retry-after value.
+QByteArray simRetryAfterSeconds(std::int64_t ns);
+// An RFC 3339 UTC time ns from now: Anthropic's reset headers.
+QByteArray simRfc3339FromNow(std::int64_t ns);
+
+} // namespace ys

@@ -1,0 +1,329 @@
+#include "sim/sim_gemini.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+// The error messages copy the English wording of the real API (they are wire protocol), so they
+// are deliberately not translated.
+
+namespace ys {
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+const char *statusName(int code)
+{
+    switch (code) {
+    case 400:
+        return "INVALID_ARGUMENT";
+    case 401:
+        return "UNAUTHENTICATED";
+    case 403:
+        return "PERMISSION_DENIED";
+    case 404:
+        return "NOT_FOUND";
+    case 429:
+        return "RESOURCE_EXHAUSTED";
+    case 503:
+    case 529:
+        return "UNAVAILABLE";
+    default:
+        return "INTERNAL";
+    }
+}
+
+OrderedJson errorJson(int code, const QString &message, OrderedJson details = nullptr)
+{
+    OrderedJson error{
+        {"code", code}, {"message", message.toStdString()}, {"status", statusName(code)}};
+    if (!details.is_null())
+        error["details"] = std::move(details);
+    return OrderedJson{{"error", std::move(error)}};
+}
+
+OrderedJson quotaFailure(const char *quotaId, const char *metric, int value, const QString &model)
+{
+    return OrderedJson{
+        {"@type", "type.googleapis.com/google.rpc.QuotaFailure"},
+        {"violations",
+         OrderedJson::array({OrderedJson{
+             {"quotaMetric", metric},
+             {"quotaId", quotaId},
+             {"quotaDimensions", {{"location", "global"}, {"model", model.toStdString()}}},
+             {"quotaValue", std::to_string(value)}}})}};
+}
+
+OrderedJson help()
+{
+    return OrderedJson{
+        {"@type", "type.googleapis.com/google.rpc.Help"},
+        {"links", OrderedJson::array({OrderedJson{
+                      {"description", "Learn more about Gemini API quotas"},
+                      {"url", "https://ai.google.dev/gemini-api/docs/rate-limits"}}})}};
+}
+
+SimError invalid(const QString &message)
+{
+    SimError error;
+    error.kind = SimErrorKind::InvalidRequest;
+    error.message = message;
+    return error;
+}
+
+const QString kQuotaMessage = QStringLiteral(
+    "You exceeded your current quota, please check your plan and billing details. For more "
+    "information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.");
+
+} // namespace
+
+QByteArray SimGemini::apiKey(const SimHttpRequest &request) const
+{
+    return request.header("x-goog-api-key").trimmed();
+}
+
+bool SimGemini::readModel(const SimHttpRequest &request, QString *model, SimError *error)
+{
+    const qsizetype start = request.path.indexOf("/models/") + 8;
+    const qsizetype colon = request.path.lastIndexOf(':');
+    if (colon <= start) {
+        *error = invalid(QStringLiteral("Invalid model name in the request path."));
+        return false;
+    }
+    *model =
+        QString::fromUtf8(QByteArray::fromPercentEncoding(request.path.mid(start, colon - start)));
+    m_jsonArray = m_stream && request.queryItem("alt") != "sse";
+    m_body = request.body;
+    return true;
+}
+
+bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
+{
+    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
+    m_body.clear();
+    if (body.is_discarded() || !body.is_object()) {
+        *error = invalid(QStringLiteral("Invalid JSON payload received."));
+        return false;
+    }
+    out->stream = m_stream;
+    QString prompt;
+    auto appendParts = [&prompt](const Json &content) {
+        const auto parts = content.is_object() ? content.find("parts") : content.end();
+        if (!content.is_object() || parts == content.end() || !parts->is_array())
+            return false;
+        for (const Json &part : *parts) {
+            if (!part.is_object())
+                return false;
+            const auto text = part.find("text");
+            if (text != part.end() && text->is_string())
+                prompt += QString::fromStdString(text->get<std::string>());
+        }
+        return true;
+    };
+    for (const char *key : {"systemInstruction", "system_instruction"}) {
+        if (const auto it = body.find(key); it != body.end() && !appendParts(*it)) {
+            *error = invalid(QStringLiteral("Invalid value at '%1': expected a Content with "
+                                            "parts.")
+                                 .arg(QLatin1StringView(key)));
+            return false;
+        }
+    }
+    const auto contents = body.find("contents");
+    if (contents == body.end() || !contents->is_array() || contents->empty()) {
+        *error = invalid(QStringLiteral("* GenerateContentRequest.contents: contents is not "
+                                        "specified\n"));
+        return false;
+    }
+    for (const Json &content : *contents) {
+        if (!appendParts(content)) {
+            *error = invalid(QStringLiteral("* GenerateContentRequest.contents: a content has no "
+                                            "parts\n"));
+            return false;
+        }
+    }
+    for (const char *key : {"generationConfig", "generation_config"}) {
+        const auto config = body.find(key);
+        if (config == body.end() || !config->is_object())
+            continue;
+        for (const char *field : {"maxOutputTokens", "max_output_tokens"}) {
+            const auto max = config->find(field);
+            if (max == config->end() || max->is_null())
+                continue;
+            if (!max->is_number_integer() || max->get<std::int64_t>() < 1) {
+                *error = invalid(QStringLiteral("* GenerateContentRequest.generation_config."
+                                                "max_output_tokens: max_output_tokens must be "
+                                                "positive.\n"));
+                return false;
+            }
+            out->maxTokens = int(
+                std::min<std::int64_t>(max->get<std::int64_t>(), std::numeric_limits<int>::max()));
+        }
+    }
+    out->prompt = prompt;
+    return true;
+}
+
+SimReply SimGemini::errorReply(const SimError &error) const
+{
+    SimReply reply;
+    OrderedJson body;
+    switch (error.kind) {
+    case SimErrorKind::InvalidRequest:
+        reply.status = 400;
+        body = errorJson(400, error.message);
+        break;
+    case SimErrorKind::MissingKey:
+        reply.status = 401;
+        body = errorJson(401, QStringLiteral("Method doesn't allow unregistered callers (callers "
+                                             "without established identity). Please use API Key "
+                                             "or other form of API consumer identity to call this "
+                                             "API."));
+        break;
+    case SimErrorKind::WrongKey:
+        reply.status = 401;
+        body = errorJson(401, QStringLiteral("API key not valid. Please pass a valid API key."),
+                         OrderedJson::array({OrderedJson{
+                             {"@type", "type.googleapis.com/google.rpc.ErrorInfo"},
+                             {"reason", "API_KEY_INVALID"},
+                             {"domain", "googleapis.com"},
+                             {"metadata", {{"service", "generativelanguage.googleapis.com"}}}}}));
+        break;
+    case SimErrorKind::UnknownModel:
+        reply.status = 404;
+        body = errorJson(404, QStringLiteral("models/%1 is not found for API version v1beta, or "
+                                             "is not supported for generateContent. Call "
+                                             "ListModels to see the list of available models and "
+                                             "their supported methods.")
+                                  .arg(error.model));
+        break;
+    case SimErrorKind::ContextOverflow:
+        reply.status = 400;
+        body = errorJson(400, QStringLiteral("The input token count (%1) exceeds the maximum "
+                                             "number of tokens allowed (%2).")
+                                  .arg(error.promptTokens)
+                                  .arg(error.contextWindow));
+        break;
+    case SimErrorKind::RateLimited: {
+        reply.status = 429;
+        const qint64 seconds =
+            std::max<qint64>(1, (error.rate.retryAfterNs + 999'999'999) / 1'000'000'000);
+        const bool requests = error.rate.requestsExceeded || error.rate.tokenLimit == 0;
+        body = errorJson(429, kQuotaMessage,
+                         OrderedJson::array(
+                             {requests ? quotaFailure("GenerateRequestsPerMinutePerProjectPerModel",
+                                                      "generativelanguage.googleapis.com/"
+                                                      "generate_content_requests",
+                                                      error.rate.requestLimit, error.model)
+                                       : quotaFailure("GenerateContentInputTokensPerModelPerMinute",
+                                                      "generativelanguage.googleapis.com/"
+                                                      "generate_content_input_token_count",
+                                                      error.rate.tokenLimit, error.model),
+                              help(),
+                              OrderedJson{{"@type", "type.googleapis.com/google.rpc.RetryInfo"},
+                                          {"retryDelay", std::to_string(seconds) + "s"}}}));
+        break;
+    }
+    case SimErrorKind::Quota:
+        reply.status = 429;
+        // A per-day quota: no RetryInfo, because retrying today will not help.
+        body =
+            errorJson(429, kQuotaMessage,
+                      OrderedJson::array({quotaFailure("GenerateRequestsPerDayPerProjectPerModel",
+                                                       "generativelanguage.googleapis.com/"
+                                                       "generate_content_requests_per_day",
+                                                       1000, error.model),
+                                          help()}));
+        break;
+    case SimErrorKind::SpendLimit:
+        reply.status = 429;
+        body = errorJson(429, QStringLiteral("Your project has exceeded its monthly spending cap. "
+                                             "Please go to AI Studio to manage your project "
+                                             "spend cap."));
+        break;
+    case SimErrorKind::Overloaded:
+        reply.status = 529;
+        body = errorJson(529, QStringLiteral("The model is overloaded. Please try again later."));
+        break;
+    case SimErrorKind::Unavailable:
+        reply.status = 503;
+        body = errorJson(503, QStringLiteral("The model is overloaded. Please try again later."));
+        break;
+    case SimErrorKind::ContextOverflow500:
+    case SimErrorKind::ServerError:
+        reply.status = 500;
+        body = errorJson(500, QStringLiteral("An internal error has occurred. Please retry or "
+                                             "report in https://developers.generativeai.google/"
+                                             "guide/troubleshooting"));
+        break;
+    }
+    reply.body = QByteArray::fromStdString(body.dump());
+    return reply;
+}
+
+SimHeaders SimGemini::rateLimitHeaders(const SimRateLimitStatus &) const
+{
+    // Gemini states its limits only in the 429 body (QuotaFailure, RetryInfo).
+    return {};
+}
+
+void SimGemini::begin(const SimAnswer &answer, SimRandom &ids)
+{
+    m_answer = answer;
+    m_responseId = simRandomToken(ids, 22);
+}
+
+QByteArray SimGemini::responseJson(const QString &text, int candidateTokens, bool finished) const
+{
+    QByteArray json = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":" + simJsonString(text) +
+                      "}],\"role\":\"model\"}";
+    if (finished)
+        json += QByteArrayLiteral(",\"finishReason\":\"") +
+                (m_answer.truncated ? "MAX_TOKENS" : "STOP") + '"';
+    json += ",\"index\":0}]";
+    if (m_answer.usage) {
+        json +=
+            ",\"usageMetadata\":{\"promptTokenCount\":" +
+            QByteArray::number(m_answer.promptTokens) +
+            ",\"candidatesTokenCount\":" + QByteArray::number(candidateTokens) +
+            ",\"totalTokenCount\":" + QByteArray::number(m_answer.promptTokens + candidateTokens);
+        // Like the real API, a zero count is left out rather than sent as 0.
+        if (m_answer.cachedTokens > 0)
+            json += ",\"cachedContentTokenCount\":" + QByteArray::number(m_answer.cachedTokens);
+        json += '}';
+    }
+    json += ",\"modelVersion\":" + simJsonString(m_answer.model) + ",\"responseId\":\"" +
+            m_responseId + "\"}";
+    return json;
+}
+
+std::vector<SimSse> SimGemini::opening()
+{
+    return {};
+}
+
+std::vector<SimSse> SimGemini::content(const QString &text, int totalTokens, bool last)
+{
+    return {{{}, responseJson(text, totalTokens, last && m_answer.endMarker)}};
+}
+
+std::vector<SimSse> SimGemini::closing()
+{
+    // The finishReason travels on the last content event.
+    return {};
+}
+
+std::vector<SimSse> SimGemini::streamError()
+{
+    return {{{},
+             QByteArray::fromStdString(
+                 errorJson(503, QStringLiteral("The model is overloaded. Please try again later."))
+                     .dump())}};
+}
+
+QByteArray SimGemini::completeBody(const QString &text)
+{
+    return responseJson(text, m_answer.completionTokens, true);
+}
+
+} // namespace ys

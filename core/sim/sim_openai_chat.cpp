@@ -1,0 +1,312 @@
+#include "sim/sim_openai_chat.h"
+
+#include "sim/sim_openai_common.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+// The error messages copy the English wording of the real API (they are wire protocol), so they
+// are deliberately not translated.
+
+namespace ys {
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+QString jsonTypeName(const Json &value)
+{
+    if (value.is_number_integer())
+        return QStringLiteral("an integer");
+    if (value.is_number())
+        return QStringLiteral("a number");
+    if (value.is_string())
+        return QStringLiteral("a string");
+    if (value.is_boolean())
+        return QStringLiteral("a boolean");
+    if (value.is_array())
+        return QStringLiteral("an array");
+    if (value.is_object())
+        return QStringLiteral("an object");
+    return QStringLiteral("null");
+}
+
+// Thrown by the validation in parse() and answered with HTTP 400.
+struct BadRequest {
+    QString message;
+    const char *param;
+    const char *code;
+};
+
+std::optional<int> readMaxTokens(const Json &body, const char *key)
+{
+    const auto it = body.find(key);
+    if (it == body.end() || it->is_null())
+        return std::nullopt;
+    const QString name = QString::fromLatin1(key);
+    if (!it->is_number_integer())
+        throw BadRequest{QStringLiteral("Invalid type for '%1': expected an integer, but got %2 "
+                                        "instead.")
+                             .arg(name, jsonTypeName(*it)),
+                         key, "invalid_type"};
+    const bool negative = !it->is_number_unsigned() && it->get<std::int64_t>() < 1;
+    if (negative || (it->is_number_unsigned() && it->get<std::uint64_t>() < 1))
+        throw BadRequest{QStringLiteral("Invalid '%1': integer below minimum value. Expected a "
+                                        "value >= 1, but got %2 instead.")
+                             .arg(name, QString::fromStdString(it->dump())),
+                         key, "integer_below_min_value"};
+    if (it->is_number_unsigned() &&
+        it->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<int>::max()))
+        return std::numeric_limits<int>::max();
+    return int(it->get<std::int64_t>());
+}
+
+// The prompt text the simulator counts tokens over: every text content of every message.
+QString promptText(const Json &body)
+{
+    const auto messages = body.find("messages");
+    if (messages == body.end() || messages->is_null())
+        throw BadRequest{QStringLiteral("Missing required parameter: 'messages'."), "messages",
+                         "missing_required_parameter"};
+    if (!messages->is_array())
+        throw BadRequest{QStringLiteral("Invalid type for 'messages': expected an array of "
+                                        "objects, but got %1 instead.")
+                             .arg(jsonTypeName(*messages)),
+                         "messages", "invalid_type"};
+    if (messages->empty())
+        throw BadRequest{QStringLiteral("Invalid 'messages': empty array. Expected an array with "
+                                        "minimum length 1, but got an empty array instead."),
+                         "messages", "empty_array"};
+    QString text;
+    for (std::size_t i = 0; i < messages->size(); ++i) {
+        const Json &message = (*messages)[i];
+        const QString where = QStringLiteral("messages[%1]").arg(i);
+        if (!message.is_object())
+            throw BadRequest{QStringLiteral("Invalid type for '%1': expected an object, but got "
+                                            "%2 instead.")
+                                 .arg(where, jsonTypeName(message)),
+                             "messages", "invalid_type"};
+        const auto role = message.find("role");
+        if (role == message.end() || !role->is_string())
+            throw BadRequest{QStringLiteral("Missing required parameter: '%1.role'.").arg(where),
+                             "messages", "missing_required_parameter"};
+        const auto content = message.find("content");
+        if (content == message.end() || content->is_null())
+            continue;
+        if (content->is_string()) {
+            text += QString::fromStdString(content->get<std::string>());
+        } else if (content->is_array()) {
+            for (const Json &part : *content) {
+                if (!part.is_object())
+                    throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected an "
+                                                    "array of objects.")
+                                         .arg(where),
+                                     "messages", "invalid_type"};
+                const auto type = part.find("type");
+                const auto partText = part.find("text");
+                if (type != part.end() && *type == "text" && partText != part.end() &&
+                    partText->is_string())
+                    text += QString::fromStdString(partText->get<std::string>());
+            }
+        } else {
+            throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected a string or "
+                                            "an array of objects, but got %2 instead.")
+                                 .arg(where, jsonTypeName(*content)),
+                             "messages", "invalid_type"};
+        }
+    }
+    return text;
+}
+
+OrderedJson usageJson(const SimAnswer &answer)
+{
+    return OrderedJson{{"prompt_tokens", answer.promptTokens},
+                       {"completion_tokens", answer.completionTokens},
+                       {"total_tokens", answer.promptTokens + answer.completionTokens},
+                       {"prompt_tokens_details", {{"cached_tokens", answer.cachedTokens}}},
+                       {"completion_tokens_details", {{"reasoning_tokens", 0}}}};
+}
+
+} // namespace
+
+QByteArray SimOpenAiChat::apiKey(const SimHttpRequest &request) const
+{
+    return simBearerToken(request);
+}
+
+bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, SimError *error)
+{
+    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    if (body.is_discarded() || !body.is_object()) {
+        error->kind = SimErrorKind::InvalidRequest;
+        error->message = QStringLiteral(
+            "We could not parse the JSON body of your request. (HINT: This likely means you "
+            "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but "
+            "what was sent was not valid JSON. If you have trouble figuring out how to fix this, "
+            "please contact us through our help center at help.openai.com.)");
+        return false;
+    }
+    const auto it = body.find("model");
+    if (it == body.end() || !it->is_string()) {
+        error->kind = SimErrorKind::InvalidRequest;
+        error->message = QStringLiteral("You must provide a model parameter.");
+        error->param = "model";
+        error->code = "missing_required_parameter";
+        return false;
+    }
+    *model = QString::fromStdString(it->get<std::string>());
+    m_body = request.body;
+    return true;
+}
+
+bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
+{
+    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
+    m_body.clear();
+    try {
+        if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
+            if (!it->is_boolean())
+                throw BadRequest{QStringLiteral("Invalid type for 'stream': expected a boolean, "
+                                                "but got %1 instead.")
+                                     .arg(jsonTypeName(*it)),
+                                 "stream", "invalid_type"};
+            out->stream = it->get<bool>();
+        }
+        out->includeUsage = false;
+        if (const auto it = body.find("stream_options"); it != body.end() && !it->is_null()) {
+            if (!out->stream)
+                throw BadRequest{QStringLiteral("The 'stream_options' parameter is only allowed "
+                                                "when 'stream' is enabled."),
+                                 "stream_options", nullptr};
+            if (!it->is_object())
+                throw BadRequest{QStringLiteral("Invalid type for 'stream_options': expected an "
+                                                "object, but got %1 instead.")
+                                     .arg(jsonTypeName(*it)),
+                                 "stream_options", "invalid_type"};
+            if (const auto usage = it->find("include_usage");
+                usage != it->end() && !usage->is_null()) {
+                if (!usage->is_boolean())
+                    throw BadRequest{QStringLiteral("Invalid type for "
+                                                    "'stream_options.include_usage': expected a "
+                                                    "boolean, but got %1 instead.")
+                                         .arg(jsonTypeName(*usage)),
+                                     "stream_options.include_usage", "invalid_type"};
+                out->includeUsage = usage->get<bool>();
+            }
+        }
+        // The newer name wins when a client sends both.
+        out->maxTokens = readMaxTokens(body, "max_completion_tokens");
+        if (!out->maxTokens)
+            out->maxTokens = readMaxTokens(body, "max_tokens");
+        out->prompt = promptText(body);
+    } catch (const BadRequest &e) {
+        error->kind = SimErrorKind::InvalidRequest;
+        error->message = e.message;
+        error->param = e.param;
+        error->code = e.code;
+        return false;
+    }
+    return true;
+}
+
+SimReply SimOpenAiChat::errorReply(const SimError &error) const
+{
+    return simOpenAiErrorReply(error, false);
+}
+
+SimHeaders SimOpenAiChat::rateLimitHeaders(const SimRateLimitStatus &status) const
+{
+    return simOpenAiRateLimitHeaders(status);
+}
+
+void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)
+{
+    m_answer = answer;
+    m_id = QByteArrayLiteral("chatcmpl-") + simRandomToken(ids, 29);
+    m_fingerprint = QByteArrayLiteral("fp_") +
+                    simHex64(simStableHash(answer.model) ^ answer.profileSeed).left(10);
+    m_head = "{\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"created\":" +
+             QByteArray::number(answer.created) + ",\"model\":" + simJsonString(answer.model) +
+             ",\"system_fingerprint\":\"" + m_fingerprint + "\",\"service_tier\":\"default\"";
+}
+
+QByteArray SimOpenAiChat::chunk(const QByteArray &choices, bool withUsageNull) const
+{
+    // OpenAI sends an explicit null usage on every chunk once usage was asked for.
+    return m_head + ",\"choices\":" + choices +
+           (withUsageNull && m_answer.includeUsage ? ",\"usage\":null}" : "}");
+}
+
+std::vector<SimSse> SimOpenAiChat::opening()
+{
+    std::vector<SimSse> events;
+    if (m_answer.emptyChoices)
+        events.push_back({{}, chunk("[]", true)});
+    events.push_back({{},
+                      chunk("[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
+                            "\"logprobs\":null,\"finish_reason\":null}]",
+                            true)});
+    return events;
+}
+
+std::vector<SimSse> SimOpenAiChat::content(const QString &text, int, bool)
+{
+    return {{{},
+             chunk("[{\"index\":0,\"delta\":{\"content\":" + simJsonString(text) +
+                       "},\"logprobs\":null,\"finish_reason\":null}]",
+                   true)}};
+}
+
+std::vector<SimSse> SimOpenAiChat::closing()
+{
+    if (!m_answer.endMarker)
+        return {};
+    std::vector<SimSse> events;
+    events.push_back({{},
+                      chunk(QByteArrayLiteral("[{\"index\":0,\"delta\":{},\"logprobs\":null,"
+                                              "\"finish_reason\":\"") +
+                                (m_answer.truncated ? "length" : "stop") + "\"}]",
+                            true)});
+    if (m_answer.includeUsage)
+        events.push_back(
+            {{},
+             chunk("[],\"usage\":" + QByteArray::fromStdString(usageJson(m_answer).dump()),
+                   false)});
+    events.push_back({{}, QByteArrayLiteral("[DONE]")});
+    return events;
+}
+
+std::vector<SimSse> SimOpenAiChat::streamError()
+{
+    // What OpenAI sends when generation fails after the 200 (FAULTS.md 8): an error object in a
+    // data line, then the usual [DONE].
+    return {{{},
+             simOpenAiErrorBody(QStringLiteral("The server had an error while processing your "
+                                               "request. Sorry about that!"),
+                                "server_error", nullptr, nullptr)},
+            {{}, QByteArrayLiteral("[DONE]")}};
+}
+
+QByteArray SimOpenAiChat::completeBody(const QString &text)
+{
+    OrderedJson reply{
+        {"id", m_id.toStdString()},
+        {"object", "chat.completion"},
+        {"created", m_answer.created},
+        {"model", m_answer.model.toStdString()},
+        {"choices",
+         OrderedJson::array({OrderedJson{
+             {"index", 0},
+             {"message",
+              {{"role", "assistant"}, {"content", text.toStdString()}, {"refusal", nullptr}}},
+             {"logprobs", nullptr},
+             {"finish_reason", m_answer.truncated ? "length" : "stop"}}})}};
+    if (m_answer.usage)
+        reply["usage"] = usageJson(m_answer);
+    reply["service_tier"] = "default";
+    reply["system_fingerprint"] = m_fingerprint.toStdString();
+    return QByteArray::fromStdString(reply.dump());
+}
+
+} // namespace ys

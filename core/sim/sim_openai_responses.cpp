@@ -1,0 +1,273 @@
+#include "sim/sim_openai_responses.h"
+
+#include "sim/sim_openai_common.h"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+// The error messages copy the English wording of the real API (they are wire protocol), so they
+// are deliberately not translated.
+
+namespace ys {
+
+namespace {
+
+using Json = nlohmann::json;
+
+QString textOf(const Json &content, bool *ok)
+{
+    if (content.is_string())
+        return QString::fromStdString(content.get<std::string>());
+    QString text;
+    if (!content.is_array()) {
+        *ok = false;
+        return text;
+    }
+    for (const Json &part : content) {
+        if (!part.is_object()) {
+            *ok = false;
+            return text;
+        }
+        const auto partText = part.find("text");
+        if (partText != part.end() && partText->is_string())
+            text += QString::fromStdString(partText->get<std::string>());
+    }
+    return text;
+}
+
+} // namespace
+
+QByteArray SimOpenAiResponses::apiKey(const SimHttpRequest &request) const
+{
+    return simBearerToken(request);
+}
+
+bool SimOpenAiResponses::readModel(const SimHttpRequest &request, QString *model, SimError *error)
+{
+    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    error->kind = SimErrorKind::InvalidRequest;
+    if (body.is_discarded() || !body.is_object()) {
+        error->message = QStringLiteral("We could not parse the JSON body of your request. The "
+                                        "OpenAI API expects a JSON payload.");
+        return false;
+    }
+    const auto it = body.find("model");
+    if (it == body.end() || !it->is_string()) {
+        error->message = QStringLiteral("Missing required parameter: 'model'.");
+        error->param = "model";
+        error->code = "missing_required_parameter";
+        return false;
+    }
+    *model = QString::fromStdString(it->get<std::string>());
+    m_body = request.body;
+    return true;
+}
+
+bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
+{
+    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
+    m_body.clear();
+    error->kind = SimErrorKind::InvalidRequest;
+    if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
+        if (!it->is_boolean()) {
+            error->message = QStringLiteral("Invalid type for 'stream': expected a boolean.");
+            error->param = "stream";
+            error->code = "invalid_type";
+            return false;
+        }
+        out->stream = it->get<bool>();
+    }
+    if (const auto it = body.find("max_output_tokens"); it != body.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 16) {
+            // The real API's floor for max_output_tokens is 16.
+            error->message = QStringLiteral("Invalid 'max_output_tokens': integer below minimum "
+                                            "value. Expected a value >= 16, but got %1 instead.")
+                                 .arg(QString::fromStdString(it->dump()));
+            error->param = "max_output_tokens";
+            error->code = "integer_below_min_value";
+            return false;
+        }
+        out->maxTokens =
+            int(std::min<std::int64_t>(it->get<std::int64_t>(), std::numeric_limits<int>::max()));
+        m_maxOutputTokens = out->maxTokens;
+    }
+    QString prompt;
+    if (const auto it = body.find("instructions"); it != body.end() && it->is_string())
+        prompt += QString::fromStdString(it->get<std::string>());
+    const auto input = body.find("input");
+    if (input == body.end() || input->is_null()) {
+        error->message = QStringLiteral("Missing required parameter: 'input'.");
+        error->param = "input";
+        error->code = "missing_required_parameter";
+        return false;
+    }
+    bool ok = true;
+    if (input->is_string()) {
+        prompt += QString::fromStdString(input->get<std::string>());
+    } else if (input->is_array()) {
+        for (const Json &item : *input) {
+            if (!item.is_object()) {
+                ok = false;
+                break;
+            }
+            if (const auto content = item.find("content"); content != item.end())
+                prompt += textOf(*content, &ok);
+        }
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        error->message = QStringLiteral("Invalid type for 'input': expected a string or an array "
+                                        "of input items.");
+        error->param = "input";
+        error->code = "invalid_type";
+        return false;
+    }
+    out->prompt = prompt;
+    return true;
+}
+
+SimReply SimOpenAiResponses::errorReply(const SimError &error) const
+{
+    return simOpenAiErrorReply(error, true);
+}
+
+SimHeaders SimOpenAiResponses::rateLimitHeaders(const SimRateLimitStatus &status) const
+{
+    return simOpenAiRateLimitHeaders(status);
+}
+
+void SimOpenAiResponses::begin(const SimAnswer &answer, SimRandom &ids)
+{
+    m_answer = answer;
+    m_id = QByteArrayLiteral("resp_") + simHex64(ids.next()) + simHex64(ids.next()) +
+           simHex64(ids.next());
+    m_itemId = QByteArrayLiteral("msg_") + simHex64(ids.next()) + simHex64(ids.next()) +
+               simHex64(ids.next());
+    m_text.clear();
+    m_sequence = 0;
+}
+
+SimSse SimOpenAiResponses::event(const char *type, QByteArray fields)
+{
+    QByteArray data = QByteArrayLiteral("{\"type\":\"") + type +
+                      "\",\"sequence_number\":" + QByteArray::number(m_sequence++);
+    if (!fields.isEmpty())
+        data += ',' + fields;
+    data += '}';
+    return {QByteArray(type), data};
+}
+
+QByteArray SimOpenAiResponses::outputItem(const char *status) const
+{
+    QByteArray content = "[]";
+    if (qstrcmp(status, "in_progress") != 0)
+        content = "[{\"type\":\"output_text\",\"annotations\":[],\"logprobs\":[],\"text\":" +
+                  simJsonString(m_text) + "}]";
+    return "{\"id\":\"" + m_itemId + "\",\"type\":\"message\",\"status\":\"" + status +
+           "\",\"content\":" + content + ",\"role\":\"assistant\"}";
+}
+
+QByteArray SimOpenAiResponses::response(const char *status, bool withOutput) const
+{
+    const bool done = qstrcmp(status, "in_progress") != 0;
+    const bool incomplete = qstrcmp(status, "incomplete") == 0;
+    QByteArray usage = "null";
+    if (done && m_answer.usage)
+        usage = "{\"input_tokens\":" + QByteArray::number(m_answer.promptTokens) +
+                ",\"input_tokens_details\":{\"cached_tokens\":" +
+                QByteArray::number(m_answer.cachedTokens) +
+                "},\"output_tokens\":" + QByteArray::number(m_answer.completionTokens) +
+                ",\"output_tokens_details\":{\"reasoning_tokens\":0},\"total_tokens\":" +
+                QByteArray::number(m_answer.promptTokens + m_answer.completionTokens) + "}";
+    QByteArray error = "null";
+    if (qstrcmp(status, "failed") == 0)
+        error = "{\"code\":\"server_error\",\"message\":\"The server had an error while "
+                "processing your request. Sorry about that!\"}";
+    const QByteArray itemStatus = incomplete ? "incomplete" : "completed";
+    return "{\"id\":\"" + m_id +
+           "\",\"object\":\"response\",\"created_at\":" + QByteArray::number(m_answer.created) +
+           ",\"status\":\"" + status + "\",\"background\":false,\"error\":" + error +
+           ",\"incomplete_details\":" +
+           (incomplete ? QByteArray("{\"reason\":\"max_output_tokens\"}") : QByteArray("null")) +
+           ",\"instructions\":null,\"max_output_tokens\":" +
+           (m_maxOutputTokens ? QByteArray::number(*m_maxOutputTokens) : QByteArray("null")) +
+           ",\"model\":" + simJsonString(m_answer.model) + ",\"output\":" +
+           (withOutput ? '[' + outputItem(itemStatus.constData()) + ']' : QByteArray("[]")) +
+           ",\"parallel_tool_calls\":true,\"previous_response_id\":null,\"service_tier\":"
+           "\"default\",\"store\":false,\"temperature\":1.0,\"text\":{\"format\":{\"type\":"
+           "\"text\"}},\"tool_choice\":\"auto\",\"tools\":[],\"top_p\":1.0,\"truncation\":"
+           "\"disabled\",\"usage\":" +
+           usage + ",\"metadata\":{}}";
+}
+
+std::vector<SimSse> SimOpenAiResponses::opening()
+{
+    std::vector<SimSse> events;
+    events.push_back(event("response.created", "\"response\":" + response("in_progress", false)));
+    events.push_back(
+        event("response.in_progress", "\"response\":" + response("in_progress", false)));
+    events.push_back(event("response.output_item.added",
+                           "\"output_index\":0,\"item\":" + outputItem("in_progress")));
+    events.push_back(
+        event("response.content_part.added",
+              "\"item_id\":\"" + m_itemId +
+                  "\",\"output_index\":0,\"content_index\":0,\"part\":{\"type\":"
+                  "\"output_text\",\"annotations\":[],\"logprobs\":[],\"text\":\"\"}"));
+    return events;
+}
+
+std::vector<SimSse> SimOpenAiResponses::content(const QString &text, int, bool)
+{
+    m_text += text;
+    return {event("response.output_text.delta",
+                  "\"item_id\":\"" + m_itemId +
+                      "\",\"output_index\":0,\"content_index\":0,\"delta\":" + simJsonString(text) +
+                      ",\"logprobs\":[]")};
+}
+
+std::vector<SimSse> SimOpenAiResponses::closing()
+{
+    if (!m_answer.endMarker)
+        return {};
+    const QByteArray where =
+        "\"item_id\":\"" + m_itemId + "\",\"output_index\":0,\"content_index\":0";
+    const QByteArray text = simJsonString(m_text);
+    const bool incomplete = m_answer.truncated;
+    std::vector<SimSse> events;
+    events.push_back(
+        event("response.output_text.done", where + ",\"text\":" + text + ",\"logprobs\":[]"));
+    events.push_back(event("response.content_part.done",
+                           where +
+                               ",\"part\":{\"type\":\"output_text\",\"annotations\":[],"
+                               "\"logprobs\":[],\"text\":" +
+                               text + "}"));
+    events.push_back(event("response.output_item.done",
+                           "\"output_index\":0,\"item\":" +
+                               outputItem(incomplete ? "incomplete" : "completed")));
+    if (incomplete)
+        events.push_back(
+            event("response.incomplete", "\"response\":" + response("incomplete", true)));
+    else
+        events.push_back(
+            event("response.completed", "\"response\":" + response("completed", true)));
+    return events;
+}
+
+std::vector<SimSse> SimOpenAiResponses::streamError()
+{
+    std::vector<SimSse> events;
+    events.push_back(event("error", "\"code\":\"server_error\",\"message\":\"The server had an "
+                                    "error while processing your request. Sorry about "
+                                    "that!\",\"param\":null"));
+    events.push_back(event("response.failed", "\"response\":" + response("failed", false)));
+    return events;
+}
+
+QByteArray SimOpenAiResponses::completeBody(const QString &text)
+{
+    m_text = text;
+    return response(m_answer.truncated ? "incomplete" : "completed", true);
+}
+
+} // namespace ys

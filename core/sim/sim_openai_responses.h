@@ -1,0 +1,41 @@
+#pragma once
+
+#include "sim/sim_dialect.h"
+
+namespace ys {
+
+// The OpenAI Responses API, POST /v1/responses: typed events (response.created,
+// response.output_text.delta, ..., response.completed with usage, or response.incomplete when
+// max_output_tokens cut the answer), each with its sequence_number; the whole response object
+// when the request did not stream.
+class SimOpenAiResponses : public SimDialect {
+public:
+    const char *name() const override { return "openai-responses"; }
+    QByteArray keyHeader() const override { return QByteArrayLiteral("authorization"); }
+    QByteArray apiKey(const SimHttpRequest &request) const override;
+    bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
+    bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;
+    SimReply errorReply(const SimError &error) const override;
+    SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const override;
+
+    void begin(const SimAnswer &answer, SimRandom &ids) override;
+    std::vector<SimSse> opening() override;
+    std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
+    std::vector<SimSse> closing() override;
+    std::vector<SimSse> streamError() override;
+    QByteArray completeBody(const QString &text) override;
+
+private:
+    SimSse event(const char *type, QByteArray fields);
+    QByteArray response(const char *status, bool withOutput) const;
+    QByteArray outputItem(const char *status) const;
+
+    QByteArray m_body;
+    std::optional<int> m_maxOutputTokens;
+    QByteArray m_id;
+    QByteArray m_itemId;
+    QString m_text; // so far, for the *.done events
+    int m_sequence = 0;
+};
+
+} // namespace ys

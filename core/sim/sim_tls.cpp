@@ -1,0 +1,74 @@
+#include "sim/sim_tls.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QProcess>
+#include <QSslSocket>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace ys {
+
+namespace {
+
+struct TlsTr {
+    Q_DECLARE_TR_FUNCTIONS(ys::SimTlsIdentity)
+};
+
+constexpr int kOpensslTimeoutMs = 30000;
+
+} // namespace
+
+std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::optional<SimTlsIdentity>();
+    };
+    if (!QSslSocket::supportsSsl())
+        return fail(TlsTr::tr("TLS is not available: Qt found no TLS backend (is libssl "
+                              "installed?)"));
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    if (openssl.isEmpty())
+        return fail(TlsTr::tr("cannot make a TLS certificate: the openssl command is not "
+                              "installed (Debian package \"openssl\")"));
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        return fail(TlsTr::tr("cannot make a TLS certificate: no temporary folder: %1")
+                        .arg(dir.errorString()));
+    const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
+    const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
+
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(openssl,
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                   QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                   QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                   QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost"),
+                   QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath});
+    if (!process.waitForFinished(kOpensslTimeoutMs) ||
+        process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        process.kill();
+        return fail(TlsTr::tr("cannot make a TLS certificate: openssl failed: %1")
+                        .arg(QString::fromLocal8Bit(process.readAll()).trimmed()));
+    }
+    QFile keyFile(keyPath);
+    QFile certFile(certPath);
+    if (!keyFile.open(QIODevice::ReadOnly) || !certFile.open(QIODevice::ReadOnly))
+        return fail(TlsTr::tr("cannot read the TLS certificate openssl made"));
+    SimTlsIdentity identity;
+    identity.certificatePem = certFile.readAll();
+    identity.certificate = QSslCertificate(identity.certificatePem, QSsl::Pem);
+    identity.key = QSslKey(keyFile.readAll(), QSsl::Ec, QSsl::Pem);
+    if (identity.certificate.isNull() || identity.key.isNull())
+        return fail(TlsTr::tr("cannot load the TLS certificate openssl made"));
+    if (error)
+        error->clear();
+    return identity;
+}
+
+} // namespace ys

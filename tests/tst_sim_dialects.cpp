@@ -1,0 +1,623 @@
+// The simulator's four dialects over real loopback HTTP: event shapes, usage fields, finish
+// reasons, auth checks and error bodies as PROVIDERS.md describes them, plus the ground-truth
+// endpoint and log.
+
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "sim/sim_scheduler.h"
+#include "sim_test_client.h"
+#include "tokenize/approx_tokens.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ys;
+using namespace ys::simtest;
+
+Q_DECLARE_METATYPE(ys::simtest::Dialect)
+
+namespace {
+
+const QByteArray kKey = "sk-sim-dialects-0123456789";
+
+SimProfile profile(const QString &model)
+{
+    SimProfile p;
+    p.name = QStringLiteral("Test ") + model;
+    p.model = model;
+    p.ttftMedianMs = 10;
+    p.ttftP95Ms = 12;
+    p.prefillTokensPerS = 1e6;
+    p.decodeTokensPerS = 4000;
+    p.tokensPerEventMin = 1;
+    p.tokensPerEventMax = 3;
+    p.outputTokensMin = 12;
+    p.outputTokensMax = 20;
+    p.contextWindow = 1000;
+    p.seed = 11;
+    return p;
+}
+
+void addDialectRows()
+{
+    QTest::addColumn<Dialect>("dialect");
+    QTest::newRow("openai-chat") << Dialect::OpenAiChat;
+    QTest::newRow("openai-responses") << Dialect::OpenAiResponses;
+    QTest::newRow("anthropic") << Dialect::Anthropic;
+    QTest::newRow("gemini") << Dialect::Gemini;
+}
+
+QStringList names(const QList<SseEvent> &events)
+{
+    QStringList list;
+    for (const SseEvent &event : events)
+        list.append(QString::fromUtf8(event.event));
+    return list;
+}
+
+} // namespace
+
+class TestSimDialects : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void streamShape_data() { addDialectRows(); }
+    void streamShape();
+    void outputLimit_data() { addDialectRows(); }
+    void outputLimit();
+    void nonStreaming_data() { addDialectRows(); }
+    void nonStreaming();
+    void auth_data() { addDialectRows(); }
+    void auth();
+    void contextOverflow_data() { addDialectRows(); }
+    void contextOverflow();
+    void unknownModel_data() { addDialectRows(); }
+    void unknownModel();
+    void anthropicVersionRequired();
+    void badBodies_data();
+    void badBodies();
+    void geminiJsonArray();
+    void modelListings();
+    void groundTruthEndpoint();
+    void groundTruthLog();
+
+private:
+    quint16 port() const { return quint16(m_host->baseUrl().port()); }
+    std::optional<SimRequestRecord> record(const RawClient &client) const
+    {
+        return waitRecord(*m_host, client.header("x-request-id"));
+    }
+
+    QTemporaryDir m_dir;
+    QString m_logPath;
+    std::unique_ptr<SimHost> m_host;
+};
+
+void TestSimDialects::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_logPath = m_dir.filePath(QStringLiteral("requests.jsonl"));
+    SimProfile keyed = profile(QStringLiteral("keyed"));
+    keyed.apiKey = QString::fromLatin1(kKey);
+    SimHostOptions options;
+    options.logFile = m_logPath;
+    m_host = std::make_unique<SimHost>(
+        std::vector<SimProfile>{profile(QStringLiteral("plain")), keyed}, options);
+    QString error;
+    QVERIFY2(m_host->start(&error), qPrintable(error));
+}
+
+void TestSimDialects::cleanupTestCase()
+{
+    m_host.reset();
+}
+
+void TestSimDialects::streamShape()
+{
+    QFETCH(Dialect, dialect);
+    const QString prompt = QStringLiteral("Describe the stream, please. 你好");
+    const int promptTokens = approxTokenCount(prompt);
+    RawClient client(port());
+    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.header("content-type").startsWith("text/event-stream"));
+    QVERIFY(client.header("x-request-id").startsWith("req_"));
+    const std::optional<SimRequestRecord> truth = record(client);
+    QVERIFY(truth.has_value());
+    QCOMPARE(truth->dialect, QString::fromLatin1(dialectName(dialect)));
+    QVERIFY(truth->completed);
+    const int completion = truth->completionTokens;
+    QVERIFY(completion >= 12 && completion <= 20);
+
+    const QList<SseEvent> events = client.events();
+    QVERIFY(!answerText(dialect, events).isEmpty());
+    switch (dialect) {
+    case Dialect::OpenAiChat: {
+        QCOMPARE(events.last().data, QByteArray("[DONE]"));
+        const QJsonObject usage = events.at(events.size() - 2).json().value(L1("usage")).toObject();
+        QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), promptTokens);
+        QCOMPARE(usage.value(L1("completion_tokens")).toInt(), completion);
+        break;
+    }
+    case Dialect::OpenAiResponses: {
+        const QStringList list = names(events);
+        QCOMPARE(list.mid(0, 4), (QStringList{QStringLiteral("response.created"),
+                                              QStringLiteral("response.in_progress"),
+                                              QStringLiteral("response.output_item.added"),
+                                              QStringLiteral("response.content_part.added")}));
+        QCOMPARE(list.mid(list.size() - 4),
+                 (QStringList{QStringLiteral("response.output_text.done"),
+                              QStringLiteral("response.content_part.done"),
+                              QStringLiteral("response.output_item.done"),
+                              QStringLiteral("response.completed")}));
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            const QJsonObject json = events.at(i).json();
+            QCOMPARE(json.value(L1("type")).toString(), list.at(i));
+            QCOMPARE(json.value(L1("sequence_number")).toInt(-1), int(i));
+        }
+        const QJsonObject done = events.at(events.size() - 4).json();
+        QCOMPARE(done.value(L1("text")).toString(), answerText(dialect, events));
+        const QJsonObject response = events.last().json().value(L1("response")).toObject();
+        QCOMPARE(response.value(L1("status")).toString(), QStringLiteral("completed"));
+        QVERIFY(response.value(L1("id")).toString().startsWith(QStringLiteral("resp_")));
+        const QJsonObject usage = response.value(L1("usage")).toObject();
+        QCOMPARE(usage.value(L1("input_tokens")).toInt(), promptTokens);
+        QCOMPARE(usage.value(L1("output_tokens")).toInt(), completion);
+        QCOMPARE(usage.value(L1("total_tokens")).toInt(), promptTokens + completion);
+        QCOMPARE(
+            usage.value(L1("input_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
+            0);
+        QCOMPARE(usage.value(L1("output_tokens_details"))
+                     .toObject()
+                     .value(L1("reasoning_tokens"))
+                     .toInt(-1),
+                 0);
+        break;
+    }
+    case Dialect::Anthropic: {
+        QCOMPARE(client.header("request-id"), client.header("x-request-id"));
+        const QStringList list = names(events);
+        QCOMPARE(list.mid(0, 3),
+                 (QStringList{QStringLiteral("message_start"),
+                              QStringLiteral("content_block_start"), QStringLiteral("ping")}));
+        QCOMPARE(list.mid(list.size() - 3),
+                 (QStringList{QStringLiteral("content_block_stop"), QStringLiteral("message_delta"),
+                              QStringLiteral("message_stop")}));
+        for (qsizetype i = 3; i < list.size() - 3; ++i)
+            QCOMPARE(list.at(i), QStringLiteral("content_block_delta"));
+        for (const SseEvent &event : events)
+            QCOMPARE(event.json().value(L1("type")).toString(), QString::fromUtf8(event.event));
+        const QJsonObject message = events.first().json().value(L1("message")).toObject();
+        QVERIFY(message.value(L1("id")).toString().startsWith(QStringLiteral("msg_")));
+        QCOMPARE(message.value(L1("model")).toString(), QStringLiteral("plain"));
+        const QJsonObject startUsage = message.value(L1("usage")).toObject();
+        QCOMPARE(startUsage.value(L1("input_tokens")).toInt(), promptTokens);
+        QCOMPARE(startUsage.value(L1("cache_read_input_tokens")).toInt(-1), 0);
+        QCOMPARE(startUsage.value(L1("cache_creation_input_tokens")).toInt(-1), 0);
+        const QJsonObject delta = events.at(events.size() - 2).json();
+        QCOMPARE(delta.value(L1("delta")).toObject().value(L1("stop_reason")).toString(),
+                 QStringLiteral("end_turn"));
+        // Cumulative: the whole answer's output tokens, not the last event's.
+        QCOMPARE(delta.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(),
+                 completion);
+        break;
+    }
+    case Dialect::Gemini: {
+        QVERIFY(events.size() >= 4);
+        QString responseId;
+        int previous = 0;
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            const QJsonObject json = events.at(i).json();
+            QVERIFY2(!json.isEmpty(), events.at(i).data.constData());
+            QVERIFY(events.at(i).event.isEmpty());
+            const QJsonObject candidate = json.value(L1("candidates")).toArray().first().toObject();
+            const QJsonObject content = candidate.value(L1("content")).toObject();
+            QCOMPARE(content.value(L1("role")).toString(), QStringLiteral("model"));
+            QVERIFY(!content.value(L1("parts"))
+                         .toArray()
+                         .first()
+                         .toObject()
+                         .value(L1("text"))
+                         .toString()
+                         .isEmpty());
+            QCOMPARE(json.value(L1("modelVersion")).toString(), QStringLiteral("plain"));
+            if (responseId.isEmpty())
+                responseId = json.value(L1("responseId")).toString();
+            QVERIFY(!responseId.isEmpty());
+            QCOMPARE(json.value(L1("responseId")).toString(), responseId);
+            const QJsonObject usage = json.value(L1("usageMetadata")).toObject();
+            QCOMPARE(usage.value(L1("promptTokenCount")).toInt(), promptTokens);
+            const int candidates = usage.value(L1("candidatesTokenCount")).toInt();
+            QVERIFY(candidates > previous);
+            previous = candidates;
+            QCOMPARE(usage.value(L1("totalTokenCount")).toInt(), promptTokens + candidates);
+            QVERIFY(!usage.contains(L1("cachedContentTokenCount"))); // zero is left out
+            const bool last = i == events.size() - 1;
+            QCOMPARE(candidate.contains(L1("finishReason")), last);
+            if (last) {
+                QCOMPARE(candidate.value(L1("finishReason")).toString(), QStringLiteral("STOP"));
+                QCOMPARE(candidates, completion);
+            }
+        }
+        break;
+    }
+    }
+    QVERIFY(client.connected()); // keep-alive
+}
+
+void TestSimDialects::outputLimit()
+{
+    QFETCH(Dialect, dialect);
+    // The Responses API accepts no max_output_tokens below 16: the profile answers 12..20.
+    const int limit = dialect == Dialect::OpenAiResponses ? 16 : 5;
+    RawClient client(port());
+    bool cut = false;
+    // Some answers of 12..20 tokens are shorter than 16: send until one is cut.
+    for (int attempt = 0; attempt < 10 && !cut; ++attempt) {
+        client.send(generationRequest(dialect, QStringLiteral("plain"), QStringLiteral("Long."),
+                                      true, limit));
+        QVERIFY(client.wait());
+        QCOMPARE(client.status, 200);
+        cut = record(client)->truncated;
+    }
+    QVERIFY(cut);
+    const QList<SseEvent> events = client.events();
+    switch (dialect) {
+    case Dialect::OpenAiChat:
+        QCOMPARE(events.at(events.size() - 3)
+                     .json()
+                     .value(L1("choices"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(L1("finish_reason"))
+                     .toString(),
+                 QStringLiteral("length"));
+        QCOMPARE(events.at(events.size() - 2)
+                     .json()
+                     .value(L1("usage"))
+                     .toObject()
+                     .value(L1("completion_tokens"))
+                     .toInt(),
+                 limit);
+        break;
+    case Dialect::OpenAiResponses: {
+        QCOMPARE(events.last().event, QByteArray("response.incomplete"));
+        const QJsonObject response = events.last().json().value(L1("response")).toObject();
+        QCOMPARE(response.value(L1("status")).toString(), QStringLiteral("incomplete"));
+        QCOMPARE(response.value(L1("incomplete_details")).toObject().value(L1("reason")).toString(),
+                 QStringLiteral("max_output_tokens"));
+        QCOMPARE(response.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), limit);
+        break;
+    }
+    case Dialect::Anthropic: {
+        const QJsonObject delta = events.at(events.size() - 2).json();
+        QCOMPARE(delta.value(L1("delta")).toObject().value(L1("stop_reason")).toString(),
+                 QStringLiteral("max_tokens"));
+        QCOMPARE(delta.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), limit);
+        break;
+    }
+    case Dialect::Gemini: {
+        const QJsonObject last = events.last().json();
+        QCOMPARE(last.value(L1("candidates"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(L1("finishReason"))
+                     .toString(),
+                 QStringLiteral("MAX_TOKENS"));
+        QCOMPARE(
+            last.value(L1("usageMetadata")).toObject().value(L1("candidatesTokenCount")).toInt(),
+            limit);
+        break;
+    }
+    }
+}
+
+void TestSimDialects::nonStreaming()
+{
+    QFETCH(Dialect, dialect);
+    const QString prompt = QStringLiteral("Answer in one go.");
+    RawClient client(port());
+    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, false));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.header("content-type").startsWith("application/json"));
+    const QJsonObject json = client.json();
+    const std::optional<SimRequestRecord> truth = record(client);
+    QVERIFY(truth && truth->completed && !truth->stream);
+    const int completion = truth->completionTokens;
+    const int promptTokens = approxTokenCount(prompt);
+    switch (dialect) {
+    case Dialect::OpenAiChat:
+        QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("chat.completion"));
+        QCOMPARE(json.value(L1("usage")).toObject().value(L1("completion_tokens")).toInt(),
+                 completion);
+        break;
+    case Dialect::OpenAiResponses: {
+        QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("response"));
+        QCOMPARE(json.value(L1("status")).toString(), QStringLiteral("completed"));
+        const QJsonObject item = json.value(L1("output")).toArray().first().toObject();
+        QCOMPARE(item.value(L1("type")).toString(), QStringLiteral("message"));
+        QVERIFY(!item.value(L1("content"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(L1("text"))
+                     .toString()
+                     .isEmpty());
+        QCOMPARE(json.value(L1("usage")).toObject().value(L1("input_tokens")).toInt(),
+                 promptTokens);
+        break;
+    }
+    case Dialect::Anthropic:
+        QCOMPARE(json.value(L1("type")).toString(), QStringLiteral("message"));
+        QCOMPARE(json.value(L1("stop_reason")).toString(), QStringLiteral("end_turn"));
+        QCOMPARE(
+            json.value(L1("content")).toArray().first().toObject().value(L1("type")).toString(),
+            QStringLiteral("text"));
+        QCOMPARE(json.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), completion);
+        break;
+    case Dialect::Gemini: {
+        const QJsonObject candidate = json.value(L1("candidates")).toArray().first().toObject();
+        QCOMPARE(candidate.value(L1("finishReason")).toString(), QStringLiteral("STOP"));
+        const QJsonObject usage = json.value(L1("usageMetadata")).toObject();
+        QCOMPARE(usage.value(L1("promptTokenCount")).toInt(), promptTokens);
+        QCOMPARE(usage.value(L1("candidatesTokenCount")).toInt(), completion);
+        break;
+    }
+    }
+}
+
+void TestSimDialects::auth()
+{
+    QFETCH(Dialect, dialect);
+    const QString prompt = QStringLiteral("Who am I?");
+    RawClient client(port());
+
+    client.send(generationRequest(dialect, QStringLiteral("keyed"), prompt, true));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 401);
+    QCOMPARE(record(client)->auth, QStringLiteral("missing"));
+    const QByteArray missingBody = client.body;
+
+    client.send(generationRequest(dialect, QStringLiteral("keyed"), prompt, true, std::nullopt,
+                                  "sk-wrong-0000000000000"));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 401);
+    QCOMPARE(record(client)->auth, QStringLiteral("wrong"));
+    QVERIFY(!client.body.contains("sk-wrong-0000000000000")); // never echoed whole
+    const QJsonObject wrong = client.json();
+
+    switch (dialect) {
+    case Dialect::OpenAiChat:
+    case Dialect::OpenAiResponses:
+        QCOMPARE(wrong.value(L1("error")).toObject().value(L1("code")).toString(),
+                 QStringLiteral("invalid_api_key"));
+        QCOMPARE(record(client)->authHeader, QStringLiteral("authorization"));
+        break;
+    case Dialect::Anthropic:
+        QCOMPARE(wrong.value(L1("type")).toString(), QStringLiteral("error"));
+        QCOMPARE(wrong.value(L1("error")).toObject().value(L1("type")).toString(),
+                 QStringLiteral("authentication_error"));
+        QVERIFY(missingBody.contains("x-api-key"));
+        QCOMPARE(record(client)->authHeader, QStringLiteral("x-api-key"));
+        break;
+    case Dialect::Gemini:
+        QCOMPARE(wrong.value(L1("error")).toObject().value(L1("code")).toInt(), 401);
+        QCOMPARE(wrong.value(L1("error")).toObject().value(L1("status")).toString(),
+                 QStringLiteral("UNAUTHENTICATED"));
+        QVERIFY(client.body.contains("API_KEY_INVALID"));
+        QCOMPARE(record(client)->authHeader, QStringLiteral("x-goog-api-key"));
+        break;
+    }
+
+    client.send(
+        generationRequest(dialect, QStringLiteral("keyed"), prompt, true, std::nullopt, kKey));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    QCOMPARE(record(client)->auth, QStringLiteral("ok"));
+}
+
+void TestSimDialects::contextOverflow()
+{
+    QFETCH(Dialect, dialect);
+    const QString prompt(6000, QLatin1Char('x')); // 1500 tokens, the window is 1000
+    RawClient client(port());
+    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 400);
+    const QJsonObject json = client.json();
+    const QJsonObject error = json.value(L1("error")).toObject();
+    switch (dialect) {
+    case Dialect::OpenAiChat:
+    case Dialect::OpenAiResponses:
+        QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("context_length_exceeded"));
+        QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+        break;
+    case Dialect::Anthropic:
+        QCOMPARE(json.value(L1("type")).toString(), QStringLiteral("error"));
+        QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
+        QCOMPARE(error.value(L1("message")).toString(),
+                 QStringLiteral("prompt is too long: 1500 tokens > 1000 maximum"));
+        break;
+    case Dialect::Gemini:
+        QCOMPARE(error.value(L1("status")).toString(), QStringLiteral("INVALID_ARGUMENT"));
+        QCOMPARE(error.value(L1("message")).toString(),
+                 QStringLiteral("The input token count (1500) exceeds the maximum number of "
+                                "tokens allowed (1000)."));
+        break;
+    }
+    QCOMPARE(record(client)->status, 400);
+}
+
+void TestSimDialects::unknownModel()
+{
+    QFETCH(Dialect, dialect);
+    RawClient client(port());
+    client.send(
+        generationRequest(dialect, QStringLiteral("no-such-model"), QStringLiteral("hi"), false));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 404);
+    QVERIFY(client.body.contains("no-such-model"));
+}
+
+void TestSimDialects::anthropicVersionRequired()
+{
+    QByteArray request =
+        generationRequest(Dialect::Anthropic, QStringLiteral("plain"), QStringLiteral("hi"), true);
+    request.replace("anthropic-version: 2023-06-01\r\n", "");
+    RawClient client(port());
+    client.send(request);
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 400);
+    QCOMPARE(client.json().value(L1("error")).toObject().value(L1("message")).toString(),
+             QStringLiteral("anthropic-version: header is required"));
+}
+
+void TestSimDialects::badBodies_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("anthropic without max_tokens")
+        << httpPost("/v1/messages",
+                    R"({"model":"plain","messages":[{"role":"user","content":"x"}]})",
+                    "anthropic-version: 2023-06-01\r\n")
+        << QByteArray("max_tokens: Field required");
+    QTest::newRow("responses without input") << httpPost("/v1/responses", R"({"model":"plain"})")
+                                             << QByteArray("Missing required parameter: 'input'.");
+    QTest::newRow("gemini without contents")
+        << httpPost("/v1beta/models/plain:generateContent", R"({"contents":[]})")
+        << QByteArray("contents is not specified");
+    QTest::newRow("gemini not JSON") << httpPost("/v1beta/models/plain:generateContent", "{")
+                                     << QByteArray("Invalid JSON payload received.");
+}
+
+void TestSimDialects::badBodies()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(QByteArray, expected);
+    RawClient client(port());
+    client.send(request);
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 400);
+    QVERIFY2(client.body.contains(expected), client.body.constData());
+}
+
+// Without ?alt=sse Gemini streams one JSON array of responses.
+void TestSimDialects::geminiJsonArray()
+{
+    RawClient client(port());
+    client.send(httpPost("/v1beta/models/plain:streamGenerateContent",
+                         R"({"contents":[{"role":"user","parts":[{"text":"hi"}]}]})"));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    QVERIFY(client.header("content-type").startsWith("application/json"));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(client.body, &error);
+    QVERIFY2(document.isArray(), qPrintable(error.errorString()));
+    const QJsonArray array = document.array();
+    QVERIFY(array.size() >= 4);
+    QCOMPARE(array.last()
+                 .toObject()
+                 .value(L1("candidates"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(L1("finishReason"))
+                 .toString(),
+             QStringLiteral("STOP"));
+}
+
+void TestSimDialects::modelListings()
+{
+    RawClient client(port());
+    client.send(httpGet("/v1beta/models"));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    QCOMPARE(client.json().value(L1("models")).toArray().first().toObject().value(L1("name")),
+             QJsonValue(QStringLiteral("models/plain")));
+    client.send(
+        httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " + kKey + "\r\n"));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    const QJsonArray data = client.json().value(L1("data")).toArray();
+    QCOMPARE(data.size(), 2);
+    QCOMPARE(data.at(1).toObject().value(L1("type")).toString(), QStringLiteral("model"));
+    QCOMPARE(client.json().value(L1("last_id")).toString(), QStringLiteral("keyed"));
+}
+
+void TestSimDialects::groundTruthEndpoint()
+{
+    RawClient client(port());
+    client.send(generationRequest(Dialect::Anthropic, QStringLiteral("plain"),
+                                  QStringLiteral("Record me."), true));
+    QVERIFY(client.wait());
+    const QByteArray id = client.header("x-request-id");
+    const std::int64_t clientEnd = client.endNs;
+
+    client.send(httpGet("/_sim/requests/" + id));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 200);
+    const QJsonObject json = client.json();
+    QCOMPARE(json.value(L1("request_id")).toString(), QString::fromLatin1(id));
+    QCOMPARE(json.value(L1("dialect")).toString(), QStringLiteral("anthropic-messages"));
+    QCOMPARE(json.value(L1("status")).toInt(), 200);
+    QCOMPARE(json.value(L1("completed")).toBool(), true);
+    QCOMPARE(json.value(L1("clock")).toString(), QStringLiteral("monotonic_ns"));
+    const auto ns = [&json](const char *key) {
+        return json.value(QLatin1StringView(key)).toInteger();
+    };
+    // Accepted, then headers, then the first token, then the last byte, all before the client
+    // saw the end (one monotonic clock in one process).
+    QVERIFY(ns("accepted_ns") > 0);
+    QVERIFY(ns("accepted_ns") <= ns("headers_written_ns"));
+    QVERIFY(ns("generation_start_ns") <= ns("first_content_ns"));
+    QVERIFY(ns("headers_written_ns") <= ns("first_content_ns"));
+    QVERIFY(ns("first_content_ns") <= ns("last_byte_ns"));
+    QVERIFY(ns("last_byte_ns") <= clientEnd);
+    const QJsonArray planned = json.value(L1("event_planned_ns")).toArray();
+    const QJsonArray written = json.value(L1("event_written_ns")).toArray();
+    QCOMPARE(planned.size(), written.size());
+    QVERIFY(!planned.isEmpty());
+    QCOMPARE(written.first().toInteger(), ns("first_content_ns"));
+    for (qsizetype i = 0; i < planned.size(); ++i) {
+        // Written within the scheduler's batch window of the plan, or later, never earlier.
+        QVERIFY(written.at(i).toInteger() - planned.at(i).toInteger() >=
+                -SimScheduler::kMaxBatchNs);
+    }
+
+    client.send(httpGet("/_sim/requests/req_does_not_exist"));
+    QVERIFY(client.wait());
+    QCOMPARE(client.status, 404);
+}
+
+void TestSimDialects::groundTruthLog()
+{
+    RawClient client(port());
+    client.send(generationRequest(Dialect::Gemini, QStringLiteral("plain"),
+                                  QStringLiteral("Log me."), false));
+    QVERIFY(client.wait());
+    const QByteArray id = client.header("x-request-id");
+    QFile log(m_logPath);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = log.readAll().trimmed().split('\n');
+    QVERIFY(!lines.isEmpty());
+    bool found = false;
+    for (const QByteArray &line : lines) {
+        const QJsonObject json = QJsonDocument::fromJson(line).object();
+        QVERIFY2(!json.isEmpty(), line.constData());
+        found = found || json.value(L1("request_id")).toString() == QString::fromLatin1(id);
+    }
+    QVERIFY(found);
+    // Every request so far has its line, errors included.
+    QCOMPARE(qsizetype(m_host->records().size()), lines.size());
+}
+
+QTEST_GUILESS_MAIN(TestSimDialects)
+#include "tst_sim_dialects.moc"
