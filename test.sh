@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds a separate tree with -Werror, AddressSanitizer and UBSan, and
-# runs every test (GUI tests on the offscreen platform). Exits non-zero on any failure.
+# runs each libFuzzer target for a bounded time, then every test (GUI tests on the offscreen
+# platform). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-./run.sh --deps-only
+# clang and its runtime build the fuzz targets; openssl makes the simulator's TLS certificate.
+./run.sh --deps-only clang libclang-rt-14-dev openssl
+# Node.js and the official SDKs that talk to the simulator as peer clients.
+tests/peers/install.sh build-test/peers
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DYS_WERROR=ON -DYS_SANITIZE=ON \
-    -DYS_BUILD_TESTS=ON
+    -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF
 cmake --build build-test -j "$jobs"
+
+# Fuzzing: every target over its committed corpus, about a minute in all.
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DYS_FUZZ=ON -DYS_BUILD_BENCH=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build-fuzz -j "$jobs" --target fuzzers
+tests/fuzz/run_fuzzers.sh build-fuzz 20
 
 export QT_QPA_PLATFORM=offscreen
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -52,9 +52,29 @@ int main(int argc, char *argv[])
                     "built-in one."),
         QStringLiteral("url"));
     parser.addOptions({suite, db, provider, session, json, sim});
+    const QCommandLineOption encoding(
+        QStringLiteral("encoding"),
+        QCoreApplication::translate("main", "tokens: cl100k_base or o200k_base."),
+        QStringLiteral("name"));
+    const QCommandLineOption ids(
+        QStringLiteral("ids"),
+        QCoreApplication::translate("main", "tokens: print the token ids as a JSON array."));
+    const QCommandLineOption specialTokens(
+        QStringLiteral("special-tokens"),
+        QCoreApplication::translate("main", "tokens: read <|endoftext|> and the like as special "
+                                            "tokens, not as text."));
+    parser.addOptions({encoding, ids, specialTokens});
     parser.process(app);
 
     const QStringList args = parser.positionalArguments();
+    // tokens FILE|- needs no database.
+    if (!args.isEmpty() && args.first() == QLatin1StringView("tokens")) {
+        if (args.size() != 2 || !parser.isSet(encoding))
+            return usageError(QCoreApplication::translate(
+                "main", "Usage: tokens --encoding cl100k_base|o200k_base [--ids] FILE|-"));
+        return ys::CliCommands::tokens(parser.value(encoding), args.at(1), parser.isSet(ids),
+                                       parser.isSet(specialTokens));
+    }
     if (args.size() != 1)
         return usageError(
             QCoreApplication::translate("main", "Give one command: run, list or show."));

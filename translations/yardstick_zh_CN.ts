@@ -1,786 +1,1042 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>SimMain</name>
-        <message>
-            <source>Serves simulated LLM providers (OpenAI Chat Completions) over HTTP.</source>
-            <translation>通过 HTTP 提供模拟的 LLM 服务商（OpenAI Chat Completions）。</translation>
-        </message>
-        <message>
-            <source>Address and port to listen on; port 0 picks a free one.</source>
-            <translation>要监听的地址和端口；端口为 0 时自动选择空闲端口。</translation>
-        </message>
-        <message>
-            <source>host:port</source>
-            <translation>主机:端口</translation>
-        </message>
-        <message>
-            <source>Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not given.</source>
-            <translation>模拟器配置文件（格式为 yardstick-sim-profiles/1）；未指定时使用演示配置。</translation>
-        </message>
-        <message>
-            <source>file</source>
-            <translation>文件</translation>
-        </message>
-        <message>
-            <source>unexpected argument: %1</source>
-            <translation>意外的参数：%1</translation>
-        </message>
-        <message>
-            <source>--listen expects HOST:PORT (for example 127.0.0.1:8080), got "%1"</source>
-            <translation>--listen 需要 HOST:PORT 格式（例如 127.0.0.1:8080），实际为 "%1"</translation>
-        </message>
-        <message>
-            <source>cannot set up signal handling</source>
-            <translation>无法设置信号处理</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Runs benchmark suites against LLM APIs and reports the results.</source>
-            <translation>针对 LLM API 运行基准测试套件并报告结果。</translation>
-        </message>
-        <message>
-            <source>run, list or show</source>
-            <translation>run、list 或 show</translation>
-        </message>
-        <message>
-            <source>Suite: demo or a file.</source>
-            <translation>套件：demo 或文件。</translation>
-        </message>
-        <message>
-            <source>SQLite database file.</source>
-            <translation>SQLite 数据库文件。</translation>
-        </message>
-        <message>
-            <source>Run only this provider (repeatable).</source>
-            <translation>仅运行此服务商（可重复指定）。</translation>
-        </message>
-        <message>
-            <source>Session id to show.</source>
-            <translation>要显示的会话 ID。</translation>
-        </message>
-        <message>
-            <source>Print JSON.</source>
-            <translation>输出 JSON。</translation>
-        </message>
-        <message>
-            <source>With --suite demo: use the yardstick-sim at this base URL instead of the built-in one.</source>
-            <translation>与 --suite demo 配合使用：使用位于此基础 URL 的 yardstick-sim，而非内置模拟器。</translation>
-        </message>
-        <message>
-            <source>Give one command: run, list or show.</source>
-            <translation>请指定一个命令：run、list 或 show。</translation>
-        </message>
-        <message>
-            <source>--db FILE is required.</source>
-            <translation>必须指定 --db FILE。</translation>
-        </message>
-        <message>
-            <source>run needs --suite demo or --suite FILE.</source>
-            <translation>run 需要 --suite demo 或 --suite FILE。</translation>
-        </message>
-        <message>
-            <source>--sim: "%1" is not a URL</source>
-            <translation>--sim："%1" 不是 URL</translation>
-        </message>
-        <message>
-            <source>--session: "%1" is not a session id</source>
-            <translation>--session："%1" 不是会话 ID</translation>
-        </message>
-        <message>
-            <source>Unknown command "%1"; use run, list or show.</source>
-            <translation>未知命令 "%1"；请使用 run、list 或 show。</translation>
-        </message>
-        <message>
-            <source>Workbench for choosing an LLM API.</source>
-            <translation>用于选择 LLM API 的工作台。</translation>
-        </message>
-        <message>
-            <source>Run the demo suite as soon as the window opens.</source>
-            <translation>窗口打开后立即运行演示套件。</translation>
-        </message>
-        <message>
-            <source>Yardstick</source>
-            <translation>Yardstick</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::ChartExport</name>
-        <message>
-            <source>%1: the image could not be written</source>
-            <translation>%1：无法写入图像</translation>
-        </message>
-        <message>
-            <source>%1: the SVG file could not be written</source>
-            <translation>%1：无法写入 SVG 文件</translation>
-        </message>
-        <message>
-            <source>%1: the PDF file could not be written</source>
-            <translation>%1：无法写入 PDF 文件</translation>
-        </message>
-        <message>
-            <source>%1: unknown format "%2" (use .png, .svg or .pdf)</source>
-            <translation>%1：未知格式 "%2"（请使用 .png、.svg 或 .pdf）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::CliCommands</name>
-        <message>
-            <source>Session %1 (%2), %3</source>
-            <translation>会话 %1（%2），%3</translation>
-        </message>
-        <message>
-            <source>provider</source>
-            <translation>服务商</translation>
-        </message>
-        <message>
-            <source>ok/n</source>
-            <translation>成功/总数</translation>
-        </message>
-        <message>
-            <source>TTFT p50</source>
-            <translation>TTFT p50</translation>
-        </message>
-        <message>
-            <source>E2E p95</source>
-            <translation>E2E p95</translation>
-        </message>
-        <message>
-            <source>tok/s</source>
-            <translation>tok/s</translation>
-        </message>
-        <message>
-            <source>$/1K</source>
-            <translation>$/1K</translation>
-        </message>
-        <message>
-            <source>context</source>
-            <translation>上下文</translation>
-        </message>
-        <message>
-            <source>gates</source>
-            <translation>门槛</translation>
-        </message>
-        <message>
-            <source>Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
-            <translation>门槛：端到端 P95 ≤ %1 ms，每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
-        </message>
-        <message>
-            <source>%1: no such database</source>
-            <translation>%1：数据库不存在</translation>
-        </message>
-        <message>
-            <source>Cannot start the built-in simulator: %1</source>
-            <translation>无法启动内置模拟器：%1</translation>
-        </message>
-        <message>
-            <source>No provider named "%1" in suite "%2"</source>
-            <translation>套件 "%2" 中没有名为 "%1" 的服务商</translation>
-        </message>
-        <message>
-            <source>[%1/%2] %3</source>
-            <translation>[%1/%2] %3</translation>
-        </message>
-        <message>
-            <source>%1  %2  %3  %4  %5 providers, %6 samples</source>
-            <translation>%1  %2  %3  %4  %5 个服务商，%6 个样本</translation>
-        </message>
-        <message>
-            <source>%1 holds no sessions</source>
-            <translation>%1 中没有会话</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::ComparisonTableModel</name>
-        <message>
-            <source>%1%</source>
-            <translation>%1%</translation>
-        </message>
-        <message>
-            <source>%1 (%2–%3)</source>
-            <translation>%1 (%2–%3)</translation>
-        </message>
-        <message>
-            <source>$%1 (partial)</source>
-            <translation>$%1（部分）</translation>
-        </message>
-        <message>
-            <source>%1K</source>
-            <translation>%1K</translation>
-        </message>
-        <message>
-            <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
-            <translation>端到端 P95（ms）及其 95% bootstrap 置信区间；要求 ≤ %1 ms</translation>
-        </message>
-        <message>
-            <source>Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1</source>
-            <translation>每 1K tokens 的混合标价（输入:输出 = 3:1）；要求 ≤ $%1</translation>
-        </message>
-        <message>
-            <source>Context window; requirement ≥ %1 tokens</source>
-            <translation>上下文窗口；要求 ≥ %1 tokens</translation>
-        </message>
-        <message>
-            <source>Some attempts reported no token usage; their cost is not included</source>
-            <translation>部分请求未报告 token 用量，其成本未计入</translation>
-        </message>
-        <message>
-            <source>Provider</source>
-            <translation>服务商</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <source>Attempts</source>
-            <translation>请求次数</translation>
-        </message>
-        <message>
-            <source>Success</source>
-            <translation>成功率</translation>
-        </message>
-        <message>
-            <source>TTFT P50 (ms)</source>
-            <translation>TTFT P50 (ms)</translation>
-        </message>
-        <message>
-            <source>TTFT P95 (ms)</source>
-            <translation>TTFT P95 (ms)</translation>
-        </message>
-        <message>
-            <source>E2E P50 (ms)</source>
-            <translation>E2E P50 (ms)</translation>
-        </message>
-        <message>
-            <source>E2E P95 (ms, 95% CI)</source>
-            <translation>E2E P95 (ms, 95% CI)</translation>
-        </message>
-        <message>
-            <source>Output tok/s</source>
-            <translation>输出 tok/s</translation>
-        </message>
-        <message>
-            <source>$ / 1K tokens</source>
-            <translation>$ / 1K tokens</translation>
-        </message>
-        <message>
-            <source>Cost of run</source>
-            <translation>本次运行成本</translation>
-        </message>
-        <message>
-            <source>Context</source>
-            <translation>上下文</translation>
-        </message>
-        <message>
-            <source>Requirements</source>
-            <translation>需求门槛</translation>
-        </message>
-        <message>
-            <source>Runs</source>
-            <translation>运行次数</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::Database</name>
-        <message>
-            <source>%1: cannot be opened (%2)</source>
-            <translation>%1：无法打开（%2）</translation>
-        </message>
-        <message>
-            <source>%1 is not a Yardstick database (no SQLite header); the file was left untouched</source>
-            <translation>%1 不是 Yardstick 数据库（缺少 SQLite 文件头）；未对该文件做任何改动</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <source>%1: cannot open the database (%2)</source>
-            <translation>%1：无法打开数据库（%2）</translation>
-        </message>
-        <message>
-            <source>%1 is not a readable database (%2); the file was left untouched</source>
-            <translation>%1 不是可读取的数据库（%2）；未对该文件做任何改动</translation>
-        </message>
-        <message>
-            <source>%1 was written by a newer Yardstick (schema %2; this version reads up to %3). It was left untouched.</source>
-            <translation>%1 由更新版本的 Yardstick 写入（架构版本 %2；本版本最高可读取 %3）。未对该文件做任何改动。</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::Gates</name>
-        <message>
-            <source>pass</source>
-            <translation>通过</translation>
-        </message>
-        <message>
-            <source>fail</source>
-            <translation>未通过</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::HttpAttempt</name>
-        <message>
-            <source>stream event larger than the limit; starts with: %1</source>
-            <translation>流事件超出大小上限；开头为：%1</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>已取消</translation>
-        </message>
-        <message>
-            <source>no complete reply within %1 ms</source>
-            <translation>%1 ms 内未收到完整响应</translation>
-        </message>
-        <message>
-            <source>HTTP %1: %2</source>
-            <translation>HTTP %1：%2</translation>
-        </message>
-        <message>
-            <source>the stream ended without its end marker</source>
-            <translation>流在收到结束标记之前已结束</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::LatencyCostChart</name>
-        <message>
-            <source>Latency vs cost</source>
-            <translation>延迟与成本</translation>
-        </message>
-        <message>
-            <source>$ per 1K tokens (blended 3:1)</source>
-            <translation>每 1K tokens 价格 $（3:1 混合）</translation>
-        </message>
-        <message>
-            <source>End-to-end P95 (ms)</source>
-            <translation>端到端 P95 (ms)</translation>
-        </message>
-        <message>
-            <source>Pareto front</source>
-            <translation>帕累托前沿</translation>
-        </message>
-        <message>
-            <source>P95 ≤ %1 ms</source>
-            <translation>P95 ≤ %1 ms</translation>
-        </message>
-        <message>
-            <source>≤ $%1 / 1K</source>
-            <translation>≤ $%1 / 1K</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::MainWindow</name>
-        <message>
-            <source>Yardstick — %1</source>
-            <translation>Yardstick — %1</translation>
-        </message>
-        <message>
-            <source>Sessions</source>
-            <translation>会话</translation>
-        </message>
-        <message>
-            <source>Session %1: %2</source>
-            <translation>会话 %1：%2</translation>
-        </message>
-        <message>
-            <source>Run &amp;demo</source>
-            <translation>运行演示(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Benchmark the built-in simulated providers</source>
-            <translation>对内置的模拟服务商进行基准测试</translation>
-        </message>
-        <message>
-            <source>&amp;Re-run provider</source>
-            <translation>重新运行服务商(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Run the selected provider again, as a new run in this session</source>
-            <translation>再次运行所选服务商，作为本会话中的一次新运行</translation>
-        </message>
-        <message>
-            <source>&amp;Cancel run</source>
-            <translation>取消运行(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Export chart…</source>
-            <translation>导出图表(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Run</source>
-            <translation>运行(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <source>Export chart</source>
-            <translation>导出图表</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Chart saved to %1</source>
-            <translation>图表已保存到 %1</translation>
-        </message>
-        <message>
-            <source>Yardstick</source>
-            <translation>Yardstick</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::RunStatusBar</name>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Stop the running session; what was measured so far is kept</source>
-            <translation>停止正在运行的会话；已测得的结果将会保留</translation>
-        </message>
-        <message>
-            <source>Starting…</source>
-            <translation>正在启动…</translation>
-        </message>
-        <message>
-            <source>Running</source>
-            <translation>正在运行</translation>
-        </message>
-        <message>
-            <source>Running %1</source>
-            <translation>正在运行 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SampleWriter</name>
-        <message numerus="yes">
-            <source>Could not write %n sample(s) to %1; they are kept in memory and retried: %2</source>
-            <translation>
-                <numerusform>无法将 %n 个样本写入 %1；这些样本已保留在内存中，将会重试：%2</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::Secrets</name>
-        <message>
-            <source>The environment variable %1 named by "%2" is not set</source>
-            <translation>"%2" 所指定的环境变量 %1 未设置</translation>
-        </message>
-        <message>
-            <source>"%1": no secret service is available in this build; use an env:NAME reference instead</source>
-            <translation>"%1"：此构建中没有可用的密钥服务；请改用 env:NAME 引用</translation>
-        </message>
-        <message>
-            <source>"%1" is not a key reference (use env:NAME or keychain:ID)</source>
-            <translation>"%1" 不是密钥引用（请使用 env:NAME 或 keychain:ID）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SessionListModel</name>
-        <message numerus="yes">
-            <source>#%1 %2 — %3, %n provider(s), %4</source>
-            <translation>
-                <numerusform>#%1 %2 — %3，%n 个服务商，%4</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Session %1: %n sample(s) in %2 run(s)</source>
-            <translation>
-                <numerusform>会话 %1：%2 次运行，共 %n 个样本</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SessionRepository</name>
-        <message>
-            <source>There is no session %1</source>
-            <translation>不存在会话 %1</translation>
-        </message>
-        <message>
-            <source>There is no session %1 in %2</source>
-            <translation>%2 中不存在会话 %1</translation>
-        </message>
-        <message>
-            <source>session %1</source>
-            <translation>会话 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SessionRunner</name>
-        <message>
-            <source>A session is already running</source>
-            <translation>已有会话正在运行</translation>
-        </message>
-        <message>
-            <source>%1: unsupported dialect "%2"</source>
-            <translation>%1：不支持的方言 "%2"</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n sample(s) could not be written to the database</source>
-            <translation>
-                <numerusform>%n 个样本无法写入数据库</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SessionStatus</name>
-        <message>
-            <source>running</source>
-            <translation>运行中</translation>
-        </message>
-        <message>
-            <source>finished</source>
-            <translation>已完成</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>已取消</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>失败</translation>
-        </message>
-        <message>
-            <source>interrupted</source>
-            <translation>已中断</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SessionWorker</name>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <source>No provider named %1 in suite "%2"</source>
-            <translation>套件 "%2" 中没有名为 %1 的服务商</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SimProfile</name>
-        <message>
-            <source>expected an object, got %1</source>
-            <translation>应为对象，实际为 %1</translation>
-        </message>
-        <message>
-            <source>unknown field</source>
-            <translation>未知字段</translation>
-        </message>
-        <message>
-            <source>is required</source>
-            <translation>必须提供</translation>
-        </message>
-        <message>
-            <source>expected a number, got %1</source>
-            <translation>应为数字，实际为 %1</translation>
-        </message>
-        <message>
-            <source>must be a finite number</source>
-            <translation>必须为有限数值</translation>
-        </message>
-        <message>
-            <source>must be greater than 0, got %1</source>
-            <translation>必须大于 0，实际为 %1</translation>
-        </message>
-        <message>
-            <source>expected an integer, got %1</source>
-            <translation>应为整数，实际为 %1</translation>
-        </message>
-        <message>
-            <source>is too large</source>
-            <translation>数值过大</translation>
-        </message>
-        <message>
-            <source>must be at least %1, got %2</source>
-            <translation>不能小于 %1，实际为 %2</translation>
-        </message>
-        <message>
-            <source>expected a string, got %1</source>
-            <translation>应为字符串，实际为 %1</translation>
-        </message>
-        <message>
-            <source>must not be empty</source>
-            <translation>不能为空</translation>
-        </message>
-        <message>
-            <source>must not be below min (%1)</source>
-            <translation>不能小于 min（%1）</translation>
-        </message>
-        <message>
-            <source>must not be below the median (%1)</source>
-            <translation>不能小于中位数（%1）</translation>
-        </message>
-        <message>
-            <source>must be between 0 and 5, got %1</source>
-            <translation>必须介于 0 到 5 之间，实际为 %1</translation>
-        </message>
-        <message>
-            <source>expected true or false, got %1</source>
-            <translation>应为 true 或 false，实际为 %1</translation>
-        </message>
-        <message>
-            <source>must not be negative</source>
-            <translation>不能为负数</translation>
-        </message>
-        <message>
-            <source>expected a non-negative integer, got %1</source>
-            <translation>应为非负整数，实际为 %1</translation>
-        </message>
-        <message>
-            <source>invalid JSON at line %1, column %2</source>
-            <translation>第 %1 行第 %2 列处的 JSON 无效</translation>
-        </message>
-        <message>
-            <source>expected "%1", got %2</source>
-            <translation>应为 "%1"，实际为 %2</translation>
-        </message>
-        <message>
-            <source>expected an array, got %1</source>
-            <translation>应为数组，实际为 %1</translation>
-        </message>
-        <message>
-            <source>must list at least one profile</source>
-            <translation>必须至少列出一个配置</translation>
-        </message>
-        <message>
-            <source>"%1" is already used by profiles[%2]</source>
-            <translation>"%1" 已被 profiles[%2] 使用</translation>
-        </message>
-        <message>
-            <source>field "%1": %2</source>
-            <translation>字段 "%1"：%2</translation>
-        </message>
-        <message>
-            <source>%1: field "%2": %3</source>
-            <translation>%1：字段 "%2"：%3</translation>
-        </message>
-        <message>
-            <source>cannot read simulator profiles %1: %2</source>
-            <translation>无法读取模拟器配置 %1：%2</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::SimServer</name>
-        <message>
-            <source>cannot listen on %1 port %2: %3</source>
-            <translation>无法在 %1 的端口 %2 上监听：%3</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::Suite</name>
-        <message>
-            <source>%1: unknown field "%2"</source>
-            <translation>%1：未知字段 "%2"</translation>
-        </message>
-        <message>
-            <source>%1: missing field "%2"</source>
-            <translation>%1：缺少字段 "%2"</translation>
-        </message>
-        <message>
-            <source>%1.%2: expected a string</source>
-            <translation>%1.%2：应为字符串</translation>
-        </message>
-        <message>
-            <source>%1.%2: expected a whole number</source>
-            <translation>%1.%2：应为整数</translation>
-        </message>
-        <message>
-            <source>%1.%2: %3 is outside %4..%5</source>
-            <translation>%1.%2：%3 超出范围 %4..%5</translation>
-        </message>
-        <message>
-            <source>%1.%2: expected a price of zero or more</source>
-            <translation>%1.%2：价格应大于或等于零</translation>
-        </message>
-        <message>
-            <source>%1: expected an object</source>
-            <translation>%1：应为对象</translation>
-        </message>
-        <message>
-            <source>%1.name: must not be empty</source>
-            <translation>%1.name：不能为空</translation>
-        </message>
-        <message>
-            <source>%1.dialect: unsupported dialect "%2" (supported: %3)</source>
-            <translation>%1.dialect：不支持的方言 "%2"（支持：%3）</translation>
-        </message>
-        <message>
-            <source>%1.base_url: "%2" is not an http(s) URL</source>
-            <translation>%1.base_url："%2" 不是 http(s) URL</translation>
-        </message>
-        <message>
-            <source>%1.api_key: must be a reference such as env:NAME or keychain:ID, never the key itself</source>
-            <translation>%1.api_key：必须是 env:NAME 或 keychain:ID 这样的引用，切勿直接填写密钥本身</translation>
-        </message>
-        <message>
-            <source>%1.kind: unknown scenario kind "%2" (supported: %3)</source>
-            <translation>%1.kind：未知的场景类型 "%2"（支持：%3）</translation>
-        </message>
-        <message>
-            <source>%1.stream: expected true or false</source>
-            <translation>%1.stream：应为 true 或 false</translation>
-        </message>
-        <message>
-            <source>%1, line %2: not valid JSON</source>
-            <translation>%1，第 %2 行：不是有效的 JSON</translation>
-        </message>
-        <message>
-            <source>%1: a suite must be a JSON object</source>
-            <translation>%1：套件必须是 JSON 对象</translation>
-        </message>
-        <message>
-            <source>%1.format: "%2" is not a suite format this version reads (expected yardstick-suite/1)</source>
-            <translation>%1.format："%2" 不是本版本可读取的套件格式（应为 yardstick-suite/1）</translation>
-        </message>
-        <message>
-            <source>%1.providers: expected a non-empty array</source>
-            <translation>%1.providers：应为非空数组</translation>
-        </message>
-        <message>
-            <source>%1.providers[%2].name: "%3" is used twice</source>
-            <translation>%1.providers[%2].name："%3" 被重复使用</translation>
-        </message>
-        <message>
-            <source>%1.scenarios: expected a non-empty array</source>
-            <translation>%1.scenarios：应为非空数组</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <source>%1: cannot read the suite file (%2)</source>
-            <translation>%1：无法读取套件文件（%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ys::Workbench</name>
-        <message>
-            <source>Select a session first</source>
-            <translation>请先选择一个会话</translation>
-        </message>
-    </context>
+<context>
+    <name>SimMain</name>
+    <message>
+        <source>Address and port to listen on; port 0 picks a free one.</source>
+        <translation>要监听的地址和端口；端口为 0 时自动选择空闲端口。</translation>
+    </message>
+    <message>
+        <source>host:port</source>
+        <translation>主机:端口</translation>
+    </message>
+    <message>
+        <source>Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not given.</source>
+        <translation>模拟器配置文件（格式为 yardstick-sim-profiles/1）；未指定时使用演示配置。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>unexpected argument: %1</source>
+        <translation>意外的参数：%1</translation>
+    </message>
+    <message>
+        <source>--listen expects HOST:PORT (for example 127.0.0.1:8080), got &quot;%1&quot;</source>
+        <translation>--listen 需要 HOST:PORT 格式（例如 127.0.0.1:8080），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot set up signal handling</source>
+        <translation>无法设置信号处理</translation>
+    </message>
+    <message>
+        <source>Serves simulated LLM providers (OpenAI Chat Completions and Responses, Anthropic Messages, Gemini) over HTTP or HTTPS.</source>
+        <translation>通过 HTTP 或 HTTPS 提供模拟的 LLM 服务商（OpenAI Chat Completions 和 Responses、Anthropic Messages、Gemini）。</translation>
+    </message>
+    <message>
+        <source>Serve HTTPS with a self-signed certificate made at start (needs the openssl command).</source>
+        <translation>通过 HTTPS 提供服务，使用启动时生成的自签名证书（需要 openssl 命令）。</translation>
+    </message>
+    <message>
+        <source>With --tls, write the certificate (PEM) here so clients can trust it.</source>
+        <translation>与 --tls 配合使用：将证书（PEM）写入此处，以便客户端信任该证书。</translation>
+    </message>
+    <message>
+        <source>Append the ground truth of every finished request to this file, one JSON object per line.</source>
+        <translation>将每个已完成请求的真实数据追加到此文件，每行一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>--cert-out needs --tls</source>
+        <translation>--cert-out 需要 --tls</translation>
+    </message>
+    <message>
+        <source>cannot write the certificate to %1: %2</source>
+        <translation>无法将证书写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Runs benchmark suites against LLM APIs and reports the results.</source>
+        <translation>针对 LLM API 运行基准测试套件并报告结果。</translation>
+    </message>
+    <message>
+        <source>run, list or show</source>
+        <translation>run、list 或 show</translation>
+    </message>
+    <message>
+        <source>Suite: demo or a file.</source>
+        <translation>套件：demo 或文件。</translation>
+    </message>
+    <message>
+        <source>SQLite database file.</source>
+        <translation>SQLite 数据库文件。</translation>
+    </message>
+    <message>
+        <source>Run only this provider (repeatable).</source>
+        <translation>仅运行此服务商（可重复指定）。</translation>
+    </message>
+    <message>
+        <source>Session id to show.</source>
+        <translation>要显示的会话 ID。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>With --suite demo: use the yardstick-sim at this base URL instead of the built-in one.</source>
+        <translation>与 --suite demo 配合使用：使用位于此基础 URL 的 yardstick-sim，而非内置模拟器。</translation>
+    </message>
+    <message>
+        <source>Give one command: run, list or show.</source>
+        <translation>请指定一个命令：run、list 或 show。</translation>
+    </message>
+    <message>
+        <source>--db FILE is required.</source>
+        <translation>必须指定 --db FILE。</translation>
+    </message>
+    <message>
+        <source>run needs --suite demo or --suite FILE.</source>
+        <translation>run 需要 --suite demo 或 --suite FILE。</translation>
+    </message>
+    <message>
+        <source>--sim: &quot;%1&quot; is not a URL</source>
+        <translation>--sim：&quot;%1&quot; 不是 URL</translation>
+    </message>
+    <message>
+        <source>--session: &quot;%1&quot; is not a session id</source>
+        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
+    </message>
+    <message>
+        <source>Unknown command &quot;%1&quot;; use run, list or show.</source>
+        <translation>未知命令 &quot;%1&quot;；请使用 run、list 或 show。</translation>
+    </message>
+    <message>
+        <source>Workbench for choosing an LLM API.</source>
+        <translation>用于选择 LLM API 的工作台。</translation>
+    </message>
+    <message>
+        <source>Run the demo suite as soon as the window opens.</source>
+        <translation>窗口打开后立即运行演示套件。</translation>
+    </message>
+    <message>
+        <source>Yardstick</source>
+        <translation>Yardstick</translation>
+    </message>
+    <message>
+        <source>tokens: cl100k_base or o200k_base.</source>
+        <translation>tokens：cl100k_base 或 o200k_base。</translation>
+    </message>
+    <message>
+        <source>tokens: print the token ids as a JSON array.</source>
+        <translation>tokens：以 JSON 数组输出 token ID。</translation>
+    </message>
+    <message>
+        <source>tokens: read &lt;|endoftext|&gt; and the like as special tokens, not as text.</source>
+        <translation>tokens：将 &lt;|endoftext|&gt; 等读作特殊 token，而非文本。</translation>
+    </message>
+    <message>
+        <source>Usage: tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</source>
+        <translation>用法：tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ArrivalSchedule</name>
+    <message>
+        <source>the request rate must be a positive number</source>
+        <translation>请求速率必须为正数</translation>
+    </message>
+    <message>
+        <source>the ramp time must be zero or more seconds</source>
+        <translation>爬坡时间必须为零秒或以上</translation>
+    </message>
+    <message>
+        <source>an open-loop run needs a request count or a duration</source>
+        <translation>开环运行需要指定请求数或持续时间</translation>
+    </message>
+    <message>
+        <source>the request count must be between 1 and %1</source>
+        <translation>请求数必须介于 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <source>the duration must be more than zero seconds</source>
+        <translation>持续时间必须大于零秒</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ChartExport</name>
+    <message>
+        <source>%1: the image could not be written</source>
+        <translation>%1：无法写入图像</translation>
+    </message>
+    <message>
+        <source>%1: the SVG file could not be written</source>
+        <translation>%1：无法写入 SVG 文件</translation>
+    </message>
+    <message>
+        <source>%1: the PDF file could not be written</source>
+        <translation>%1：无法写入 PDF 文件</translation>
+    </message>
+    <message>
+        <source>%1: unknown format &quot;%2&quot; (use .png, .svg or .pdf)</source>
+        <translation>%1：未知格式 &quot;%2&quot;（请使用 .png、.svg 或 .pdf）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliCommands</name>
+    <message>
+        <source>Session %1 (%2), %3</source>
+        <translation>会话 %1（%2），%3</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>ok/n</source>
+        <translation>成功/总数</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>E2E p95</source>
+        <translation>E2E p95</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>tok/s</translation>
+    </message>
+    <message>
+        <source>$/1K</source>
+        <translation>$/1K</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>gates</source>
+        <translation>门槛</translation>
+    </message>
+    <message>
+        <source>Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
+        <translation>门槛：端到端 P95 ≤ %1 ms，每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>Cannot start the built-in simulator: %1</source>
+        <translation>无法启动内置模拟器：%1</translation>
+    </message>
+    <message>
+        <source>No provider named &quot;%1&quot; in suite &quot;%2&quot;</source>
+        <translation>套件 &quot;%2&quot; 中没有名为 &quot;%1&quot; 的服务商</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3</source>
+        <translation>[%1/%2] %3</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  %4  %5 providers, %6 samples</source>
+        <translation>%1  %2  %3  %4  %5 个服务商，%6 个样本</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
+    </message>
+    <message>
+        <source>Unknown encoding &quot;%1&quot;; use cl100k_base or o200k_base.</source>
+        <translation>未知编码 &quot;%1&quot;；请使用 cl100k_base 或 o200k_base。</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ComparisonTableModel</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>$%1 (partial)</source>
+        <translation>$%1（部分）</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
+        <translation>端到端 P95（ms）及其 95% bootstrap 置信区间；要求 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1</source>
+        <translation>每 1K tokens 的混合标价（输入:输出 = 3:1）；要求 ≤ $%1</translation>
+    </message>
+    <message>
+        <source>Context window; requirement ≥ %1 tokens</source>
+        <translation>上下文窗口；要求 ≥ %1 tokens</translation>
+    </message>
+    <message>
+        <source>Some attempts reported no token usage; their cost is not included</source>
+        <translation>部分请求未报告 token 用量，其成本未计入</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>请求次数</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT P95 (ms)</source>
+        <translation>TTFT P95 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>E2E P50 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P95 (ms, 95% CI)</source>
+        <translation>E2E P95 (ms, 95% CI)</translation>
+    </message>
+    <message>
+        <source>Output tok/s</source>
+        <translation>输出 tok/s</translation>
+    </message>
+    <message>
+        <source>$ / 1K tokens</source>
+        <translation>$ / 1K tokens</translation>
+    </message>
+    <message>
+        <source>Cost of run</source>
+        <translation>本次运行成本</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Requirements</source>
+        <translation>需求门槛</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Database</name>
+    <message>
+        <source>%1: cannot be opened (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a Yardstick database (no SQLite header); the file was left untouched</source>
+        <translation>%1 不是 Yardstick 数据库（缺少 SQLite 文件头）；未对该文件做任何改动</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the database (%2)</source>
+        <translation>%1：无法打开数据库（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable database (%2); the file was left untouched</source>
+        <translation>%1 不是可读取的数据库（%2）；未对该文件做任何改动</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Yardstick (schema %2; this version reads up to %3). It was left untouched.</source>
+        <translation>%1 由更新版本的 Yardstick 写入（架构版本 %2；本版本最高可读取 %3）。未对该文件做任何改动。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::EncodingRegistry</name>
+    <message>
+        <source>≈%1 (estimated)</source>
+        <translation>≈%1（估算）</translation>
+    </message>
+    <message>
+        <source>Exact count (%1)</source>
+        <translation>精确计数（%1）</translation>
+    </message>
+    <message>
+        <source>Estimated with %1: this provider&apos;s tokenizer is not public, so its reported usage is the figure of record</source>
+        <translation>使用 %1 估算：此服务商的分词器未公开，因此以其报告的用量为准</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Gates</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HttpAttempt</name>
+    <message>
+        <source>stream event larger than the limit; starts with: %1</source>
+        <translation>流事件超出大小上限；开头为：%1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 ms</source>
+        <translation>%1 ms 内未收到完整响应</translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>the stream ended without its end marker</source>
+        <translation>流在收到结束标记之前已结束</translation>
+    </message>
+    <message>
+        <source>no connection within %1 ms</source>
+        <translation>%1 ms 内未建立连接</translation>
+    </message>
+    <message>
+        <source>the reply went silent for %1 ms</source>
+        <translation>响应已静默 %1 ms</translation>
+    </message>
+    <message>
+        <source>no first token within %1 ms</source>
+        <translation>%1 ms 内未收到首个 token</translation>
+    </message>
+</context>
+<context>
+    <name>ys::LatencyCostChart</name>
+    <message>
+        <source>Latency vs cost</source>
+        <translation>延迟与成本</translation>
+    </message>
+    <message>
+        <source>$ per 1K tokens (blended 3:1)</source>
+        <translation>每 1K tokens 价格 $（3:1 混合）</translation>
+    </message>
+    <message>
+        <source>End-to-end P95 (ms)</source>
+        <translation>端到端 P95 (ms)</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>P95 ≤ %1 ms</source>
+        <translation>P95 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>≤ $%1 / 1K</source>
+        <translation>≤ $%1 / 1K</translation>
+    </message>
+</context>
+<context>
+    <name>ys::MainWindow</name>
+    <message>
+        <source>Yardstick — %1</source>
+        <translation>Yardstick — %1</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Session %1: %2</source>
+        <translation>会话 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run &amp;demo</source>
+        <translation>运行演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Benchmark the built-in simulated providers</source>
+        <translation>对内置的模拟服务商进行基准测试</translation>
+    </message>
+    <message>
+        <source>&amp;Re-run provider</source>
+        <translation>重新运行服务商(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the selected provider again, as a new run in this session</source>
+        <translation>再次运行所选服务商，作为本会话中的一次新运行</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export chart…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Chart saved to %1</source>
+        <translation>图表已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Yardstick</source>
+        <translation>Yardstick</translation>
+    </message>
+</context>
+<context>
+    <name>ys::PromptBuilder</name>
+    <message>
+        <source>The target size must be at least one token.</source>
+        <translation>目标大小必须至少为一个 token。</translation>
+    </message>
+    <message>
+        <source>The shared prefix must be smaller than the target size.</source>
+        <translation>共享前缀必须小于目标大小。</translation>
+    </message>
+    <message>
+        <source>The needle depth must be between 0 and 1.</source>
+        <translation>“针”的插入深度必须介于 0 到 1 之间。</translation>
+    </message>
+    <message>
+        <source>Cannot build a shared prefix of %1 tokens.</source>
+        <translation>无法构建 %1 个 token 的共享前缀。</translation>
+    </message>
+    <message>
+        <source>%1 tokens are too few for this prompt: its fixed parts alone take %2.</source>
+        <translation>%1 个 token 对此提示词而言太少：仅其固定部分就占用 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot fill a prompt of %1 tokens from this corpus.</source>
+        <translation>无法用此语料库填满 %1 个 token 的提示词。</translation>
+    </message>
+    <message>
+        <source>Cannot build a prompt of exactly %1 tokens.</source>
+        <translation>无法构建恰好 %1 个 token 的提示词。</translation>
+    </message>
+    <message>
+        <source>A conversation needs at least one turn.</source>
+        <translation>对话至少需要一轮。</translation>
+    </message>
+    <message>
+        <source>%1 tokens are too few for %2 turns.</source>
+        <translation>%1 个 token 不足以容纳 %2 轮对话。</translation>
+    </message>
+    <message>
+        <source>Cannot fill a conversation of %1 tokens from this corpus.</source>
+        <translation>无法用此语料库填满 %1 个 token 的对话。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RunStatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running session; what was measured so far is kept</source>
+        <translation>停止正在运行的会话；已测得的结果将会保留</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation>正在运行 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SampleWriter</name>
+    <message numerus="yes">
+        <source>Could not write %n sample(s) to %1; they are kept in memory and retried: %2</source>
+        <translation>
+            <numerusform>无法将 %n 个样本写入 %1；这些样本已保留在内存中，将会重试：%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::Secrets</name>
+    <message>
+        <source>The environment variable %1 named by &quot;%2&quot; is not set</source>
+        <translation>&quot;%2&quot; 所指定的环境变量 %1 未设置</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: no secret service is available in this build; use an env:NAME reference instead</source>
+        <translation>&quot;%1&quot;：此构建中没有可用的密钥服务；请改用 env:NAME 引用</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a key reference (use env:NAME or keychain:ID)</source>
+        <translation>&quot;%1&quot; 不是密钥引用（请使用 env:NAME 或 keychain:ID）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SelfCalibration</name>
+    <message>
+        <source>the calibration stream could not listen on loopback</source>
+        <translation>校准流无法在回环地址上监听</translation>
+    </message>
+    <message>
+        <source>the calibration stream did not complete (%1 of %2 events)</source>
+        <translation>校准流未完成（%2 个事件中仅完成 %1 个）</translation>
+    </message>
+    <message>
+        <source>Client delivery overhead: median %1 ms, p99 %2 ms over %3 events</source>
+        <translation>客户端投递开销：中位数 %1 ms，p99 %2 ms（共 %3 个事件）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionListModel</name>
+    <message numerus="yes">
+        <source>#%1 %2 — %3, %n provider(s), %4</source>
+        <translation>
+            <numerusform>#%1 %2 — %3，%n 个服务商，%4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Session %1: %n sample(s) in %2 run(s)</source>
+        <translation>
+            <numerusform>会话 %1：%2 次运行，共 %n 个样本</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionRepository</name>
+    <message>
+        <source>There is no session %1</source>
+        <translation>不存在会话 %1</translation>
+    </message>
+    <message>
+        <source>There is no session %1 in %2</source>
+        <translation>%2 中不存在会话 %1</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionRunner</name>
+    <message>
+        <source>A session is already running</source>
+        <translation>已有会话正在运行</translation>
+    </message>
+    <message>
+        <source>%1: unsupported dialect &quot;%2&quot;</source>
+        <translation>%1：不支持的方言 &quot;%2&quot;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) could not be written to the database</source>
+        <translation>
+            <numerusform>%n 个样本无法写入数据库</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionStatus</name>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionWorker</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No provider named %1 in suite &quot;%2&quot;</source>
+        <translation>套件 &quot;%2&quot; 中没有名为 %1 的服务商</translation>
+    </message>
+    <message>
+        <source>Self-calibration failed: %1</source>
+        <translation>自校准失败：%1</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own delivery overhead is large (%1); timings of this session are less precise than usual. Is the machine busy?</source>
+        <translation>客户端自身的投递开销较大（%1）；本次会话的计时精度低于平常。机器是否繁忙？</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SimFaultSet</name>
+    <message>
+        <source>unknown fault &quot;%1&quot;; known faults: %2</source>
+        <translation>未知故障 &quot;%1&quot;；已知故障：%2</translation>
+    </message>
+    <message>
+        <source>fault &quot;%1&quot; expects a non-negative integer after &apos;=&apos;, got &quot;%2&quot;</source>
+        <translation>故障 &quot;%1&quot; 的 &apos;=&apos; 之后应为非负整数，实际为 &quot;%2&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SimGroundTruth</name>
+    <message>
+        <source>cannot open the request log %1: %2</source>
+        <translation>无法打开请求日志 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SimProfile</name>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>应为对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知字段</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>必须提供</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>应为数字，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须为有限数值</translation>
+    </message>
+    <message>
+        <source>must be greater than 0, got %1</source>
+        <translation>必须大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>is too large</source>
+        <translation>数值过大</translation>
+    </message>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>不能小于 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must not be below min (%1)</source>
+        <translation>不能小于 min（%1）</translation>
+    </message>
+    <message>
+        <source>must not be below the median (%1)</source>
+        <translation>不能小于中位数（%1）</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 5, got %1</source>
+        <translation>必须介于 0 到 5 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>应为 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <source>expected a non-negative integer, got %1</source>
+        <translation>应为非负整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>invalid JSON at line %1, column %2</source>
+        <translation>第 %1 行第 %2 列处的 JSON 无效</translation>
+    </message>
+    <message>
+        <source>expected &quot;%1&quot;, got %2</source>
+        <translation>应为 &quot;%1&quot;，实际为 %2</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>应为数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must list at least one profile</source>
+        <translation>必须至少列出一个配置</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already used by profiles[%2]</source>
+        <translation>&quot;%1&quot; 已被 profiles[%2] 使用</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>字段 &quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>%1: field &quot;%2&quot;: %3</source>
+        <translation>%1：字段 &quot;%2&quot;：%3</translation>
+    </message>
+    <message>
+        <source>cannot read simulator profiles %1: %2</source>
+        <translation>无法读取模拟器配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>expected &quot;error&quot; or &quot;truncate&quot;, got &quot;%1&quot;</source>
+        <translation>应为 &quot;error&quot; 或 &quot;truncate&quot;，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1, got %1</source>
+        <translation>必须介于 0 到 1 之间，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown fault; known faults: %1</source>
+        <translation>未知故障；已知故障：%1</translation>
+    </message>
+    <message>
+        <source>probability must be between 0 and 1, got %1</source>
+        <translation>概率必须介于 0 到 1 之间，实际为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SimServer</name>
+    <message>
+        <source>cannot listen on %1 port %2: %3</source>
+        <translation>无法在 %1 的端口 %2 上监听：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SimTlsIdentity</name>
+    <message>
+        <source>TLS is not available: Qt found no TLS backend (is libssl installed?)</source>
+        <translation>TLS 不可用：Qt 未找到 TLS 后端（是否已安装 libssl？）</translation>
+    </message>
+    <message>
+        <source>cannot make a TLS certificate: the openssl command is not installed (Debian package &quot;openssl&quot;)</source>
+        <translation>无法生成 TLS 证书：未安装 openssl 命令（Debian 软件包 &quot;openssl&quot;）</translation>
+    </message>
+    <message>
+        <source>cannot make a TLS certificate: no temporary folder: %1</source>
+        <translation>无法生成 TLS 证书：没有临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cannot make a TLS certificate: openssl failed: %1</source>
+        <translation>无法生成 TLS 证书：openssl 执行失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the TLS certificate openssl made</source>
+        <translation>无法读取 openssl 生成的 TLS 证书</translation>
+    </message>
+    <message>
+        <source>cannot load the TLS certificate openssl made</source>
+        <translation>无法加载 openssl 生成的 TLS 证书</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Suite</name>
+    <message>
+        <source>%1: unknown field &quot;%2&quot;</source>
+        <translation>%1：未知字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1: missing field &quot;%2&quot;</source>
+        <translation>%1：缺少字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a string</source>
+        <translation>%1.%2：应为字符串</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a whole number</source>
+        <translation>%1.%2：应为整数</translation>
+    </message>
+    <message>
+        <source>%1.%2: %3 is outside %4..%5</source>
+        <translation>%1.%2：%3 超出范围 %4..%5</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a price of zero or more</source>
+        <translation>%1.%2：价格应大于或等于零</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <source>%1.name: must not be empty</source>
+        <translation>%1.name：不能为空</translation>
+    </message>
+    <message>
+        <source>%1.dialect: unsupported dialect &quot;%2&quot; (supported: %3)</source>
+        <translation>%1.dialect：不支持的方言 &quot;%2&quot;（支持：%3）</translation>
+    </message>
+    <message>
+        <source>%1.base_url: &quot;%2&quot; is not an http(s) URL</source>
+        <translation>%1.base_url：&quot;%2&quot; 不是 http(s) URL</translation>
+    </message>
+    <message>
+        <source>%1.api_key: must be a reference such as env:NAME or keychain:ID, never the key itself</source>
+        <translation>%1.api_key：必须是 env:NAME 或 keychain:ID 这样的引用，切勿直接填写密钥本身</translation>
+    </message>
+    <message>
+        <source>%1.kind: unknown scenario kind &quot;%2&quot; (supported: %3)</source>
+        <translation>%1.kind：未知的场景类型 &quot;%2&quot;（支持：%3）</translation>
+    </message>
+    <message>
+        <source>%1.stream: expected true or false</source>
+        <translation>%1.stream：应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not valid JSON</source>
+        <translation>%1，第 %2 行：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>%1: a suite must be a JSON object</source>
+        <translation>%1：套件必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1.format: &quot;%2&quot; is not a suite format this version reads (expected yardstick-suite/1)</source>
+        <translation>%1.format：&quot;%2&quot; 不是本版本可读取的套件格式（应为 yardstick-suite/1）</translation>
+    </message>
+    <message>
+        <source>%1.providers: expected a non-empty array</source>
+        <translation>%1.providers：应为非空数组</translation>
+    </message>
+    <message>
+        <source>%1.providers[%2].name: &quot;%3&quot; is used twice</source>
+        <translation>%1.providers[%2].name：&quot;%3&quot; 被重复使用</translation>
+    </message>
+    <message>
+        <source>%1.scenarios: expected a non-empty array</source>
+        <translation>%1.scenarios：应为非空数组</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the suite file (%2)</source>
+        <translation>%1：无法读取套件文件（%2）</translation>
+    </message>
+    <message>
+        <source>%1.load: &quot;%2&quot; is neither closed nor open</source>
+        <translation>%1.load：&quot;%2&quot; 既不是 closed 也不是 open</translation>
+    </message>
+    <message>
+        <source>%1.arrival: &quot;%2&quot; is neither constant nor poisson</source>
+        <translation>%1.arrival：&quot;%2&quot; 既不是 constant 也不是 poisson</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a number above zero</source>
+        <translation>%1.%2：应为大于零的数字</translation>
+    </message>
+    <message>
+        <source>%1.rate_per_s: an open-loop scenario needs a rate</source>
+        <translation>%1.rate_per_s：开环场景需要指定速率</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Tokenizer</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The rank file is not a tiktoken rank file: it needs pat_str, special_tokens and bpe_ranks.</source>
+        <translation>该排名文件不是 tiktoken 排名文件：需要包含 pat_str、special_tokens 和 bpe_ranks。</translation>
+    </message>
+    <message>
+        <source>The rank file&apos;s bpe_ranks or special_tokens are damaged.</source>
+        <translation>该排名文件的 bpe_ranks 或 special_tokens 已损坏。</translation>
+    </message>
+    <message>
+        <source>The rank file&apos;s pre-tokenizer pattern is not that of %1.</source>
+        <translation>该排名文件的预分词模式与 %1 不一致。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Workbench</name>
+    <message>
+        <source>Select a session first</source>
+        <translation>请先选择一个会话</translation>
+    </message>
+</context>
 </TS>

@@ -9,9 +9,11 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "workbench/demo_suite.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QTextStream>
 #include <nlohmann/json.hpp>
@@ -231,6 +233,50 @@ int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bo
     else
         printSummaryText(*summary);
     out().flush();
+    return 0;
+}
+
+int CliCommands::tokens(const QString &encoding, const QString &path, bool ids, bool specialTokens)
+{
+    const std::optional<Encoding> enc = encodingFromName(encoding);
+    if (!enc) {
+        err() << tr("Unknown encoding \"%1\"; use cl100k_base or o200k_base.").arg(encoding)
+              << '\n';
+        return 2;
+    }
+    QFile file;
+    const bool isStdin = path == QLatin1StringView("-");
+    if (isStdin)
+        file.open(stdin, QIODevice::ReadOnly);
+    else
+        file.setFileName(path);
+    if (!file.isOpen() && !file.open(QIODevice::ReadOnly)) {
+        err() << tr("%1: cannot read: %2").arg(path, file.errorString()) << '\n';
+        return 2;
+    }
+    const QByteArray bytes = file.readAll();
+    const Tokenizer &tokenizer = Tokenizer::shared(*enc);
+    const SpecialTokens specials = specialTokens ? SpecialTokens::AsSpecial : SpecialTokens::AsText;
+    if (!ids) {
+        out() << tokenizer.countUtf8(bytes, specials) << '\n';
+        out().flush();
+        return 0;
+    }
+    QByteArray text;
+    text.reserve(bytes.size() * 2 + 2);
+    text += '[';
+    bool first = true;
+    for (const TokenId id : tokenizer.encodeUtf8(bytes, specials)) {
+        if (!first)
+            text += ',';
+        first = false;
+        text += QByteArray::number(id);
+    }
+    text += "]\n";
+    out().flush();
+    QFile stdoutFile;
+    stdoutFile.open(stdout, QIODevice::WriteOnly);
+    stdoutFile.write(text);
     return 0;
 }
 

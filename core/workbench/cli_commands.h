@@ -23,6 +23,9 @@ public:
     static int run(const CliRunOptions &options);
     static int list(const QString &dbPath, bool json);
     static int show(const QString &dbPath, std::optional<qint64> sessionId, bool json);
+    // Prints the token count of a file ("-": standard input), or with ids its token ids as a
+    // JSON array. The bytes are UTF-8; invalid sequences count as U+FFFD (see utf8.h).
+    static int tokens(const QString &encoding, const QString &path, bool ids, bool specialTokens);
 };
 
 } // namespace ys
