@@ -13,6 +13,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace ys;
@@ -295,9 +296,12 @@ private Q_SLOTS:
             runner,
             SessionRequest{suite, dir.filePath(QStringLiteral("k.sqlite")), std::nullopt, {}});
         QVERIFY(id > 0);
-        QVERIFY(!warnings.isEmpty());
-        QVERIFY(
-            warnings.first().at(0).toString().contains(QStringLiteral("YS_TEST_UNSET_VARIABLE")));
+        // Other warnings (a busy machine's calibration) may come first: look through them all.
+        const bool named =
+            std::any_of(warnings.begin(), warnings.end(), [](const QList<QVariant> &w) {
+                return w.at(0).toString().contains(QStringLiteral("YS_TEST_UNSET_VARIABLE"));
+            });
+        QVERIFY(named);
     }
 
 private:
