@@ -97,8 +97,15 @@ private Q_SLOTS:
             qInfo("%s: TTFT p50 %.1f ms, configured %.1f ms, e2e p95 %.1f ms",
                   qPrintable(profile.name), measured, expected,
                   (*it)["e2e_ms"]["p95"].get<double>());
+#ifdef YS_SANITIZED
+            // An ASan/UBSan client adds 5-16 ms of its own to every first token (seen against
+            // the simulator's ground truth); the plain 10% is checked by the Release build.
+            const double allowance = 0.10 * expected + 16.0;
+#else
+            const double allowance = 0.10 * expected;
+#endif
             QVERIFY2(
-                std::abs(measured - expected) <= 0.10 * expected,
+                std::abs(measured - expected) <= allowance,
                 qPrintable(
                     QStringLiteral("%1: %2 vs %3").arg(profile.name).arg(measured).arg(expected)));
         }
