@@ -242,8 +242,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("calibration");
-        suite.providers = {provider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                    QStringLiteral("steady"))};
+        suite.providers = {
+            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
         Scenario s;
         s.requests = 1;
         s.concurrency = 1;

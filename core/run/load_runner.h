@@ -74,7 +74,7 @@ private:
     std::unique_ptr<Dialect> m_dialect;
     RetryPolicy m_retry;
     std::vector<HttpAttempt *> m_inFlight;
-    std::deque<Pending> m_queue;    // due, waiting for a free slot
+    std::deque<Pending> m_queue;          // due, waiting for a free slot
     std::vector<std::int64_t> m_schedule; // open loop: intended offsets from the start
     std::size_t m_nextArrival = 0;
     std::vector<QTimer *> m_retryTimers; // retries waiting out their delay
