@@ -20,7 +20,7 @@ using namespace ys;
 
 namespace {
 
-const char kSentinelKey[] = "sk-sentinel-7f3a9c1e5b2d4f6a8c0e";
+const char kSentinelKey[] = "ys-test-sentinel-7f3a9c1e5b2d4f6a8c0e";
 
 QByteArray profilesJson()
 {

@@ -19,7 +19,7 @@ Q_DECLARE_METATYPE(ys::simtest::Dialect)
 
 namespace {
 
-const QByteArray kKey = "sk-sim-dialects-0123456789";
+const QByteArray kKey = "ys-test-sim-dialects-0123456789";
 
 SimProfile profile(const QString &model)
 {

@@ -20,7 +20,7 @@ using L1 = QLatin1StringView;
 
 namespace {
 
-const QString kKey = QStringLiteral("sk-peer-test-6b1f0c2d9e");
+const QString kKey = QStringLiteral("ys-test-peer-6b1f0c2d9e");
 
 QString peersDir()
 {
