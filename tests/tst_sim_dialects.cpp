@@ -6,7 +6,7 @@
 #include "sim/sim_profile.h"
 #include "sim/sim_scheduler.h"
 #include "sim_test_client.h"
-#include "tokenize/approx_tokens.h"
+#include "tokenize/bpe_tokenizer.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -18,6 +18,12 @@ using namespace ys::simtest;
 Q_DECLARE_METATYPE(ys::simtest::Dialect)
 
 namespace {
+
+// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
+int simTokens(QStringView text)
+{
+    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
+}
 
 const QByteArray kKey = "ys-test-sim-dialects-0123456789";
 
@@ -120,7 +126,7 @@ void TestSimDialects::streamShape()
 {
     QFETCH(Dialect, dialect);
     const QString prompt = QStringLiteral("Describe the stream, please. 你好");
-    const int promptTokens = approxTokenCount(prompt);
+    const int promptTokens = simTokens(prompt);
     RawClient client(port());
     client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
     QVERIFY(client.wait());
@@ -332,7 +338,7 @@ void TestSimDialects::nonStreaming()
     const std::optional<SimRequestRecord> truth = record(client);
     QVERIFY(truth && truth->completed && !truth->stream);
     const int completion = truth->completionTokens;
-    const int promptTokens = approxTokenCount(prompt);
+    const int promptTokens = simTokens(prompt);
     switch (dialect) {
     case Dialect::OpenAiChat:
         QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("chat.completion"));
@@ -427,7 +433,8 @@ void TestSimDialects::auth()
 void TestSimDialects::contextOverflow()
 {
     QFETCH(Dialect, dialect);
-    const QString prompt(6000, QLatin1Char('x')); // 1500 tokens, the window is 1000
+    const QString prompt = QStringLiteral(" x").repeated(1500); // 1500 tokens, the window 1000
+    QCOMPARE(simTokens(prompt), 1500);
     RawClient client(port());
     client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
     QVERIFY(client.wait());

@@ -6,7 +6,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
-#include "tokenize/approx_tokens.h"
+#include "tokenize/bpe_tokenizer.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -15,6 +15,12 @@ using namespace ys;
 using namespace ys::simtest;
 
 namespace {
+
+// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
+int simTokens(QStringView text)
+{
+    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
+}
 
 SimProfile profile(const QString &model)
 {
@@ -45,7 +51,7 @@ QString promptOf(int tokens)
     // Distinct words, so that neither the prefix cache nor anything else sees repeats by chance.
     QString prompt;
     int n = 0;
-    while (approxTokenCount(prompt) < tokens)
+    while (simTokens(prompt) < tokens)
         prompt += QStringLiteral("w%1 ").arg(n++, 3, 10, QLatin1Char('0'));
     return prompt;
 }
@@ -274,7 +280,7 @@ void TestSimLoad::rateLimitPerKey()
 void TestSimLoad::prefixCache()
 {
     const QString prompt = promptOf(4000);
-    const int promptTokens = approxTokenCount(prompt);
+    const int promptTokens = simTokens(prompt);
     RawClient client(port());
 
     client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
@@ -348,7 +354,7 @@ void TestSimLoad::prefixCache()
 void TestSimLoad::silentTruncation()
 {
     const QString prompt = promptOf(400);
-    const int sent = approxTokenCount(prompt);
+    const int sent = simTokens(prompt);
     RawClient client(port());
     client.send(
         generationRequest(Dialect::OpenAiChat, QStringLiteral("truncating"), prompt, false));

@@ -6,7 +6,7 @@
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
 #include "test_support.h"
-#include "tokenize/approx_tokens.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "util/monotonic_clock.h"
 
 #include <QDir>
@@ -31,6 +31,12 @@ using namespace ys;
 using L1 = QLatin1StringView;
 
 namespace {
+
+// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
+int simTokens(QStringView text)
+{
+    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
+}
 
 // One SSE event as it arrived: the time its HTTP chunk was complete and the text after "data: ".
 struct Event {
@@ -331,7 +337,7 @@ QString probePrompt()
 {
     const QString sentence = QStringLiteral("Compare the providers on latency and cost. ");
     QString prompt;
-    while (approxTokenCount(prompt) < 1000)
+    while (simTokens(prompt) < 1000)
         prompt += sentence;
     return prompt;
 }
@@ -699,10 +705,10 @@ void TestSimServer::nonStreamingReply()
     QVERIFY(!message.value(L1("content")).toString().isEmpty());
 
     const QJsonObject usage = reply.value(L1("usage")).toObject();
-    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), approxTokenCount(prompt));
+    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
     const int completion = usage.value(L1("completion_tokens")).toInt();
     QVERIFY(completion >= 10 && completion <= 20);
-    QCOMPARE(usage.value(L1("total_tokens")).toInt(), approxTokenCount(prompt) + completion);
+    QCOMPARE(usage.value(L1("total_tokens")).toInt(), simTokens(prompt) + completion);
     QCOMPARE(
         usage.value(L1("prompt_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
         0);
@@ -809,11 +815,10 @@ void TestSimServer::streaming()
             QCOMPARE(i, jsonEvents - 1);
             QVERIFY(chunk.value(L1("choices")).toArray().isEmpty());
             const QJsonObject usage = chunk.value(L1("usage")).toObject();
-            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), approxTokenCount(prompt));
+            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
             const int completion = usage.value(L1("completion_tokens")).toInt();
             QVERIFY(completion >= 10 && completion <= 20);
-            QCOMPARE(usage.value(L1("total_tokens")).toInt(),
-                     completion + approxTokenCount(prompt));
+            QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + simTokens(prompt));
             QVERIFY(
                 usage.value(L1("prompt_tokens_details")).toObject().contains(L1("cached_tokens")));
             QVERIFY(usage.value(L1("completion_tokens_details"))
@@ -972,7 +977,8 @@ void TestSimServer::badRequests()
 void TestSimServer::contextExceeded()
 {
     HttpClient client(port());
-    const QString prompt(5000, QLatin1Char('x')); // 1250 tokens, the window is 1000
+    const QString prompt = QStringLiteral(" x").repeated(1250); // 1250 tokens, the window 1000
+    QCOMPARE(simTokens(prompt), 1250);
     client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
@@ -1104,9 +1110,9 @@ void TestSimServer::simHostStartStop()
 void TestSimServer::ttftTiming()
 {
     QString prompt;
-    while (approxTokenCount(prompt) < 500)
+    while (simTokens(prompt) < 500)
         prompt += QStringLiteral("Measure time to first token. ");
-    const double expectedMs = 100.0 + approxTokenCount(prompt) / 10000.0 * 1000.0;
+    const double expectedMs = 100.0 + simTokens(prompt) / 10000.0 * 1000.0;
 
     HttpClient client(port());
     std::vector<double> ttft;

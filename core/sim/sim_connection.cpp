@@ -2,7 +2,7 @@
 
 #include "sim/sim_gemini.h"
 #include "sim/sim_openai_common.h"
-#include "tokenize/approx_tokens.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "util/monotonic_clock.h"
 
 #include <QDateTime>
@@ -345,7 +345,9 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
     m_faults.merge(profile.drawFaults(number));
     m_record.faults = m_faults.names();
 
-    const int promptTokensSent = approxTokenCount(chat.prompt);
+    // Counted as a provider with this tokenizer would: exactly.
+    const Tokenizer &tokenizer = Tokenizer::shared(profile.encoding);
+    const int promptTokensSent = int(tokenizer.count(chat.prompt));
     m_record.promptTokensSent = promptTokensSent;
     m_record.promptTokens = promptTokensSent;
     error.promptTokens = promptTokensSent;
@@ -405,6 +407,17 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
         case SimFault::Unavailable503:
             error.kind = SimErrorKind::Unavailable;
             break;
+        case SimFault::EchoAuth: {
+            // Quotes the credentials as received: header and bare key, both whole.
+            const QByteArray header = m_dialect->keyHeader();
+            error.kind = SimErrorKind::InvalidRequest;
+            error.message =
+                QStringLiteral("Malformed credentials in header \"%1: %2\"; the key "
+                               "%3 is not valid for this request")
+                    .arg(QString::fromLatin1(header), QString::fromUtf8(request.header(header)),
+                         QString::fromUtf8(key));
+            break;
+        }
         default:
             error.kind = SimErrorKind::ServerError;
             break;
@@ -440,7 +453,8 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
     if (state.cache) {
         const qsizetype chars = state.cache->lookupAndInsert(chat.prompt);
         if (chars > 0) {
-            cached = std::min(approxTokenCount(QStringView(chat.prompt).left(chars)), promptTokens);
+            cached =
+                std::min(int(tokenizer.count(QStringView(chat.prompt).left(chars))), promptTokens);
             if (cached < profile.prefixCache->minTokens)
                 cached = 0;
         }
@@ -465,6 +479,7 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
     answer.model = profile.model;
     answer.requestNumber = number;
     answer.profileSeed = profile.seed;
+    answer.fingerprintEvery = profile.fingerprintEvery;
     answer.created = QDateTime::currentSecsSinceEpoch();
     answer.promptTokens = promptTokens;
     answer.cachedTokens = cached;

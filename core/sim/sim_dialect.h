@@ -72,7 +72,8 @@ struct SimAnswer {
     QString model;
     std::uint64_t requestNumber = 0;
     std::uint64_t profileSeed = 0;
-    qint64 created = 0; // Unix seconds
+    int fingerprintEvery = 0; // > 0: the fingerprint changes every N requests
+    qint64 created = 0;       // Unix seconds
     int promptTokens = 0;
     int cachedTokens = 0;
     int completionTokens = 0;

@@ -37,6 +37,7 @@ constexpr std::array<const char *, kSimFaultCount> kNames = {
     "overloaded_529",
     "unavailable_503",
     "server_error_500",
+    "echo_auth",
     "slow_reply",
 };
 

@@ -43,6 +43,9 @@ enum class SimFault {
     Overloaded529,      // HTTP 529, Anthropic's overloaded_error
     Unavailable503,     // HTTP 503
     ServerError500,     // HTTP 500
+    EchoAuth,           // HTTP 400 (the dialect's invalid-request error) whose message quotes the
+                        //   request's auth header and key verbatim, the worst a provider can do:
+                        //   the client must redact it before storing or logging it
     SlowReply,          // the response headers only after PARAM ms (default 120000)
 };
 

@@ -224,8 +224,13 @@ void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)
 {
     m_answer = answer;
     m_id = QByteArrayLiteral("chatcmpl-") + simRandomToken(ids, 29);
-    m_fingerprint = QByteArrayLiteral("fp_") +
-                    simHex64(simStableHash(answer.model) ^ answer.profileSeed).left(10);
+    const std::uint64_t deployment =
+        answer.fingerprintEvery > 0 ? answer.requestNumber / std::uint64_t(answer.fingerprintEvery)
+                                    : 0;
+    m_fingerprint =
+        QByteArrayLiteral("fp_") + simHex64(simStableHash(answer.model) ^ answer.profileSeed ^
+                                            (deployment * 0x9e3779b97f4a7c15ull))
+                                       .left(10);
     m_head = "{\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"created\":" +
              QByteArray::number(answer.created) + ",\"model\":" + simJsonString(answer.model) +
              ",\"system_fingerprint\":\"" + m_fingerprint + "\",\"service_tier\":\"default\"";

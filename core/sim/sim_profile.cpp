@@ -130,10 +130,26 @@ void readRange(const Json &value, const QString &field, int minimum, int *low, i
 SimProfile readProfile(const Json &object)
 {
     checkKeys(object, QString(),
-              {"name", "model", "ttft_ms", "prefill_tokens_per_s", "decode_tokens_per_s",
-               "decode_jitter", "tokens_per_event", "output_tokens", "capacity", "context_window",
-               "usage", "api_key", "price", "seed", "context_overflow", "prefix_cache",
-               "rate_limits", "faults"});
+              {"name",
+               "model",
+               "ttft_ms",
+               "prefill_tokens_per_s",
+               "decode_tokens_per_s",
+               "decode_jitter",
+               "tokens_per_event",
+               "output_tokens",
+               "capacity",
+               "context_window",
+               "usage",
+               "api_key",
+               "price",
+               "seed",
+               "context_overflow",
+               "prefix_cache",
+               "rate_limits",
+               "faults",
+               "encoding",
+               "fingerprint_every"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));
@@ -168,6 +184,18 @@ SimProfile readProfile(const Json &object)
         p.capacity = readInt(*capacity, QStringLiteral("capacity"), 0);
     p.contextWindow =
         readInt(required(object, "context_window", none), QStringLiteral("context_window"), 1);
+    if (const Json *encoding = member(object, "encoding")) {
+        const QString name = readString(*encoding, QStringLiteral("encoding"));
+        const auto e = encodingFromName(name);
+        if (!e)
+            throw FieldError{QStringLiteral("encoding"),
+                             SimProfile::tr("expected \"o200k_base\" or \"cl100k_base\", got "
+                                            "\"%1\"")
+                                 .arg(name)};
+        p.encoding = *e;
+    }
+    if (const Json *every = member(object, "fingerprint_every"))
+        p.fingerprintEvery = readInt(*every, QStringLiteral("fingerprint_every"), 0);
     if (const Json *usage = member(object, "usage")) {
         if (!usage->is_boolean())
             throw FieldError{

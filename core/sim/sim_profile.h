@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/sim_faults.h"
+#include "tokenize/encoding.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -40,6 +41,11 @@ namespace ys {
 //                                            adding to their TTFT (default 0)
 //      "context_window": 200000,             more prompt tokens than this -> HTTP 400
 //                                            "context_length_exceeded" (required, >= 1)
+//      "encoding": "o200k_base",             the tokenizer that counts prompt tokens (and cached
+//                                            ones): "o200k_base" or "cl100k_base" (default o200k)
+//      "fingerprint_every": 0,               > 0: OpenAI chat's system_fingerprint changes every
+//                                            N requests, as a provider's deployment would
+//                                            (default 0: one fingerprint)
 //      "usage": true,                        false: stream_options.include_usage is ignored and
 //                                            non-streaming replies carry no usage (default true)
 //      "api_key": null,                      a string: requests must carry this key in their
@@ -137,6 +143,8 @@ public:
     int outputTokensMax = 1;
     int capacity = 0;
     int contextWindow = 128000;
+    Encoding encoding = Encoding::O200kBase; // counts the prompt tokens it reports
+    int fingerprintEvery = 0; // > 0: the reported model fingerprint changes every N requests
     bool usage = true;
     QString apiKey; // empty: no key required
     std::optional<SimPrice> price;
