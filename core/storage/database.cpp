@@ -110,6 +110,11 @@ CREATE TABLE events (
 );
 CREATE INDEX events_by_session ON events(session_id);
 )sql",
+    // 3: attempts a fallback provider served; the concurrency a run actually reached.
+    R"sql(
+ALTER TABLE samples ADD COLUMN served_by TEXT;
+ALTER TABLE runs ADD COLUMN achieved_concurrency INTEGER;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -42,11 +42,18 @@ void SampleWriter::add(const Sample &sample)
 
 bool SampleWriter::flush()
 {
-    if (m_pending.empty())
+    if (m_pending.empty() && m_pendingEvents.empty())
         return true;
     if (!m_repo)
         return false;
     QString error;
+    if (!m_pendingEvents.empty()) {
+        // Events are few; a failure keeps them for the next try like samples.
+        if (m_repo->insertEvents(m_pendingEvents, &error))
+            m_pendingEvents.clear();
+    }
+    if (m_pending.empty())
+        return m_pendingEvents.empty();
     if (!m_repo->insertSamples(m_pending, &error)) {
         if (!m_reportedFailure)
             Q_EMIT writeFailed(tr("Could not write %n sample(s) to %1; they are kept in memory "
@@ -66,6 +73,20 @@ void SampleWriter::finishRun(qint64 runId, const QString &status)
     flush();
     QString error;
     if (m_repo && !m_repo->finishRun(runId, status, &error))
+        Q_EMIT writeFailed(error);
+}
+
+void SampleWriter::addEvent(const SessionEvent &event)
+{
+    m_pendingEvents.push_back(event);
+    if (m_pendingEvents.back().at.isNull())
+        m_pendingEvents.back().at = QDateTime::currentDateTimeUtc();
+}
+
+void SampleWriter::setAchievedConcurrency(qint64 runId, int achieved)
+{
+    QString error;
+    if (m_repo && !m_repo->setAchievedConcurrency(runId, achieved, &error))
         Q_EMIT writeFailed(error);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "storage/session_repository.h"
 
 #include <QObject>
 #include <QTimer>
@@ -25,6 +26,8 @@ public:
     Q_INVOKABLE bool open();
     Q_INVOKABLE void add(const ys::Sample &sample);
     Q_INVOKABLE void finishRun(qint64 runId, const QString &status);
+    Q_INVOKABLE void addEvent(const ys::SessionEvent &event);
+    Q_INVOKABLE void setAchievedConcurrency(qint64 runId, int achieved);
     Q_INVOKABLE void finishSession(qint64 sessionId, const QString &status);
     // Writes everything buffered, then emits flushed().
     Q_INVOKABLE void flushAll();
@@ -44,6 +47,7 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<SessionRepository> m_repo;
     std::vector<Sample> m_pending;
+    std::vector<SessionEvent> m_pendingEvents;
     QTimer *m_timer = nullptr;
     bool m_reportedFailure = false;
 };

@@ -165,6 +165,44 @@ bool SessionRepository::finishRun(qint64 runId, const QString &status, QString *
         error);
 }
 
+bool SessionRepository::setAchievedConcurrency(qint64 runId, int achieved, QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral("UPDATE runs SET achieved_concurrency = ? WHERE id = ?"));
+            q.addBindValue(achieved);
+            q.addBindValue(runId);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
+bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QString *error)
+{
+    if (events.empty())
+        return true;
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            q.prepare(QStringLiteral("INSERT INTO events (session_id, run_id, at, kind, detail) "
+                                     "VALUES (?, ?, ?, ?, ?)"));
+            for (const SessionEvent &e : events) {
+                q.addBindValue(e.sessionId);
+                q.addBindValue(e.runId ? QVariant(*e.runId)
+                                       : QVariant(QMetaType(QMetaType::LongLong)));
+                q.addBindValue(e.at.isValid() ? e.at.toUTC().toString(Qt::ISODateWithMs)
+                                              : nowIso());
+                q.addBindValue(e.kind);
+                q.addBindValue(textOrNull(e.detail));
+                if (!q.exec())
+                    return fail(q, err);
+            }
+            return true;
+        },
+        error);
+}
+
 bool SessionRepository::finishSession(qint64 sessionId, const QString &status, QString *error)
 {
     return write(
@@ -208,9 +246,10 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
                 "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
                 "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
-                "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers) "
+                "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
+                "served_by) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?)"));
+                "?,?,?,?,?,?)"));
             for (const Sample &s : samples) {
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
@@ -254,6 +293,7 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 q.addBindValue(opt(s.retryDelayNs));
                 q.addBindValue(s.coalescedReads);
                 q.addBindValue(textOrNull(s.responseHeaders));
+                q.addBindValue(textOrNull(s.servedBy));
                 if (!q.exec())
                     return fail(q, err);
             }
@@ -357,7 +397,8 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
     std::vector<RunRecord> out;
     QSqlQuery q(m_db.connection());
     q.prepare(QStringLiteral("SELECT id, provider_id, kind, load_model, concurrency, planned, "
-                             "started_at, finished_at, status FROM runs WHERE session_id = ? "
+                             "started_at, finished_at, status, achieved_concurrency FROM runs "
+                             "WHERE session_id = ? "
                              "ORDER BY id"));
     q.addBindValue(sessionId);
     if (!q.exec()) {
@@ -377,6 +418,8 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
         if (!q.value(7).isNull())
             r.finishedAt = QDateTime::fromString(q.value(7).toString(), Qt::ISODateWithMs);
         r.status = q.value(8).toString();
+        if (!q.value(9).isNull())
+            r.achievedConcurrency = q.value(9).toInt();
         out.push_back(r);
     }
     return out;
@@ -394,8 +437,8 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "read_count, outcome, error, finish_reason, model_reported, system_fingerprint, "
         "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
-        "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers "
-        "FROM samples WHERE run_id = ? ORDER BY seq"));
+        "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
+        "served_by FROM samples WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
         fail(q, error);
@@ -447,7 +490,34 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         s.retryDelayNs = optOf(q.value(c++));
         s.coalescedReads = q.value(c++).toInt();
         s.responseHeaders = q.value(c++).toString();
+        s.servedBy = q.value(c++).toString();
         out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<SessionEvent> SessionRepository::events(qint64 sessionId, QString *error) const
+{
+    std::vector<SessionEvent> out;
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "SELECT id, run_id, at, kind, detail FROM events WHERE session_id = ? ORDER BY id"));
+    q.addBindValue(sessionId);
+    if (!q.exec()) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        SessionEvent e;
+        e.id = q.value(0).toLongLong();
+        e.sessionId = sessionId;
+        if (!q.value(1).isNull())
+            e.runId = q.value(1).toLongLong();
+        e.at = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        e.kind = q.value(3).toString();
+        e.detail = q.value(4).toString();
+        out.push_back(std::move(e));
     }
     return out;
 }

@@ -44,6 +44,18 @@ struct RunRecord {
     QDateTime startedAt;
     QDateTime finishedAt;
     QString status;
+    std::optional<int> achievedConcurrency; // most attempts in flight at once, when measured
+};
+
+// Something that happened during a session besides samples: a circuit breaker changing state,
+// a request sent to a fallback provider, a shortfall in concurrency, a change of model identity.
+struct SessionEvent {
+    qint64 id = 0;
+    qint64 sessionId = 0;
+    std::optional<qint64> runId;
+    QDateTime at;
+    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity"
+    QString detail; // JSON object
 };
 
 // The SQL behind sessions, providers, runs and samples. Every write is its own short
@@ -59,6 +71,8 @@ public:
     std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
                                     QString *error);
     bool finishRun(qint64 runId, const QString &status, QString *error);
+    bool setAchievedConcurrency(qint64 runId, int achieved, QString *error);
+    bool insertEvents(const std::vector<SessionEvent> &events, QString *error);
     bool finishSession(qint64 sessionId, const QString &status, QString *error);
     bool setCalibration(qint64 sessionId, const QByteArray &json, QString *error);
     bool insertSamples(const std::vector<Sample> &samples, QString *error);
@@ -69,6 +83,7 @@ public:
     std::vector<ProviderRecord> providers(qint64 sessionId, QString *error) const;
     std::vector<RunRecord> runs(qint64 sessionId, QString *error) const;
     std::vector<Sample> samples(qint64 runId, QString *error) const;
+    std::vector<SessionEvent> events(qint64 sessionId, QString *error) const;
 
 private:
     bool write(const std::function<bool(QString *)> &body, QString *error);
