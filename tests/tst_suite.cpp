@@ -1,4 +1,5 @@
 // Suite files: what parses, and that every bad input names the file, line or field at fault.
+#include "domain/provider_presets.h"
 #include "domain/suite.h"
 
 #include <QTemporaryDir>
@@ -99,6 +100,81 @@ private Q_SLOTS:
             << QStringLiteral("providers[0].price.input_per_mtok");
         QTest::newRow("duplicate provider")
             << suite(provider + "," + provider, scenario) << QStringLiteral("providers[1].name");
+        QTest::newRow("unknown preset")
+            << suite(R"({"name":"A","preset":"skynet","model":"m"})", scenario)
+            << QStringLiteral("providers[0].preset: unknown preset \"skynet\"");
+        QTest::newRow("no dialect and no preset")
+            << suite(R"({"name":"A","base_url":"HOST_URL","model":"m"})", scenario)
+            << QStringLiteral("\"dialect\"");
+        QTest::newRow("fallback to nobody")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","fallback":["B"]})",
+                   scenario)
+            << QStringLiteral("providers[0].fallback[0]: \"B\"");
+        QTest::newRow("fallback to itself")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","fallback":["A"]})",
+                   scenario)
+            << QStringLiteral("providers[0].fallback[0]");
+        QTest::newRow("breaker threshold")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"failure_threshold":0}})",
+                   scenario)
+            << QStringLiteral("providers[0].breaker.failure_threshold");
+        QTest::newRow("breaker unknown field")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"open_ms":5}})",
+                   scenario)
+            << QStringLiteral("\"open_ms\"");
+        QTest::newRow("breaker open time")
+            << suite(
+                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"open_s":0}})",
+                   scenario)
+            << QStringLiteral("providers[0].breaker.open_s");
+    }
+
+    // A preset supplies the dialect, address and key variable of a known OpenAI-compatible
+    // service; the suite's own fields win; breaker and fallback survive a round trip.
+    void presetsBreakersAndFallbacks()
+    {
+        const QByteArray json = R"({"format":"yardstick-suite/1","name":"n","providers":[
+ {"name":"DS","preset":"deepseek","model":"deepseek-chat",
+  "breaker":{"failure_threshold":4,"window_s":20,"open_s":5,"half_open_probes":2},
+  "fallback":["Local","Q"]},
+ {"name":"Local","preset":"Ollama","model":"qwen2.5:7b","base_url":"LOCAL_URL"},
+ {"name":"Q","preset":"qwen","model":"qwen-plus","api_key":"env:MY_QWEN"}],
+ "scenarios":[{"kind":"latency"}]})";
+        QString error;
+        const auto suite = Suite::parse(withUrls(json), QStringLiteral("s.json"), &error);
+        QVERIFY2(suite, qPrintable(error));
+        const ProviderConfig &ds = suite->providers[0];
+        QCOMPARE(ds.dialect, QStringLiteral("openai-chat"));
+        QCOMPARE(ds.baseUrl.host(), QStringLiteral("api.deepseek.com"));
+        QCOMPARE(ds.apiKeyRef, QStringLiteral("env:DEEPSEEK_API_KEY"));
+        QCOMPARE(ds.preset, QStringLiteral("deepseek"));
+        QVERIFY(ds.breaker == (BreakerSettings{4, 20.0, 5.0, 2}));
+        QCOMPARE(ds.fallback, (QStringList{QStringLiteral("Local"), QStringLiteral("Q")}));
+        const ProviderConfig &local = suite->providers[1];
+        QCOMPARE(local.preset, QStringLiteral("ollama")); // matched without regard to case
+        QCOMPARE(local.baseUrl.port(), 8000);             // the suite's address wins
+        QVERIFY(local.apiKeyRef.isEmpty());               // a local server needs no key
+        QCOMPARE(suite->providers[2].apiKeyRef, QStringLiteral("env:MY_QWEN"));
+        QCOMPARE(suite->providers[2].baseUrl.host(), QStringLiteral("dashscope.aliyuncs.com"));
+
+        const auto again = Suite::parse(suite->toJson(), QStringLiteral("again"), &error);
+        QVERIFY2(again, qPrintable(error));
+        QVERIFY(again->providers[0].breaker == ds.breaker);
+        QCOMPARE(again->providers[0].fallback, ds.fallback);
+        QCOMPARE(again->providers[1].preset, QStringLiteral("ollama"));
+
+        // Every preset is a complete OpenAI-compatible entry.
+        for (const ProviderPreset &p : ProviderPresets::all()) {
+            QCOMPARE(p.dialect, QStringLiteral("openai-chat"));
+            QVERIFY2(QUrl(p.baseUrl).isValid() && !QUrl(p.baseUrl).host().isEmpty(),
+                     qPrintable(p.id));
+            QVERIFY(p.local == p.keyEnv.isEmpty());
+        }
+        QCOMPARE(ProviderPresets::all().size(), 8u);
     }
 
     void errorsNameWhatIsWrong()

@@ -3,6 +3,7 @@
 #include "pricing/price.h"
 
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 #include <optional>
 
@@ -10,6 +11,16 @@ namespace ys {
 
 // One provider endpoint as a suite names it. apiKeyRef is a reference (env:NAME, keychain:ID),
 // never the key itself.
+// A per-provider circuit breaker (off unless a suite asks for it: a benchmark normally wants
+// every failure measured, not avoided).
+struct BreakerSettings {
+    int failureThreshold = 5; // failures within the window that open it
+    double windowS = 30;
+    double openS = 10; // how long it stays open before letting probes through
+    int halfOpenProbes = 1;
+    bool operator==(const BreakerSettings &) const = default;
+};
+
 struct ProviderConfig {
     QString name;
     QString dialect; // "openai-chat", ...
@@ -18,6 +29,11 @@ struct ProviderConfig {
     QString apiKeyRef;
     std::optional<Price> price;
     std::optional<qint64> contextWindow;
+    QString preset; // an OpenAI-compatible preset id ("vllm", "deepseek", ...), or empty
+    std::optional<BreakerSettings> breaker;
+    // Providers of the same suite that take a request this one refused (breaker open) or
+    // failed, tried in order.
+    QStringList fallback;
 };
 
 } // namespace ys

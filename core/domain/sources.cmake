@@ -2,6 +2,7 @@
 target_sources(ys_core PRIVATE
     domain/outcome.h domain/outcome.cpp
     domain/provider_config.h
+    domain/provider_presets.h domain/provider_presets.cpp
     domain/scenario.h
     domain/sample.h
     domain/suite.h domain/suite.cpp

@@ -1,8 +1,10 @@
 #include "domain/suite.h"
 
+#include "domain/provider_presets.h"
 #include "provider/dialect.h"
 
 #include <QFile>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -80,27 +82,58 @@ double priceField(const json &obj, const char *key, const QString &where)
     return v.get<double>();
 }
 
+double secondsField(const json &obj, const char *key, const QString &where, double fallback)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return fallback;
+    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > 86400)
+        throw SuiteError{Suite::tr("%1.%2: expected seconds, more than 0 and at most 86400")
+                             .arg(where, QLatin1StringView(key))};
+    return it->get<double>();
+}
+
 ProviderConfig parseProvider(const json &p, const QString &where)
 {
     if (!p.is_object())
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
-    requireKnownFields(
-        p, {"name", "dialect", "base_url", "model", "api_key", "price", "context_window"}, where);
+    requireKnownFields(p,
+                       {"name", "dialect", "base_url", "model", "api_key", "price",
+                        "context_window", "preset", "breaker", "fallback"},
+                       where);
     ProviderConfig cfg;
     cfg.name = stringField(p, "name", where, true);
     if (cfg.name.trimmed().isEmpty())
         throw SuiteError{Suite::tr("%1.name: must not be empty").arg(where)};
-    cfg.dialect = stringField(p, "dialect", where, true);
+    std::optional<ProviderPreset> preset;
+    if (p.contains("preset")) {
+        cfg.preset = stringField(p, "preset", where, true);
+        preset = ProviderPresets::find(cfg.preset);
+        if (!preset)
+            throw SuiteError{
+                Suite::tr("%1.preset: unknown preset \"%2\" (known: %3)")
+                    .arg(where, cfg.preset, ProviderPresets::ids().join(QStringLiteral(", ")))};
+        cfg.preset = preset->id;
+    }
+    // A preset supplies the dialect, the address and the usual key variable; the suite's own
+    // fields win.
+    cfg.dialect = stringField(p, "dialect", where, !preset);
+    if (cfg.dialect.isEmpty() && preset)
+        cfg.dialect = preset->dialect;
     if (!knownDialects().contains(cfg.dialect))
         throw SuiteError{Suite::tr("%1.dialect: unsupported dialect \"%2\" (supported: %3)")
                              .arg(where, cfg.dialect, knownDialects().join(QStringLiteral(", ")))};
-    const QString url = stringField(p, "base_url", where, true);
+    QString url = stringField(p, "base_url", where, !preset);
+    if (url.isEmpty() && preset)
+        url = preset->baseUrl;
     cfg.baseUrl = QUrl(url, QUrl::StrictMode);
     if (!cfg.baseUrl.isValid() || (cfg.baseUrl.scheme() != QLatin1StringView("http") &&
                                    cfg.baseUrl.scheme() != QLatin1StringView("https")))
         throw SuiteError{Suite::tr("%1.base_url: \"%2\" is not an http(s) URL").arg(where, url)};
     cfg.model = stringField(p, "model", where, true);
     cfg.apiKeyRef = stringField(p, "api_key", where, false);
+    if (cfg.apiKeyRef.isEmpty() && preset && !preset->keyEnv.isEmpty())
+        cfg.apiKeyRef = QStringLiteral("env:") + preset->keyEnv;
     if (!cfg.apiKeyRef.isEmpty() && !cfg.apiKeyRef.startsWith(QLatin1StringView("env:")) &&
         !cfg.apiKeyRef.startsWith(QLatin1StringView("keychain:")))
         // Never echo the value: it may be a pasted key.
@@ -121,6 +154,30 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     }
     if (p.contains("context_window"))
         cfg.contextWindow = intField(p, "context_window", where, 0, 1, 100'000'000);
+    if (auto it = p.find("breaker"); it != p.end()) {
+        const QString bw = where + QStringLiteral(".breaker");
+        if (!it->is_object())
+            throw SuiteError{Suite::tr("%1: expected an object").arg(bw)};
+        requireKnownFields(*it, {"failure_threshold", "window_s", "open_s", "half_open_probes"},
+                           bw);
+        BreakerSettings b;
+        b.failureThreshold = intField(*it, "failure_threshold", bw, b.failureThreshold, 1, 10000);
+        b.windowS = secondsField(*it, "window_s", bw, b.windowS);
+        b.openS = secondsField(*it, "open_s", bw, b.openS);
+        b.halfOpenProbes = intField(*it, "half_open_probes", bw, b.halfOpenProbes, 1, 1000);
+        cfg.breaker = b;
+    }
+    if (auto it = p.find("fallback"); it != p.end()) {
+        const QString fw = where + QStringLiteral(".fallback");
+        if (!it->is_array())
+            throw SuiteError{Suite::tr("%1: expected an array of provider names").arg(fw)};
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            if (!(*it)[i].is_string())
+                throw SuiteError{
+                    Suite::tr("%1[%2]: expected a provider name").arg(fw).arg(qsizetype(i))};
+            cfg.fallback.append(q((*it)[i].get<std::string>()));
+        }
+    }
     return cfg;
 }
 
@@ -231,6 +288,24 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
                                          .arg(source)
                                          .arg(i)
                                          .arg(suite.providers[i].name)};
+        // Fallbacks name other providers of this suite.
+        for (std::size_t i = 0; i < suite.providers.size(); ++i) {
+            const ProviderConfig &p = suite.providers[i];
+            for (qsizetype k = 0; k < p.fallback.size(); ++k) {
+                const QString &name = p.fallback.at(k);
+                const bool known =
+                    std::any_of(suite.providers.begin(), suite.providers.end(),
+                                [&name](const ProviderConfig &o) { return o.name == name; });
+                if (!known || name == p.name)
+                    throw SuiteError{
+                        tr("%1.providers[%2].fallback[%3]: \"%4\" is not another provider of "
+                           "this suite")
+                            .arg(source)
+                            .arg(qsizetype(i))
+                            .arg(k)
+                            .arg(name)};
+            }
+        }
         const json &scenarios = require(doc, "scenarios", source);
         if (!scenarios.is_array() || scenarios.empty())
             throw SuiteError{tr("%1.scenarios: expected a non-empty array").arg(source)};
@@ -281,6 +356,18 @@ QByteArray Suite::toJson() const
         }
         if (p.contextWindow)
             j["context_window"] = *p.contextWindow;
+        if (!p.preset.isEmpty())
+            j["preset"] = p.preset.toStdString();
+        if (p.breaker)
+            j["breaker"] = {{"failure_threshold", p.breaker->failureThreshold},
+                            {"window_s", p.breaker->windowS},
+                            {"open_s", p.breaker->openS},
+                            {"half_open_probes", p.breaker->halfOpenProbes}};
+        if (!p.fallback.isEmpty()) {
+            j["fallback"] = json::array();
+            for (const QString &f : p.fallback)
+                j["fallback"].push_back(f.toStdString());
+        }
         doc["providers"].push_back(j);
     }
     doc["scenarios"] = json::array();
