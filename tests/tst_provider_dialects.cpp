@@ -111,7 +111,7 @@ private Q_SLOTS:
                     {"error",
                      R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"}})
             << QStringLiteral("par") << 1 << 1 << false << QString() << Outcome::StreamError
-            << qint64(7) << qint64(1) << qint64(-1) << QStringLiteral("m");
+            << qint64(7) << qint64(-1) << qint64(-1) << QStringLiteral("m");
 
         QTest::newRow("gemini ok")
             << QStringLiteral("gemini")

@@ -60,6 +60,11 @@ struct Sample {
     qint64 localOutputTokens = 0;
     std::optional<double> costUsd;
     qint64 outputChars = 0;
+    QString servedBy; // the fallback provider that served this attempt; empty: the run's own
+    // In memory only, for checking the decoded text without keeping it: FNV-1a 64 of the answer
+    // text's UTF-8, and how many U+FFFD it holds (a character decoded half-way shows up as one).
+    quint64 textHash = 0;
+    int replacementChars = 0;
 };
 
 } // namespace ys

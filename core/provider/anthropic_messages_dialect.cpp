@@ -10,7 +10,10 @@ using namespace json_fields;
 
 namespace {
 
-void readUsage(const json &usage, DecodeState &state)
+// message_start's usage carries a placeholder output count (1 or so) before any text: only
+// message_delta's cumulative count is the real one, so a stream cut before it has no output
+// count (NULL, estimated), never the placeholder.
+void readUsage(const json &usage, DecodeState &state, bool outputCount)
 {
     // input_tokens excludes the cache; the whole prompt is the sum of the three input fields.
     const auto input = count(usage, "input_tokens");
@@ -20,6 +23,8 @@ void readUsage(const json &usage, DecodeState &state)
         state.inputTokens = *input + cacheRead.value_or(0) + cacheWrite.value_or(0);
     if (cacheRead)
         state.cachedTokens = cacheRead;
+    if (!outputCount)
+        return;
     if (const auto out = count(usage, "output_tokens"))
         state.outputTokens = out; // cumulative: the latest is the total
 }
@@ -51,7 +56,7 @@ public:
             if (const json *message = object(doc, "message")) {
                 state.model = str(*message, "model");
                 if (const json *usage = object(*message, "usage"))
-                    readUsage(*usage, state);
+                    readUsage(*usage, state, false);
             }
         } else if (type == QLatin1StringView("content_block_delta")) {
             if (const json *delta = object(doc, "delta")) {
@@ -70,7 +75,7 @@ public:
                 if (const QString stop = str(*delta, "stop_reason"); !stop.isEmpty())
                     state.finishReason = stop;
             if (const json *usage = object(doc, "usage"))
-                readUsage(*usage, state);
+                readUsage(*usage, state, true);
         } else if (type == QLatin1StringView("message_stop")) {
             state.endMarkerSeen = true;
         } else if (type == QLatin1StringView("error")) {
@@ -100,7 +105,7 @@ public:
         }
         state.finishReason = str(doc, "stop_reason");
         if (const json *usage = object(doc, "usage"))
-            readUsage(*usage, state);
+            readUsage(*usage, state, true);
         state.endMarkerSeen = !state.finishReason.isEmpty();
     }
 };
@@ -148,6 +153,7 @@ Outcome AnthropicMessagesDialect::classifyHttpError(int status, const QByteArray
         return Outcome::ContextExceeded;
     if (lower.contains(QLatin1StringView("credit balance")) ||
         lower.contains(QLatin1StringView("spend limit")) ||
+        lower.contains(QLatin1StringView("api usage limits")) ||
         lower.contains(QLatin1StringView("billing")))
         return Outcome::QuotaExhausted;
     if (type == QLatin1StringView("overloaded_error"))

@@ -141,6 +141,10 @@ Outcome GeminiDialect::classifyHttpError(int status, const QByteArray &body, QSt
     if (lower.contains(QLatin1StringView("input token count")) &&
         lower.contains(QLatin1StringView("exceeds the maximum")))
         return Outcome::ContextExceeded;
+    // A spending cap is RESOURCE_EXHAUSTED too, but no retry helps until the cap is raised.
+    if (lower.contains(QLatin1StringView("spending cap")) ||
+        lower.contains(QLatin1StringView("spend cap")))
+        return Outcome::QuotaExhausted;
     if (state == QLatin1StringView("RESOURCE_EXHAUSTED"))
         return error && isPerDayQuota(*error) ? Outcome::QuotaExhausted : Outcome::RateLimited;
     if (state == QLatin1StringView("UNAUTHENTICATED") ||

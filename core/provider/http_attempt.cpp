@@ -13,7 +13,25 @@ namespace ys {
 
 namespace {
 constexpr qsizetype kMaxErrorBody = 64 * 1024;
+constexpr qsizetype kExcerptBytes = 256;
+
+// The start of bytes that could not be parsed, for the diagnosis; redacted with the rest of the
+// error text when the attempt finishes.
+QString excerpt(QByteArrayView bytes)
+{
+    return QString::fromUtf8(bytes.first(std::min(bytes.size(), kExcerptBytes)));
 }
+
+quint64 fnv1a64(const QByteArray &bytes)
+{
+    quint64 hash = 14695981039346656037ull;
+    for (const char c : bytes) {
+        hash ^= quint8(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+} // namespace
 
 HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, AttemptTimeouts timeouts,
                          QList<QByteArray> secrets, QObject *parent)
@@ -22,8 +40,10 @@ HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, Attempt
     , m_parts(std::move(parts))
     , m_timeouts(timeouts)
     , m_secrets(std::move(secrets))
+    , m_watchdog(this)
     , m_decoder(dialect.newDecoder())
 {
+    // Parented, so that moving the attempt to a network lane's thread moves its timer too.
     m_watchdog.setSingleShot(true);
     m_watchdog.setTimerType(Qt::PreciseTimer);
     connect(&m_watchdog, &QTimer::timeout, this, &HttpAttempt::onWatchdog);
@@ -121,6 +141,17 @@ void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
         armWatchdog();
     });
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpAttempt::onMetaData);
+    // A followed redirect (same origin only) is not the reply: what its 3xx set is forgotten so
+    // that the final response's status, headers and body are the ones recorded.
+    connect(m_reply, &QNetworkReply::redirected, this, [this] {
+        m_sample.headersNs.reset();
+        m_sample.httpStatus = 0;
+        m_sample.requestId.clear();
+        m_sample.responseHeaders.clear();
+        m_sample.retryAfterHeaders.clear();
+        m_isEventStream = false;
+        m_errorBody.clear();
+    });
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpAttempt::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpAttempt::onFinished);
     armWatchdog();
@@ -214,7 +245,11 @@ void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
         ++m_sample.eventCount;
         if (!m_sample.firstEventNs)
             m_sample.firstEventNs = at;
+        const bool failedBefore = m_state.failure.has_value();
         const EventYield yield = m_decoder->decodeEvent(event, m_state);
+        if (!failedBefore && m_state.failure == Outcome::MalformedStream)
+            m_state.errorMessage =
+                tr("%1; the event starts with: %2").arg(m_state.errorMessage, excerpt(event.data));
         if (yield.meaningful()) {
             if (!m_sample.firstTokenNs)
                 m_sample.firstTokenNs = at;
@@ -275,6 +310,18 @@ void HttpAttempt::onFinished()
                           tr("no complete reply within %1 ms").arg(m_timeouts.totalMs));
         }
     }
+    if (error == QNetworkReply::InsecureRedirectError) {
+        // A redirect to another origin is never followed: the request carries the key.
+        const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+        return finish(
+            Outcome::ClientError,
+            tr("HTTP %1: redirected to another origin (%2), not followed")
+                .arg(status)
+                .arg(m_reply->url()
+                         .resolved(target)
+                         .adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath)
+                         .toString()));
+    }
     if (status == 0) {
         return finish(Outcome::ConnectionError, m_reply->errorString());
     }
@@ -285,6 +332,9 @@ void HttpAttempt::onFinished()
     }
     if (!m_isEventStream) {
         m_decoder->decodeBody(m_errorBody, m_state);
+        if (m_state.failure == Outcome::MalformedStream)
+            m_state.errorMessage =
+                tr("%1; the body starts with: %2").arg(m_state.errorMessage, excerpt(m_errorBody));
         if (m_state.text.size() > 0) {
             m_sample.firstTokenNs = m_sample.firstContentNs = m_sample.firstEventNs = at;
             m_sample.eventTimesNs.push_back(at);
@@ -317,6 +367,8 @@ void HttpAttempt::finish(Outcome outcome, const QString &error)
     m_sample.reasoningTokens = m_state.reasoningTokens;
     m_sample.tokensEstimated = !m_state.outputTokens.has_value();
     m_sample.outputChars = m_state.text.size();
+    m_sample.textHash = fnv1a64(m_state.text.toUtf8());
+    m_sample.replacementChars = int(m_state.text.count(QChar::ReplacementCharacter));
     m_sample.localOutputTokens = approxTokenCount(m_state.text);
     if (m_reply) {
         m_reply->disconnect(this);

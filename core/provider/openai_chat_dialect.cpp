@@ -191,8 +191,12 @@ Outcome OpenAiChatDialect::classifyHttpError(int status, const QByteArray &body,
         lower.contains(QLatin1StringView("context length")) ||
         lower.contains(QLatin1StringView("exceeds the available context size")))
         return Outcome::ContextExceeded;
+    // Quota and spend limits: retrying will not help until someone pays or the period ends.
     if (code == QLatin1StringView("insufficient_quota") ||
-        type == QLatin1StringView("insufficient_quota"))
+        type == QLatin1StringView("insufficient_quota") ||
+        code == QLatin1StringView("billing_hard_limit_reached") ||
+        code == QLatin1StringView("billing_not_active") ||
+        lower.contains(QLatin1StringView("billing hard limit")))
         return Outcome::QuotaExhausted;
     return classifyHttpStatus(status);
 }
