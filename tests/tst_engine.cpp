@@ -13,6 +13,7 @@
 #include <QTest>
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace ys;
 
@@ -24,7 +25,17 @@ QByteArray profilesJson()
  {"name":"Steady","model":"steady","ttft_ms":{"median":50,"p95":50},"prefill_tokens_per_s":1000000,
   "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000},
  {"name":"Sluggish","model":"sluggish","ttft_ms":{"median":1500,"p95":1500},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000}]})");
+  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000},
+ {"name":"Failing","model":"failing","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000,
+  "faults":{"server_error_500":1.0}},
+ {"name":"Truncating","model":"truncating","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":1000,
+  "context_overflow":"truncate"},
+ {"name":"Drifting","model":"drifting","ttft_ms":{"median":10,"p95":10},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":1000,"output_tokens":{"min":3,"max":3},"context_window":128000,"fingerprint_every":3},
+ {"name":"Long","model":"long","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
+  "decode_tokens_per_s":20,"output_tokens":{"min":12,"max":12},"context_window":128000}]})");
 }
 
 ProviderConfig provider(const QString &name, const QUrl &url, const QString &model)
@@ -293,6 +304,183 @@ private Q_SLOTS:
         QCOMPARE(r.samples[0].size(), 12u);
         // 12 × ~60 ms of work plus the 0.8 s pause.
         QVERIFY(t.elapsed() > 1300);
+    }
+
+    // A failing provider with a breaker and a fallback: the first failures go on to the fallback
+    // one by one; at the threshold the breaker opens and requests go straight to the fallback;
+    // after the open time a probe is let through, fails, and it opens again. Every state change
+    // is an event; every attempt a row, the fallback's marked as served by it.
+    void breakerOpensAndTheFallbackServes()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("breaker");
+        ProviderConfig failing =
+            provider(QStringLiteral("Failing"), m_sim->baseUrl(), QStringLiteral("failing"));
+        failing.breaker = BreakerSettings{3, 30.0, 0.3, 1};
+        failing.fallback = {QStringLiteral("Steady")};
+        suite.providers = {failing, provider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
+        Scenario s;
+        s.requests = 12;
+        s.concurrency = 1;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 8;
+        suite.scenarios = {s};
+        const QString path = dir.filePath(QStringLiteral("b.sqlite"));
+        const Result r = run(path, suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        const std::vector<Sample> &samples = r.samples[0]; // the Failing run
+        int failed = 0;
+        int servedByFallback = 0;
+        std::set<int> answered;
+        for (const Sample &x : samples) {
+            if (x.servedBy.isEmpty()) {
+                QCOMPARE(x.outcome, Outcome::ServerError);
+                ++failed;
+            } else {
+                QCOMPARE(x.servedBy, QStringLiteral("Steady"));
+                QCOMPARE(x.outcome, Outcome::Ok);
+                ++servedByFallback;
+                answered.insert(x.requestIndex);
+            }
+        }
+        // Every logical request was answered, by the fallback.
+        QCOMPARE(int(answered.size()), 12);
+        QCOMPARE(servedByFallback, 12);
+        // Three failures opened it; 12 requests at ~30 ms each outlast the 0.3 s open time
+        // at most a couple of times, each letting one probe fail.
+        QVERIFY2(failed >= 3 && failed <= 6, qPrintable(QString::number(failed)));
+
+        Database db(path);
+        QString error;
+        QVERIFY(db.open(&error));
+        SessionRepository repo(db);
+        const auto events = repo.events(r.sessionId, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList transitions;
+        int refused = 0;
+        int fallbacks = 0;
+        for (const SessionEvent &e : events) {
+            const auto j = nlohmann::json::parse(e.detail.toStdString());
+            QVERIFY(e.runId == r.runs[0].id);
+            if (e.kind == QLatin1StringView("breaker"))
+                transitions << QString::fromStdString(j["from"].get<std::string>() + ">" +
+                                                      j["to"].get<std::string>());
+            refused += e.kind == QLatin1StringView("breaker_refused");
+            fallbacks += e.kind == QLatin1StringView("fallback");
+        }
+        QVERIFY2(!transitions.isEmpty(), "no breaker events");
+        QCOMPARE(transitions.first(), QStringLiteral("closed>open"));
+        QCOMPARE(fallbacks, 12);
+        QCOMPARE(refused, 12 - failed);
+        if (transitions.size() > 1)
+            QCOMPARE(transitions.at(1), QStringLiteral("open>half_open"));
+    }
+
+    // A provider that answers 200 but processed only part of the prompt (Ollama's way) is
+    // silent_truncation, not ok.
+    void silentTruncationIsCaught()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("truncation");
+        suite.providers = {
+            provider(QStringLiteral("Truncating"), m_sim->baseUrl(), QStringLiteral("truncating"))};
+        Scenario s;
+        s.requests = 2;
+        s.concurrency = 1;
+        s.promptTokens = 4000;
+        s.maxOutputTokens = 8;
+        Scenario small = s;
+        small.promptTokens = 600;
+        suite.scenarios = {s, small};
+        const Result r = run(dir.filePath(QStringLiteral("st.sqlite")), suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QCOMPARE(r.samples.size(), 2u);
+        for (const Sample &x : r.samples[0]) {
+            QCOMPARE(x.outcome, Outcome::SilentTruncation);
+            QVERIFY(x.inputTokens && *x.inputTokens <= 1000);
+            QCOMPARE(x.localPromptTokens, 4000);
+            QVERIFY(x.error.contains(QStringLiteral("4000")));
+        }
+        for (const Sample &x : r.samples[1])
+            QCOMPARE(x.outcome, Outcome::Ok); // within the window: nothing dropped
+    }
+
+    // Progress carries an ETA once a request has finished; the run keeps the concurrency it
+    // reached.
+    void progressHasAnEtaAndConcurrencyIsKept()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("eta");
+        suite.providers = {
+            provider(QStringLiteral("Long"), m_sim->baseUrl(), QStringLiteral("long"))};
+        Scenario s;
+        s.requests = 16;
+        s.concurrency = 8;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 12;
+        suite.scenarios = {s};
+        std::vector<qint64> etas;
+        const QString path = dir.filePath(QStringLiteral("eta.sqlite"));
+        const Result r = run(path, suite, 60000, [&etas](SessionRunner &runner) {
+            QObject::connect(
+                &runner, &SessionRunner::progress,
+                [&etas](int, int, const QString &, qint64 eta) { etas.push_back(eta); });
+        });
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        QVERIFY(etas.size() >= 16);
+        QCOMPARE(etas.front(), -1); // nothing finished yet: unknown, not zero
+        QCOMPARE(etas.back(), 0);   // all done
+        // Halfway through two waves of ~0.6 s, roughly one wave is left.
+        const qint64 mid = etas[etas.size() / 2];
+        QVERIFY2(mid > 100 && mid < 3000, qPrintable(QString::number(mid)));
+        QVERIFY(r.runs[0].achievedConcurrency.has_value());
+        QCOMPARE(*r.runs[0].achievedConcurrency, 8);
+    }
+
+    // A provider whose reported identity (system_fingerprint) changes mid-run: each change is
+    // an event naming both identities, and the samples keep what each request reported.
+    void modelIdentityDriftIsRecorded()
+    {
+        QTemporaryDir dir;
+        Suite suite;
+        suite.name = QStringLiteral("drift");
+        suite.providers = {
+            provider(QStringLiteral("Drifting"), m_sim->baseUrl(), QStringLiteral("drifting"))};
+        Scenario s;
+        s.requests = 7;
+        s.concurrency = 1;
+        s.promptTokens = 50;
+        s.maxOutputTokens = 3;
+        suite.scenarios = {s};
+        const QString path = dir.filePath(QStringLiteral("d.sqlite"));
+        const Result r = run(path, suite);
+        QCOMPARE(r.status, QStringLiteral("finished"));
+        std::set<QString> fingerprints;
+        for (const Sample &x : r.samples[0]) {
+            QCOMPARE(x.modelReported, QStringLiteral("drifting"));
+            QVERIFY(x.systemFingerprint.startsWith(QStringLiteral("fp_")));
+            fingerprints.insert(x.systemFingerprint);
+        }
+        QCOMPARE(fingerprints.size(), 3u);
+        Database db(path);
+        QString error;
+        QVERIFY(db.open(&error));
+        SessionRepository repo(db);
+        int changes = 0;
+        for (const SessionEvent &e : repo.events(r.sessionId, &error)) {
+            if (e.kind != QLatin1StringView("model_identity"))
+                continue;
+            ++changes;
+            const auto j = nlohmann::json::parse(e.detail.toStdString());
+            QVERIFY(j["from_fingerprint"] != j["to_fingerprint"]);
+            QCOMPARE(QString::fromStdString(j["provider"].get<std::string>()),
+                     QStringLiteral("Drifting"));
+        }
+        QCOMPARE(changes, 2);
     }
 
 private:

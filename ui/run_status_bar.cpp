@@ -35,11 +35,27 @@ void RunStatusBar::setRunning(bool running)
     }
 }
 
-void RunStatusBar::setProgress(int done, int total, const QString &provider)
+QString RunStatusBar::formatEta(qint64 etaMs)
+{
+    if (etaMs < 0)
+        return {};
+    const qint64 s = (etaMs + 999) / 1000;
+    if (s < 60)
+        return tr("about %n s left", nullptr, int(s));
+    if (s < 3600)
+        return tr("about %1 min %2 s left").arg(s / 60).arg(s % 60);
+    return tr("about %1 h %2 min left").arg(s / 3600).arg((s % 3600) / 60);
+}
+
+void RunStatusBar::setProgress(int done, int total, const QString &provider, qint64 etaMs)
 {
     m_progress->setRange(0, std::max(total, 1));
     m_progress->setValue(done);
-    m_label->setText(provider.isEmpty() ? tr("Running") : tr("Running %1").arg(provider));
+    QString text = provider.isEmpty() ? tr("Running") : tr("Running %1").arg(provider);
+    const QString eta = formatEta(etaMs);
+    if (!eta.isEmpty())
+        text = tr("%1 · %2").arg(text, eta);
+    m_label->setText(text);
 }
 
 } // namespace ys

@@ -47,6 +47,12 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     for (const Sample &x : samples) {
         if (x.warmup)
             continue;
+        if (!x.servedBy.isEmpty()) {
+            // Another provider's answer, sent there by the fallback chain: it says nothing
+            // about this provider's speed or cost.
+            ++s.servedByFallback;
+            continue;
+        }
         ++s.attempts;
         ++s.outcomes[std::size_t(x.outcome)];
         addTo(s.inputTokens, x.inputTokens);
@@ -108,6 +114,7 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             s.runStatus = latest->status;
             s.loadModel = latest->loadModel;
             s.concurrency = latest->concurrency;
+            s.achievedConcurrency = latest->achievedConcurrency;
         }
         summary.providers.push_back(std::move(s));
     }

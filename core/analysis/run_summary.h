@@ -33,6 +33,8 @@ struct ProviderSummary {
     QString runStatus;
     QString loadModel;
     int concurrency = 0;
+    std::optional<int> achievedConcurrency; // most attempts on the wire at once
+    int servedByFallback = 0;               // attempts of this run another provider served
 
     int attempts = 0;
     int successes = 0;

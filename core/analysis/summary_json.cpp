@@ -45,6 +45,9 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["model"] = p.model.toStdString();
         j["runs"] = p.runs;
         j["load_model"] = p.loadModel.isEmpty() ? json(nullptr) : json(p.loadModel.toStdString());
+        j["concurrency"] = p.concurrency > 0 ? json(p.concurrency) : json(nullptr);
+        j["achieved_concurrency"] = orNull(p.achievedConcurrency);
+        j["served_by_fallback"] = p.servedByFallback;
         j["attempts"] = p.attempts;
         j["ok"] = p.outcomeCount(Outcome::Ok);
         json outcomes = json::object();

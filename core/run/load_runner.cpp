@@ -3,14 +3,26 @@
 #include "provider/dialect.h"
 #include "provider/http_attempt.h"
 #include "run/arrival_schedule.h"
+#include "run/circuit_breaker.h"
+#include "run/network_pool.h"
 #include "run/prompt_source.h"
-#include "tokenize/approx_tokens.h"
+#include "util/log.h"
 #include "util/monotonic_clock.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
 
 namespace ys {
 
 namespace {
 constexpr qint64 kNsPerS = 1'000'000'000;
+
+// Reported prompt tokens below this share of what was sent mean the provider dropped part of
+// the prompt without saying so. Generous, since the local count of a proprietary tokenizer's
+// family is an estimate; small prompts are left alone for the same reason.
+constexpr double kSilentTruncationRatio = 0.7;
+constexpr qint64 kSilentTruncationMinTokens = 256;
 
 RetryConfig retryConfigFor(const Scenario &s)
 {
@@ -18,16 +30,57 @@ RetryConfig retryConfigFor(const Scenario &s)
     c.maxRetries = s.retries;
     return c;
 }
+
+// Whether an outcome says something about the provider's health: true for a failure of the
+// provider, false for an answer, nullopt for what is the request's own doing (or ours).
+std::optional<bool> providerFailure(Outcome o)
+{
+    switch (o) {
+    case Outcome::Ok:
+    case Outcome::TruncatedByLimit:
+    case Outcome::SilentTruncation:
+        return false;
+    case Outcome::ContextExceeded:
+    case Outcome::ClientError:
+    case Outcome::Cancelled:
+        return std::nullopt;
+    case Outcome::RateLimited:
+    case Outcome::QuotaExhausted:
+    case Outcome::Overloaded:
+    case Outcome::ServerError:
+    case Outcome::AuthError:
+    case Outcome::TimeoutConnect:
+    case Outcome::TimeoutFirstToken:
+    case Outcome::TimeoutIdle:
+    case Outcome::TimeoutTotal:
+    case Outcome::StreamError:
+    case Outcome::StreamCut:
+    case Outcome::MalformedStream:
+    case Outcome::ConnectionError:
+        return true;
+    }
+    return std::nullopt;
+}
 } // namespace
 
-LoadRunner::LoadRunner(RunPlan plan, std::vector<QNetworkAccessManager *> managers, QObject *parent)
+LoadRunner::LoadRunner(RunPlan plan, NetworkPool *pool,
+                       std::function<CircuitBreaker *(const QString &)> breakerFor, QObject *parent)
     : QObject(parent)
     , m_plan(std::move(plan))
-    , m_managers(std::move(managers))
-    , m_dialect(makeDialect(m_plan.provider.dialect))
+    , m_self{m_plan.provider, m_plan.apiKey}
+    , m_pool(pool)
+    , m_breakerFor(std::move(breakerFor))
     , m_retry(retryConfigFor(m_plan.scenario), m_plan.seed ^ 0x9e3779b97f4a7c15ull)
 {
-    Q_ASSERT(!m_managers.empty());
+    Q_ASSERT(m_pool);
+    for (int t = 0; t < targetCount(); ++t) {
+        const ProviderConfig &p = target(t).provider;
+        m_dialects.push_back(makeDialect(p.dialect));
+        m_encodings.push_back(EncodingRegistry::forModel(p.model, p.dialect));
+        m_identities.emplace_back();
+        CircuitBreaker *b = m_breakerFor ? m_breakerFor(p.name) : nullptr;
+        m_breakerEventsSeen.push_back(b ? b->events().size() : 0);
+    }
     m_tick.setSingleShot(true);
     m_tick.setTimerType(Qt::PreciseTimer);
     connect(&m_tick, &QTimer::timeout, this, &LoadRunner::onTick);
@@ -35,10 +88,17 @@ LoadRunner::LoadRunner(RunPlan plan, std::vector<QNetworkAccessManager *> manage
 
 LoadRunner::~LoadRunner()
 {
+    // The attempts live on the pool's lanes: cancel and delete them there.
     for (HttpAttempt *a : m_inFlight) {
         a->disconnect(this);
-        delete a;
+        NetworkPool::cancel(a);
+        a->deleteLater();
     }
+}
+
+const RunTarget &LoadRunner::target(int index) const
+{
+    return index == 0 ? m_self : m_plan.fallbacks[std::size_t(index - 1)];
 }
 
 void LoadRunner::start()
@@ -46,7 +106,7 @@ void LoadRunner::start()
     const Scenario &sc = m_plan.scenario;
     m_planned = sc.requests + sc.warmup;
     m_startNs = monotonicNs();
-    if (!m_dialect || m_planned <= 0) {
+    if (!m_dialects.front() || m_planned <= 0) {
         m_done = true;
         QTimer::singleShot(0, this, &LoadRunner::finished);
         return;
@@ -109,12 +169,78 @@ void LoadRunner::pump()
     }
 }
 
-void LoadRunner::launch(const Pending &pending)
+void LoadRunner::record(const QString &kind, const QJsonObject &detail)
 {
+    const QByteArray json = QJsonDocument(detail).toJson(QJsonDocument::Compact);
+    qCInfo(lcEngine).noquote() << QStringLiteral("run %1 event %2 %3")
+                                      .arg(QString::number(m_plan.runId), kind,
+                                           QString::fromUtf8(json));
+    Q_EMIT eventRecorded(kind, json);
+}
+
+void LoadRunner::noteBreaker(int t, std::optional<bool> success, qint64 nowNs)
+{
+    CircuitBreaker *b = m_breakerFor ? m_breakerFor(target(t).provider.name) : nullptr;
+    if (!b)
+        return;
+    if (success)
+        *success ? b->recordSuccess(nowNs) : b->recordFailure(nowNs);
+    std::size_t &seen = m_breakerEventsSeen[std::size_t(t)];
+    const auto &events = b->events();
+    for (; seen < events.size(); ++seen) {
+        const CircuitBreaker::Event &e = events[seen];
+        record(QStringLiteral("breaker"),
+               {{QStringLiteral("provider"), target(t).provider.name},
+                {QStringLiteral("from"), CircuitBreaker::stateName(e.from)},
+                {QStringLiteral("to"), CircuitBreaker::stateName(e.to)},
+                {QStringLiteral("reason"), e.reason},
+                {QStringLiteral("offset_ms"), double(e.atNs - m_startNs) / 1e6}});
+    }
+}
+
+void LoadRunner::launch(Pending pending)
+{
+    // A provider whose breaker is open is not sent the request: the next of the fallback chain
+    // is, or nobody.
+    const qint64 now = monotonicNs();
+    for (;;) {
+        CircuitBreaker *b =
+            m_breakerFor ? m_breakerFor(target(pending.target).provider.name) : nullptr;
+        const bool allowed = !b || b->allow(now);
+        noteBreaker(pending.target, std::nullopt, now); // open → half-open happens in allow()
+        if (allowed)
+            break;
+        record(QStringLiteral("breaker_refused"),
+               {{QStringLiteral("provider"), target(pending.target).provider.name},
+                {QStringLiteral("request_index"), pending.requestIndex}});
+        if (pending.target + 1 >= targetCount()) {
+            // Refused everywhere: the request ends here, unsent. Continue on the next turn of
+            // the event loop, not recursively, however many are refused in a row.
+            ++m_refusalsPending;
+            QMetaObject::invokeMethod(this, &LoadRunner::requestDone, Qt::QueuedConnection);
+            return;
+        }
+        record(QStringLiteral("fallback"),
+               {{QStringLiteral("request_index"), pending.requestIndex},
+                {QStringLiteral("from"), target(pending.target).provider.name},
+                {QStringLiteral("to"), target(pending.target + 1).provider.name},
+                {QStringLiteral("reason"), QStringLiteral("breaker_open")}});
+        ++pending.target;
+    }
+    const RunTarget &to = target(pending.target);
+    const Dialect *dialect = m_dialects[std::size_t(pending.target)].get();
+    if (!dialect) { // a fallback with a dialect this build lacks: checked before the run starts
+        ++m_refusalsPending;
+        QMetaObject::invokeMethod(this, &LoadRunner::requestDone, Qt::QueuedConnection);
+        return;
+    }
+    // A retry or a fallback sends the same prompt as the first attempt did (in the tokenizer
+    // family of the provider it goes to).
+    const SourcedPrompt prompt =
+        PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, pending.requestIndex,
+                           m_encodings[std::size_t(pending.target)]);
     RequestSpec spec;
-    // A retry sends the same prompt as its first attempt.
-    spec.prompt =
-        PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, pending.requestIndex);
+    spec.prompt = prompt.text;
     spec.maxOutputTokens = m_plan.scenario.maxOutputTokens;
     spec.stream = m_plan.scenario.stream;
 
@@ -124,44 +250,109 @@ void LoadRunner::launch(const Pending &pending)
     timeouts.firstTokenMs = m_plan.scenario.firstTokenTimeoutMs;
     timeouts.idleMs = m_plan.scenario.idleTimeoutMs;
     QList<QByteArray> secrets;
-    if (!m_plan.apiKey.isEmpty())
-        secrets.append(m_plan.apiKey);
-    auto *attempt =
-        new HttpAttempt(*m_dialect, m_dialect->buildRequest(m_plan.provider, spec, m_plan.apiKey),
-                        timeouts, secrets, this);
-    attempt->setIdentity(m_plan.runId, m_launches, approxTokenCount(spec.prompt));
+    for (int t = 0; t < targetCount(); ++t) {
+        if (!target(t).apiKey.isEmpty())
+            secrets.append(target(t).apiKey);
+    }
+    auto *attempt = new HttpAttempt(*dialect, dialect->buildRequest(to.provider, spec, to.apiKey),
+                                    timeouts, secrets);
+    attempt->setIdentity(m_plan.runId, m_launches, prompt.tokens);
     attempt->setRequest(pending.requestIndex, pending.attemptNumber, pending.retryDelayNs,
                         pending.requestIndex < m_plan.scenario.warmup);
     connect(attempt, &HttpAttempt::finished, this, &LoadRunner::onAttemptFinished);
     m_inFlight.push_back(attempt);
+    m_inFlightTarget.push_back(pending.target);
     m_maxInFlight = std::max(m_maxInFlight, int(m_inFlight.size()));
-    // Spread attempts over the managers: one QNetworkAccessManager opens at most six
-    // connections per host.
-    attempt->start(m_managers[std::size_t(m_launches) % m_managers.size()], pending.intendedNs);
+    // Its finished() comes back queued from the lane's thread.
+    m_pool->start(attempt, pending.intendedNs);
     ++m_launches;
+}
+
+void LoadRunner::checkSilentTruncation(Sample &sample) const
+{
+    if (!outcomeIsSuccess(sample.outcome) || !sample.inputTokens ||
+        sample.localPromptTokens < kSilentTruncationMinTokens)
+        return;
+    const qint64 reported = *sample.inputTokens;
+    if (double(reported) >= kSilentTruncationRatio * double(sample.localPromptTokens))
+        return;
+    sample.outcome = Outcome::SilentTruncation;
+    sample.error = tr("The provider reported %1 prompt tokens for a prompt of %2 tokens: it "
+                      "dropped part of the prompt without an error")
+                       .arg(reported)
+                       .arg(sample.localPromptTokens);
+}
+
+void LoadRunner::checkIdentity(int t, const Sample &sample)
+{
+    if (sample.modelReported.isEmpty() && sample.systemFingerprint.isEmpty())
+        return;
+    Identity &id = m_identities[std::size_t(t)];
+    if (!id.known) {
+        id = {sample.modelReported, sample.systemFingerprint, true};
+        return;
+    }
+    if (id.model == sample.modelReported && id.fingerprint == sample.systemFingerprint)
+        return;
+    record(QStringLiteral("model_identity"),
+           {{QStringLiteral("provider"), target(t).provider.name},
+            {QStringLiteral("request_index"), sample.requestIndex},
+            {QStringLiteral("from_model"), id.model},
+            {QStringLiteral("from_fingerprint"), id.fingerprint},
+            {QStringLiteral("to_model"), sample.modelReported},
+            {QStringLiteral("to_fingerprint"), sample.systemFingerprint}});
+    id = {sample.modelReported, sample.systemFingerprint, true};
 }
 
 void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
 {
     const qint64 freedAt = monotonicNs();
-    std::erase(m_inFlight, attempt);
+    const auto it = std::find(m_inFlight.begin(), m_inFlight.end(), attempt);
+    if (it == m_inFlight.end())
+        return;
+    const int t = m_inFlightTarget[std::size_t(it - m_inFlight.begin())];
+    m_inFlightTarget.erase(m_inFlightTarget.begin() + (it - m_inFlight.begin()));
+    m_inFlight.erase(it);
     Sample sample = attempt->sample();
-    if (m_plan.provider.price && sample.inputTokens && sample.outputTokens)
-        sample.costUsd = m_plan.provider.price->cost(*sample.inputTokens, *sample.outputTokens,
-                                                     sample.cachedTokens.value_or(0));
     attempt->deleteLater();
+    const RunTarget &from = target(t);
+    if (t > 0)
+        sample.servedBy = from.provider.name;
+    if (from.provider.price && sample.inputTokens && sample.outputTokens)
+        sample.costUsd = from.provider.price->cost(*sample.inputTokens, *sample.outputTokens,
+                                                   sample.cachedTokens.value_or(0));
+    checkSilentTruncation(sample);
+    checkIdentity(t, sample);
+    m_spans.emplace_back(sample.startedAtNs, sample.startedAtNs + sample.endNs);
+    const std::optional<bool> failure = providerFailure(sample.outcome);
+    noteBreaker(t, failure ? std::optional<bool>(!*failure) : std::nullopt, freedAt);
 
     const RetryDecision retry =
         m_cancelled ? RetryDecision{}
                     : m_retry.decide(sample.attemptNumber, sample.outcome, sample.httpStatus,
                                      sample.retryAfterHeaders, QDateTime::currentDateTimeUtc());
+    if (retry.waitTooLong)
+        sample.error += tr("; not retried: the server asked for a wait longer than the %1 s cap")
+                            .arg(m_retry.config().maxServerWaitS);
+    if (!outcomeIsSuccess(sample.outcome))
+        // One .arg() call with every argument: diagnostics may hold "%2F" and the like.
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("run %1, %2: request %3 attempt %4 %5 (HTTP %6, id %7)%8: %9")
+                   .arg(QString::number(sample.runId), from.provider.name,
+                        QString::number(sample.requestIndex), QString::number(sample.attemptNumber),
+                        outcomeName(sample.outcome), QString::number(sample.httpStatus),
+                        sample.requestId.isEmpty() ? QStringLiteral("-") : sample.requestId,
+                        retry.retry
+                            ? QStringLiteral(", retry in %1 ms").arg(retry.delayNs / 1'000'000)
+                            : QString(),
+                        sample.error);
     Q_EMIT sampleReady(sample);
     if (retry.retry) {
         auto *timer = new QTimer(this);
         timer->setSingleShot(true);
         timer->setTimerType(Qt::PreciseTimer);
         const Pending next{sample.requestIndex, sample.attemptNumber + 1, freedAt + retry.delayNs,
-                           retry.delayNs};
+                           retry.delayNs, t};
         connect(timer, &QTimer::timeout, this, [this, timer, next] {
             std::erase(m_retryTimers, timer);
             timer->deleteLater();
@@ -172,6 +363,14 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
         });
         m_retryTimers.push_back(timer);
         timer->start(int(retry.delayNs / 1'000'000));
+    } else if (!m_cancelled && failure.value_or(false) && t + 1 < targetCount()) {
+        // Failed for good on this provider: the next of the chain takes the request now.
+        record(QStringLiteral("fallback"),
+               {{QStringLiteral("request_index"), sample.requestIndex},
+                {QStringLiteral("from"), from.provider.name},
+                {QStringLiteral("to"), target(t + 1).provider.name},
+                {QStringLiteral("reason"), outcomeName(sample.outcome)}});
+        m_queue.push_front({sample.requestIndex, sample.attemptNumber + 1, freedAt, {}, t + 1});
     } else {
         ++m_finishedRequests;
         Q_EMIT requestFinished(m_finishedRequests, m_planned);
@@ -181,6 +380,42 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     else
         pump();
     maybeFinish();
+}
+
+void LoadRunner::requestDone()
+{
+    --m_refusalsPending;
+    ++m_finishedRequests;
+    Q_EMIT requestFinished(m_finishedRequests, m_planned);
+    if (!m_plan.scenario.isOpenLoop())
+        onTick();
+    else
+        pump();
+    maybeFinish();
+}
+
+int LoadRunner::achievedConcurrency() const
+{
+    // Sweep over starts (+1) and ends (-1); an end at the same instant as a start goes first.
+    std::vector<std::pair<qint64, int>> edges;
+    edges.reserve(m_spans.size() * 2);
+    for (const auto &[start, end] : m_spans) {
+        edges.emplace_back(start, +1);
+        edges.emplace_back(end, -1);
+    }
+    std::sort(edges.begin(), edges.end());
+    int now = 0;
+    int most = 0;
+    for (const auto &[at, delta] : edges) {
+        now += delta;
+        most = std::max(most, now);
+    }
+    return most;
+}
+
+int LoadRunner::concurrencyCeiling() const
+{
+    return std::min(m_plan.scenario.concurrency, std::max(0, m_planned));
 }
 
 void LoadRunner::maybeFinish()
@@ -193,7 +428,7 @@ void LoadRunner::maybeFinish()
         (m_queue.empty() &&
          (m_plan.scenario.isOpenLoop() ? m_nextArrival >= m_schedule.size()
                                        : (m_nextRequest >= m_planned || limitReached(now))));
-    if (!nothingLeft)
+    if (!nothingLeft || m_refusalsPending > 0)
         return;
     m_done = true;
     m_tick.stop();
@@ -219,9 +454,9 @@ void LoadRunner::cancel()
     for (QTimer *t : m_retryTimers)
         t->deleteLater();
     m_retryTimers.clear();
-    const auto inFlight = m_inFlight; // cancel() re-enters onAttemptFinished
-    for (HttpAttempt *a : inFlight)
-        a->cancel();
+    // Each cancelled attempt still reports finished(), queued, and is stored as cancelled.
+    for (HttpAttempt *a : m_inFlight)
+        NetworkPool::cancel(a);
     maybeFinish();
 }
 

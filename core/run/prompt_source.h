@@ -1,15 +1,24 @@
 #pragma once
 
+#include "tokenize/encoding_registry.h"
+
 #include <QString>
 
 namespace ys {
 
-// Deterministic prompts of a chosen size. Each request gets a unique opening line so that no
-// provider can answer it from a prompt cache. Sizes are exact in the approximate token count
-// (tokenize/approx_tokens.h) until the exact tokenizer lands.
+struct SourcedPrompt {
+    QString text;
+    qint64 tokens = 0;      // in the provider's tokenizer: exact for tiktoken families
+    bool estimated = false; // counted with a proxy encoding
+};
+
+// The prompts a run sends: deterministic English prose of the scenario's size in the provider's
+// tokenizer family (tokenize/prompt_builder.h), each request with a unique opening line so that
+// no provider can answer it from a prompt cache.
 class PromptSource {
 public:
-    static QString make(int targetTokens, quint64 runSeed, int requestNumber);
+    static SourcedPrompt make(int targetTokens, quint64 runSeed, int requestNumber,
+                              const EncodingInfo &encoding);
 };
 
 } // namespace ys

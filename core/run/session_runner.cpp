@@ -2,21 +2,25 @@
 
 #include "provider/dialect.h"
 #include "provider/secrets.h"
+#include "run/circuit_breaker.h"
 #include "run/load_runner.h"
+#include "run/network_pool.h"
 #include "run/self_calibration.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
 #include "storage/session_repository.h"
+#include "util/log.h"
 
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QThread>
+#include <algorithm>
 #include <deque>
+#include <map>
 
 namespace ys {
-
-namespace {
-constexpr int kConnectionsPerManager = 6; // QtNetwork's per-host limit per manager
-}
 
 // Lives on the network thread: creates the session's rows, then runs each run in turn.
 class SessionWorker : public QObject {
@@ -27,6 +31,8 @@ public:
         , m_writer(writer)
     {
     }
+    // The current run goes before the pool its attempts run on.
+    ~SessionWorker() override { delete m_current; }
 
     Q_INVOKABLE void begin()
     {
@@ -69,7 +75,8 @@ public:
                     continue;
                 }
                 m_total += scenario.requests + scenario.warmup;
-                m_queue.push_back(RunPlan{*runId, provider, scenario, key, ++seed});
+                m_queue.push_back(
+                    RunPlan{*runId, provider, scenario, key, ++seed, fallbacksOf(provider)});
             }
         }
         if (m_queue.empty() && m_total == 0 && !m_request.onlyProviders.isEmpty()) {
@@ -82,8 +89,60 @@ public:
                                      m_request.suite.name));
         }
         db.close();
-        Q_EMIT progress(0, m_total, QString());
+        m_clock.start();
+        Q_EMIT progress(0, m_total, QString(), -1);
         next();
+    }
+
+    // The fallback chain of a provider, with keys; one whose key cannot be had is left out, and
+    // said so.
+    std::vector<RunTarget> fallbacksOf(const ProviderConfig &provider)
+    {
+        std::vector<RunTarget> out;
+        for (const QString &name : provider.fallback) {
+            const auto it =
+                std::find_if(m_request.suite.providers.begin(), m_request.suite.providers.end(),
+                             [&name](const ProviderConfig &p) { return p.name == name; });
+            if (it == m_request.suite.providers.end())
+                continue;
+            QByteArray key;
+            QString keyError;
+            if (!Secrets::resolve(it->apiKeyRef, &key, &keyError)) {
+                Q_EMIT warning(
+                    tr("%1: fallback %2 left out: %3").arg(provider.name, name, keyError));
+                continue;
+            }
+            out.push_back({*it, key});
+        }
+        return out;
+    }
+
+    CircuitBreaker *breakerFor(const QString &providerName)
+    {
+        if (auto it = m_breakers.find(providerName); it != m_breakers.end())
+            return it->second.get();
+        for (const ProviderConfig &p : m_request.suite.providers) {
+            if (p.name != providerName || !p.breaker)
+                continue;
+            BreakerConfig c;
+            c.failureThreshold = p.breaker->failureThreshold;
+            c.windowNs = qint64(p.breaker->windowS * 1e9);
+            c.openNs = qint64(p.breaker->openS * 1e9);
+            c.halfOpenProbes = p.breaker->halfOpenProbes;
+            return m_breakers.emplace(providerName, std::make_unique<CircuitBreaker>(c))
+                .first->second.get();
+        }
+        return nullptr;
+    }
+
+    // Time left, from the pace so far: requests still to finish at the session's average time
+    // per finished request. -1 until the first request has finished.
+    qint64 etaMs() const
+    {
+        if (m_done <= 0 || !m_clock.isValid())
+            return -1;
+        const double perRequestMs = double(m_clock.elapsed()) / double(m_done);
+        return qint64(perRequestMs * double(std::max(0, m_total - m_done)));
     }
 
     Q_INVOKABLE void cancel()
@@ -102,8 +161,9 @@ public:
 
 Q_SIGNALS:
     void sessionStarted(qint64 sessionId);
-    void progress(int done, int total, const QString &provider);
+    void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
+    void sampleMeasured(const ys::Sample &sample);
     void done(qint64 sessionId, const QString &status);
 
 private:
@@ -142,15 +202,6 @@ private:
                                .arg(SelfCalibration::describe(*result)));
     }
 
-    std::vector<QNetworkAccessManager *> managersFor(int concurrency)
-    {
-        const std::size_t needed =
-            std::size_t((concurrency + kConnectionsPerManager - 1) / kConnectionsPerManager);
-        while (m_managers.size() < needed)
-            m_managers.push_back(new QNetworkAccessManager(this));
-        return {m_managers.begin(), m_managers.begin() + qsizetype(needed)};
-    }
-
     void next()
     {
         if (m_cancelled || m_queue.empty())
@@ -159,27 +210,80 @@ private:
         m_queue.pop_front();
         const qint64 runId = plan.runId;
         const QString providerName = plan.provider.name;
-        auto managers = managersFor(plan.scenario.concurrency);
-        m_current = new LoadRunner(std::move(plan), std::move(managers), this);
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("run %1 starts: provider \"%2\" (%3, model %4), %5 requests, "
+                              "concurrency %6, %7 load, %8 fallback(s)")
+                   .arg(QString::number(runId), providerName, plan.provider.dialect,
+                        plan.provider.model, QString::number(plan.scenario.requests),
+                        QString::number(plan.scenario.concurrency), plan.scenario.load,
+                        QString::number(plan.fallbacks.size()));
+        m_pool.ensureLanes(NetworkPool::lanesFor(plan.scenario.concurrency));
+        m_current = new LoadRunner(
+            std::move(plan), &m_pool, [this](const QString &name) { return breakerFor(name); },
+            this);
+        connect(m_current, &LoadRunner::eventRecorded, this,
+                [this, runId](const QString &kind, const QByteArray &detail) {
+                    SessionEvent e;
+                    e.sessionId = m_sessionId;
+                    e.runId = runId;
+                    e.at = QDateTime::currentDateTimeUtc();
+                    e.kind = kind;
+                    e.detail = QString::fromUtf8(detail);
+                    writeLater([e](SampleWriter *w) { w->addEvent(e); });
+                });
         m_current->setPaused(m_paused);
-        connect(m_current, &LoadRunner::sampleReady, this,
-                [this](const Sample &s) { writeLater([s](SampleWriter *w) { w->add(s); }); });
+        connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
+            writeLater([s](SampleWriter *w) { w->add(s); });
+            Q_EMIT sampleMeasured(s);
+        });
         const int doneBefore = m_done;
         connect(m_current, &LoadRunner::requestFinished, this,
                 [this, providerName, doneBefore](int finished, int) {
                     m_done = doneBefore + finished;
-                    Q_EMIT progress(m_done, m_total, providerName);
+                    Q_EMIT progress(m_done, m_total, providerName, etaMs());
                 });
-        connect(m_current, &LoadRunner::finished, this, [this, runId] {
+        connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
             const QString status = m_current->wasCancelled() ? QStringLiteral("cancelled")
                                                              : QStringLiteral("finished");
+            qCInfo(lcEngine).noquote()
+                << QStringLiteral("run %1 (%2) ends %3, concurrency reached %4")
+                       .arg(QString::number(runId), providerName, status,
+                            QString::number(m_current->achievedConcurrency()));
+            noteConcurrency(runId, providerName);
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
             m_current->deleteLater();
             m_current = nullptr;
             QMetaObject::invokeMethod(this, &SessionWorker::next, Qt::QueuedConnection);
         });
-        Q_EMIT progress(m_done, m_total, providerName);
+        Q_EMIT progress(m_done, m_total, providerName, etaMs());
         m_current->start();
+    }
+
+    // The concurrency the run reached, kept with the run; a closed-loop run that fell short of
+    // its target is reported, since its latencies were measured at a lower load than asked.
+    void noteConcurrency(qint64 runId, const QString &providerName)
+    {
+        const int achieved = m_current->achievedConcurrency();
+        writeLater(
+            [runId, achieved](SampleWriter *w) { w->setAchievedConcurrency(runId, achieved); });
+        const int ceiling = m_current->concurrencyCeiling();
+        if (m_current->isOpenLoop() || m_current->wasCancelled() || achieved >= ceiling)
+            return;
+        Q_EMIT warning(tr("%1: reached a concurrency of %2 of the %3 asked for")
+                           .arg(providerName)
+                           .arg(achieved)
+                           .arg(ceiling));
+        SessionEvent e;
+        e.sessionId = m_sessionId;
+        e.runId = runId;
+        e.at = QDateTime::currentDateTimeUtc();
+        e.kind = QStringLiteral("concurrency");
+        e.detail =
+            QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
+                                                        {QStringLiteral("asked"), ceiling},
+                                                        {QStringLiteral("achieved"), achieved}})
+                                  .toJson(QJsonDocument::Compact));
+        writeLater([e](SampleWriter *w) { w->addEvent(e); });
     }
 
     void finishSession()
@@ -196,7 +300,9 @@ private:
     SessionRequest m_request;
     SampleWriter *m_writer;
     std::deque<RunPlan> m_queue;
-    std::vector<QNetworkAccessManager *> m_managers;
+    NetworkPool m_pool;
+    std::map<QString, std::unique_ptr<CircuitBreaker>> m_breakers; // per provider, session-wide
+    QElapsedTimer m_clock;
     LoadRunner *m_current = nullptr;
     qint64 m_sessionId = 0;
     int m_total = 0;
@@ -260,6 +366,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     });
     connect(m_worker, &SessionWorker::progress, this, &SessionRunner::progress);
     connect(m_worker, &SessionWorker::warning, this, &SessionRunner::warning);
+    connect(m_worker, &SessionWorker::sampleMeasured, this, &SessionRunner::sampleMeasured);
     connect(m_worker, &SessionWorker::done, this, &SessionRunner::onWorkerDone);
     m_networkThread->start();
     QMetaObject::invokeMethod(m_worker, &SessionWorker::begin, Qt::QueuedConnection);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/sample.h"
 #include "domain/suite.h"
 
 #include <QObject>
@@ -41,8 +42,13 @@ public:
 
 Q_SIGNALS:
     void sessionStarted(qint64 sessionId);
-    void progress(int done, int total, const QString &provider);
+    // Requests done of the total, the provider now running, and the time left in ms at the pace
+    // so far (-1 while unknown).
+    void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
+    // Every attempt as it ends, with its absolute monotonic start (startedAtNs) still set,
+    // delivered on the caller's thread; the database copy is written independently.
+    void sampleMeasured(const ys::Sample &sample);
     void finished(qint64 sessionId, const QString &status);
 
 private:

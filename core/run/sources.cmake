@@ -5,6 +5,7 @@ target_sources(ys_core PRIVATE
     run/retry_policy.h run/retry_policy.cpp
     run/circuit_breaker.h run/circuit_breaker.cpp
     run/self_calibration.h run/self_calibration.cpp
+    run/network_pool.h run/network_pool.cpp
     run/load_runner.h run/load_runner.cpp
     run/session_runner.h run/session_runner.cpp
 )

@@ -47,7 +47,7 @@ public:
 
 Q_SIGNALS:
     void runningChanged(bool running);
-    void progress(int done, int total, const QString &provider);
+    void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
     void sessionFinished(qint64 sessionId, const QString &status);
     void selectedSessionChanged(qint64 sessionId);

@@ -1,0 +1,111 @@
+#include "run/network_pool.h"
+
+#include "provider/http_attempt.h"
+
+#include <QNetworkAccessManager>
+#include <QThread>
+#include <algorithm>
+
+namespace ys {
+
+namespace {
+constexpr int kConnectionsPerManager = 6; // QtNetwork's per-host limit per manager
+constexpr int kStreamsPerLane = 64;
+} // namespace
+
+NetworkPool::NetworkPool() = default;
+
+NetworkPool::~NetworkPool()
+{
+    for (LaneSlot &slot : m_lanes) {
+        slot.thread->quit();
+        slot.thread->wait();
+        delete slot.thread;
+    }
+}
+
+int NetworkPool::lanesFor(int concurrency)
+{
+    const int cores = std::max(2, QThread::idealThreadCount());
+    const int wanted = (std::max(1, concurrency) + kStreamsPerLane - 1) / kStreamsPerLane;
+    return std::clamp(wanted, 1, cores);
+}
+
+void NetworkPool::ensureLanes(int lanes)
+{
+    while (int(m_lanes.size()) < lanes) {
+        LaneSlot slot;
+        slot.active = std::make_shared<std::atomic<int>>(0);
+        slot.thread = new QThread;
+        slot.thread->setObjectName(QStringLiteral("ys-lane-%1").arg(m_lanes.size()));
+        slot.lane = new NetworkLane(slot.active);
+        slot.lane->moveToThread(slot.thread);
+        QObject::connect(slot.thread, &QThread::finished, slot.lane, &QObject::deleteLater);
+        slot.thread->start();
+        m_lanes.push_back(std::move(slot));
+    }
+}
+
+void NetworkPool::start(HttpAttempt *attempt, qint64 intendedStartNs)
+{
+    Q_ASSERT(!attempt->parent());
+    if (m_lanes.empty())
+        ensureLanes(1);
+    const auto slot =
+        std::min_element(m_lanes.begin(), m_lanes.end(), [](const LaneSlot &a, const LaneSlot &b) {
+            return a.active->load() < b.active->load();
+        });
+    slot->active->fetch_add(1);
+    attempt->moveToThread(slot->thread);
+    NetworkLane *lane = slot->lane;
+    QMetaObject::invokeMethod(
+        lane, [lane, attempt, intendedStartNs] { lane->startAttempt(attempt, intendedStartNs); },
+        Qt::QueuedConnection);
+}
+
+void NetworkPool::cancel(HttpAttempt *attempt)
+{
+    QMetaObject::invokeMethod(attempt, &HttpAttempt::cancel, Qt::QueuedConnection);
+}
+
+int NetworkPool::inFlight() const
+{
+    int n = 0;
+    for (const LaneSlot &slot : m_lanes)
+        n += slot.active->load();
+    return n;
+}
+
+NetworkLane::NetworkLane(std::shared_ptr<std::atomic<int>> active)
+    : m_active(std::move(active))
+{
+}
+
+QNetworkAccessManager *NetworkLane::leastBusyManager()
+{
+    auto it =
+        std::min_element(m_managers.begin(), m_managers.end(),
+                         [](const Manager &a, const Manager &b) { return a.active < b.active; });
+    if (it == m_managers.end() || it->active >= kConnectionsPerManager) {
+        m_managers.push_back({new QNetworkAccessManager(this), 0});
+        it = m_managers.end() - 1;
+    }
+    ++it->active;
+    return it->nam;
+}
+
+void NetworkLane::startAttempt(HttpAttempt *attempt, qint64 intendedStartNs)
+{
+    QNetworkAccessManager *nam = leastBusyManager();
+    // Direct: the attempt lives on this thread. The runner's own connection is queued.
+    connect(attempt, &HttpAttempt::finished, this, [this, nam] {
+        for (Manager &m : m_managers) {
+            if (m.nam == nam)
+                --m.active;
+        }
+        m_active->fetch_sub(1);
+    });
+    attempt->start(nam, intendedStartNs);
+}
+
+} // namespace ys
