@@ -1,4 +1,5 @@
 // yardstick-cli: the command line of the workbench (DESIGN.md "Command-line contract").
+#include "util/log.h"
 #include "util/translations.h"
 #include "workbench/cli_commands.h"
 
@@ -64,7 +65,18 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main", "tokens: read <|endoftext|> and the like as special "
                                             "tokens, not as text."));
     parser.addOptions({encoding, ids, specialTokens});
+    const QCommandLineOption logFile(
+        QStringLiteral("log-file"),
+        QCoreApplication::translate("main", "Write the log here instead of the default place "
+                                            "(also set by YS_LOG_FILE)."),
+        QStringLiteral("file"));
+    parser.addOption(logFile);
     parser.process(app);
+
+    // Keys are redacted from every line, whether or not the file can be written.
+    QString logError;
+    if (!ys::Log::install(ys::Log::choosePath(parser.value(logFile)), &logError))
+        QTextStream(stderr) << logError << '\n';
 
     const QStringList args = parser.positionalArguments();
     // tokens FILE|- needs no database.
@@ -81,6 +93,9 @@ int main(int argc, char *argv[])
     if (!parser.isSet(db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();
+    qCInfo(ys::lcApp).noquote() << QStringLiteral("yardstick-cli %1 %2, database %3")
+                                       .arg(QCoreApplication::applicationVersion(), command,
+                                            parser.value(db));
 
     if (command == QLatin1StringView("run")) {
         if (!parser.isSet(suite))

@@ -1,5 +1,6 @@
 // yardstick: the workbench window.
 #include "ui/main_window.h"
+#include "util/log.h"
 #include "util/translations.h"
 #include "workbench/workbench.h"
 
@@ -28,8 +29,18 @@ int main(int argc, char *argv[])
     const QCommandLineOption demo(
         QStringLiteral("demo"),
         QCoreApplication::translate("main", "Run the demo suite as soon as the window opens."));
-    parser.addOptions({db, demo});
+    const QCommandLineOption logFile(
+        QStringLiteral("log-file"),
+        QCoreApplication::translate("main", "Write the log here instead of the default place "
+                                            "(also set by YS_LOG_FILE)."),
+        QStringLiteral("file"));
+    parser.addOptions({db, demo, logFile});
     parser.process(app);
+
+    // Keys are redacted from every line, whether or not the file can be written.
+    QString logError;
+    if (!ys::Log::install(ys::Log::choosePath(parser.value(logFile)), &logError))
+        qCWarning(ys::lcApp).noquote() << logError;
 
     QString path = parser.value(db);
     if (path.isEmpty()) {
@@ -37,9 +48,13 @@ int main(int argc, char *argv[])
         QDir().mkpath(dir);
         path = dir + QStringLiteral("/yardstick.sqlite");
     }
+    qCInfo(ys::lcApp).noquote() << QStringLiteral("Yardstick %1 started, database %2, log %3")
+                                       .arg(QCoreApplication::applicationVersion(), path,
+                                            ys::Log::path());
     ys::Workbench workbench(path);
     QString error;
     if (!workbench.open(&error)) {
+        qCWarning(ys::lcApp).noquote() << error;
         QMessageBox::critical(nullptr, QCoreApplication::translate("main", "Yardstick"), error);
         return 1;
     }
@@ -47,5 +62,7 @@ int main(int argc, char *argv[])
     window.show();
     if (parser.isSet(demo))
         window.runDemoAction()->trigger();
-    return app.exec();
+    const int code = app.exec();
+    qCInfo(ys::lcApp) << "Yardstick exits with" << code;
+    return code;
 }

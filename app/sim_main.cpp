@@ -1,7 +1,9 @@
 // yardstick-sim: serves the simulated providers over HTTP until SIGINT or SIGTERM.
 
+#include "provider/secrets.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
+#include "util/log.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -100,7 +102,13 @@ int main(int argc, char *argv[])
     parser.addOption(profilesOption);
     parser.addOption(tlsOption);
     parser.addOption(certOutOption);
+    const QCommandLineOption logFileOption(
+        QStringLiteral("log-file"),
+        SimMain::tr("Write the simulator's own log (start-up, errors; not the ground truth, see "
+                    "--log) to this file. Without it nothing is logged to a file."),
+        SimMain::tr("file"));
     parser.addOption(logOption);
+    parser.addOption(logFileOption);
 
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText(), kUsageError);
@@ -128,6 +136,17 @@ int main(int argc, char *argv[])
             return fail(error, kUsageError);
     } else {
         profiles = ys::SimProfile::demoProfiles();
+    }
+
+    if (parser.isSet(logFileOption)) {
+        // The profiles' keys are secrets here too: no log line carries them.
+        for (const ys::SimProfile &profile : profiles)
+            ys::Secrets::registerSecret(profile.apiKey.toUtf8());
+        QString logError;
+        if (!ys::Log::install(parser.value(logFileOption), &logError))
+            return fail(logError, kRuntimeError);
+        qCInfo(ys::lcSim).noquote()
+            << QStringLiteral("yardstick-sim started with %1 profiles").arg(profiles.size());
     }
 
     int fds[2];
@@ -169,5 +188,13 @@ int main(int argc, char *argv[])
     std::printf("yardstick-sim listening on %s\n",
                 server.baseUrl().toString().toUtf8().constData());
     std::fflush(stdout);
-    return app.exec();
+    // Without --log-file the sim says nothing beyond its stdout line and its errors.
+    const bool logging = ys::Log::isInstalled();
+    if (logging)
+        qCInfo(ys::lcSim).noquote()
+            << QStringLiteral("listening on %1").arg(server.baseUrl().toString());
+    const int code = app.exec();
+    if (logging)
+        qCInfo(ys::lcSim) << "yardstick-sim stops";
+    return code;
 }

@@ -2,4 +2,5 @@
 target_sources(ys_core PRIVATE
     util/monotonic_clock.h
     util/translations.h util/translations.cpp
+    util/log.h util/log.cpp
 )

@@ -10,12 +10,15 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "tokenize/bpe_tokenizer.h"
+#include "util/log.h"
 #include "workbench/demo_suite.h"
 
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QTextStream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -79,6 +82,69 @@ void printSummaryText(const SessionSummary &summary)
     out().flush();
 }
 
+// Shows a problem on stderr, as the command line always has, and keeps it in the log file.
+void complain(const QString &message)
+{
+    err() << message << '\n';
+    err().flush();
+    Log::toFileOnly(QtWarningMsg, lcApp(), message);
+}
+
+constexpr std::size_t kMaxLoggedDiagnostics = 3;
+constexpr qsizetype kMaxLoggedDiagnostic = 500;
+
+// One log line per provider of a finished session (attempts, successes and the outcomes), and
+// one for each of its commonest diagnostics.
+void logSessionSummary(const QString &dbPath, qint64 sessionId)
+{
+    if (!lcEngine().isInfoEnabled())
+        return;
+    Database db(dbPath);
+    QString error;
+    if (!db.open(&error)) {
+        qCWarning(lcStorage).noquote() << error;
+        return;
+    }
+    SessionRepository repo(db);
+    const auto summary = loadSessionSummary(repo, sessionId, &error);
+    if (!summary) {
+        qCWarning(lcStorage).noquote() << error;
+        return;
+    }
+    for (const ProviderSummary &p : summary->providers) {
+        QStringList outcomes;
+        for (int i = 0; i < kOutcomeCount; ++i) {
+            if (p.outcomes[std::size_t(i)] > 0)
+                outcomes << QStringLiteral("%1 %2").arg(
+                    outcomeName(Outcome(i)), QString::number(p.outcomes[std::size_t(i)]));
+        }
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("session %1, provider \"%2\" (%3, model %4): run %5, %6/%7 ok; %8")
+                   .arg(QString::number(sessionId), p.name, p.dialect, p.model, p.runStatus,
+                        QString::number(p.successes), QString::number(p.attempts),
+                        outcomes.join(QStringLiteral(", ")));
+        if (p.successes == p.attempts || !p.runId)
+            continue;
+        // The commonest diagnostics of the failed attempts, as stored (already redacted).
+        std::map<QString, int> diagnostics;
+        for (const Sample &sample : repo.samples(p.runId, &error)) {
+            if (!sample.error.isEmpty())
+                ++diagnostics[sample.error.left(kMaxLoggedDiagnostic)];
+        }
+        std::vector<std::pair<int, QString>> byCount;
+        for (const auto &[text, count] : diagnostics)
+            byCount.emplace_back(count, text);
+        std::stable_sort(byCount.begin(), byCount.end(),
+                         [](const auto &a, const auto &b) { return a.first > b.first; });
+        if (byCount.size() > kMaxLoggedDiagnostics)
+            byCount.resize(kMaxLoggedDiagnostics);
+        for (const auto &[count, text] : byCount)
+            qCInfo(lcEngine).noquote()
+                << QStringLiteral("session %1, provider \"%2\": %3 x %4")
+                       .arg(QString::number(sessionId), p.name, QString::number(count), text);
+    }
+}
+
 // Opens an existing database for reading; a missing file is an error, not a new database.
 std::unique_ptr<Database> openExisting(const QString &path)
 {
@@ -109,7 +175,7 @@ int CliCommands::run(const CliRunOptions &options)
         if (url.isEmpty()) {
             sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
             if (!sim->start(&error)) {
-                err() << tr("Cannot start the built-in simulator: %1").arg(error) << '\n';
+                complain(tr("Cannot start the built-in simulator: %1").arg(error));
                 return 1;
             }
             url = sim->baseUrl();
@@ -118,7 +184,7 @@ int CliCommands::run(const CliRunOptions &options)
     } else {
         auto loaded = Suite::loadFile(options.suite, &error);
         if (!loaded) {
-            err() << error << '\n';
+            complain(error);
             return 2;
         }
         suite = *loaded;
@@ -127,7 +193,7 @@ int CliCommands::run(const CliRunOptions &options)
         const bool known = std::any_of(suite.providers.begin(), suite.providers.end(),
                                        [&](const ProviderConfig &p) { return p.name == name; });
         if (!known) {
-            err() << tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name) << '\n';
+            complain(tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name));
             return 2;
         }
     }
@@ -140,31 +206,52 @@ int CliCommands::run(const CliRunOptions &options)
     QEventLoop loop;
     qint64 sessionId = 0;
     QString status;
-    QObject::connect(&runner, &SessionRunner::warning, &loop, [](const QString &message) {
-        err() << message << '\n';
-        err().flush();
+    QObject::connect(&runner, &SessionRunner::warning, &loop,
+                     [](const QString &message) { complain(message); });
+    QElapsedTimer clock;
+    QObject::connect(&runner, &SessionRunner::sessionStarted, &loop, [&](qint64 id) {
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("session %1 started: suite \"%2\", %3 providers, %4 scenarios, "
+                              "database %5")
+                   .arg(QString::number(id), suite.name,
+                        QString::number(options.providers.isEmpty()
+                                            ? qsizetype(suite.providers.size())
+                                            : options.providers.size()),
+                        QString::number(suite.scenarios.size()), options.dbPath);
     });
     QString lastProvider;
-    QObject::connect(&runner, &SessionRunner::progress, &loop,
-                     [&](int done, int total, const QString &provider) {
-                         if (!options.json && provider != lastProvider && !provider.isEmpty()) {
-                             lastProvider = provider;
-                             err() << tr("[%1/%2] %3").arg(done).arg(total).arg(provider) << '\n';
-                             err().flush();
-                         }
-                     });
+    QObject::connect(
+        &runner, &SessionRunner::progress, &loop,
+        [&](int done, int total, const QString &provider) {
+            if (provider != lastProvider && !provider.isEmpty()) {
+                lastProvider = provider;
+                qCInfo(lcEngine).noquote()
+                    << QStringLiteral("%1 of %2 requests done, now %3")
+                           .arg(QString::number(done), QString::number(total), provider);
+                if (!options.json) {
+                    err() << tr("[%1/%2] %3").arg(done).arg(total).arg(provider) << '\n';
+                    err().flush();
+                }
+            }
+        });
     QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, const QString &s) {
         sessionId = id;
         status = s;
         loop.quit();
     });
+    clock.start();
     if (!runner.start(std::move(request), &error)) {
-        err() << error << '\n';
+        complain(error);
         return 2;
     }
     loop.exec();
+    qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2 after %3 s")
+                                      .arg(QString::number(sessionId), status,
+                                           QString::number(double(clock.elapsed()) / 1000.0, 'f',
+                                                           1));
     if (!sessionId)
         return 1;
+    logSessionSummary(options.dbPath, sessionId);
     const int shown = show(options.dbPath, sessionId, options.json);
     return status == QLatin1StringView("finished") ? shown : 1;
 }

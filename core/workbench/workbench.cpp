@@ -8,6 +8,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "util/log.h"
 #include "workbench/demo_suite.h"
 
 namespace ys {
@@ -21,11 +22,17 @@ Workbench::Workbench(QString dbPath, QObject *parent)
 {
     connect(m_runner, &SessionRunner::progress, this, &Workbench::progress);
     connect(m_runner, &SessionRunner::warning, this, &Workbench::warning);
+    connect(m_runner, &SessionRunner::warning, this,
+            [](const QString &message) { qCWarning(lcEngine).noquote() << message; });
     connect(m_runner, &SessionRunner::sessionStarted, this, [this](qint64 id) {
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("session %1 started, database %2").arg(QString::number(id), m_dbPath);
         refreshSessions();
         selectSession(id);
     });
     connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, const QString &status) {
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("session %1 ended %2").arg(QString::number(id), status);
         refreshSessions();
         if (id)
             selectSession(id);
@@ -44,9 +51,11 @@ bool Workbench::open(QString *error)
 {
     m_db = std::make_unique<Database>(m_dbPath);
     if (!m_db->open(error)) {
+        qCWarning(lcStorage).noquote() << *error;
         m_db.reset();
         return false;
     }
+    qCInfo(lcStorage).noquote() << QStringLiteral("opened %1").arg(m_dbPath);
     m_repo = std::make_unique<SessionRepository>(*m_db);
     refreshSessions();
     return true;
@@ -138,8 +147,16 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
 
 bool Workbench::startRun(SessionRequest request, QString *error)
 {
-    if (!m_runner->start(std::move(request), error))
+    const QString suiteName = request.suite.name;
+    const qsizetype providers = request.onlyProviders.isEmpty()
+                                    ? qsizetype(request.suite.providers.size())
+                                    : request.onlyProviders.size();
+    if (!m_runner->start(std::move(request), error)) {
+        qCWarning(lcEngine).noquote() << *error;
         return false;
+    }
+    qCInfo(lcEngine).noquote() << QStringLiteral("running suite \"%1\" (%2 providers)")
+                                      .arg(suiteName, QString::number(providers));
     Q_EMIT runningChanged(true);
     return true;
 }
