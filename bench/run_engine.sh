@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds Release and measures the measurement engine against yardstick-sim running in a separate
+# process: (accuracy) client TTFT and end-of-stream times against the simulator's ground truth at
+# 256 concurrent streams while the UI thread is kept busy, with the streams in flight at once;
+# (cost) the client's CPU time per SSE event and the events/s it sustains. Extra arguments go to
+# bench_engine (--only accuracy|cost, --repeat N, --streams N, --busy-ms MS, --busy-period-ms MS,
+# --cost-streams N, --cost-tokens-per-s R, --cost-tokens N; --help lists them all).
+#   bench/run_engine.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+./run.sh --deps-only
+build="${BUILD_DIR:-build-bench}"
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
+cmake --build "$build" -j "$jobs" --target yardstick-sim bench_engine
+
+# A few hundred sockets on each side of the loopback.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+exec "$build/bench/engine/bench_engine" "$@"
