@@ -55,6 +55,10 @@
         <source>cannot write the certificate to %1: %2</source>
         <translation>无法将证书写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Write the simulator&apos;s own log (start-up, errors; not the ground truth, see --log) to this file. Without it nothing is logged to a file.</source>
+        <translation>将模拟器自身的日志（启动、错误；不含真实数据，见 --log）写入此文件。不指定则不写日志文件。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -141,6 +145,10 @@
     <message>
         <source>Usage: tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</source>
         <translation>用法：tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</translation>
+    </message>
+    <message>
+        <source>Write the log here instead of the default place (also set by YS_LOG_FILE).</source>
+        <translation>将日志写到此处而非默认位置（也可通过 YS_LOG_FILE 设置）。</translation>
     </message>
 </context>
 <context>
@@ -442,6 +450,18 @@
         <source>no first token within %1 ms</source>
         <translation>%1 ms 内未收到首个 token</translation>
     </message>
+    <message>
+        <source>%1; the event starts with: %2</source>
+        <translation>%1；该事件开头为：%2</translation>
+    </message>
+    <message>
+        <source>HTTP %1: redirected to another origin (%2), not followed</source>
+        <translation>HTTP %1：被重定向到另一个源（%2），未跟随</translation>
+    </message>
+    <message>
+        <source>%1; the body starts with: %2</source>
+        <translation>%1；响应体开头为：%2</translation>
+    </message>
 </context>
 <context>
     <name>ys::LatencyCostChart</name>
@@ -468,6 +488,28 @@
     <message>
         <source>≤ $%1 / 1K</source>
         <translation>≤ $%1 / 1K</translation>
+    </message>
+</context>
+<context>
+    <name>ys::LoadRunner</name>
+    <message>
+        <source>The provider reported %1 prompt tokens for a prompt of %2 tokens: it dropped part of the prompt without an error</source>
+        <translation>服务商报告的提示 token 为 %1，而发送的提示为 %2 个 token：它在未报错的情况下丢弃了部分提示</translation>
+    </message>
+    <message>
+        <source>; not retried: the server asked for a wait longer than the %1 s cap</source>
+        <translation>；未重试：服务器要求的等待时间超过 %1 秒上限</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Log</name>
+    <message>
+        <source>Cannot open the log file %1: %2</source>
+        <translation>无法打开日志文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot create the log folder %1</source>
+        <translation>无法创建日志文件夹 %1</translation>
     </message>
 </context>
 <context>
@@ -585,6 +627,41 @@
     </message>
 </context>
 <context>
+    <name>ys::ProviderPresets</name>
+    <message>
+        <source>Self-hosted vLLM OpenAI-compatible server; reasoning models stream reasoning_content when started with a reasoning parser.</source>
+        <translation>自托管的 vLLM OpenAI 兼容服务器；以推理解析器启动时，推理模型会流式输出 reasoning_content。</translation>
+    </message>
+    <message>
+        <source>llama.cpp llama-server; older builds answer an over-long prompt with HTTP 500 exceed_context_size_error.</source>
+        <translation>llama.cpp 的 llama-server；旧版本对过长提示返回 HTTP 500 exceed_context_size_error。</translation>
+    </message>
+    <message>
+        <source>Ollama&apos;s /v1 endpoint; it truncates prompts longer than num_ctx silently, so reported prompt tokens are checked against what was sent.</source>
+        <translation>Ollama 的 /v1 端点；它会静默截断超过 num_ctx 的提示，因此会将报告的提示 token 数与实际发送的进行核对。</translation>
+    </message>
+    <message>
+        <source>DeepSeek API; deepseek-reasoner streams reasoning_content before the answer.</source>
+        <translation>DeepSeek API；deepseek-reasoner 会在答案之前流式输出 reasoning_content。</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud DashScope in OpenAI-compatible mode; thinking models stream reasoning_content.</source>
+        <translation>阿里云百炼（DashScope）OpenAI 兼容模式；思考模型会流式输出 reasoning_content。</translation>
+    </message>
+    <message>
+        <source>Moonshot AI&apos;s Kimi API.</source>
+        <translation>月之暗面（Moonshot AI）的 Kimi API。</translation>
+    </message>
+    <message>
+        <source>Zhipu AI BigModel open platform (GLM models).</source>
+        <translation>智谱 AI 开放平台 BigModel（GLM 系列模型）。</translation>
+    </message>
+    <message>
+        <source>OpenRouter gateway; the model that served a request is reported per response.</source>
+        <translation>OpenRouter 网关；每个响应都会报告实际提供服务的模型。</translation>
+    </message>
+</context>
+<context>
     <name>ys::RunStatusBar</name>
     <message>
         <source>Cancel</source>
@@ -605,6 +682,24 @@
     <message>
         <source>Running %1</source>
         <translation>正在运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>大约还剩 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 min %2 s left</source>
+        <translation>大约还剩 %1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>about %1 h %2 min left</source>
+        <translation>大约还剩 %1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -733,6 +828,14 @@
     <message>
         <source>The client&apos;s own delivery overhead is large (%1); timings of this session are less precise than usual. Is the machine busy?</source>
         <translation>客户端自身的投递开销较大（%1）；本次会话的计时精度低于平常。机器是否繁忙？</translation>
+    </message>
+    <message>
+        <source>%1: fallback %2 left out: %3</source>
+        <translation>%1：已略过备用服务商 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: reached a concurrency of %2 of the %3 asked for</source>
+        <translation>%1：实际并发只达到 %2，目标为 %3</translation>
     </message>
 </context>
 <context>
@@ -875,6 +978,10 @@
         <source>probability must be between 0 and 1, got %1</source>
         <translation>概率必须介于 0 到 1 之间，实际为 %1</translation>
     </message>
+    <message>
+        <source>expected &quot;o200k_base&quot; or &quot;cl100k_base&quot;, got &quot;%1&quot;</source>
+        <translation>应为 &quot;o200k_base&quot; 或 &quot;cl100k_base&quot;，实际为 &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>ys::SimServer</name>
@@ -1011,6 +1118,26 @@
     <message>
         <source>%1.rate_per_s: an open-loop scenario needs a rate</source>
         <translation>%1.rate_per_s：开环场景需要指定速率</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected seconds, more than 0 and at most 86400</source>
+        <translation>%1.%2：应为秒数，大于 0 且不超过 86400</translation>
+    </message>
+    <message>
+        <source>%1.preset: unknown preset &quot;%2&quot; (known: %3)</source>
+        <translation>%1.preset：未知预设 &quot;%2&quot;（已知：%3）</translation>
+    </message>
+    <message>
+        <source>%1: expected an array of provider names</source>
+        <translation>%1：应为服务商名称数组</translation>
+    </message>
+    <message>
+        <source>%1[%2]: expected a provider name</source>
+        <translation>%1[%2]：应为服务商名称</translation>
+    </message>
+    <message>
+        <source>%1.providers[%2].fallback[%3]: &quot;%4&quot; is not another provider of this suite</source>
+        <translation>%1.providers[%2].fallback[%3]：&quot;%4&quot; 不是本套件中的其他服务商</translation>
     </message>
 </context>
 <context>
