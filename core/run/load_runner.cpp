@@ -101,10 +101,45 @@ const RunTarget &LoadRunner::target(int index) const
     return index == 0 ? m_self : m_plan.fallbacks[std::size_t(index - 1)];
 }
 
+SourcedPrompt LoadRunner::promptFor(int target, int requestIndex)
+{
+    const auto key = std::make_pair(target, requestIndex);
+    if (auto it = m_prompts.find(key); it != m_prompts.end())
+        return it->second;
+    SourcedPrompt p = PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, requestIndex,
+                                         m_encodings[std::size_t(target)]);
+    m_prompts.emplace(key, p);
+    return p;
+}
+
+void LoadRunner::prepareAhead(int launchedIndex)
+{
+    // Keep the prompts of the next requests built, right after a launch, so that building one
+    // never delays a request that is due.
+    const int next = launchedIndex + m_promptsAhead;
+    if (next < m_planned)
+        promptFor(0, next);
+}
+
+void LoadRunner::forgetPrompt(int requestIndex)
+{
+    for (int t = 0; t < targetCount(); ++t)
+        m_prompts.erase(std::make_pair(t, requestIndex));
+}
+
 void LoadRunner::start()
 {
     const Scenario &sc = m_plan.scenario;
     m_planned = sc.requests + sc.warmup;
+    // The first prompts are built (and the tokenizer loaded) before the clock starts: building
+    // is the client's work and must not show up as the provider's queueing.
+    constexpr qint64 kPromptTokenBudget = 2'000'000;
+    m_promptsAhead = int(std::clamp<qint64>(kPromptTokenBudget / std::max(1, sc.promptTokens), 1,
+                                            std::max(1, sc.concurrency * 4)));
+    if (m_dialects.front()) {
+        for (int i = 0; i < std::min(m_planned, m_promptsAhead); ++i)
+            promptFor(0, i);
+    }
     m_startNs = monotonicNs();
     if (!m_dialects.front() || m_planned <= 0) {
         m_done = true;
@@ -236,9 +271,8 @@ void LoadRunner::launch(Pending pending)
     }
     // A retry or a fallback sends the same prompt as the first attempt did (in the tokenizer
     // family of the provider it goes to).
-    const SourcedPrompt prompt =
-        PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, pending.requestIndex,
-                           m_encodings[std::size_t(pending.target)]);
+    const SourcedPrompt prompt = promptFor(pending.target, pending.requestIndex);
+    prepareAhead(pending.requestIndex);
     RequestSpec spec;
     spec.prompt = prompt.text;
     spec.maxOutputTokens = m_plan.scenario.maxOutputTokens;
@@ -372,6 +406,7 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
                 {QStringLiteral("reason"), outcomeName(sample.outcome)}});
         m_queue.push_front({sample.requestIndex, sample.attemptNumber + 1, freedAt, {}, t + 1});
     } else {
+        forgetPrompt(sample.requestIndex);
         ++m_finishedRequests;
         Q_EMIT requestFinished(m_finishedRequests, m_planned);
     }

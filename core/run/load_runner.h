@@ -3,6 +3,7 @@
 #include "domain/provider_config.h"
 #include "domain/sample.h"
 #include "domain/scenario.h"
+#include "run/prompt_source.h"
 #include "run/retry_policy.h"
 #include "tokenize/encoding_registry.h"
 
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -105,6 +107,9 @@ private:
     void checkSilentTruncation(Sample &sample) const;
     void checkIdentity(int target, const Sample &sample);
     void record(const QString &kind, const QJsonObject &detail);
+    SourcedPrompt promptFor(int target, int requestIndex);
+    void prepareAhead(int launchedIndex);
+    void forgetPrompt(int requestIndex);
 
     RunPlan m_plan;
     RunTarget m_self;
@@ -120,8 +125,10 @@ private:
     std::deque<Pending> m_queue;          // due, waiting for a free slot
     std::vector<std::int64_t> m_schedule; // open loop: intended offsets from the start
     std::size_t m_nextArrival = 0;
-    std::vector<QTimer *> m_retryTimers;            // retries waiting out their delay
-    std::vector<std::pair<qint64, qint64>> m_spans; // each attempt's absolute start and end
+    std::vector<QTimer *> m_retryTimers;                    // retries waiting out their delay
+    std::vector<std::pair<qint64, qint64>> m_spans;         // each attempt's absolute start and end
+    std::map<std::pair<int, int>, SourcedPrompt> m_prompts; // (target, request) built ahead
+    int m_promptsAhead = 1;
     QTimer m_tick;
     qint64 m_startNs = 0;
     int m_planned = 0;
