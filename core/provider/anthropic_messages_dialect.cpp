@@ -10,6 +10,21 @@ using namespace json_fields;
 
 namespace {
 
+// Every member name the stream decoder reads.
+const KeySet kEventKeys{"type",
+                        "message",
+                        "model",
+                        "usage",
+                        "input_tokens",
+                        "cache_read_input_tokens",
+                        "cache_creation_input_tokens",
+                        "output_tokens",
+                        "delta",
+                        "text",
+                        "thinking",
+                        "stop_reason",
+                        "error"};
+
 // message_start's usage carries a placeholder output count (1 or so) before any text: only
 // message_delta's cumulative count is the real one, so a stream cut before it has no output
 // count (NULL, estimated), never the placeholder.
@@ -43,7 +58,7 @@ public:
     {
         if (event.type == "ping")
             return {};
-        const json doc = parse(event.data);
+        const json doc = parseKeeping(event.data, kEventKeys);
         if (doc.is_discarded() || !doc.is_object()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");

@@ -12,6 +12,24 @@ using namespace json_fields;
 
 namespace {
 
+// Every member name the stream decoder reads (readResponse and what it calls).
+const KeySet kEventKeys{"error",
+                        "status",
+                        "message",
+                        "modelVersion",
+                        "responseId",
+                        "candidates",
+                        "content",
+                        "parts",
+                        "text",
+                        "thought",
+                        "finishReason",
+                        "usageMetadata",
+                        "promptTokenCount",
+                        "candidatesTokenCount",
+                        "thoughtsTokenCount",
+                        "cachedContentTokenCount"};
+
 void readError(const json &error, DecodeState &state)
 {
     state.failure = Outcome::StreamError;
@@ -71,7 +89,7 @@ class GeminiDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
-        const json doc = parse(event.data);
+        const json doc = parseKeeping(event.data, kEventKeys);
         if (doc.is_discarded() || !doc.is_object()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");

@@ -12,6 +12,27 @@ using namespace json_fields;
 
 namespace {
 
+// Every member name the stream decoder reads (readCompletion and what it calls).
+const KeySet kEventKeys{"error",
+                        "type",
+                        "code",
+                        "message",
+                        "model",
+                        "system_fingerprint",
+                        "choices",
+                        "delta",
+                        "content",
+                        "reasoning_content",
+                        "reasoning",
+                        "finish_reason",
+                        "usage",
+                        "prompt_tokens",
+                        "completion_tokens",
+                        "prompt_tokens_details",
+                        "cached_tokens",
+                        "completion_tokens_details",
+                        "reasoning_tokens"};
+
 void readUsage(const json &usage, DecodeState &state)
 {
     if (!usage.is_object())
@@ -33,7 +54,8 @@ void readError(const json &error, DecodeState &state)
             state.errorType = str(error, "code");
         state.errorMessage = str(error, "message");
     } else if (error.is_string()) {
-        state.errorMessage = QString::fromStdString(error.get<std::string>());
+        const std::string &text = error.get_ref<const std::string &>();
+        state.errorMessage = QString::fromUtf8(text.data(), qsizetype(text.size()));
     }
 }
 
@@ -44,14 +66,16 @@ EventYield readChoice(const json &message, DecodeState &state)
     if (!message.is_object())
         return yield;
     if (auto c = message.find("content"); c != message.end() && c->is_string()) {
-        const QString text = QString::fromStdString(c->get<std::string>());
+        const std::string &bytes = c->get_ref<const std::string &>();
+        const QString text = QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
         yield.contentChars = text.size();
         state.text += text;
     }
     // Compatible servers (DeepSeek, vLLM, Qwen) stream reasoning under one of these names.
     for (const char *key : {"reasoning_content", "reasoning"}) {
         if (auto r = message.find(key); r != message.end() && r->is_string()) {
-            const auto n = qsizetype(QString::fromStdString(r->get<std::string>()).size());
+            const std::string &bytes = r->get_ref<const std::string &>();
+            const auto n = QString::fromUtf8(bytes.data(), qsizetype(bytes.size())).size();
             yield.reasoningChars += n;
             state.reasoningChars += n;
         }
@@ -108,7 +132,7 @@ public:
             state.endMarkerSeen = true;
             return {};
         }
-        json doc = json::parse(event.data.begin(), event.data.end(), nullptr, false);
+        const json doc = parseKeeping(event.data, kEventKeys);
         if (doc.is_discarded()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");

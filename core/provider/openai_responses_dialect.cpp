@@ -11,6 +11,24 @@ using namespace json_fields;
 
 namespace {
 
+// Every member name the stream decoder reads.
+const KeySet kEventKeys{"type",
+                        "delta",
+                        "response",
+                        "model",
+                        "usage",
+                        "input_tokens",
+                        "output_tokens",
+                        "input_tokens_details",
+                        "cached_tokens",
+                        "output_tokens_details",
+                        "reasoning_tokens",
+                        "incomplete_details",
+                        "reason",
+                        "error",
+                        "code",
+                        "message"};
+
 void readResponseObject(const json &response, DecodeState &state)
 {
     if (const QString m = str(response, "model"); !m.isEmpty())
@@ -40,7 +58,7 @@ class ResponsesDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
-        const json doc = parse(event.data);
+        const json doc = parseKeeping(event.data, kEventKeys);
         if (doc.is_discarded() || !doc.is_object()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");
