@@ -417,6 +417,13 @@
     </message>
 </context>
 <context>
+    <name>ys::Http1Connection</name>
+    <message>
+        <source>invalid HTTP response</source>
+        <translation>无效的 HTTP 响应</translation>
+    </message>
+</context>
+<context>
     <name>ys::HttpAttempt</name>
     <message>
         <source>stream event larger than the limit; starts with: %1</source>

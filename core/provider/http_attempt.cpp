@@ -1,5 +1,6 @@
 #include "provider/http_attempt.h"
 
+#include "provider/http1_pool.h"
 #include "provider/secrets.h"
 #include "tokenize/approx_tokens.h"
 #include "util/monotonic_clock.h"
@@ -87,14 +88,15 @@ void HttpAttempt::onWatchdog()
         m_timedOut = Outcome::TimeoutFirstToken;
     else if (passed(m_timeouts.totalMs, 0, true))
         m_timedOut = Outcome::TimeoutTotal;
-    if (m_timedOut && m_reply)
-        m_reply->abort();
+    if (m_timedOut)
+        abortTransport();
     else
         armWatchdog(); // woke early: a deadline moved (a read came in)
 }
 
 HttpAttempt::~HttpAttempt()
 {
+    m_http1.reset(); // drops its connection without reporting
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -107,7 +109,31 @@ qint64 HttpAttempt::sinceStart() const
     return monotonicNs() - m_sample.startedAtNs;
 }
 
-void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
+void HttpAttempt::abortTransport()
+{
+    if (m_reply)
+        m_reply->abort();
+    else if (m_http1)
+        m_http1->abort();
+}
+
+void HttpAttempt::start(QNetworkAccessManager *nam, Http1Pool *http1, qint64 intendedStartNs)
+{
+    m_sample.startedAtNs = monotonicNs();
+    m_sample.intendedStartNs = std::min<qint64>(0, intendedStartNs - m_sample.startedAtNs);
+    m_sample.queueDelayNs = -m_sample.intendedStartNs;
+    if (http1 && usesHttp1()) {
+        Http1Exchange::Receiver *receiver = this;
+        m_http1 = std::make_unique<Http1Exchange>(http1, receiver);
+        armWatchdog();
+        const QByteArray body = std::exchange(m_parts.body, {});
+        m_http1->start(m_parts.url, QByteArrayLiteral("POST"), m_parts.headers, body);
+        return;
+    }
+    startQt(nam);
+}
+
+void HttpAttempt::startQt(QNetworkAccessManager *nam)
 {
     QNetworkRequest request(m_parts.url);
     for (const auto &[name, value] : std::as_const(m_parts.headers))
@@ -119,9 +145,6 @@ void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
                          QNetworkRequest::AlwaysNetwork);
 
-    m_sample.startedAtNs = monotonicNs();
-    m_sample.intendedStartNs = std::min<qint64>(0, intendedStartNs - m_sample.startedAtNs);
-    m_sample.queueDelayNs = -m_sample.intendedStartNs;
     m_reply = nam->post(request, m_parts.body);
     m_parts.body.clear();
 
@@ -143,15 +166,7 @@ void HttpAttempt::start(QNetworkAccessManager *nam, qint64 intendedStartNs)
     connect(m_reply, &QNetworkReply::metaDataChanged, this, &HttpAttempt::onMetaData);
     // A followed redirect (same origin only) is not the reply: what its 3xx set is forgotten so
     // that the final response's status, headers and body are the ones recorded.
-    connect(m_reply, &QNetworkReply::redirected, this, [this] {
-        m_sample.headersNs.reset();
-        m_sample.httpStatus = 0;
-        m_sample.requestId.clear();
-        m_sample.responseHeaders.clear();
-        m_sample.retryAfterHeaders.clear();
-        m_isEventStream = false;
-        m_errorBody.clear();
-    });
+    connect(m_reply, &QNetworkReply::redirected, this, &HttpAttempt::forgetRedirect);
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpAttempt::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpAttempt::onFinished);
     armWatchdog();
@@ -178,8 +193,20 @@ void HttpAttempt::cancel()
     if (m_finished)
         return;
     m_cancelled = true;
-    if (m_reply)
-        m_reply->abort();
+    abortTransport();
+}
+
+// A followed redirect (same origin only) is not the reply: what its 3xx set is forgotten so that
+// the final response's status, headers and body are the ones recorded.
+void HttpAttempt::forgetRedirect()
+{
+    m_sample.headersNs.reset();
+    m_sample.httpStatus = 0;
+    m_sample.requestId.clear();
+    m_sample.responseHeaders.clear();
+    m_sample.retryAfterHeaders.clear();
+    m_isEventStream = false;
+    m_errorBody.clear();
 }
 
 void HttpAttempt::onMetaData()
@@ -187,28 +214,36 @@ void HttpAttempt::onMetaData()
     if (m_sample.headersNs)
         return;
     m_sample.headersNs = sinceStart();
-    m_sample.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    m_sample.httpVersion = m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()
-                               ? QStringLiteral("2")
-                               : QStringLiteral("1.1");
-    m_sample.connectionReused = !m_sample.connectStartNs.has_value();
     m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("x-request-id"));
     if (m_sample.requestId.isEmpty())
         m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("request-id"));
-    m_lastReadNs = *m_sample.headersNs;
-    keepResponseHeaders();
-    armWatchdog();
-    const QByteArray type = m_reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
-    m_isEventStream = m_sample.httpStatus >= 200 && m_sample.httpStatus < 300 &&
-                      type.startsWith("text/event-stream");
+    keepResponseHeaders(m_reply->rawHeaderPairs());
+    recordHead(m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+               m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()
+                   ? QStringLiteral("2")
+                   : QStringLiteral("1.1"),
+               m_reply->header(QNetworkRequest::ContentTypeHeader).toByteArray());
 }
 
-void HttpAttempt::keepResponseHeaders()
+// The rest of what the response head tells, once headersNs, requestId and the kept headers are
+// set.
+void HttpAttempt::recordHead(int status, const QString &version, QByteArrayView contentType)
+{
+    m_sample.httpStatus = status;
+    m_sample.httpVersion = version;
+    m_sample.connectionReused = !m_sample.connectStartNs.has_value();
+    m_lastReadNs = *m_sample.headersNs;
+    armWatchdog();
+    m_isEventStream = m_sample.httpStatus >= 200 && m_sample.httpStatus < 300 &&
+                      contentType.trimmed().startsWith("text/event-stream");
+}
+
+template <typename Pairs> void HttpAttempt::keepResponseHeaders(const Pairs &headers)
 {
     // What a failure's diagnosis needs: the provider's rate-limit state and the wait it asks
     // for. Auth headers never come back in replies, but the text is redacted all the same.
     QStringList kept;
-    for (const auto &[name, value] : m_reply->rawHeaderPairs()) {
+    for (const auto &[name, value] : headers) {
         const QByteArray lower = name.toLower();
         if (lower.startsWith("retry-after") || lower.startsWith("x-ratelimit-") ||
             lower.startsWith("anthropic-ratelimit-"))
@@ -225,18 +260,23 @@ void HttpAttempt::onReadyRead()
     const QByteArray bytes = m_reply->readAll();
     if (bytes.isEmpty())
         return;
-    ++m_sample.readCount;
     if (!m_sample.headersNs)
         onMetaData();
+    recordRead(bytes, at);
+}
+
+void HttpAttempt::recordRead(QByteArrayView bytes, qint64 at)
+{
+    ++m_sample.readCount;
     m_lastReadNs = at;
     if (m_isEventStream) {
         consumeStream(bytes, at);
     } else if (m_errorBody.size() < kMaxErrorBody) {
-        m_errorBody += bytes.left(kMaxErrorBody - m_errorBody.size());
+        m_errorBody += bytes.first(std::min(bytes.size(), kMaxErrorBody - m_errorBody.size()));
     }
 }
 
-void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
+void HttpAttempt::consumeStream(QByteArrayView bytes, qint64 at)
 {
     m_events.clear();
     m_parser.feed(bytes, m_events);
@@ -265,15 +305,15 @@ void HttpAttempt::consumeStream(const QByteArray &bytes, qint64 at)
     // analysis must not read them as 0 ms.
     if (contentEvents > 1)
         ++m_sample.coalescedReads;
-    if (contentEvents > 0)
-        armWatchdog(); // the first-token deadline no longer applies
+    // No re-arming here: reads only move the idle deadline later, and the first-token one goes
+    // away; a watchdog that wakes early re-arms itself for the deadline in force.
     if (m_parser.overflowed() && !m_state.failure) {
         m_state.failure = Outcome::MalformedStream;
         m_state.errorMessage = tr("stream event larger than the limit; starts with: %1")
                                    .arg(QString::fromUtf8(m_parser.overflowExcerpt()));
     }
-    if (m_state.failure == Outcome::MalformedStream && m_reply)
-        m_reply->abort(); // nothing more of this attempt can be trusted
+    if (m_state.failure == Outcome::MalformedStream)
+        abortTransport(); // nothing more of this attempt can be trusted
 }
 
 void HttpAttempt::onFinished()
@@ -283,12 +323,24 @@ void HttpAttempt::onFinished()
     const qint64 at = sinceStart();
     if (m_reply->bytesAvailable() > 0)
         onReadyRead();
-    m_sample.endNs = at;
     if (!m_sample.headersNs &&
         m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
         onMetaData();
 
-    const auto error = m_reply->error();
+    TransportEnd end;
+    end.failed = m_reply->error() != QNetworkReply::NoError;
+    end.errorString = m_reply->errorString();
+    if (m_reply->error() == QNetworkReply::InsecureRedirectError) {
+        end.crossOriginRedirect = true;
+        end.redirectTarget = m_reply->url().resolved(
+            m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl());
+    }
+    conclude(at, end);
+}
+
+void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
+{
+    m_sample.endNs = at;
     const int status = m_sample.httpStatus;
 
     if (m_cancelled)
@@ -310,20 +362,18 @@ void HttpAttempt::onFinished()
                           tr("no complete reply within %1 ms").arg(m_timeouts.totalMs));
         }
     }
-    if (error == QNetworkReply::InsecureRedirectError) {
+    if (end.crossOriginRedirect) {
         // A redirect to another origin is never followed: the request carries the key.
-        const QUrl target = m_reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
         return finish(
             Outcome::ClientError,
             tr("HTTP %1: redirected to another origin (%2), not followed")
                 .arg(status)
-                .arg(m_reply->url()
-                         .resolved(target)
+                .arg(end.redirectTarget
                          .adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath)
                          .toString()));
     }
     if (status == 0) {
-        return finish(Outcome::ConnectionError, m_reply->errorString());
+        return finish(Outcome::ConnectionError, end.errorString);
     }
     if (status < 200 || status >= 300) {
         QString message;
@@ -345,8 +395,8 @@ void HttpAttempt::onFinished()
                       m_state.errorType.isEmpty()
                           ? m_state.errorMessage
                           : m_state.errorType + QStringLiteral(": ") + m_state.errorMessage);
-    if (error != QNetworkReply::NoError && !m_state.endMarkerSeen)
-        return finish(Outcome::ConnectionError, m_reply->errorString());
+    if (end.failed && !m_state.endMarkerSeen)
+        return finish(Outcome::ConnectionError, end.errorString);
     if (!m_state.endMarkerSeen)
         return finish(Outcome::StreamCut, tr("the stream ended without its end marker"));
     finish(m_dialect.outcomeForFinish(m_state.finishReason), {});
@@ -376,6 +426,65 @@ void HttpAttempt::finish(Outcome outcome, const QString &error)
         m_reply = nullptr;
     }
     Q_EMIT finished(this);
+}
+
+void HttpAttempt::http1ConnectStarted()
+{
+    if (!m_sample.connectStartNs)
+        m_sample.connectStartNs = sinceStart();
+}
+
+void HttpAttempt::http1Connected()
+{
+    if (m_sample.connectStartNs && !m_sample.connectedNs)
+        m_sample.connectedNs = sinceStart();
+}
+
+void HttpAttempt::http1RequestSent()
+{
+    m_sample.requestSentNs = sinceStart();
+    armWatchdog();
+}
+
+void HttpAttempt::http1Redirected()
+{
+    forgetRedirect();
+}
+
+void HttpAttempt::http1Head(const Http1Head &head, qint64 readAtNs)
+{
+    if (m_sample.headersNs || m_finished)
+        return;
+    m_sample.headersNs = readAtNs - m_sample.startedAtNs;
+    m_sample.requestId = QString::fromLatin1(head.header("x-request-id"));
+    if (m_sample.requestId.isEmpty())
+        m_sample.requestId = QString::fromLatin1(head.header("request-id"));
+    keepResponseHeaders(head.headers);
+    recordHead(head.status, QString::fromLatin1(head.version), head.header("content-type"));
+}
+
+void HttpAttempt::http1Body(QByteArrayView bytes, qint64 readAtNs)
+{
+    if (m_finished || bytes.isEmpty())
+        return;
+    recordRead(bytes, readAtNs - m_sample.startedAtNs);
+}
+
+void HttpAttempt::http1Finished(Http1Error error, const QString &message)
+{
+    if (m_finished)
+        return;
+    // An abort this attempt did not ask for: its lane is going away.
+    if (error == Http1Error::Aborted && !m_timedOut && m_state.failure != Outcome::MalformedStream)
+        m_cancelled = true;
+    TransportEnd end;
+    end.failed = error != Http1Error::None;
+    end.errorString = message;
+    if (error == Http1Error::CrossOriginRedirect) {
+        end.crossOriginRedirect = true;
+        end.redirectTarget = m_http1->redirectTarget();
+    }
+    conclude(sinceStart(), end);
 }
 
 } // namespace ys

@@ -2,6 +2,7 @@
 
 #include "domain/sample.h"
 #include "provider/dialect.h"
+#include "provider/http1_connection.h"
 #include "provider/sse_parser.h"
 
 #include <QObject>
@@ -14,6 +15,8 @@ class QNetworkReply;
 
 namespace ys {
 
+class Http1Pool;
+
 // Per-attempt time limits in milliseconds; 0 turns one off. Connect runs until the request is
 // written, first token from the start until the first text, idle between reads once the reply
 // began, total over everything.
@@ -24,10 +27,12 @@ struct AttemptTimeouts {
     int totalMs = 600'000;
 };
 
-// One HTTP request to a provider and everything it records: the timestamps QtNetwork reports,
-// the arrival of every stream event, the decoded usage and the outcome class. Lives on the
-// runner's worker thread, never on the UI thread.
-class HttpAttempt : public QObject {
+// One HTTP request to a provider and everything it records: the timestamps of the connection
+// and the request, the arrival of every stream event, the decoded usage and the outcome class.
+// Plain http:// goes through the lean HTTP/1.1 client (Http1Exchange, connections kept alive in
+// the lane's Http1Pool); https:// through QtNetwork, which negotiates HTTP/2 where it can. Lives
+// on a network lane's thread, never on the UI thread.
+class HttpAttempt : public QObject, private Http1Exchange::Receiver {
     Q_OBJECT
 public:
     HttpAttempt(const Dialect &dialect, HttpRequestParts parts, AttemptTimeouts timeouts,
@@ -36,7 +41,12 @@ public:
 
     // Sends the request now. intendedStartNs is the absolute monotonic time the schedule
     // wanted it sent; the difference becomes the sample's queue delay.
-    void start(QNetworkAccessManager *nam, qint64 intendedStartNs);
+    // http1: the pool for http:// URLs (nullptr sends those through nam as well).
+    void start(QNetworkAccessManager *nam, Http1Pool *http1, qint64 intendedStartNs);
+    void start(QNetworkAccessManager *nam, qint64 intendedStartNs)
+    {
+        start(nam, nullptr, intendedStartNs);
+    }
     void cancel();
     // Which run and request this attempt is, and the prompt size sent, for its sample.
     void setIdentity(qint64 runId, int seq, qint64 localPromptTokens);
@@ -44,21 +54,46 @@ public:
     void setRequest(int requestIndex, int attemptNumber, std::optional<qint64> retryDelayNs,
                     bool warmup);
     bool isFinished() const { return m_finished; }
+    // Whether start() sends this attempt over the HTTP/1.1 client when given a pool.
+    bool usesHttp1() const { return m_parts.url.scheme() == QLatin1StringView("http"); }
     const Sample &sample() const { return m_sample; }
 
 Q_SIGNALS:
     void finished(ys::HttpAttempt *attempt);
 
 private:
+    // How the transport ended, whichever it was.
+    struct TransportEnd {
+        bool failed = false;
+        bool crossOriginRedirect = false;
+        QUrl redirectTarget; // absolute
+        QString errorString;
+    };
+
     qint64 sinceStart() const;
+    void startQt(QNetworkAccessManager *nam);
     void onReadyRead();
     void onMetaData();
     void onFinished();
-    void consumeStream(const QByteArray &bytes, qint64 at);
+    void recordHead(int status, const QString &version, QByteArrayView contentType);
+    void recordRead(QByteArrayView bytes, qint64 at);
+    void forgetRedirect();
+    void conclude(qint64 at, const TransportEnd &end);
+    void abortTransport();
+    void consumeStream(QByteArrayView bytes, qint64 at);
     void finish(Outcome outcome, const QString &error);
     void armWatchdog();
     void onWatchdog();
-    void keepResponseHeaders();
+    template <typename Pairs> void keepResponseHeaders(const Pairs &headers);
+
+    // Http1Exchange::Receiver
+    void http1ConnectStarted() override;
+    void http1Connected() override;
+    void http1RequestSent() override;
+    void http1Redirected() override;
+    void http1Head(const Http1Head &head, qint64 readAtNs) override;
+    void http1Body(QByteArrayView bytes, qint64 readAtNs) override;
+    void http1Finished(Http1Error error, const QString &message) override;
 
     const Dialect &m_dialect;
     HttpRequestParts m_parts;
@@ -66,6 +101,7 @@ private:
     qint64 m_lastReadNs = 0;
     QList<QByteArray> m_secrets;
     QPointer<QNetworkReply> m_reply;
+    std::unique_ptr<Http1Exchange> m_http1;
     QTimer m_watchdog; // armed for the earliest pending deadline
     SseParser m_parser;
     std::vector<SseEvent> m_events;

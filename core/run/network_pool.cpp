@@ -1,6 +1,8 @@
 #include "run/network_pool.h"
 
+#include "provider/http1_pool.h"
 #include "provider/http_attempt.h"
+#include "provider/lane_event_dispatcher.h"
 
 #include <QNetworkAccessManager>
 #include <QThread>
@@ -38,6 +40,12 @@ void NetworkPool::ensureLanes(int lanes)
         slot.active = std::make_shared<std::atomic<int>>(0);
         slot.thread = new QThread;
         slot.thread->setObjectName(QStringLiteral("ys-lane-%1").arg(m_lanes.size()));
+        // A lane waits on hundreds of sockets: a wake-up must not cost a scan of all of them.
+        auto *dispatcher = new LaneEventDispatcher;
+        if (dispatcher->isValid())
+            slot.thread->setEventDispatcher(dispatcher);
+        else
+            delete dispatcher;
         slot.lane = new NetworkLane(slot.active);
         slot.lane->moveToThread(slot.thread);
         QObject::connect(slot.thread, &QThread::finished, slot.lane, &QObject::deleteLater);
@@ -77,8 +85,14 @@ int NetworkPool::inFlight() const
 }
 
 NetworkLane::NetworkLane(std::shared_ptr<std::atomic<int>> active)
-    : m_active(std::move(active))
+    : m_http1(new Http1Pool(this))
+    , m_active(std::move(active))
 {
+}
+
+NetworkLane::~NetworkLane()
+{
+    m_http1->closeIdle();
 }
 
 QNetworkAccessManager *NetworkLane::leastBusyManager()
@@ -96,6 +110,11 @@ QNetworkAccessManager *NetworkLane::leastBusyManager()
 
 void NetworkLane::startAttempt(HttpAttempt *attempt, qint64 intendedStartNs)
 {
+    if (attempt->usesHttp1()) {
+        connect(attempt, &HttpAttempt::finished, this, [this] { m_active->fetch_sub(1); });
+        attempt->start(nullptr, m_http1, intendedStartNs);
+        return;
+    }
     QNetworkAccessManager *nam = leastBusyManager();
     // Direct: the attempt lives on this thread. The runner's own connection is queued.
     connect(attempt, &HttpAttempt::finished, this, [this, nam] {

@@ -11,14 +11,17 @@ class QThread;
 
 namespace ys {
 
+class Http1Pool;
 class HttpAttempt;
 class NetworkLane;
 
-// The threads the engine's HTTP attempts run on. QtNetwork 6.4 opens at most six connections
-// per host per QNetworkAccessManager, and a manager must be used from the thread it lives on, so
-// each lane is a thread of its own holding as many managers as its attempts need. Attempts are
-// moved to the least busy lane and started there: their timestamps are taken on a thread that
-// does nothing but network I/O, whatever the runner's or the UI's thread is doing.
+// The threads the engine's HTTP attempts run on. Plain http:// attempts use the lane's own
+// HTTP/1.1 client with a keep-alive pool per origin; https:// ones use QtNetwork. QtNetwork 6.4
+// opens at most six connections per host per QNetworkAccessManager, and a manager must be used
+// from the thread it lives on, so each lane is a thread of its own holding as many managers as
+// its https attempts need. Attempts are moved to the least busy lane and started there: their
+// timestamps are taken on a thread that does nothing but network I/O, whatever the runner's or
+// the UI's thread is doing. On Linux a lane waits in epoll (LaneEventDispatcher).
 class NetworkPool {
 public:
     NetworkPool();
@@ -52,11 +55,13 @@ private:
     std::vector<LaneSlot> m_lanes;
 };
 
-// One lane's thread-side object: owns the managers and starts attempts on them.
+// One lane's thread-side object: owns the managers and the HTTP/1.1 connection pool, and starts
+// attempts on them.
 class NetworkLane : public QObject {
     Q_OBJECT
 public:
     explicit NetworkLane(std::shared_ptr<std::atomic<int>> active);
+    ~NetworkLane() override;
 
     // Runs on the lane's thread.
     void startAttempt(HttpAttempt *attempt, qint64 intendedStartNs);
@@ -69,6 +74,7 @@ private:
         int active = 0;
     };
     std::vector<Manager> m_managers;
+    Http1Pool *m_http1 = nullptr;
     std::shared_ptr<std::atomic<int>> m_active;
 };
 

@@ -1,0 +1,729 @@
+#include "provider/http1_connection.h"
+
+#include "provider/http1_pool.h"
+#include "util/monotonic_clock.h"
+
+#include <QTcpSocket>
+#include <algorithm>
+#include <cstring>
+
+namespace ys {
+
+namespace {
+
+constexpr qsizetype kMaxHeadBytes = 256 * 1024;
+constexpr qsizetype kMaxLineBytes = 64 * 1024; // a chunk size line or a trailer field
+
+bool equalsNoCase(QByteArrayView a, QByteArrayView b)
+{
+    return a.compare(b, Qt::CaseInsensitive) == 0;
+}
+
+// Whether a comma-separated header value lists `token` (without case).
+bool hasToken(QByteArrayView value, QByteArrayView token)
+{
+    while (!value.isEmpty()) {
+        const qsizetype comma = value.indexOf(',');
+        const QByteArrayView item = (comma < 0 ? value : value.first(comma)).trimmed();
+        if (equalsNoCase(item, token))
+            return true;
+        if (comma < 0)
+            break;
+        value = value.sliced(comma + 1);
+    }
+    return false;
+}
+
+bool isRedirect(int status)
+{
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 &&
+           a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && a.port(80) == b.port(80);
+}
+
+// Header values come from configuration; a line break in one must not start a new field.
+QByteArray oneLine(QByteArray value)
+{
+    for (char &c : value) {
+        if (c == '\r' || c == '\n')
+            c = ' ';
+    }
+    return value;
+}
+
+} // namespace
+
+QByteArray Http1Head::header(QByteArrayView name) const
+{
+    for (const auto &[n, v] : headers) {
+        if (equalsNoCase(n, name))
+            return v;
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+
+Http1Connection::Http1Connection(QString host, quint16 port, Http1Pool *pool)
+    : QObject(pool)
+    , m_host(std::move(host))
+    , m_port(port)
+    , m_pool(pool)
+    , m_socket(new QTcpSocket(this))
+{
+    connect(m_socket, &QTcpSocket::connected, this, &Http1Connection::onConnected);
+    connect(m_socket, &QTcpSocket::readyRead, this, &Http1Connection::onReadyRead);
+    connect(m_socket, &QTcpSocket::bytesWritten, this, &Http1Connection::onBytesWritten);
+    connect(m_socket, &QTcpSocket::errorOccurred, this, &Http1Connection::onSocketError);
+    connect(m_socket, &QTcpSocket::disconnected, this, &Http1Connection::onDisconnected);
+}
+
+Http1Connection::~Http1Connection()
+{
+    m_client = nullptr;
+    m_state = State::Dead;
+    m_socket->disconnect(this);
+    m_socket->abort();
+}
+
+bool Http1Connection::isReusable() const
+{
+    return m_state == State::Idle && !m_fresh && !m_deleting && m_keepAlive &&
+           m_socket->state() == QAbstractSocket::ConnectedState &&
+           m_socket->bytesAvailable() == 0 && m_pos == m_in.size();
+}
+
+void Http1Connection::send(const QByteArray &request, bool noBody, Client *client)
+{
+    Q_ASSERT(!m_client && (m_state == State::Idle));
+    m_client = client;
+    m_request = request;
+    m_noBody = noBody;
+    m_head = {};
+    m_keepAlive = true;
+    m_sentReported = false;
+    m_responseStarted = false;
+    m_in.resize(0);
+    m_pos = 0;
+    if (m_fresh) {
+        m_fresh = false;
+        m_state = State::Connecting;
+        m_client->connectStarted();
+        if (m_client)
+            m_socket->connectToHost(m_host, m_port);
+        return;
+    }
+    writeRequest();
+}
+
+void Http1Connection::detach()
+{
+    m_client = nullptr;
+    becomeDead();
+}
+
+void Http1Connection::becomeDead()
+{
+    m_state = State::Dead;
+    if (m_pool)
+        m_pool->forget(this);
+    if (m_deleting)
+        return;
+    m_deleting = true;
+    m_socket->abort(); // may report disconnected() at once; Dead ignores it
+    deleteLater();
+}
+
+void Http1Connection::onConnected()
+{
+    if (m_state != State::Connecting || !m_client)
+        return;
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_state = State::Head;
+    m_client->connected();
+    if (m_client)
+        writeRequest();
+}
+
+void Http1Connection::writeRequest()
+{
+    m_state = State::Head;
+    m_socket->write(m_request);
+    m_request.clear();
+    m_socket->flush(); // now rather than on the next turn of the event loop
+    onBytesWritten();
+}
+
+void Http1Connection::onBytesWritten()
+{
+    if (!m_client || m_sentReported || m_state == State::Connecting || m_socket->bytesToWrite() > 0)
+        return;
+    m_sentReported = true;
+    m_client->requestSent();
+}
+
+void Http1Connection::readSocket()
+{
+    compact();
+    for (;;) {
+        const qint64 available = m_socket->bytesAvailable();
+        if (available <= 0)
+            break;
+        const qsizetype old = m_in.size();
+        m_in.resize(old + qsizetype(available));
+        const qint64 n = m_socket->read(m_in.data() + old, available);
+        m_in.resize(old + qsizetype(std::max<qint64>(n, 0)));
+        if (n <= 0)
+            break;
+    }
+}
+
+void Http1Connection::compact()
+{
+    if (m_pos == 0)
+        return;
+    if (m_pos >= m_in.size())
+        m_in.resize(0); // keeps the capacity
+    else
+        m_in.remove(0, m_pos);
+    m_pos = 0;
+}
+
+void Http1Connection::onReadyRead()
+{
+    // The socket's read returned just before this signal: the one time for everything in it.
+    const qint64 at = monotonicNs();
+    if (m_state == State::Dead)
+        return;
+    readSocket();
+    if (!m_client) {
+        // An idle connection has nothing to say: whatever it sends makes it unusable.
+        if (m_pos < m_in.size())
+            becomeDead();
+        return;
+    }
+    process(at);
+}
+
+bool Http1Connection::readLine(QByteArrayView *line)
+{
+    const char *const data = m_in.constData() + m_pos;
+    const qsizetype available = m_in.size() - m_pos;
+    const void *lf = std::memchr(data, '\n', size_t(available));
+    if (!lf) {
+        if (available > kMaxLineBytes)
+            failProtocol();
+        return false;
+    }
+    qsizetype length = static_cast<const char *>(lf) - data;
+    m_pos += length + 1;
+    if (length > 0 && data[length - 1] == '\r')
+        --length;
+    *line = QByteArrayView(data, length);
+    return true;
+}
+
+void Http1Connection::process(qint64 at)
+{
+    m_out.resize(0);
+    if (m_pos < m_in.size())
+        m_responseStarted = true;
+    while (m_client) {
+        const qsizetype available = m_in.size() - m_pos;
+        const char *const data = m_in.constData() + m_pos;
+        if (m_state == State::Head) {
+            if (!parseHead(at))
+                break;
+            if (m_client && m_state == State::Idle)
+                endMessage(at); // a response without a body
+            continue;
+        }
+        if (m_state == State::BodyLength || m_state == State::ChunkData) {
+            if (available == 0)
+                break;
+            const qsizetype take = qsizetype(std::min<qint64>(available, m_remaining));
+            m_out.append(data, take);
+            m_pos += take;
+            m_remaining -= take;
+            if (m_remaining == 0) {
+                if (m_state == State::BodyLength)
+                    endMessage(at);
+                else
+                    m_state = State::ChunkDataEnd;
+            }
+            continue;
+        }
+        if (m_state == State::BodyUntilClose) {
+            if (available == 0)
+                break;
+            m_out.append(data, available);
+            m_pos += available;
+            continue;
+        }
+        if (m_state == State::ChunkDataEnd) {
+            if (available == 0)
+                break;
+            if (data[0] == '\n') {
+                m_pos += 1;
+            } else if (data[0] == '\r') {
+                if (available < 2)
+                    break;
+                if (data[1] != '\n') {
+                    failProtocol();
+                    break;
+                }
+                m_pos += 2;
+            } else {
+                failProtocol();
+                break;
+            }
+            m_state = State::ChunkSize;
+            continue;
+        }
+        if (m_state == State::ChunkSize) {
+            QByteArrayView line;
+            if (!readLine(&line))
+                break;
+            // chunk-size [ BWS ";" chunk-ext ] : hexadecimal digits, then anything after ';'.
+            qint64 size = 0;
+            qsizetype i = 0;
+            for (; i < line.size(); ++i) {
+                const char c = line[i];
+                int digit;
+                if (c >= '0' && c <= '9')
+                    digit = c - '0';
+                else if (c >= 'a' && c <= 'f')
+                    digit = c - 'a' + 10;
+                else if (c >= 'A' && c <= 'F')
+                    digit = c - 'A' + 10;
+                else
+                    break;
+                if (i >= 15) {
+                    i = -1;
+                    break;
+                }
+                size = size * 16 + digit;
+            }
+            bool valid = i > 0;
+            if (valid) {
+                QByteArrayView rest = line.sliced(i).trimmed();
+                valid = rest.isEmpty() || rest.front() == ';';
+            }
+            if (!valid) {
+                failProtocol();
+                break;
+            }
+            if (size == 0) {
+                m_state = State::Trailers;
+            } else {
+                m_remaining = size;
+                m_state = State::ChunkData;
+            }
+            continue;
+        }
+        if (m_state == State::Trailers) {
+            QByteArrayView line;
+            if (!readLine(&line))
+                break;
+            if (line.isEmpty())
+                endMessage(at);
+            continue;
+        }
+        break; // Idle, Connecting, Dead
+    }
+    if (m_client && !m_out.isEmpty()) {
+        m_client->bodyReceived(QByteArrayView(m_out), at);
+        m_out.resize(0);
+    }
+}
+
+bool Http1Connection::parseHead(qint64 at)
+{
+    const char *const data = m_in.constData();
+    const qsizetype size = m_in.size();
+    // A server may send empty lines before the status line.
+    while (m_pos < size && (data[m_pos] == '\r' || data[m_pos] == '\n'))
+        ++m_pos;
+    qsizetype end = -1;
+    for (qsizetype p = m_pos; p < size;) {
+        const void *hit = std::memchr(data + p, '\n', size_t(size - p));
+        if (!hit)
+            break;
+        qsizetype q = static_cast<const char *>(hit) - data + 1;
+        if (q < size && data[q] == '\r')
+            ++q;
+        if (q >= size)
+            break;
+        if (data[q] == '\n') {
+            end = q + 1;
+            break;
+        }
+        p = static_cast<const char *>(hit) - data + 1;
+    }
+    if (end < 0) {
+        if (size - m_pos > kMaxHeadBytes)
+            failProtocol();
+        return false;
+    }
+
+    Http1Head head;
+    QByteArrayView block(data + m_pos, end - m_pos);
+    m_pos = end;
+    bool first = true;
+    while (!block.isEmpty()) {
+        const qsizetype lf = block.indexOf('\n');
+        QByteArrayView line = lf < 0 ? block : block.first(lf);
+        block = lf < 0 ? QByteArrayView() : block.sliced(lf + 1);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (first) {
+            first = false;
+            // HTTP/1.1 200 OK
+            if (!line.startsWith("HTTP/") || line.size() < 12 || line[8] != ' ') {
+                failProtocol();
+                return false;
+            }
+            head.version = line.sliced(5, 3).toByteArray();
+            const QByteArrayView code = line.sliced(9, 3);
+            for (char c : code) {
+                if (c < '0' || c > '9') {
+                    failProtocol();
+                    return false;
+                }
+                head.status = head.status * 10 + (c - '0');
+            }
+            continue;
+        }
+        if (line.isEmpty())
+            break;
+        if ((line.front() == ' ' || line.front() == '\t') && !head.headers.isEmpty()) {
+            head.headers.last().second += ' ' + line.trimmed().toByteArray(); // obsolete folding
+            continue;
+        }
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue; // not a field; ignored
+        head.headers.append(std::pair(line.first(colon).trimmed().toByteArray(),
+                                      line.sliced(colon + 1).trimmed().toByteArray()));
+    }
+
+    // Interim responses (100 Continue, 103 Early Hints): the real one follows.
+    if (head.status >= 100 && head.status < 200)
+        return true;
+
+    const QByteArray connection = head.header("connection");
+    m_keepAlive = head.version != "1.0" && !hasToken(connection, "close");
+    const QByteArray transferEncoding = head.header("transfer-encoding");
+    const QByteArray contentLength = head.header("content-length");
+    if (m_noBody || head.status == 204 || head.status == 304) {
+        m_state = State::Idle;
+    } else if (!transferEncoding.isEmpty() && hasToken(transferEncoding, "chunked")) {
+        m_state = State::ChunkSize;
+    } else if (!contentLength.isEmpty()) {
+        bool ok = false;
+        const qint64 length = contentLength.trimmed().toLongLong(&ok);
+        if (!ok || length < 0) {
+            failProtocol();
+            return false;
+        }
+        m_remaining = length;
+        m_state = length == 0 ? State::Idle : State::BodyLength;
+    } else {
+        m_state = State::BodyUntilClose;
+        m_keepAlive = false;
+    }
+    m_head = std::move(head);
+    m_client->headReceived(m_head, at);
+    return true;
+}
+
+void Http1Connection::endMessage(qint64 at)
+{
+    if (!m_out.isEmpty()) {
+        m_client->bodyReceived(QByteArrayView(m_out), at);
+        m_out.resize(0);
+        if (!m_client)
+            return;
+    }
+    // Bytes beyond the response were never asked for: the connection cannot be trusted again.
+    const bool reusable = m_keepAlive && m_state != State::BodyUntilClose && m_pos == m_in.size();
+    m_state = State::Idle;
+    m_idleSinceNs = monotonicNs();
+    Client *client = std::exchange(m_client, nullptr);
+    client->completed(reusable);
+}
+
+void Http1Connection::failProtocol()
+{
+    fail(Http1Error::Protocol, tr("invalid HTTP response"));
+}
+
+void Http1Connection::fail(Http1Error error, const QString &message)
+{
+    Client *client = std::exchange(m_client, nullptr);
+    const bool started = m_responseStarted;
+    becomeDead();
+    if (client)
+        client->failed(error, message, started);
+}
+
+void Http1Connection::onSocketError()
+{
+    if (m_state == State::Dead)
+        return;
+    const QAbstractSocket::SocketError error = m_socket->error();
+    if (error == QAbstractSocket::RemoteHostClosedError) {
+        onClosed();
+        return;
+    }
+    if (!m_client) {
+        becomeDead();
+        return;
+    }
+    switch (error) {
+    case QAbstractSocket::ConnectionRefusedError:
+        fail(Http1Error::ConnectionRefused, m_socket->errorString());
+        break;
+    case QAbstractSocket::HostNotFoundError:
+        fail(Http1Error::HostNotFound, m_socket->errorString());
+        break;
+    default:
+        fail(Http1Error::Socket, m_socket->errorString());
+        break;
+    }
+}
+
+void Http1Connection::onDisconnected()
+{
+    onClosed();
+}
+
+void Http1Connection::onClosed()
+{
+    if (m_state == State::Dead)
+        return;
+    if (m_client) {
+        // Whatever arrived before the close is part of the response.
+        const qint64 at = monotonicNs();
+        readSocket();
+        if (m_pos < m_in.size())
+            process(at);
+    }
+    if (!m_client) {
+        becomeDead();
+        return;
+    }
+    if (m_state == State::BodyUntilClose) {
+        endMessage(monotonicNs());
+        becomeDead();
+        return;
+    }
+    // The socket's own text ("The remote host closed the connection"), as for a reset.
+    fail(Http1Error::RemoteClosed, m_socket->errorString());
+}
+
+// ---------------------------------------------------------------------------------------------
+
+Http1Exchange::Http1Exchange(Http1Pool *pool, Receiver *receiver)
+    : m_pool(pool)
+    , m_receiver(receiver)
+{
+}
+
+Http1Exchange::~Http1Exchange()
+{
+    m_running = false;
+    dropConnection();
+}
+
+QByteArray Http1Exchange::serialize(const QUrl &url, const QByteArray &method,
+                                    const QList<std::pair<QByteArray, QByteArray>> &headers,
+                                    const QByteArray &body)
+{
+    QByteArray target =
+        url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (!target.startsWith('/'))
+        target.prepend('/');
+    QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
+    if (host.contains(':'))
+        host = '[' + host + ']';
+    if (url.port() != -1 && url.port() != 80)
+        host += ':' + QByteArray::number(url.port());
+
+    QByteArray request;
+    request.reserve(256 + body.size());
+    request += method;
+    request += ' ';
+    request += target;
+    request += " HTTP/1.1\r\nHost: ";
+    request += host;
+    request += "\r\n";
+    bool userAgent = false;
+    for (const auto &[name, value] : headers) {
+        if (equalsNoCase(name, "host") || equalsNoCase(name, "content-length") ||
+            equalsNoCase(name, "connection") || equalsNoCase(name, "accept-encoding") ||
+            equalsNoCase(name, "transfer-encoding"))
+            continue;
+        userAgent = userAgent || equalsNoCase(name, "user-agent");
+        request += oneLine(name);
+        request += ": ";
+        request += oneLine(value);
+        request += "\r\n";
+    }
+    if (!userAgent)
+        request += "User-Agent: Yardstick\r\n";
+    // Compressed streams arrive in bursts; identity keeps event arrival times honest.
+    request += "Accept-Encoding: identity\r\nConnection: keep-alive\r\n";
+    if (!body.isEmpty() || (method != "GET" && method != "HEAD")) {
+        request += "Content-Length: ";
+        request += QByteArray::number(body.size());
+        request += "\r\n";
+    }
+    request += "\r\n";
+    request += body;
+    return request;
+}
+
+void Http1Exchange::start(const QUrl &url, const QByteArray &method,
+                          const QList<std::pair<QByteArray, QByteArray>> &headers,
+                          const QByteArray &body)
+{
+    m_url = url;
+    m_method = method;
+    m_headers = headers;
+    m_body = body;
+    m_redirectTarget.clear();
+    m_followTo.clear();
+    m_redirects = 0;
+    m_retried = false;
+    m_running = true;
+    sendNow();
+}
+
+void Http1Exchange::sendNow()
+{
+    if (!m_pool) {
+        finishWith(Http1Error::Aborted, {}); // the lane is going away
+        return;
+    }
+    Http1Connection *connection = m_pool->acquire(m_url.host(), quint16(m_url.port(80)));
+    m_connection = connection;
+    m_reused = !connection->isFresh();
+    connection->send(serialize(m_url, m_method, m_headers, m_body), m_method == "HEAD", this);
+}
+
+void Http1Exchange::abort()
+{
+    if (!m_running)
+        return;
+    dropConnection();
+    m_followTo.clear();
+    finishWith(Http1Error::Aborted, {}); // the owner knows why
+}
+
+void Http1Exchange::dropConnection()
+{
+    if (Http1Connection *connection = m_connection.data()) {
+        m_connection = nullptr;
+        connection->detach();
+    }
+}
+
+void Http1Exchange::finishWith(Http1Error error, const QString &message)
+{
+    m_running = false;
+    m_receiver->http1Finished(error, message);
+}
+
+void Http1Exchange::connectStarted()
+{
+    m_receiver->http1ConnectStarted();
+}
+
+void Http1Exchange::connected()
+{
+    m_receiver->http1Connected();
+}
+
+void Http1Exchange::requestSent()
+{
+    m_receiver->http1RequestSent();
+}
+
+void Http1Exchange::headReceived(const Http1Head &head, qint64 readAtNs)
+{
+    if (isRedirect(head.status) && m_redirects < kMaxRedirects) {
+        const QByteArray location = head.header("location");
+        if (!location.isEmpty()) {
+            const QUrl target = m_url.resolved(QUrl::fromEncoded(location));
+            if (sameOrigin(m_url, target) && target.isValid()) {
+                // Followed once this response is over; its head and body are not the reply.
+                m_followTo = target;
+                if (head.status != 307 && head.status != 308) {
+                    if (m_method != "HEAD")
+                        m_method = "GET";
+                    m_body.clear();
+                    m_headers.removeIf([](const std::pair<QByteArray, QByteArray> &h) {
+                        return equalsNoCase(h.first, "content-type");
+                    });
+                }
+                return;
+            }
+            // The request carries the key: another origin never hears from this client.
+            m_redirectTarget = target;
+            m_receiver->http1Head(head, readAtNs);
+            if (!m_running)
+                return;
+            dropConnection();
+            finishWith(Http1Error::CrossOriginRedirect, {}); // redirectTarget() says where
+            return;
+        }
+    }
+    m_receiver->http1Head(head, readAtNs);
+}
+
+void Http1Exchange::bodyReceived(QByteArrayView bytes, qint64 readAtNs)
+{
+    if (m_followTo.isEmpty())
+        m_receiver->http1Body(bytes, readAtNs);
+}
+
+void Http1Exchange::completed(bool reusable)
+{
+    Http1Connection *connection = m_connection.data();
+    m_connection = nullptr;
+    if (m_pool)
+        m_pool->release(connection, reusable);
+    else if (connection)
+        connection->detach();
+    if (!m_followTo.isEmpty()) {
+        ++m_redirects;
+        m_url = std::exchange(m_followTo, QUrl());
+        m_retried = false;
+        m_receiver->http1Redirected();
+        if (m_running)
+            sendNow();
+        return;
+    }
+    finishWith(Http1Error::None, {});
+}
+
+void Http1Exchange::failed(Http1Error error, const QString &message, bool responseStarted)
+{
+    m_connection = nullptr;
+    // A kept-alive connection the server closed while it was idle: the request never reached
+    // it, so it goes again once on a new connection.
+    if (m_reused && !responseStarted && !m_retried && error == Http1Error::RemoteClosed) {
+        m_retried = true;
+        sendNow();
+        return;
+    }
+    m_followTo.clear();
+    finishWith(error, message);
+}
+
+} // namespace ys

@@ -1,0 +1,214 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QUrl>
+#include <utility>
+
+class QTcpSocket;
+
+namespace ys {
+
+class Http1Pool;
+
+// How an HTTP/1.1 exchange ended.
+enum class Http1Error {
+    None,
+    ConnectionRefused,
+    HostNotFound,
+    RemoteClosed,        // the server closed (or reset) the connection before the end
+    Protocol,            // the reply is not HTTP/1.x as this client reads it
+    CrossOriginRedirect, // a redirect to another origin, not followed
+    Aborted,             // abort() from the owner
+    Socket,              // any other socket error
+};
+
+// The status line and header fields of one response.
+struct Http1Head {
+    int status = 0;
+    QByteArray version;                               // "1.1", "1.0"
+    QList<std::pair<QByteArray, QByteArray>> headers; // names as the server spelled them
+
+    // The first field of that name, compared without case; empty when absent.
+    QByteArray header(QByteArrayView name) const;
+};
+
+// One TCP connection to one origin, speaking HTTP/1.1 one request at a time. Lives on the thread
+// that created it (a network lane) and is driven by that thread's event loop; it reads everything
+// the socket has at each wake-up into its own buffer and parses the response from there (status
+// line, header fields, a body framed by Content-Length, by chunked transfer coding or by the
+// close of the connection). Connections are owned and reused by an Http1Pool.
+class Http1Connection : public QObject {
+    Q_OBJECT
+public:
+    // What the connection reports about the request it carries. Calls arrive on the
+    // connection's thread; a client may call detach() from inside any of them.
+    class Client {
+    public:
+        virtual void connectStarted() = 0;
+        virtual void connected() = 0;
+        virtual void requestSent() = 0;
+        // readAtNs: the absolute monotonic time of the read that completed the head.
+        virtual void headReceived(const Http1Head &head, qint64 readAtNs) = 0;
+        // The body bytes of one read from the socket (de-chunked); readAtNs is the absolute
+        // monotonic time the read returned.
+        virtual void bodyReceived(QByteArrayView bytes, qint64 readAtNs) = 0;
+        // The response ended; the connection may be handed back to the pool when reusable.
+        virtual void completed(bool reusable) = 0;
+        // responseStarted: some byte of the response had arrived before the failure. message:
+        // the socket's error text, or a translated one for a reply that is not HTTP.
+        virtual void failed(Http1Error error, const QString &message, bool responseStarted) = 0;
+
+    protected:
+        ~Client() = default;
+    };
+
+    Http1Connection(QString host, quint16 port, Http1Pool *pool);
+    ~Http1Connection() override;
+
+    const QString &host() const { return m_host; }
+    quint16 port() const { return m_port; }
+    // True until the connection carried its first request: connecting is part of that one.
+    bool isFresh() const { return m_fresh; }
+    // Connected, idle and with nothing unexpected from the server.
+    bool isReusable() const;
+    // When the connection last became idle (monotonic ns), for the pool's idle limit.
+    qint64 idleSinceNs() const { return m_idleSinceNs; }
+
+    // Sends one complete request (head and body) and reports to `client` until completed(),
+    // failed() or detach(). noBody: the response to this request has no body (HEAD).
+    void send(const QByteArray &request, bool noBody, Client *client);
+    // Stops reporting and closes the connection; it is deleted later.
+    void detach();
+
+private:
+    enum class State {
+        Idle,
+        Connecting,
+        Head,
+        BodyLength,
+        BodyUntilClose,
+        ChunkSize,
+        ChunkData,
+        ChunkDataEnd,
+        Trailers,
+        Dead,
+    };
+
+    void onConnected();
+    void onReadyRead();
+    void onBytesWritten();
+    void onSocketError();
+    void onDisconnected();
+    void writeRequest();
+    void readSocket();
+    void process(qint64 at);
+    bool parseHead(qint64 at);
+    bool readLine(QByteArrayView *line);
+    void endMessage(qint64 at);
+    void fail(Http1Error error, const QString &message);
+    void failProtocol();
+    void onClosed();
+    void becomeDead();
+    void compact();
+
+    QString m_host;
+    quint16 m_port = 0;
+    QPointer<Http1Pool> m_pool;
+    QTcpSocket *m_socket = nullptr;
+    Client *m_client = nullptr;
+    QByteArray m_request;
+    QByteArray m_in; // bytes read and not yet parsed, from m_pos
+    qsizetype m_pos = 0;
+    QByteArray m_out; // the de-chunked body of the current read
+    Http1Head m_head;
+    qint64 m_remaining = 0;
+    qint64 m_idleSinceNs = 0;
+    State m_state = State::Idle;
+    bool m_fresh = true;
+    bool m_noBody = false;
+    bool m_keepAlive = true;
+    bool m_sentReported = false;
+    bool m_responseStarted = false;
+    bool m_deleting = false;
+};
+
+// One request over HTTP/1.1, with the redirects it is allowed to follow: 301, 302, 303, 307 and
+// 308 within the same origin (scheme, host, port); 307 and 308 repeat the method and body, the
+// others become GET without a body. A redirect to another origin is reported, never followed.
+// A reused keep-alive connection that the server had closed before this request is retried once
+// on a new connection, as long as nothing of the response had arrived.
+class Http1Exchange final : private Http1Connection::Client {
+public:
+    // What the exchange reports; the facts HttpAttempt records.
+    class Receiver {
+    public:
+        virtual void http1ConnectStarted() = 0;
+        virtual void http1Connected() = 0;
+        virtual void http1RequestSent() = 0;
+        virtual void http1Redirected() = 0;
+        virtual void http1Head(const Http1Head &head, qint64 readAtNs) = 0;
+        virtual void http1Body(QByteArrayView bytes, qint64 readAtNs) = 0;
+        virtual void http1Finished(Http1Error error, const QString &message) = 0;
+
+    protected:
+        ~Receiver() = default;
+    };
+
+    static constexpr int kMaxRedirects = 50;
+
+    Http1Exchange(Http1Pool *pool, Receiver *receiver);
+    ~Http1Exchange(); // drops the connection without reporting
+
+    Http1Exchange(const Http1Exchange &) = delete;
+    Http1Exchange &operator=(const Http1Exchange &) = delete;
+
+    void start(const QUrl &url, const QByteArray &method,
+               const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body);
+    // Stops the exchange; reports http1Finished(Aborted, no text) before returning unless it had
+    // ended.
+    void abort();
+    bool isRunning() const { return m_running; }
+    // The URL of the request now in flight (after the redirects followed).
+    const QUrl &url() const { return m_url; }
+    // Where a redirect to another origin pointed, resolved against url().
+    const QUrl &redirectTarget() const { return m_redirectTarget; }
+
+    // The request as sent on the wire (head and body).
+    static QByteArray serialize(const QUrl &url, const QByteArray &method,
+                                const QList<std::pair<QByteArray, QByteArray>> &headers,
+                                const QByteArray &body);
+
+private:
+    void connectStarted() override;
+    void connected() override;
+    void requestSent() override;
+    void headReceived(const Http1Head &head, qint64 readAtNs) override;
+    void bodyReceived(QByteArrayView bytes, qint64 readAtNs) override;
+    void completed(bool reusable) override;
+    void failed(Http1Error error, const QString &message, bool responseStarted) override;
+
+    void sendNow();
+    void finishWith(Http1Error error, const QString &message);
+    void dropConnection();
+
+    QPointer<Http1Pool> m_pool;
+    Receiver *m_receiver;
+    QPointer<Http1Connection> m_connection;
+    QUrl m_url;
+    QByteArray m_method;
+    QList<std::pair<QByteArray, QByteArray>> m_headers;
+    QByteArray m_body;
+    QUrl m_redirectTarget;
+    QUrl m_followTo; // a same-origin redirect to follow once its response ended
+    int m_redirects = 0;
+    bool m_running = false;
+    bool m_reused = false;
+    bool m_retried = false;
+};
+
+} // namespace ys

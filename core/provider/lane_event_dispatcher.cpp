@@ -1,0 +1,303 @@
+#include "provider/lane_event_dispatcher.h"
+
+#include "util/monotonic_clock.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <QTimerEvent>
+#include <algorithm>
+#include <cerrno>
+#include <limits>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+namespace ys {
+
+namespace {
+constexpr int kMaxEvents = 256;
+constexpr qint64 kNsPerMs = 1'000'000;
+} // namespace
+
+LaneEventDispatcher::LaneEventDispatcher(QObject *parent)
+    : QAbstractEventDispatcher(parent)
+    , m_epoll(epoll_create1(EPOLL_CLOEXEC))
+    , m_wake(eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC))
+    , m_events(sizeof(epoll_event) * kMaxEvents)
+{
+    if (m_epoll >= 0 && m_wake >= 0) {
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.fd = m_wake;
+        if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wake, &ev) != 0) {
+            ::close(m_wake);
+            m_wake = -1;
+        }
+    }
+}
+
+LaneEventDispatcher::~LaneEventDispatcher()
+{
+    if (m_wake >= 0)
+        ::close(m_wake);
+    if (m_epoll >= 0)
+        ::close(m_epoll);
+}
+
+void LaneEventDispatcher::wakeUp()
+{
+    const quint64 one = 1;
+    // EAGAIN: the counter is full, which wakes the loop just as well.
+    [[maybe_unused]] const ssize_t n = ::write(m_wake, &one, sizeof one);
+}
+
+void LaneEventDispatcher::interrupt()
+{
+    m_interrupt.storeRelaxed(1);
+    wakeUp();
+}
+
+void LaneEventDispatcher::updateWatch(int fd, Watch &watch)
+{
+    quint32 events = 0;
+    if (watch.read)
+        events |= EPOLLIN | EPOLLRDHUP;
+    if (watch.write)
+        events |= EPOLLOUT;
+    if (watch.exception)
+        events |= EPOLLPRI;
+    if (events == watch.events)
+        return;
+    epoll_event ev{};
+    ev.events = events;
+    ev.data.fd = fd;
+    if (events == 0) {
+        epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, &ev); // EBADF when already closed: fine
+    } else if (watch.events == 0) {
+        if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST)
+            epoll_ctl(m_epoll, EPOLL_CTL_MOD, fd, &ev);
+    } else {
+        if (epoll_ctl(m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0 && errno == ENOENT)
+            epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &ev);
+    }
+    watch.events = events;
+}
+
+void LaneEventDispatcher::registerSocketNotifier(QSocketNotifier *notifier)
+{
+    const int fd = int(notifier->socket());
+    if (fd < 0)
+        return;
+    Watch &watch = m_watches[fd];
+    switch (notifier->type()) {
+    case QSocketNotifier::Read:
+        watch.read = notifier;
+        break;
+    case QSocketNotifier::Write:
+        watch.write = notifier;
+        break;
+    case QSocketNotifier::Exception:
+        watch.exception = notifier;
+        break;
+    }
+    updateWatch(fd, watch);
+}
+
+void LaneEventDispatcher::unregisterSocketNotifier(QSocketNotifier *notifier)
+{
+    const int fd = int(notifier->socket());
+    const auto it = m_watches.find(fd);
+    if (it == m_watches.end())
+        return;
+    Watch &watch = it->second;
+    if (watch.read == notifier)
+        watch.read = nullptr;
+    if (watch.write == notifier)
+        watch.write = nullptr;
+    if (watch.exception == notifier)
+        watch.exception = nullptr;
+    updateWatch(fd, watch);
+    if (!watch.read && !watch.write && !watch.exception)
+        m_watches.erase(it);
+}
+
+void LaneEventDispatcher::registerTimer(int timerId, qint64 interval, Qt::TimerType timerType,
+                                        QObject *object)
+{
+    Timer timer;
+    timer.id = timerId;
+    timer.intervalMs = std::max<qint64>(0, interval);
+    timer.type = timerType;
+    timer.object = object;
+    timer.dueNs = monotonicNs() + timer.intervalMs * kNsPerMs;
+    m_timers.push_back(timer);
+}
+
+bool LaneEventDispatcher::unregisterTimer(int timerId)
+{
+    const auto it = std::find_if(m_timers.begin(), m_timers.end(),
+                                 [timerId](const Timer &t) { return t.id == timerId; });
+    if (it == m_timers.end())
+        return false;
+    m_timers.erase(it);
+    return true;
+}
+
+bool LaneEventDispatcher::unregisterTimers(QObject *object)
+{
+    const auto before = m_timers.size();
+    m_timers.erase(std::remove_if(m_timers.begin(), m_timers.end(),
+                                  [object](const Timer &t) { return t.object == object; }),
+                   m_timers.end());
+    return m_timers.size() != before;
+}
+
+QList<QAbstractEventDispatcher::TimerInfo>
+LaneEventDispatcher::registeredTimers(QObject *object) const
+{
+    QList<TimerInfo> list;
+    for (const Timer &t : m_timers) {
+        if (t.object == object)
+            list.append(TimerInfo(t.id, int(t.intervalMs), t.type));
+    }
+    return list;
+}
+
+int LaneEventDispatcher::remainingTime(int timerId)
+{
+    for (const Timer &t : m_timers) {
+        if (t.id == timerId)
+            return int(std::max<qint64>(0, (t.dueNs - monotonicNs() + kNsPerMs - 1) / kNsPerMs));
+    }
+    return -1;
+}
+
+int LaneEventDispatcher::waitMs() const
+{
+    qint64 earliest = std::numeric_limits<qint64>::max();
+    for (const Timer &t : m_timers) {
+        if (!t.active)
+            earliest = std::min(earliest, t.dueNs);
+    }
+    if (earliest == std::numeric_limits<qint64>::max())
+        return -1;
+    const qint64 waitNs = earliest - monotonicNs();
+    if (waitNs <= 0)
+        return 0;
+    return int(std::min<qint64>((waitNs + kNsPerMs - 1) / kNsPerMs, 24 * 3600 * 1000));
+}
+
+bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
+{
+    m_interrupt.storeRelaxed(0);
+    Q_EMIT awake();
+    QCoreApplication::sendPostedEvents();
+
+    const bool includeTimers = !(flags & QEventLoop::X11ExcludeTimers);
+    const bool includeSockets = !(flags & QEventLoop::ExcludeSocketNotifiers);
+    const bool canWait = (flags & QEventLoop::WaitForMoreEvents) && !m_interrupt.loadRelaxed();
+    int timeoutMs = 0;
+    if (canWait) {
+        Q_EMIT aboutToBlock();
+        timeoutMs = includeTimers ? waitMs() : -1;
+    }
+    if (m_interrupt.loadRelaxed())
+        return false;
+
+    auto *events = reinterpret_cast<epoll_event *>(m_events.data());
+    int ready = epoll_wait(m_epoll, events, kMaxEvents, timeoutMs);
+    if (ready < 0)
+        ready = 0; // EINTR
+    if (canWait)
+        Q_EMIT awake();
+
+    int handled = 0;
+    // The wake-up counter first, so that a wake-up during what follows is not lost.
+    for (int i = 0; i < ready; ++i) {
+        if (events[i].data.fd == m_wake) {
+            quint64 count = 0;
+            [[maybe_unused]] const ssize_t n = ::read(m_wake, &count, sizeof count);
+            ++handled;
+        }
+    }
+    if (includeSockets)
+        handled += activateSockets(ready);
+    if (includeTimers)
+        handled += activateTimers();
+    return handled > 0;
+}
+
+int LaneEventDispatcher::activateSockets(int ready)
+{
+    // Copied first: delivering an event may register, unregister or delete notifiers (and
+    // reuse a file descriptor), so each one is looked up again just before it is activated.
+    struct Ready {
+        int fd;
+        quint32 events;
+    };
+    Ready list[kMaxEvents];
+    int n = 0;
+    const auto *events = reinterpret_cast<const epoll_event *>(m_events.data());
+    for (int i = 0; i < ready; ++i) {
+        if (events[i].data.fd != m_wake)
+            list[n++] = {events[i].data.fd, events[i].events};
+    }
+    int activated = 0;
+    auto fire = [&](int fd, QSocketNotifier *Watch::*slot) {
+        const auto it = m_watches.find(fd);
+        if (it == m_watches.end())
+            return;
+        QSocketNotifier *notifier = it->second.*slot;
+        if (!notifier)
+            return;
+        QEvent event(QEvent::SockAct);
+        QCoreApplication::sendEvent(notifier, &event);
+        ++activated;
+    };
+    for (int i = 0; i < n; ++i) {
+        const quint32 e = list[i].events;
+        if (e & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
+            fire(list[i].fd, &Watch::read);
+        if (e & (EPOLLOUT | EPOLLERR | EPOLLHUP))
+            fire(list[i].fd, &Watch::write);
+        if (e & EPOLLPRI)
+            fire(list[i].fd, &Watch::exception);
+    }
+    return activated;
+}
+
+int LaneEventDispatcher::activateTimers()
+{
+    if (m_timers.empty())
+        return 0;
+    const qint64 now = monotonicNs();
+    std::vector<int> due;
+    for (const Timer &t : m_timers) {
+        if (!t.active && t.dueNs <= now)
+            due.push_back(t.id);
+    }
+    int activated = 0;
+    for (const int id : due) {
+        auto it = std::find_if(m_timers.begin(), m_timers.end(),
+                               [id](const Timer &t) { return t.id == id; });
+        if (it == m_timers.end() || it->active || it->dueNs > now)
+            continue; // stopped or restarted by an earlier event
+        const qint64 interval = it->intervalMs * kNsPerMs;
+        it->dueNs += interval;
+        if (it->dueNs <= now)
+            it->dueNs = now + interval;
+        it->active = true;
+        QObject *object = it->object;
+        QTimerEvent event(id);
+        QCoreApplication::sendEvent(object, &event);
+        ++activated;
+        // The vector may have changed under the event; the timer may be gone.
+        it = std::find_if(m_timers.begin(), m_timers.end(),
+                          [id](const Timer &t) { return t.id == id; });
+        if (it != m_timers.end())
+            it->active = false;
+    }
+    return activated;
+}
+
+} // namespace ys
