@@ -17,6 +17,7 @@
 // Every scenario runs --repeat times with a fresh simulator and database, and the median of each
 // figure is printed, because the machine is shared and noisy.
 
+#include "analysis/percentile.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
 #include "run/session_runner.h"
@@ -55,21 +56,15 @@ constexpr double kTtftP99TargetMs = 3.0;
 constexpr double kCpuPerEventTargetUs = 5.0;
 constexpr double kEventsPerSTarget = 100'000;
 
-double percentile(std::vector<double> values, double q)
+// q in [0, 1]; the project's type-7 percentile, 0 for no values.
+double quantile(std::vector<double> values, double q)
 {
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const double position = q * double(values.size() - 1);
-    const auto index = std::size_t(position);
-    if (index + 1 >= values.size())
-        return values.back();
-    return values[index] + (position - double(index)) * (values[index + 1] - values[index]);
+    return ys::percentile(std::move(values), q * 100.0).value_or(0.0);
 }
 
 double median(std::vector<double> values)
 {
-    return percentile(std::move(values), 0.5);
+    return quantile(std::move(values), 0.5);
 }
 
 struct Distribution {
@@ -85,9 +80,9 @@ Distribution distributionOf(const std::vector<double> &values)
         return d;
     d.min = *std::min_element(values.begin(), values.end());
     d.max = *std::max_element(values.begin(), values.end());
-    d.p50 = percentile(values, 0.5);
-    d.p90 = percentile(values, 0.9);
-    d.p99 = percentile(values, 0.99);
+    d.p50 = quantile(values, 0.5);
+    d.p90 = quantile(values, 0.9);
+    d.p99 = quantile(values, 0.99);
     return d;
 }
 
@@ -631,7 +626,7 @@ CostFigures costRun(const CostOptions &o, int repetition)
         contentEvents ? double(r.cpu.total() - r.meterCpuNs) / 1e3 / double(contentEvents) : 0;
     f.simEventsPerS = double(simWindowEvents) / seconds;
     f.simCpuShare = double(r.simCpuNs) / double(r.endNs - r.startNs);
-    f.simLagP99Ms = percentile(lag, 0.99);
+    f.simLagP99Ms = quantile(lag, 0.99);
     f.eventsPerRead = reads ? double(sseEvents) / double(reads) : 0;
     f.valid = windowEvents > 0;
     const Concurrency concurrency = concurrencyOf(truthIntervals, o.streams);

@@ -11,6 +11,7 @@
 // thread (stream_load.cpp), so the two do not share a core. Each scenario runs --repeat times and
 // the median of each figure is printed, because machines are noisy.
 
+#include "analysis/percentile.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "stream_load.h"
@@ -55,21 +56,15 @@ std::int64_t threadCpuNs()
     return std::int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-double percentile(std::vector<double> values, double q)
+// q in [0, 1]; the project's type-7 percentile, 0 for no values.
+double quantile(std::vector<double> values, double q)
 {
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const double position = q * double(values.size() - 1);
-    const auto index = std::size_t(position);
-    if (index + 1 >= values.size())
-        return values.back();
-    return values[index] + (position - double(index)) * (values[index + 1] - values[index]);
+    return ys::percentile(std::move(values), q * 100.0).value_or(0.0);
 }
 
 double median(std::vector<double> values)
 {
-    return percentile(std::move(values), 0.5);
+    return quantile(std::move(values), 0.5);
 }
 
 // A fast provider: ~100 tokens/s, one token per event, answers of 150..250 tokens.
@@ -177,8 +172,8 @@ ScheduleFigures scheduleRun(int streams, double seconds, int repetition)
             inWindow += written <= to ? 1 : 0;
         }
     }
-    const ScheduleFigures f{percentile(errors, 0.5),
-                            percentile(errors, 0.99),
+    const ScheduleFigures f{quantile(errors, 0.5),
+                            quantile(errors, 0.99),
                             errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end()),
                             double(inWindow) / (double(to - from) / 1e9),
                             double(run.cpuNs) / double(run.endNs - run.startNs),
@@ -245,7 +240,7 @@ ScaleFigures scaleRun(int connections, double tokensPerS, int tokens, int repeti
                    window > 0 ? double(events) / window : 0,
                    0,
                    double(run.cpuNs) / double(run.endNs - run.startNs),
-                   percentile(errors, 0.99)};
+                   quantile(errors, 0.99)};
     std::size_t allEvents = 0;
     for (const SimRequestRecord &record : run.records)
         allEvents += record.eventWrittenNs.size();
