@@ -2,6 +2,7 @@
 // the simulator's ground truth must show (nearly) all 64 streams in flight at once, not a
 // client-side limit (QtNetwork's six connections per host and manager) capping it below; and the
 // engine's own achieved-concurrency figure, stored with the run, must say so too.
+#include "analysis/in_flight.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
@@ -36,47 +37,6 @@ QByteArray profilesJson()
  {"name":"Wide","model":"wide","ttft_ms":{"median":100,"p95":100},"prefill_tokens_per_s":1000000,
   "decode_tokens_per_s":100,"tokens_per_event":{"min":4,"max":4},"output_tokens":{"min":150,"max":200},"capacity":0,
   "context_window":128000,"seed":3}]})");
-}
-
-struct InFlight {
-    int peak = 0;
-    double meanWhileRefilling = 0; // time-weighted, from the 64th start to the last start
-};
-
-// The most intervals open at one instant (a sweep over their edges; an end and a start at the
-// same instant count as a hand-over, not two in flight), and the time-weighted mean while the
-// closed loop was keeping every slot busy.
-InFlight inFlight(const std::vector<std::pair<qint64, qint64>> &intervals, int target)
-{
-    InFlight r;
-    if (intervals.empty())
-        return r;
-    std::vector<std::pair<qint64, int>> edges;
-    std::vector<qint64> starts;
-    for (const auto &[from, to] : intervals) {
-        edges.emplace_back(from, 1);
-        edges.emplace_back(to, -1);
-        starts.push_back(from);
-    }
-    std::sort(edges.begin(), edges.end());
-    std::sort(starts.begin(), starts.end());
-    const qint64 windowFrom =
-        starts[std::min<std::size_t>(std::size_t(target) - 1, starts.size() - 1)];
-    const qint64 windowTo = starts.back();
-    int current = 0;
-    double area = 0;
-    qint64 previous = edges.front().first;
-    for (const auto &[at, delta] : edges) {
-        const qint64 from = std::max(previous, windowFrom);
-        const qint64 to = std::min(at, windowTo);
-        if (to > from)
-            area += double(current) * double(to - from);
-        previous = at;
-        current += delta;
-        r.peak = std::max(r.peak, current);
-    }
-    r.meanWhileRefilling = windowTo > windowFrom ? area / double(windowTo - windowFrom) : 0;
-    return r;
 }
 
 } // namespace

@@ -17,6 +17,7 @@
 // Every scenario runs --repeat times with a fresh simulator and database, and the median of each
 // figure is printed, because the machine is shared and noisy.
 
+#include "analysis/in_flight.h"
 #include "analysis/percentile.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
@@ -251,46 +252,6 @@ int engineAchievedConcurrency(const QString &dbPath, qint64 sessionId)
     return runs.size() == 1 && runs[0].achievedConcurrency ? *runs[0].achievedConcurrency : -1;
 }
 
-struct Concurrency {
-    int peak = 0;
-    double meanWhileRefilling = 0; // time-weighted, from the target-th start to the last start
-};
-
-// Intervals in flight at once, by a sweep over their starts and ends.
-Concurrency concurrencyOf(std::vector<std::pair<std::int64_t, std::int64_t>> intervals, int target)
-{
-    Concurrency c;
-    if (intervals.empty())
-        return c;
-    std::vector<std::pair<std::int64_t, int>> edges;
-    std::vector<std::int64_t> starts;
-    for (const auto &[from, to] : intervals) {
-        edges.emplace_back(from, 1);
-        edges.emplace_back(to, -1);
-        starts.push_back(from);
-    }
-    // Ends before starts at the same instant: a slot handed over is not two in flight.
-    std::sort(edges.begin(), edges.end());
-    std::sort(starts.begin(), starts.end());
-    const std::int64_t windowFrom =
-        starts[std::min<std::size_t>(std::size_t(target) - 1, starts.size() - 1)];
-    const std::int64_t windowTo = starts.back();
-    int current = 0;
-    double area = 0;
-    std::int64_t previous = edges.front().first;
-    for (const auto &[at, delta] : edges) {
-        const std::int64_t from = std::max(previous, windowFrom);
-        const std::int64_t to = std::min(at, windowTo);
-        if (to > from)
-            area += double(current) * double(to - from);
-        previous = at;
-        current += delta;
-        c.peak = std::max(c.peak, current);
-    }
-    c.meanWhileRefilling = windowTo > windowFrom ? area / double(windowTo - windowFrom) : 0;
-    return c;
-}
-
 QSet<QByteArray> requestIdsOf(const std::vector<Sample> &samples)
 {
     QSet<QByteArray> ids;
@@ -371,7 +332,7 @@ AccuracyFigures accuracyRun(const AccuracyOptions &o, int repetition)
     sim.stop();
 
     std::vector<double> ttft, end, events, headers, send, sent;
-    std::vector<std::pair<std::int64_t, std::int64_t>> truthIntervals, clientIntervals;
+    std::vector<std::pair<qint64, qint64>> truthIntervals, clientIntervals;
     for (const TruthRecord &record : truth)
         truthIntervals.emplace_back(record.acceptedNs, record.endNs);
     for (const Sample &s : r.samples) {
@@ -401,10 +362,10 @@ AccuracyFigures accuracyRun(const AccuracyOptions &o, int repetition)
     f.events = distributionOf(events);
     f.headers = distributionOf(headers);
     f.send = distributionOf(send);
-    const Concurrency truthConcurrency = concurrencyOf(truthIntervals, o.streams);
+    const InFlight truthConcurrency = inFlight(truthIntervals, o.streams);
     f.truthPeak = truthConcurrency.peak;
     f.truthMean = truthConcurrency.meanWhileRefilling;
-    f.clientPeak = concurrencyOf(clientIntervals, o.streams).peak;
+    f.clientPeak = inFlight(clientIntervals, o.streams).peak;
     f.busyShare = double(r.busySpunNs) / double(r.endNs - r.startNs);
     f.valid = f.matched > 0;
 
@@ -595,7 +556,7 @@ CostFigures costRun(const CostOptions &o, int repetition)
     }
     std::size_t simWindowEvents = 0;
     std::vector<double> lag;
-    std::vector<std::pair<std::int64_t, std::int64_t>> truthIntervals;
+    std::vector<std::pair<qint64, qint64>> truthIntervals;
     std::vector<double> send, sent;
     int reused = 0;
     for (const Sample &s : r.samples) {
@@ -629,7 +590,7 @@ CostFigures costRun(const CostOptions &o, int repetition)
     f.simLagP99Ms = quantile(lag, 0.99);
     f.eventsPerRead = reads ? double(sseEvents) / double(reads) : 0;
     f.valid = windowEvents > 0;
-    const Concurrency concurrency = concurrencyOf(truthIntervals, o.streams);
+    const InFlight concurrency = inFlight(truthIntervals, o.streams);
 
     std::printf("  run %d: session %s, %zu samples (%d ok), %zu content events (%zu SSE events "
                 "in %zu reads, %.1f events per read); steady window %.2f s: %.0f content "

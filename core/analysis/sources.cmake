@@ -5,4 +5,5 @@ target_sources(ys_core PRIVATE
     analysis/summary_json.h analysis/summary_json.cpp
     analysis/gates.h analysis/gates.cpp
     analysis/pareto.h analysis/pareto.cpp
+    analysis/in_flight.h analysis/in_flight.cpp
 )

@@ -1,5 +1,6 @@
 #include "run/load_runner.h"
 
+#include "analysis/in_flight.h"
 #include "provider/dialect.h"
 #include "provider/http_attempt.h"
 #include "run/arrival_schedule.h"
@@ -431,21 +432,7 @@ void LoadRunner::requestDone()
 
 int LoadRunner::achievedConcurrency() const
 {
-    // Sweep over starts (+1) and ends (-1); an end at the same instant as a start goes first.
-    std::vector<std::pair<qint64, int>> edges;
-    edges.reserve(m_spans.size() * 2);
-    for (const auto &[start, end] : m_spans) {
-        edges.emplace_back(start, +1);
-        edges.emplace_back(end, -1);
-    }
-    std::sort(edges.begin(), edges.end());
-    int now = 0;
-    int most = 0;
-    for (const auto &[at, delta] : edges) {
-        now += delta;
-        most = std::max(most, now);
-    }
-    return most;
+    return inFlight(m_spans, m_plan.scenario.concurrency).peak;
 }
 
 int LoadRunner::concurrencyCeiling() const
