@@ -223,13 +223,7 @@ private:
             this);
         connect(m_current, &LoadRunner::eventRecorded, this,
                 [this, runId](const QString &kind, const QByteArray &detail) {
-                    SessionEvent e;
-                    e.sessionId = m_sessionId;
-                    e.runId = runId;
-                    e.at = QDateTime::currentDateTimeUtc();
-                    e.kind = kind;
-                    e.detail = QString::fromUtf8(detail);
-                    writeLater([e](SampleWriter *w) { w->addEvent(e); });
+                    writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
         connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
@@ -273,16 +267,22 @@ private:
                            .arg(providerName)
                            .arg(achieved)
                            .arg(ceiling));
+        writeEvent(runId, QStringLiteral("concurrency"),
+                   QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
+                                             {QStringLiteral("asked"), ceiling},
+                                             {QStringLiteral("achieved"), achieved}})
+                       .toJson(QJsonDocument::Compact));
+    }
+
+    // Queues one entry of the session's event log, stamped now.
+    void writeEvent(qint64 runId, const QString &kind, const QByteArray &detailJson)
+    {
         SessionEvent e;
         e.sessionId = m_sessionId;
         e.runId = runId;
         e.at = QDateTime::currentDateTimeUtc();
-        e.kind = QStringLiteral("concurrency");
-        e.detail =
-            QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
-                                                        {QStringLiteral("asked"), ceiling},
-                                                        {QStringLiteral("achieved"), achieved}})
-                                  .toJson(QJsonDocument::Compact));
+        e.kind = kind;
+        e.detail = QString::fromUtf8(detailJson);
         writeLater([e](SampleWriter *w) { w->addEvent(e); });
     }
 
