@@ -6,6 +6,7 @@
 #include "provider/http1_connection.h"
 #include "provider/http1_pool.h"
 #include "provider/http_attempt.h"
+#include "provider/lane_event_dispatcher.h"
 #include "provider/openai_chat_dialect.h"
 #include "run/network_pool.h"
 #include "sim/sim_host.h"
@@ -23,6 +24,7 @@
 #include <QTimer>
 #include <functional>
 #include <memory>
+#include <sys/socket.h>
 
 using namespace ys;
 
@@ -213,6 +215,8 @@ private Q_SLOTS:
     void connectionClose();
     void closedMidBody_data();
     void closedMidBody();
+    void closedWithTheLastBytes_data();
+    void closedWithTheLastBytes();
     void interimResponsesIgnored();
     void headSplitAcrossReads();
     void errorStatus();
@@ -234,6 +238,8 @@ private:
 
 void TstHttp1::init()
 {
+    if (qEnvironmentVariableIsSet("YS_TST_LANE_DISPATCHER"))
+        QVERIFY(LaneEventDispatcher::ofCurrentThread());
     m_pool = std::make_unique<Http1Pool>();
     m_server = std::make_unique<ScriptedServer>();
     QVERIFY(m_server->listen());
@@ -436,6 +442,43 @@ void TstHttp1::closedMidBody()
     QCOMPARE(m_pool->idleCount(), 0);
 }
 
+void TstHttp1::closedWithTheLastBytes_data()
+{
+    QTest::addColumn<bool>("reset");
+    QTest::newRow("close") << false;
+    QTest::newRow("reset") << true;
+}
+
+// The end of the connection arrives together with the last bytes, before the client reads them:
+// a read that returns less than it asked for must not stop the client from reading on to the
+// close (on a lane, where nothing would tell it again).
+void TstHttp1::closedWithTheLastBytes()
+{
+    QFETCH(bool, reset);
+    const QByteArray chunked = chunkedReply();
+    const QByteArray cut = chunked.left(chunked.indexOf("\n\n\r\n") + 4);
+    m_server->setHandler([&](QTcpSocket *socket, const QByteArray &) {
+        socket->write(cut);
+        socket->flush();
+        if (reset) {
+            const linger abortive{1, 0};
+            ::setsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &abortive,
+                         sizeof abortive);
+            socket->abort();
+        } else {
+            socket->disconnectFromHost();
+        }
+    });
+    const Sample s = run(m_server->url());
+    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describe(s)));
+    QCOMPARE(s.httpStatus, 200);
+    QVERIFY2(s.error.contains(reset ? QLatin1StringView("reset") : QLatin1StringView("closed"),
+                              Qt::CaseInsensitive),
+             qPrintable(s.error));
+    QCOMPARE(s.eventTimesNs.size(), std::size_t(1));
+    QCOMPARE(m_pool->idleCount(), 0);
+}
+
 void TstHttp1::interimResponsesIgnored()
 {
     m_server->setHandler([](QTcpSocket *socket, const QByteArray &) {
@@ -626,5 +669,15 @@ void TstHttp1::throughLanes()
     QVERIFY(!secure.connectionReused);
 }
 
-QTEST_GUILESS_MAIN(TstHttp1)
+int main(int argc, char **argv)
+{
+    // YS_TST_LANE_DISPATCHER: everything runs on the dispatcher of a network lane (edge-triggered
+    // epoll for the client's sockets), as in a session, instead of Qt's own.
+    if (qEnvironmentVariableIsSet("YS_TST_LANE_DISPATCHER"))
+        QCoreApplication::setEventDispatcher(new LaneEventDispatcher);
+    QCoreApplication app(argc, argv);
+    TstHttp1 test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_http1.moc"

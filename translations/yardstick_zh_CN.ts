@@ -422,6 +422,10 @@
         <source>invalid HTTP response</source>
         <translation>无效的 HTTP 响应</translation>
     </message>
+    <message>
+        <source>the server closed the connection before the response ended</source>
+        <translation>服务器在响应结束前关闭了连接</translation>
+    </message>
 </context>
 <context>
     <name>ys::HttpAttempt</name>
@@ -1145,6 +1149,29 @@
     <message>
         <source>%1.providers[%2].fallback[%3]: &quot;%4&quot; is not another provider of this suite</source>
         <translation>%1.providers[%2].fallback[%3]：&quot;%4&quot; 不是本套件中的其他服务商</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcpStream</name>
+    <message>
+        <source>host not found: %1</source>
+        <translation>找不到主机：%1</translation>
+    </message>
+    <message>
+        <source>cannot resolve %1: %2</source>
+        <translation>无法解析 %1：%2</translation>
+    </message>
+    <message>
+        <source>connection refused by %1:%2</source>
+        <translation>%1:%2 拒绝了连接</translation>
+    </message>
+    <message>
+        <source>the server reset the connection</source>
+        <translation>服务器重置了连接</translation>
+    </message>
+    <message>
+        <source>network error with %1:%2: %3</source>
+        <translation>与 %1:%2 通信时出现网络错误：%3</translation>
     </message>
 </context>
 <context>

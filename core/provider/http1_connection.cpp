@@ -3,7 +3,6 @@
 #include "provider/http1_pool.h"
 #include "util/monotonic_clock.h"
 
-#include <QTcpSocket>
 #include <algorithm>
 #include <cstring>
 
@@ -13,6 +12,9 @@ namespace {
 
 constexpr qsizetype kMaxHeadBytes = 256 * 1024;
 constexpr qsizetype kMaxLineBytes = 64 * 1024; // a chunk size line or a trailer field
+// Room for one read: far more than a stream delivers between two wake-ups, so one read is all
+// it takes; a full buffer is read again.
+constexpr qsizetype kReadRoom = 64 * 1024;
 
 bool equalsNoCase(QByteArrayView a, QByteArrayView b)
 {
@@ -73,28 +75,21 @@ Http1Connection::Http1Connection(QString host, quint16 port, Http1Pool *pool)
     , m_host(std::move(host))
     , m_port(port)
     , m_pool(pool)
-    , m_socket(new QTcpSocket(this))
+    , m_tcp(new TcpStream(this, this))
 {
-    connect(m_socket, &QTcpSocket::connected, this, &Http1Connection::onConnected);
-    connect(m_socket, &QTcpSocket::readyRead, this, &Http1Connection::onReadyRead);
-    connect(m_socket, &QTcpSocket::bytesWritten, this, &Http1Connection::onBytesWritten);
-    connect(m_socket, &QTcpSocket::errorOccurred, this, &Http1Connection::onSocketError);
-    connect(m_socket, &QTcpSocket::disconnected, this, &Http1Connection::onDisconnected);
 }
 
 Http1Connection::~Http1Connection()
 {
     m_client = nullptr;
     m_state = State::Dead;
-    m_socket->disconnect(this);
-    m_socket->abort();
+    m_tcp->close();
 }
 
 bool Http1Connection::isReusable() const
 {
     return m_state == State::Idle && !m_fresh && !m_deleting && m_keepAlive &&
-           m_socket->state() == QAbstractSocket::ConnectedState &&
-           m_socket->bytesAvailable() == 0 && m_pos == m_in.size();
+           m_tcp->isConnected() && m_pos == m_in.size() && !m_tcp->hasUnexpectedInput();
 }
 
 void Http1Connection::send(const QByteArray &request, bool noBody, Client *client)
@@ -114,7 +109,7 @@ void Http1Connection::send(const QByteArray &request, bool noBody, Client *clien
         m_state = State::Connecting;
         m_client->connectStarted();
         if (m_client)
-            m_socket->connectToHost(m_host, m_port);
+            m_tcp->connectToHost(m_host, m_port);
         return;
     }
     writeRequest();
@@ -134,15 +129,14 @@ void Http1Connection::becomeDead()
     if (m_deleting)
         return;
     m_deleting = true;
-    m_socket->abort(); // may report disconnected() at once; Dead ignores it
+    m_tcp->close();
     deleteLater();
 }
 
-void Http1Connection::onConnected()
+void Http1Connection::tcpConnected()
 {
     if (m_state != State::Connecting || !m_client)
         return;
-    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     m_state = State::Head;
     m_client->connected();
     if (m_client)
@@ -152,61 +146,90 @@ void Http1Connection::onConnected()
 void Http1Connection::writeRequest()
 {
     m_state = State::Head;
-    m_socket->write(m_request);
-    m_request.clear();
-    m_socket->flush(); // now rather than on the next turn of the event loop
-    onBytesWritten();
+    const QByteArray request = std::exchange(m_request, QByteArray());
+    m_tcp->write(request); // reports tcpWritten() at once when the kernel took it all
 }
 
-void Http1Connection::onBytesWritten()
+void Http1Connection::tcpWritten()
 {
-    if (!m_client || m_sentReported || m_state == State::Connecting || m_socket->bytesToWrite() > 0)
+    if (!m_client || m_sentReported || m_state == State::Connecting)
         return;
     m_sentReported = true;
     m_client->requestSent();
 }
 
-void Http1Connection::readSocket()
+void Http1Connection::tcpFailed(TcpError error, const QString &message)
+{
+    if (m_state == State::Dead)
+        return;
+    if (!m_client) {
+        becomeDead();
+        return;
+    }
+    switch (error) {
+    case TcpError::ConnectionRefused:
+        fail(Http1Error::ConnectionRefused, message);
+        break;
+    case TcpError::HostNotFound:
+        fail(Http1Error::HostNotFound, message);
+        break;
+    case TcpError::Reset:
+        fail(Http1Error::RemoteClosed, message);
+        break;
+    default:
+        fail(Http1Error::Socket, message);
+        break;
+    }
+}
+
+Http1Connection::ReadEnd Http1Connection::readSocket()
 {
     compact();
     for (;;) {
-        const qint64 available = m_socket->bytesAvailable();
-        if (available <= 0)
-            break;
         const qsizetype old = m_in.size();
-        m_in.resize(old + qsizetype(available));
-        const qint64 n = m_socket->read(m_in.data() + old, available);
+        m_in.resize(old + kReadRoom); // within the capacity after the first few reads
+        const qint64 n = m_tcp->read(m_in.data() + old, kReadRoom);
         m_in.resize(old + qsizetype(std::max<qint64>(n, 0)));
-        if (n <= 0)
-            break;
+        if (n == 0)
+            return ReadEnd::EndOfStream;
+        if (n == -2)
+            return ReadEnd::Error;
+        if (n == -1 || (n < kReadRoom && !m_tcp->isPeerClosing()))
+            return ReadEnd::More; // all there was (or nothing)
     }
 }
 
 void Http1Connection::compact()
 {
+    // Moved by hand rather than removed: the buffer keeps its start and its room.
+    const qsizetype rest = m_in.size() - m_pos;
     if (m_pos == 0)
         return;
-    if (m_pos >= m_in.size())
-        m_in.resize(0); // keeps the capacity
-    else
-        m_in.remove(0, m_pos);
+    if (rest > 0)
+        std::memmove(m_in.data(), m_in.constData() + m_pos, size_t(rest));
+    m_in.resize(std::max<qsizetype>(rest, 0));
     m_pos = 0;
 }
 
-void Http1Connection::onReadyRead()
+void Http1Connection::tcpReadable()
 {
-    // The socket's read returned just before this signal: the one time for everything in it.
-    const qint64 at = monotonicNs();
     if (m_state == State::Dead)
         return;
-    readSocket();
+    const ReadEnd end = readSocket();
+    // The read just returned: the one time for everything in it.
+    const qint64 at = monotonicNs();
     if (!m_client) {
         // An idle connection has nothing to say: whatever it sends makes it unusable.
-        if (m_pos < m_in.size())
+        if (m_pos < m_in.size() || end != ReadEnd::More)
             becomeDead();
         return;
     }
-    process(at);
+    if (m_pos < m_in.size())
+        process(at);
+    if (end == ReadEnd::EndOfStream)
+        onClosed();
+    else if (end == ReadEnd::Error)
+        onTransportError();
 }
 
 bool Http1Connection::readLine(QByteArrayView *line)
@@ -471,48 +494,25 @@ void Http1Connection::fail(Http1Error error, const QString &message)
         client->failed(error, message, started);
 }
 
-void Http1Connection::onSocketError()
+void Http1Connection::onTransportError()
 {
     if (m_state == State::Dead)
         return;
-    const QAbstractSocket::SocketError error = m_socket->error();
-    if (error == QAbstractSocket::RemoteHostClosedError) {
-        onClosed();
-        return;
-    }
     if (!m_client) {
         becomeDead();
         return;
     }
-    switch (error) {
-    case QAbstractSocket::ConnectionRefusedError:
-        fail(Http1Error::ConnectionRefused, m_socket->errorString());
-        break;
-    case QAbstractSocket::HostNotFoundError:
-        fail(Http1Error::HostNotFound, m_socket->errorString());
-        break;
-    default:
-        fail(Http1Error::Socket, m_socket->errorString());
-        break;
+    if (m_tcp->error() == TcpError::Reset) {
+        fail(Http1Error::RemoteClosed, m_tcp->errorString());
+        return;
     }
-}
-
-void Http1Connection::onDisconnected()
-{
-    onClosed();
+    fail(Http1Error::Socket, m_tcp->errorString());
 }
 
 void Http1Connection::onClosed()
 {
     if (m_state == State::Dead)
         return;
-    if (m_client) {
-        // Whatever arrived before the close is part of the response.
-        const qint64 at = monotonicNs();
-        readSocket();
-        if (m_pos < m_in.size())
-            process(at);
-    }
     if (!m_client) {
         becomeDead();
         return;
@@ -522,8 +522,10 @@ void Http1Connection::onClosed()
         becomeDead();
         return;
     }
-    // The socket's own text ("The remote host closed the connection"), as for a reset.
-    fail(Http1Error::RemoteClosed, m_socket->errorString());
+    fail(Http1Error::RemoteClosed,
+         m_tcp->error() == TcpError::Reset
+             ? m_tcp->errorString()
+             : tr("the server closed the connection before the response ended"));
 }
 
 // ---------------------------------------------------------------------------------------------

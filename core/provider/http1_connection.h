@@ -1,5 +1,7 @@
 #pragma once
 
+#include "provider/tcp_stream.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -8,8 +10,6 @@
 #include <QString>
 #include <QUrl>
 #include <utility>
-
-class QTcpSocket;
 
 namespace ys {
 
@@ -38,11 +38,12 @@ struct Http1Head {
 };
 
 // One TCP connection to one origin, speaking HTTP/1.1 one request at a time. Lives on the thread
-// that created it (a network lane) and is driven by that thread's event loop; it reads everything
-// the socket has at each wake-up into its own buffer and parses the response from there (status
-// line, header fields, a body framed by Content-Length, by chunked transfer coding or by the
-// close of the connection). Connections are owned and reused by an Http1Pool.
-class Http1Connection : public QObject {
+// that created it (a network lane) and is driven by that thread's event loop; at each wake-up it
+// reads what the socket has straight into its own buffer, with one read when that is all there
+// is, and parses the response from there (status line, header fields, a body framed by
+// Content-Length, by chunked transfer coding or by the close of the connection). Connections are
+// owned and reused by an Http1Pool.
+class Http1Connection : public QObject, private TcpStream::Handler {
     Q_OBJECT
 public:
     // What the connection reports about the request it carries. Calls arrive on the
@@ -99,13 +100,15 @@ private:
         Dead,
     };
 
-    void onConnected();
-    void onReadyRead();
-    void onBytesWritten();
-    void onSocketError();
-    void onDisconnected();
+    enum class ReadEnd { More, EndOfStream, Error };
+
+    void tcpConnected() override;
+    void tcpReadable() override;
+    void tcpWritten() override;
+    void tcpFailed(TcpError error, const QString &message) override;
     void writeRequest();
-    void readSocket();
+    ReadEnd readSocket();
+    void onTransportError();
     void process(qint64 at);
     bool parseHead(qint64 at);
     bool readLine(QByteArrayView *line);
@@ -119,7 +122,7 @@ private:
     QString m_host;
     quint16 m_port = 0;
     QPointer<Http1Pool> m_pool;
-    QTcpSocket *m_socket = nullptr;
+    TcpStream *m_tcp = nullptr;
     Client *m_client = nullptr;
     QByteArray m_request;
     QByteArray m_in; // bytes read and not yet parsed, from m_pos

@@ -4,9 +4,11 @@
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
+#include <QThread>
 #include <QTimerEvent>
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <limits>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -17,6 +19,19 @@ namespace ys {
 namespace {
 constexpr int kMaxEvents = 256;
 constexpr qint64 kNsPerMs = 1'000'000;
+// epoll's user data: the descriptor and the serial of its watch.
+constexpr std::uint64_t pack(int fd, quint32 serial)
+{
+    return (std::uint64_t(serial) << 32) | std::uint32_t(fd);
+}
+constexpr int fdOf(std::uint64_t data)
+{
+    return int(std::uint32_t(data));
+}
+constexpr quint32 serialOf(std::uint64_t data)
+{
+    return quint32(data >> 32);
+}
 } // namespace
 
 LaneEventDispatcher::LaneEventDispatcher(QObject *parent)
@@ -28,7 +43,7 @@ LaneEventDispatcher::LaneEventDispatcher(QObject *parent)
     if (m_epoll >= 0 && m_wake >= 0) {
         epoll_event ev{};
         ev.events = EPOLLIN;
-        ev.data.fd = m_wake;
+        ev.data.u64 = pack(m_wake, 0);
         if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wake, &ev) != 0) {
             ::close(m_wake);
             m_wake = -1;
@@ -57,20 +72,31 @@ void LaneEventDispatcher::interrupt()
     wakeUp();
 }
 
+LaneEventDispatcher *LaneEventDispatcher::ofCurrentThread()
+{
+    return qobject_cast<LaneEventDispatcher *>(QThread::currentThread()->eventDispatcher());
+}
+
 void LaneEventDispatcher::updateWatch(int fd, Watch &watch)
 {
     quint32 events = 0;
-    if (watch.read)
+    if (watch.read || watch.handlerRead)
         events |= EPOLLIN | EPOLLRDHUP;
-    if (watch.write)
+    if (watch.write || watch.handlerWrite)
         events |= EPOLLOUT;
     if (watch.exception)
         events |= EPOLLPRI;
+    // A direct watch is edge-triggered: its handler reads until a short read, so a ready socket
+    // is reported once per arrival instead of being polled again at every wait.
+    if (events && watch.handler)
+        events |= EPOLLET;
     if (events == watch.events)
         return;
+    if (watch.serial == 0)
+        watch.serial = m_nextSerial++ | 1; // never 0, the wake-up descriptor's
     epoll_event ev{};
     ev.events = events;
-    ev.data.fd = fd;
+    ev.data.u64 = pack(fd, watch.serial);
     if (events == 0) {
         epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, &ev); // EBADF when already closed: fine
     } else if (watch.events == 0) {
@@ -81,6 +107,30 @@ void LaneEventDispatcher::updateWatch(int fd, Watch &watch)
             epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &ev);
     }
     watch.events = events;
+}
+
+void LaneEventDispatcher::watchFd(int fd, bool read, bool write, FdHandler *handler)
+{
+    if (fd < 0)
+        return;
+    Watch &watch = m_watches[fd];
+    watch.handler = handler;
+    watch.handlerRead = read;
+    watch.handlerWrite = write;
+    updateWatch(fd, watch);
+}
+
+void LaneEventDispatcher::unwatchFd(int fd)
+{
+    const auto it = m_watches.find(fd);
+    if (it == m_watches.end())
+        return;
+    Watch &watch = it->second;
+    watch.handler = nullptr;
+    watch.handlerRead = watch.handlerWrite = false;
+    updateWatch(fd, watch);
+    if (!watch.read && !watch.write && !watch.exception)
+        m_watches.erase(it);
 }
 
 void LaneEventDispatcher::registerSocketNotifier(QSocketNotifier *notifier)
@@ -117,7 +167,7 @@ void LaneEventDispatcher::unregisterSocketNotifier(QSocketNotifier *notifier)
     if (watch.exception == notifier)
         watch.exception = nullptr;
     updateWatch(fd, watch);
-    if (!watch.read && !watch.write && !watch.exception)
+    if (!watch.read && !watch.write && !watch.exception && !watch.handler)
         m_watches.erase(it);
 }
 
@@ -214,7 +264,7 @@ bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
     int handled = 0;
     // The wake-up counter first, so that a wake-up during what follows is not lost.
     for (int i = 0; i < ready; ++i) {
-        if (events[i].data.fd == m_wake) {
+        if (fdOf(events[i].data.u64) == m_wake) {
             quint64 count = 0;
             [[maybe_unused]] const ssize_t n = ::read(m_wake, &count, sizeof count);
             ++handled;
@@ -231,21 +281,25 @@ int LaneEventDispatcher::activateSockets(int ready)
 {
     // Copied first: delivering an event may register, unregister or delete notifiers (and
     // reuse a file descriptor), so each one is looked up again just before it is activated.
+    // A descriptor closed and opened again meanwhile has a new serial: the readiness was the
+    // old one's.
     struct Ready {
         int fd;
+        quint32 serial;
         quint32 events;
     };
     Ready list[kMaxEvents];
     int n = 0;
     const auto *events = reinterpret_cast<const epoll_event *>(m_events.data());
     for (int i = 0; i < ready; ++i) {
-        if (events[i].data.fd != m_wake)
-            list[n++] = {events[i].data.fd, events[i].events};
+        const int fd = fdOf(events[i].data.u64);
+        if (fd != m_wake)
+            list[n++] = {fd, serialOf(events[i].data.u64), events[i].events};
     }
     int activated = 0;
-    auto fire = [&](int fd, QSocketNotifier *Watch::*slot) {
-        const auto it = m_watches.find(fd);
-        if (it == m_watches.end())
+    auto fire = [&](const Ready &r, QSocketNotifier *Watch::*slot) {
+        const auto it = m_watches.find(r.fd);
+        if (it == m_watches.end() || it->second.serial != r.serial)
             return;
         QSocketNotifier *notifier = it->second.*slot;
         if (!notifier)
@@ -256,12 +310,25 @@ int LaneEventDispatcher::activateSockets(int ready)
     };
     for (int i = 0; i < n; ++i) {
         const quint32 e = list[i].events;
-        if (e & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))
-            fire(list[i].fd, &Watch::read);
-        if (e & (EPOLLOUT | EPOLLERR | EPOLLHUP))
-            fire(list[i].fd, &Watch::write);
+        const bool readable = e & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR);
+        const bool writable = e & (EPOLLOUT | EPOLLERR | EPOLLHUP);
+        if (const auto it = m_watches.find(list[i].fd);
+            it != m_watches.end() && it->second.serial == list[i].serial && it->second.handler) {
+            const Watch &watch = it->second;
+            const bool r = readable && watch.handlerRead;
+            const bool w = writable && watch.handlerWrite;
+            if (r || w) {
+                watch.handler->fdReady(r, w, e & (EPOLLRDHUP | EPOLLHUP | EPOLLERR));
+                ++activated;
+            }
+            continue;
+        }
+        if (readable)
+            fire(list[i], &Watch::read);
+        if (writable)
+            fire(list[i], &Watch::write);
         if (e & EPOLLPRI)
-            fire(list[i].fd, &Watch::exception);
+            fire(list[i], &Watch::exception);
     }
     return activated;
 }

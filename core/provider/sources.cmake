@@ -11,5 +11,7 @@ target_sources(ys_core PRIVATE
     provider/http1_connection.h provider/http1_connection.cpp
     provider/http1_pool.h provider/http1_pool.cpp
     provider/lane_event_dispatcher.h provider/lane_event_dispatcher.cpp
+    provider/fd_watch.h provider/fd_watch.cpp
+    provider/tcp_stream.h provider/tcp_stream.cpp
     provider/http_attempt.h provider/http_attempt.cpp
 )

@@ -1,0 +1,299 @@
+#include "provider/tcp_stream.h"
+
+#include <QHostInfo>
+#include <QMetaObject>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace ys {
+
+namespace {
+
+// The socket address of one resolved address; false for anything but IPv4 and IPv6.
+bool toSockaddr(const QHostAddress &address, quint16 port, sockaddr_storage *out, socklen_t *length)
+{
+    std::memset(out, 0, sizeof *out);
+    if (address.protocol() == QAbstractSocket::IPv4Protocol) {
+        auto *in = reinterpret_cast<sockaddr_in *>(out);
+        in->sin_family = AF_INET;
+        in->sin_port = htons(port);
+        in->sin_addr.s_addr = htonl(address.toIPv4Address());
+        *length = sizeof(sockaddr_in);
+        return true;
+    }
+    if (address.protocol() == QAbstractSocket::IPv6Protocol) {
+        auto *in6 = reinterpret_cast<sockaddr_in6 *>(out);
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons(port);
+        const Q_IPV6ADDR bytes = address.toIPv6Address();
+        std::memcpy(&in6->sin6_addr, &bytes, sizeof bytes);
+        bool ok = false;
+        const int scope = address.scopeId().toInt(&ok);
+        in6->sin6_scope_id = ok ? quint32(scope) : 0;
+        *length = sizeof(sockaddr_in6);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+TcpStream::TcpStream(Handler *handler, QObject *parent)
+    : QObject(parent)
+    , m_handler(handler)
+{
+}
+
+TcpStream::~TcpStream()
+{
+    close();
+}
+
+void TcpStream::connectToHost(const QString &host, quint16 port)
+{
+    close();
+    m_host = host;
+    m_port = port;
+    m_error = TcpError::None;
+    m_errorString.clear();
+    m_addresses.clear();
+    m_nextAddress = 0;
+    m_lastConnectErrno = 0;
+    QString literal = host;
+    if (literal.startsWith(QLatin1Char('[')) && literal.endsWith(QLatin1Char(']')))
+        literal = literal.mid(1, literal.size() - 2);
+    QHostAddress address;
+    if (address.setAddress(literal)) {
+        // Connecting starts on the next turn of the event loop, as it does for a name, so that
+        // nothing is reported from inside this call.
+        m_addresses = {address};
+        m_state = State::Resolving;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (m_state == State::Resolving)
+                    tryNextAddress();
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_state = State::Resolving;
+    m_lookupId = QHostInfo::lookupHost(host, this, &TcpStream::onLookedUp);
+}
+
+void TcpStream::onLookedUp(const QHostInfo &info)
+{
+    if (m_state != State::Resolving || info.lookupId() != m_lookupId)
+        return;
+    m_lookupId = -1;
+    if (info.error() != QHostInfo::NoError || info.addresses().isEmpty()) {
+        if (info.error() == QHostInfo::HostNotFound || info.addresses().isEmpty())
+            failWith(TcpError::HostNotFound, tr("host not found: %1").arg(m_host));
+        else
+            failWith(TcpError::HostNotFound,
+                     tr("cannot resolve %1: %2").arg(m_host, info.errorString()));
+        return;
+    }
+    m_addresses = info.addresses();
+    tryNextAddress();
+}
+
+void TcpStream::tryNextAddress()
+{
+    while (m_nextAddress < m_addresses.size()) {
+        const QHostAddress address = m_addresses.at(m_nextAddress++);
+        sockaddr_storage storage;
+        socklen_t length = 0;
+        if (!toSockaddr(address, m_port, &storage, &length))
+            continue;
+        const int fd =
+            ::socket(storage.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, IPPROTO_TCP);
+        if (fd < 0) {
+            m_lastConnectErrno = errno;
+            continue;
+        }
+        int rc;
+        do {
+            rc = ::connect(fd, reinterpret_cast<const sockaddr *>(&storage), length);
+        } while (rc != 0 && errno == EINTR);
+        if (rc != 0 && errno != EINPROGRESS) {
+            m_lastConnectErrno = errno;
+            ::close(fd);
+            continue;
+        }
+        // Done or not, the outcome is read when the socket turns writable.
+        m_fd = fd;
+        m_state = State::Connecting;
+        m_watch.attach(fd, this);
+        m_watch.setWatched(false, true);
+        return;
+    }
+    setError(m_lastConnectErrno ? m_lastConnectErrno : ECONNREFUSED);
+    failWith(m_error, m_errorString);
+}
+
+void TcpStream::onConnectFinished()
+{
+    int error = 0;
+    socklen_t length = sizeof error;
+    if (::getsockopt(m_fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0)
+        error = errno;
+    if (error != 0) {
+        m_lastConnectErrno = error;
+        closeFd();
+        m_state = State::Connecting;
+        tryNextAddress();
+        return;
+    }
+    // Requests go out whole, and each event must leave the server as it is written.
+    const int one = 1;
+    ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    m_state = State::Connected;
+    m_watch.setWatched(true, bytesToWrite() > 0);
+    m_handler->tcpConnected();
+}
+
+void TcpStream::fdWritable()
+{
+    if (m_state == State::Connecting) {
+        onConnectFinished();
+        return;
+    }
+    if (m_state == State::Connected)
+        flushOut();
+}
+
+void TcpStream::fdReadable(bool closing)
+{
+    m_peerClosing = m_peerClosing || closing;
+    if (m_state == State::Connected)
+        m_handler->tcpReadable();
+}
+
+qint64 TcpStream::read(char *data, qint64 max)
+{
+    if (m_fd < 0 || m_state != State::Connected)
+        return -2;
+    for (;;) {
+        const ssize_t n = ::read(m_fd, data, size_t(max));
+        if (n >= 0)
+            return n;
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return -1;
+        setError(errno);
+        return -2;
+    }
+}
+
+bool TcpStream::write(QByteArrayView bytes)
+{
+    if (m_state != State::Connected)
+        return false;
+    if (m_outPos == m_out.size()) {
+        m_out.resize(0);
+        m_outPos = 0;
+    }
+    m_out.append(bytes.data(), bytes.size());
+    flushOut();
+    return true;
+}
+
+void TcpStream::flushOut()
+{
+    while (m_outPos < m_out.size()) {
+        const ssize_t n = ::send(m_fd, m_out.constData() + m_outPos,
+                                 size_t(m_out.size() - m_outPos), MSG_NOSIGNAL);
+        if (n > 0) {
+            m_outPos += n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            m_watch.setWatched(true, true);
+            return;
+        }
+        // The peer is gone. What it said before going (a response, or the end of the stream)
+        // is still to be read, and the read reports the failure.
+        setError(n < 0 ? errno : EPIPE);
+        m_out.clear();
+        m_outPos = 0;
+        m_watch.setWatched(true, false);
+        return;
+    }
+    m_watch.setWatched(true, false);
+    m_out.resize(0);
+    m_outPos = 0;
+    m_handler->tcpWritten();
+}
+
+bool TcpStream::hasUnexpectedInput() const
+{
+    if (m_fd < 0 || m_state != State::Connected)
+        return true;
+    char byte;
+    const ssize_t n = ::recv(m_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return !(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
+}
+
+void TcpStream::setError(int errnoValue)
+{
+    switch (errnoValue) {
+    case ECONNREFUSED:
+        m_error = TcpError::ConnectionRefused;
+        m_errorString = tr("connection refused by %1:%2").arg(m_host).arg(m_port);
+        break;
+    case ECONNRESET:
+    case EPIPE:
+        m_error = TcpError::Reset;
+        m_errorString = tr("the server reset the connection");
+        break;
+    default:
+        m_error = TcpError::Other;
+        m_errorString = tr("network error with %1:%2: %3")
+                            .arg(m_host)
+                            .arg(m_port)
+                            .arg(qt_error_string(errnoValue));
+        break;
+    }
+}
+
+void TcpStream::failWith(TcpError error, const QString &message)
+{
+    m_error = error;
+    m_errorString = message;
+    close();
+    m_handler->tcpFailed(error, message);
+}
+
+void TcpStream::closeFd()
+{
+    m_watch.detach();
+    if (m_fd >= 0) {
+        ::close(m_fd);
+        m_fd = -1;
+    }
+}
+
+void TcpStream::close()
+{
+    if (m_lookupId >= 0) {
+        QHostInfo::abortHostLookup(m_lookupId);
+        m_lookupId = -1;
+    }
+    closeFd();
+    m_out.clear();
+    m_outPos = 0;
+    m_peerClosing = false;
+    m_state = State::Closed;
+}
+
+} // namespace ys
