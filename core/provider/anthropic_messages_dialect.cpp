@@ -10,25 +10,10 @@ using namespace json_fields;
 
 namespace {
 
-// Every member name the stream decoder reads.
-const KeySet kEventKeys{"type",
-                        "message",
-                        "model",
-                        "usage",
-                        "input_tokens",
-                        "cache_read_input_tokens",
-                        "cache_creation_input_tokens",
-                        "output_tokens",
-                        "delta",
-                        "text",
-                        "thinking",
-                        "stop_reason",
-                        "error"};
-
 // message_start's usage carries a placeholder output count (1 or so) before any text: only
 // message_delta's cumulative count is the real one, so a stream cut before it has no output
 // count (NULL, estimated), never the placeholder.
-void readUsage(const json &usage, DecodeState &state, bool outputCount)
+void readUsage(JsonValue usage, DecodeState &state, bool outputCount)
 {
     // input_tokens excludes the cache; the whole prompt is the sum of the three input fields.
     const auto input = count(usage, "input_tokens");
@@ -44,12 +29,12 @@ void readUsage(const json &usage, DecodeState &state, bool outputCount)
         state.outputTokens = out; // cumulative: the latest is the total
 }
 
-void readError(const json &doc, DecodeState &state)
+void readError(JsonValue doc, DecodeState &state)
 {
     state.failure = Outcome::StreamError;
-    const json *error = object(doc, "error");
-    state.errorType = error ? str(*error, "type") : QString();
-    state.errorMessage = error ? str(*error, "message") : QString();
+    const JsonValue error = object(doc, "error");
+    state.errorType = str(error, "type");
+    state.errorMessage = str(error, "message");
 }
 
 class AnthropicDecoder final : public StreamDecoder {
@@ -58,42 +43,42 @@ public:
     {
         if (event.type == "ping")
             return {};
-        const json doc = parseKeeping(event.data, kEventKeys);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");
             return {};
         }
+        const JsonValue doc = m_doc.root();
         // The event name and the JSON "type" agree; the JSON is what the SDKs trust.
-        const QString type = str(doc, "type");
+        const std::string_view type = doc["type"].string();
         EventYield yield;
-        if (type == QLatin1StringView("message_start")) {
-            if (const json *message = object(doc, "message")) {
-                state.model = str(*message, "model");
-                if (const json *usage = object(*message, "usage"))
-                    readUsage(*usage, state, false);
-            }
-        } else if (type == QLatin1StringView("content_block_delta")) {
-            if (const json *delta = object(doc, "delta")) {
-                const QString kind = str(*delta, "type");
-                if (kind == QLatin1StringView("text_delta")) {
-                    const QString text = str(*delta, "text");
-                    yield.contentChars = text.size();
-                    state.text += text;
-                } else if (kind == QLatin1StringView("thinking_delta")) {
-                    yield.reasoningChars = str(*delta, "thinking").size();
+        if (type == "content_block_delta") {
+            if (const JsonValue delta = object(doc, "delta")) {
+                const std::string_view kind = delta["type"].string();
+                if (kind == "text_delta") {
+                    const std::string_view text = delta["text"].string();
+                    yield.contentChars = utf16Length(text);
+                    appendUtf8(state.text, text);
+                } else if (kind == "thinking_delta") {
+                    yield.reasoningChars = utf16Length(delta["thinking"].string());
                     state.reasoningChars += yield.reasoningChars;
                 }
             }
-        } else if (type == QLatin1StringView("message_delta")) {
-            if (const json *delta = object(doc, "delta"))
-                if (const QString stop = str(*delta, "stop_reason"); !stop.isEmpty())
+        } else if (type == "message_start") {
+            if (const JsonValue message = object(doc, "message")) {
+                state.model = str(message, "model");
+                if (const JsonValue usage = object(message, "usage"))
+                    readUsage(usage, state, false);
+            }
+        } else if (type == "message_delta") {
+            if (const JsonValue delta = object(doc, "delta"))
+                if (const QString stop = str(delta, "stop_reason"); !stop.isEmpty())
                     state.finishReason = stop;
-            if (const json *usage = object(doc, "usage"))
-                readUsage(*usage, state, true);
-        } else if (type == QLatin1StringView("message_stop")) {
+            if (const JsonValue usage = object(doc, "usage"))
+                readUsage(usage, state, true);
+        } else if (type == "message_stop") {
             state.endMarkerSeen = true;
-        } else if (type == QLatin1StringView("error")) {
+        } else if (type == "error") {
             readError(doc, state);
         }
         return yield;
@@ -101,28 +86,32 @@ public:
 
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
-        const json doc = parse(body);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON body");
             return;
         }
-        if (str(doc, "type") == QLatin1StringView("error"))
+        const JsonValue doc = m_doc.root();
+        if (doc["type"].string() == "error")
             return readError(doc, state);
         state.model = str(doc, "model");
-        if (auto content = doc.find("content"); content != doc.end() && content->is_array()) {
-            for (const json &block : *content) {
-                if (str(block, "type") == QLatin1StringView("text"))
+        if (const JsonValue content = doc["content"]; content.isArray()) {
+            for (const JsonValue block : content) {
+                const std::string_view type = block["type"].string();
+                if (type == "text")
                     state.text += str(block, "text");
-                else if (str(block, "type") == QLatin1StringView("thinking"))
-                    state.reasoningChars += str(block, "thinking").size();
+                else if (type == "thinking")
+                    state.reasoningChars += utf16Length(block["thinking"].string());
             }
         }
         state.finishReason = str(doc, "stop_reason");
-        if (const json *usage = object(doc, "usage"))
-            readUsage(*usage, state, true);
+        if (const JsonValue usage = object(doc, "usage"))
+            readUsage(usage, state, true);
         state.endMarkerSeen = !state.finishReason.isEmpty();
     }
+
+private:
+    JsonDocument m_doc; // kept from one event to the next
 };
 
 } // namespace

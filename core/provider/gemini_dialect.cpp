@@ -12,74 +12,56 @@ using namespace json_fields;
 
 namespace {
 
-// Every member name the stream decoder reads (readResponse and what it calls).
-const KeySet kEventKeys{"error",
-                        "status",
-                        "message",
-                        "modelVersion",
-                        "responseId",
-                        "candidates",
-                        "content",
-                        "parts",
-                        "text",
-                        "thought",
-                        "finishReason",
-                        "usageMetadata",
-                        "promptTokenCount",
-                        "candidatesTokenCount",
-                        "thoughtsTokenCount",
-                        "cachedContentTokenCount"};
-
-void readError(const json &error, DecodeState &state)
+void readError(JsonValue error, DecodeState &state)
 {
     state.failure = Outcome::StreamError;
     state.errorType = str(error, "status");
     state.errorMessage = str(error, "message");
 }
 
-EventYield readResponse(const json &doc, DecodeState &state)
+EventYield readResponse(JsonValue doc, DecodeState &state)
 {
     EventYield yield;
-    if (const json *error = object(doc, "error")) {
-        readError(*error, state);
+    if (const JsonValue error = object(doc, "error")) {
+        readError(error, state);
         return yield;
     }
-    if (const QString v = str(doc, "modelVersion"); !v.isEmpty())
-        state.model = v;
-    if (const QString id = str(doc, "responseId"); !id.isEmpty())
-        state.systemFingerprint = id;
-    if (auto candidates = doc.find("candidates");
-        candidates != doc.end() && candidates->is_array() && !candidates->empty()) {
-        const json &first = candidates->front();
-        if (const json *content = object(first, "content")) {
-            if (auto parts = content->find("parts"); parts != content->end() && parts->is_array()) {
-                for (const json &part : *parts) {
-                    const QString text = str(part, "text");
-                    const auto thought = part.find("thought");
-                    if (thought != part.end() && thought->is_boolean() && thought->get<bool>()) {
-                        yield.reasoningChars += text.size();
-                        state.reasoningChars += text.size();
+    if (const std::string_view v = doc["modelVersion"].string(); !v.empty())
+        assignUtf8(state.model, v);
+    if (const std::string_view id = doc["responseId"].string(); !id.empty())
+        assignUtf8(state.systemFingerprint, id);
+    if (const JsonValue candidates = doc["candidates"];
+        candidates.isArray() && candidates.size() > 0) {
+        const JsonValue first = *candidates.begin();
+        if (const JsonValue content = object(first, "content")) {
+            if (const JsonValue parts = content["parts"]; parts.isArray()) {
+                for (const JsonValue part : parts) {
+                    const std::string_view text = part["text"].string();
+                    const qsizetype n = utf16Length(text);
+                    if (part["thought"].boolean()) {
+                        yield.reasoningChars += n;
+                        state.reasoningChars += n;
                     } else {
-                        yield.contentChars += text.size();
-                        state.text += text;
+                        yield.contentChars += n;
+                        appendUtf8(state.text, text);
                     }
                 }
             }
         }
-        if (const QString finish = str(first, "finishReason"); !finish.isEmpty()) {
-            state.finishReason = finish;
+        if (const std::string_view finish = first["finishReason"].string(); !finish.empty()) {
+            assignUtf8(state.finishReason, finish);
             state.endMarkerSeen = true;
         }
     }
-    if (const json *usage = object(doc, "usageMetadata")) {
+    if (const JsonValue usage = object(doc, "usageMetadata")) {
         // promptTokenCount includes the cached part, like OpenAI's prompt_tokens.
-        if (const auto p = count(*usage, "promptTokenCount"))
+        if (const auto p = count(usage, "promptTokenCount"))
             state.inputTokens = p;
-        if (const auto c = count(*usage, "candidatesTokenCount"))
-            state.outputTokens = *c + count(*usage, "thoughtsTokenCount").value_or(0);
-        if (const auto cached = count(*usage, "cachedContentTokenCount"))
+        if (const auto c = count(usage, "candidatesTokenCount"))
+            state.outputTokens = *c + count(usage, "thoughtsTokenCount").value_or(0);
+        if (const auto cached = count(usage, "cachedContentTokenCount"))
             state.cachedTokens = cached;
-        if (const auto t = count(*usage, "thoughtsTokenCount"))
+        if (const auto t = count(usage, "thoughtsTokenCount"))
             state.reasoningTokens = t;
     }
     return yield;
@@ -89,25 +71,26 @@ class GeminiDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
-        const json doc = parseKeeping(event.data, kEventKeys);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");
             return {};
         }
-        return readResponse(doc, state);
+        return readResponse(m_doc.root(), state);
     }
 
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
-        const json doc = parse(body);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON body");
             return;
         }
-        readResponse(doc, state);
+        readResponse(m_doc.root(), state);
     }
+
+private:
+    JsonDocument m_doc; // kept from one event to the next
 };
 
 bool isPerDayQuota(const json &error)

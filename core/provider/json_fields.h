@@ -1,15 +1,15 @@
 #pragma once
 
+#include "provider/json_document.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
 #include <QUrl>
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace ys::json_fields {
 
@@ -50,30 +50,65 @@ inline nlohmann::json parse(const QByteArray &bytes)
     return nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
 }
 
-// The object member names a decoder reads, at any depth.
-class KeySet {
-public:
-    KeySet(std::initializer_list<std::string_view> keys)
-        : m_keys(keys)
-    {
-    }
-    bool contains(const std::string &key) const
-    {
-        for (const std::string_view k : m_keys) {
-            if (k.size() == key.size() && k == key)
-                return true;
-        }
-        return false;
-    }
+// The same readers over a JsonDocument's values (the stream decoders' parser).
+inline QString str(JsonValue v, std::string_view key)
+{
+    return v[key].toQString();
+}
 
-private:
-    std::vector<std::string_view> m_keys;
-};
+inline std::optional<qint64> count(JsonValue v, std::string_view key)
+{
+    return v[key].integer();
+}
 
-// Parses like parse(), but builds only the object members whose names are in `keys` (with all
-// they hold): for a decoder that reads nothing else the result is the same, for less work per
-// event. Input that is not one valid JSON value gives a discarded value, as parse() does.
-nlohmann::json parseKeeping(QByteArrayView bytes, const KeySet &keys);
+inline JsonValue object(JsonValue v, std::string_view key)
+{
+    const JsonValue member = v[key];
+    return member.isObject() ? member : JsonValue();
+}
+
+// The length in UTF-16 code units of well-formed UTF-8 text (a JsonDocument string), as
+// QString::size() would give it after conversion.
+inline qsizetype utf16Length(std::string_view utf8)
+{
+    qsizetype n = 0;
+    for (const char c : utf8) {
+        const auto b = static_cast<unsigned char>(c);
+        n += (b & 0xC0) != 0x80; // one per character
+        n += b >= 0xF0;          // and a second for a surrogate pair
+    }
+    return n;
+}
+
+inline bool isAscii(std::string_view bytes)
+{
+    bool ascii = true;
+    for (const char c : bytes)
+        ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+    return ascii;
+}
+
+// Appends UTF-8 text; ASCII (most of a stream) goes in without a temporary string.
+inline void appendUtf8(QString &target, std::string_view bytes)
+{
+    if (isAscii(bytes))
+        target.append(QLatin1StringView(bytes.data(), qsizetype(bytes.size())));
+    else
+        target.append(QString::fromUtf8(bytes.data(), qsizetype(bytes.size())));
+}
+
+// Sets target to the UTF-8 text unless it already holds it; the usual case (a model name that
+// every event repeats) costs a comparison, not a conversion.
+inline void assignUtf8(QString &target, std::string_view bytes)
+{
+    if (isAscii(bytes)) {
+        const QLatin1StringView latin(bytes.data(), qsizetype(bytes.size()));
+        if (target != latin)
+            target = latin;
+        return;
+    }
+    target = QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
+}
 
 // Joins a base URL and a path segment with exactly one slash between them.
 inline QUrl appendPath(QUrl url, const QString &segment)

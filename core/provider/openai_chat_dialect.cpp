@@ -12,70 +12,46 @@ using namespace json_fields;
 
 namespace {
 
-// Every member name the stream decoder reads (readCompletion and what it calls).
-const KeySet kEventKeys{"error",
-                        "type",
-                        "code",
-                        "message",
-                        "model",
-                        "system_fingerprint",
-                        "choices",
-                        "delta",
-                        "content",
-                        "reasoning_content",
-                        "reasoning",
-                        "finish_reason",
-                        "usage",
-                        "prompt_tokens",
-                        "completion_tokens",
-                        "prompt_tokens_details",
-                        "cached_tokens",
-                        "completion_tokens_details",
-                        "reasoning_tokens"};
-
-void readUsage(const json &usage, DecodeState &state)
+void readUsage(JsonValue usage, DecodeState &state)
 {
-    if (!usage.is_object())
+    if (!usage.isObject())
         return;
     state.inputTokens = count(usage, "prompt_tokens");
     state.outputTokens = count(usage, "completion_tokens");
-    if (auto d = usage.find("prompt_tokens_details"); d != usage.end() && d->is_object())
-        state.cachedTokens = count(*d, "cached_tokens");
-    if (auto d = usage.find("completion_tokens_details"); d != usage.end() && d->is_object())
-        state.reasoningTokens = count(*d, "reasoning_tokens");
+    if (const JsonValue d = object(usage, "prompt_tokens_details"))
+        state.cachedTokens = count(d, "cached_tokens");
+    if (const JsonValue d = object(usage, "completion_tokens_details"))
+        state.reasoningTokens = count(d, "reasoning_tokens");
 }
 
-void readError(const json &error, DecodeState &state)
+void readError(JsonValue error, DecodeState &state)
 {
     state.failure = Outcome::StreamError;
-    if (error.is_object()) {
+    if (error.isObject()) {
         state.errorType = str(error, "type");
         if (state.errorType.isEmpty())
             state.errorType = str(error, "code");
         state.errorMessage = str(error, "message");
-    } else if (error.is_string()) {
-        const std::string &text = error.get_ref<const std::string &>();
-        state.errorMessage = QString::fromUtf8(text.data(), qsizetype(text.size()));
+    } else if (error.isString()) {
+        state.errorMessage = error.toQString();
     }
 }
 
 // Reads one choice's text, whether from a streaming delta or a complete message.
-EventYield readChoice(const json &message, DecodeState &state)
+EventYield readChoice(JsonValue message, DecodeState &state)
 {
     EventYield yield;
-    if (!message.is_object())
+    if (!message.isObject())
         return yield;
-    if (auto c = message.find("content"); c != message.end() && c->is_string()) {
-        const std::string &bytes = c->get_ref<const std::string &>();
-        const QString text = QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
-        yield.contentChars = text.size();
-        state.text += text;
+    if (const JsonValue c = message["content"]; c.isString()) {
+        const std::string_view bytes = c.string();
+        yield.contentChars = utf16Length(bytes);
+        appendUtf8(state.text, bytes);
     }
     // Compatible servers (DeepSeek, vLLM, Qwen) stream reasoning under one of these names.
     for (const char *key : {"reasoning_content", "reasoning"}) {
-        if (auto r = message.find(key); r != message.end() && r->is_string()) {
-            const std::string &bytes = r->get_ref<const std::string &>();
-            const auto n = QString::fromUtf8(bytes.data(), qsizetype(bytes.size())).size();
+        if (const JsonValue r = message[key]; r.isString()) {
+            const qsizetype n = utf16Length(r.string());
             yield.reasoningChars += n;
             state.reasoningChars += n;
         }
@@ -83,42 +59,42 @@ EventYield readChoice(const json &message, DecodeState &state)
     return yield;
 }
 
-EventYield readCompletion(const json &doc, DecodeState &state)
+EventYield readCompletion(JsonValue doc, DecodeState &state)
 {
     EventYield yield;
-    if (!doc.is_object()) {
+    if (!doc.isObject()) {
         state.failure = Outcome::MalformedStream;
         state.errorMessage = QStringLiteral("expected a JSON object");
         return yield;
     }
-    if (auto e = doc.find("error"); e != doc.end() && !e->is_null()) {
-        readError(*e, state);
+    if (const JsonValue e = doc["error"]; e.isPresent() && !e.isNull()) {
+        readError(e, state);
         return yield;
     }
-    if (const QString m = str(doc, "model"); !m.isEmpty())
-        state.model = m;
-    if (const QString fp = str(doc, "system_fingerprint"); !fp.isEmpty())
-        state.systemFingerprint = fp;
-    if (auto choices = doc.find("choices"); choices != doc.end() && choices->is_array()) {
-        for (const json &choice : *choices) {
-            if (!choice.is_object())
+    if (const std::string_view m = doc["model"].string(); !m.empty())
+        assignUtf8(state.model, m);
+    if (const std::string_view fp = doc["system_fingerprint"].string(); !fp.empty())
+        assignUtf8(state.systemFingerprint, fp);
+    if (const JsonValue choices = doc["choices"]; choices.isArray()) {
+        for (const JsonValue choice : choices) {
+            if (!choice.isObject())
                 continue;
-            if (auto d = choice.find("delta"); d != choice.end()) {
-                const EventYield y = readChoice(*d, state);
+            if (const JsonValue d = choice["delta"]; d.isPresent()) {
+                const EventYield y = readChoice(d, state);
                 yield.contentChars += y.contentChars;
                 yield.reasoningChars += y.reasoningChars;
             }
-            if (auto m = choice.find("message"); m != choice.end()) {
-                const EventYield y = readChoice(*m, state);
+            if (const JsonValue m = choice["message"]; m.isPresent()) {
+                const EventYield y = readChoice(m, state);
                 yield.contentChars += y.contentChars;
                 yield.reasoningChars += y.reasoningChars;
             }
-            if (const QString fr = str(choice, "finish_reason"); !fr.isEmpty())
-                state.finishReason = fr;
+            if (const std::string_view fr = choice["finish_reason"].string(); !fr.empty())
+                assignUtf8(state.finishReason, fr);
         }
     }
-    if (auto u = doc.find("usage"); u != doc.end())
-        readUsage(*u, state);
+    if (const JsonValue u = doc["usage"]; u.isPresent())
+        readUsage(u, state);
     return yield;
 }
 
@@ -132,27 +108,28 @@ public:
             state.endMarkerSeen = true;
             return {};
         }
-        const json doc = parseKeeping(event.data, kEventKeys);
-        if (doc.is_discarded()) {
+        if (!m_doc.parse(event.data)) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");
             return {};
         }
-        return readCompletion(doc, state);
+        return readCompletion(m_doc.root(), state);
     }
 
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
-        json doc = json::parse(body.begin(), body.end(), nullptr, false);
-        if (doc.is_discarded()) {
+        if (!m_doc.parse(body)) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON body");
             return;
         }
-        readCompletion(doc, state);
+        readCompletion(m_doc.root(), state);
         if (!state.failure)
             state.endMarkerSeen = !state.finishReason.isEmpty();
     }
+
+private:
+    JsonDocument m_doc; // kept from one event to the next
 };
 
 } // namespace

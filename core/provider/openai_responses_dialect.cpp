@@ -11,46 +11,29 @@ using namespace json_fields;
 
 namespace {
 
-// Every member name the stream decoder reads.
-const KeySet kEventKeys{"type",
-                        "delta",
-                        "response",
-                        "model",
-                        "usage",
-                        "input_tokens",
-                        "output_tokens",
-                        "input_tokens_details",
-                        "cached_tokens",
-                        "output_tokens_details",
-                        "reasoning_tokens",
-                        "incomplete_details",
-                        "reason",
-                        "error",
-                        "code",
-                        "message"};
-
-void readResponseObject(const json &response, DecodeState &state)
+void readResponseObject(JsonValue response, DecodeState &state)
 {
-    if (const QString m = str(response, "model"); !m.isEmpty())
-        state.model = m;
-    if (const json *usage = object(response, "usage")) {
-        state.inputTokens = count(*usage, "input_tokens");
-        state.outputTokens = count(*usage, "output_tokens");
-        if (const json *d = object(*usage, "input_tokens_details"))
-            state.cachedTokens = count(*d, "cached_tokens");
-        if (const json *d = object(*usage, "output_tokens_details"))
-            state.reasoningTokens = count(*d, "reasoning_tokens");
+    if (const std::string_view m = response["model"].string(); !m.empty())
+        assignUtf8(state.model, m);
+    if (const JsonValue usage = object(response, "usage")) {
+        state.inputTokens = count(usage, "input_tokens");
+        state.outputTokens = count(usage, "output_tokens");
+        if (const JsonValue d = object(usage, "input_tokens_details"))
+            state.cachedTokens = count(d, "cached_tokens");
+        if (const JsonValue d = object(usage, "output_tokens_details"))
+            state.reasoningTokens = count(d, "reasoning_tokens");
     }
 }
 
-void readFailure(const json *error, DecodeState &state)
+// error: the error object, or Absent when the event carried none.
+void readFailure(JsonValue error, DecodeState &state)
 {
     state.failure = Outcome::StreamError;
     if (error) {
-        state.errorType = str(*error, "code");
+        state.errorType = str(error, "code");
         if (state.errorType.isEmpty())
-            state.errorType = str(*error, "type");
-        state.errorMessage = str(*error, "message");
+            state.errorType = str(error, "type");
+        state.errorMessage = str(error, "message");
     }
 }
 
@@ -58,79 +41,80 @@ class ResponsesDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
-        const json doc = parseKeeping(event.data, kEventKeys);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON in stream event");
             return {};
         }
-        const QString type = str(doc, "type");
+        const JsonValue doc = m_doc.root();
+        const std::string_view type = doc["type"].string();
         EventYield yield;
-        if (type == QLatin1StringView("response.output_text.delta")) {
-            const QString delta = str(doc, "delta");
-            yield.contentChars = delta.size();
-            state.text += delta;
-        } else if (type == QLatin1StringView("response.reasoning_text.delta") ||
-                   type == QLatin1StringView("response.reasoning_summary_text.delta")) {
-            yield.reasoningChars = str(doc, "delta").size();
+        if (type == "response.output_text.delta") {
+            const std::string_view delta = doc["delta"].string();
+            yield.contentChars = utf16Length(delta);
+            appendUtf8(state.text, delta);
+        } else if (type == "response.reasoning_text.delta" ||
+                   type == "response.reasoning_summary_text.delta") {
+            yield.reasoningChars = utf16Length(doc["delta"].string());
             state.reasoningChars += yield.reasoningChars;
-        } else if (type == QLatin1StringView("response.created") ||
-                   type == QLatin1StringView("response.in_progress")) {
-            if (const json *r = object(doc, "response"))
-                readResponseObject(*r, state);
-        } else if (type == QLatin1StringView("response.completed")) {
-            if (const json *r = object(doc, "response"))
-                readResponseObject(*r, state);
+        } else if (type == "response.created" || type == "response.in_progress") {
+            if (const JsonValue r = object(doc, "response"))
+                readResponseObject(r, state);
+        } else if (type == "response.completed") {
+            if (const JsonValue r = object(doc, "response"))
+                readResponseObject(r, state);
             state.finishReason = QStringLiteral("completed");
             state.endMarkerSeen = true;
-        } else if (type == QLatin1StringView("response.incomplete")) {
-            if (const json *r = object(doc, "response")) {
-                readResponseObject(*r, state);
-                const json *details = object(*r, "incomplete_details");
-                state.finishReason = details ? str(*details, "reason") : QString();
+        } else if (type == "response.incomplete") {
+            if (const JsonValue r = object(doc, "response")) {
+                readResponseObject(r, state);
+                state.finishReason = str(object(r, "incomplete_details"), "reason");
             }
             if (state.finishReason.isEmpty())
                 state.finishReason = QStringLiteral("incomplete");
             state.endMarkerSeen = true;
-        } else if (type == QLatin1StringView("response.failed")) {
-            const json *r = object(doc, "response");
-            readFailure(r ? object(*r, "error") : nullptr, state);
-        } else if (type == QLatin1StringView("error")) {
-            readFailure(object(doc, "error") ? object(doc, "error") : &doc, state);
+        } else if (type == "response.failed") {
+            readFailure(object(object(doc, "response"), "error"), state);
+        } else if (type == "error") {
+            const JsonValue error = object(doc, "error");
+            readFailure(error ? error : doc, state);
         }
         return yield;
     }
 
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
-        const json doc = parse(body);
-        if (doc.is_discarded() || !doc.is_object()) {
+        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
             state.failure = Outcome::MalformedStream;
             state.errorMessage = QStringLiteral("malformed JSON body");
             return;
         }
-        if (const json *error = object(doc, "error"))
+        const JsonValue doc = m_doc.root();
+        if (const JsonValue error = object(doc, "error"))
             return readFailure(error, state);
         readResponseObject(doc, state);
-        if (auto output = doc.find("output"); output != doc.end() && output->is_array()) {
-            for (const json &item : *output) {
-                auto content = item.find("content");
-                if (content == item.end() || !content->is_array())
+        if (const JsonValue output = doc["output"]; output.isArray()) {
+            for (const JsonValue item : output) {
+                const JsonValue content = item["content"];
+                if (!content.isArray())
                     continue;
-                for (const json &part : *content)
-                    if (str(part, "type") == QLatin1StringView("output_text"))
+                for (const JsonValue part : content)
+                    if (part["type"].string() == "output_text")
                         state.text += str(part, "text");
             }
         }
         const QString status = str(doc, "status");
         if (status == QLatin1StringView("incomplete")) {
-            const json *details = object(doc, "incomplete_details");
-            state.finishReason = details ? str(*details, "reason") : status;
+            const JsonValue details = object(doc, "incomplete_details");
+            state.finishReason = details ? str(details, "reason") : status;
         } else {
             state.finishReason = status;
         }
         state.endMarkerSeen = !status.isEmpty();
     }
+
+private:
+    JsonDocument m_doc; // kept from one event to the next
 };
 
 } // namespace

@@ -2,7 +2,8 @@
 target_sources(ys_core PRIVATE
     provider/sse_parser.h provider/sse_parser.cpp
     provider/dialect.h provider/dialect.cpp
-    provider/json_fields.h provider/json_fields.cpp
+    provider/json_fields.h
+    provider/json_document.h provider/json_document.cpp
     provider/openai_chat_dialect.h provider/openai_chat_dialect.cpp
     provider/openai_responses_dialect.h provider/openai_responses_dialect.cpp
     provider/anthropic_messages_dialect.h provider/anthropic_messages_dialect.cpp
