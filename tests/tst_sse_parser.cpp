@@ -186,17 +186,30 @@ QByteArray stateOf(const ys::SseParser &parser)
            " overflowed=" + QByteArray::number(parser.overflowed());
 }
 
-Outcome feedInReads(const QByteArray &stream, const std::vector<qsizetype> &cuts)
+// reusing: through feedReusing(), with one vector of events kept from read to read (as a
+// response does), each read's events copied out; those copies must not change afterwards.
+Outcome feedInReads(const QByteArray &stream, const std::vector<qsizetype> &cuts,
+                    bool reusing = false)
 {
     ys::SseParser parser;
     Outcome outcome;
+    std::vector<ys::SseEvent> kept;
+    auto feed = [&](QByteArrayView bytes) {
+        if (!reusing)
+            return parser.feed(bytes, outcome.events);
+        const int n = parser.feedReusing(bytes, kept);
+        if (n > int(kept.size()))
+            return -1000000;
+        outcome.events.insert(outcome.events.end(), kept.begin(), kept.begin() + n);
+        return n;
+    };
     qsizetype from = 0;
     int returned = 0;
     for (qsizetype cut : cuts) {
-        returned += parser.feed(QByteArrayView(stream).sliced(from, cut - from), outcome.events);
+        returned += feed(QByteArrayView(stream).sliced(from, cut - from));
         from = cut;
     }
-    returned += parser.feed(QByteArrayView(stream).sliced(from), outcome.events);
+    returned += feed(QByteArrayView(stream).sliced(from));
     outcome.state = stateOf(parser);
     if (returned != int(outcome.events.size()))
         outcome.state += " (feed() return values disagree with the events appended)";
@@ -264,6 +277,13 @@ void TestSseParser::splitInvariance()
         }
         QVERIFY2(!text.contains(QChar::ReplacementCharacter), how.constData());
         QVERIFY2(text == wholeText, how.constData());
+        const Outcome reused = feedInReads(stream, cuts, true);
+        if (dump(reused.events) != dump(whole.events) || reused.state != whole.state) {
+            const QByteArray message = how + ", reusing the events:\n" + dump(reused.events) +
+                                       reused.state + "\nexpected:\n" + dump(whole.events) +
+                                       whole.state;
+            QFAIL(message.constData());
+        }
     };
 
     for (qsizetype at = 0; at <= stream.size(); ++at) {

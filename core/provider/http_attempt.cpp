@@ -278,10 +278,10 @@ void HttpAttempt::recordRead(QByteArrayView bytes, qint64 at)
 
 void HttpAttempt::consumeStream(QByteArrayView bytes, qint64 at)
 {
-    m_events.clear();
-    m_parser.feed(bytes, m_events);
+    const int count = m_parser.feedReusing(bytes, m_events);
     int contentEvents = 0;
-    for (const SseEvent &event : m_events) {
+    for (int i = 0; i < count; ++i) {
+        const SseEvent &event = m_events[std::size_t(i)];
         ++m_sample.eventCount;
         if (!m_sample.firstEventNs)
             m_sample.firstEventNs = at;

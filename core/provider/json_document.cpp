@@ -9,6 +9,25 @@ namespace ys {
 
 using Type = JsonValue::Type;
 
+namespace {
+
+// Bytes that end a plain run inside a string: controls, the quote, the backslash, non-ASCII.
+struct StringStops {
+    bool stop[256] = {};
+    constexpr StringStops()
+    {
+        for (int c = 0; c < 0x20; ++c)
+            stop[c] = true;
+        for (int c = 0x80; c < 0x100; ++c)
+            stop[c] = true;
+        stop[int('"')] = true;
+        stop[int('\\')] = true;
+    }
+};
+constexpr StringStops kStringStops;
+
+} // namespace
+
 // The recursive descent over one text, appending to the document's nodes.
 class JsonParser {
 public:
@@ -196,12 +215,8 @@ private:
         bool inBuffer = false;
         for (;;) {
             const char *run = m_p;
-            while (m_p < m_end) {
-                const auto c = static_cast<unsigned char>(*m_p);
-                if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80)
-                    break;
+            while (m_p < m_end && !kStringStops.stop[static_cast<unsigned char>(*m_p)])
                 ++m_p;
-            }
             if (inBuffer)
                 out.append(run, std::size_t(m_p - run));
             const int c = peek();
@@ -470,11 +485,6 @@ std::string_view JsonDocument::valueOf(const Node &node) const
 }
 
 // ---------------------------------------------------------------------------------------------
-
-JsonValue::Type JsonValue::type() const
-{
-    return m_doc ? m_doc->m_nodes[m_index].type : Type::Absent;
-}
 
 JsonValue JsonValue::operator[](std::string_view name) const
 {

@@ -22,7 +22,7 @@ public:
 
     JsonValue() = default;
 
-    Type type() const;
+    inline Type type() const;
     bool isPresent() const { return type() != Type::Absent; }
     explicit operator bool() const { return isPresent(); }
     bool isNull() const { return type() == Type::Null; }
@@ -116,5 +116,10 @@ private:
     std::string m_unescaped;
     bool m_valid = false;
 };
+
+inline JsonValue::Type JsonValue::type() const
+{
+    return m_doc ? m_doc->m_nodes[m_index].type : Type::Absent;
+}
 
 } // namespace ys

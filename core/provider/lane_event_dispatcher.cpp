@@ -3,6 +3,7 @@
 #include "util/monotonic_clock.h"
 
 #include <QCoreApplication>
+#include <QMetaMethod>
 #include <QSocketNotifier>
 #include <QThread>
 #include <QTimerEvent>
@@ -240,7 +241,14 @@ int LaneEventDispatcher::waitMs() const
 bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
 {
     m_interrupt.storeRelaxed(0);
-    Q_EMIT awake();
+    // Nobody listens on a lane as a rule: the signals are skipped then, at every wake-up.
+    static const QMetaMethod awakeSignal =
+        QMetaMethod::fromSignal(&QAbstractEventDispatcher::awake);
+    static const QMetaMethod blockSignal =
+        QMetaMethod::fromSignal(&QAbstractEventDispatcher::aboutToBlock);
+    const bool announceAwake = isSignalConnected(awakeSignal);
+    if (announceAwake)
+        Q_EMIT awake();
     QCoreApplication::sendPostedEvents();
 
     const bool includeTimers = !(flags & QEventLoop::X11ExcludeTimers);
@@ -248,7 +256,8 @@ bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
     const bool canWait = (flags & QEventLoop::WaitForMoreEvents) && !m_interrupt.loadRelaxed();
     int timeoutMs = 0;
     if (canWait) {
-        Q_EMIT aboutToBlock();
+        if (isSignalConnected(blockSignal))
+            Q_EMIT aboutToBlock();
         timeoutMs = includeTimers ? waitMs() : -1;
     }
     if (m_interrupt.loadRelaxed())
@@ -258,7 +267,7 @@ bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
     int ready = epoll_wait(m_epoll, events, kMaxEvents, timeoutMs);
     if (ready < 0)
         ready = 0; // EINTR
-    if (canWait)
+    if (canWait && announceAwake)
         Q_EMIT awake();
 
     int handled = 0;

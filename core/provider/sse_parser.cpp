@@ -38,13 +38,28 @@ std::optional<qint64> parseRetry(QByteArrayView value)
 
 int SseParser::feed(QByteArrayView bytes, std::vector<SseEvent> &out)
 {
+    m_fill = out.size();
+    const size_t before = m_fill;
+    parse(bytes, out);
+    out.resize(m_fill);
+    return int(m_fill - before);
+}
+
+int SseParser::feedReusing(QByteArrayView bytes, std::vector<SseEvent> &events)
+{
+    m_fill = 0;
+    parse(bytes, events);
+    return int(m_fill);
+}
+
+void SseParser::parse(QByteArrayView bytes, std::vector<SseEvent> &out)
+{
     if (m_overflowed) {
         extendOverflowExcerpt(bytes);
-        return 0;
+        return;
     }
     if (bytes.isEmpty())
-        return 0;
-    const size_t before = out.size();
+        return;
     const char *p = bytes.data();
     const char *const end = p + bytes.size();
 
@@ -61,7 +76,7 @@ int SseParser::feed(QByteArrayView bytes, std::vector<SseEvent> &out)
             m_bomDone = true;
             m_line.append(kBom, m_bomMatched);
         } else {
-            return 0;
+            return;
         }
     }
 
@@ -99,7 +114,6 @@ int SseParser::feed(QByteArrayView bytes, std::vector<SseEvent> &out)
         if (lf < p)
             lf = findByte(p, end, '\n');
     }
-    return int(out.size() - before);
 }
 
 bool SseParser::hasPendingEvent() const
@@ -204,9 +218,12 @@ void SseParser::dispatch(std::vector<SseEvent> &out)
         return;
     }
     m_data.chop(1);
-    SseEvent &event = out.emplace_back();
+    SseEvent &event = m_fill < out.size() ? out[m_fill] : out.emplace_back();
+    ++m_fill;
     event.type = m_type.isEmpty() ? QByteArrayLiteral("message") : std::exchange(m_type, {});
-    event.data = std::exchange(m_data, {});
+    // The event takes the data; the next event's data goes into the buffer the slot had.
+    std::swap(event.data, m_data);
+    m_data.resize(0);
     event.id = m_idBuffer;
 }
 

@@ -29,6 +29,10 @@ public:
     // Parses bytes, appending each complete event to `out`; returns how many were appended.
     // Produces nothing once overflowed().
     int feed(QByteArrayView bytes, std::vector<SseEvent> &out);
+    // The same, but the events go into events[0..n) (n returned), reusing the events already
+    // there and their buffers, so that a stream read after read allocates nothing once warm.
+    // events[n..] are left as they were.
+    int feedReusing(QByteArrayView bytes, std::vector<SseEvent> &events);
 
     // True when the stream, were it to end here, would lose an event: data lines were received
     // without the blank line that dispatches them, or a non-comment line is still unterminated.
@@ -52,6 +56,7 @@ public:
     void reset();
 
 private:
+    void parse(QByteArrayView bytes, std::vector<SseEvent> &out);
     void completeLine(QByteArrayView segment, std::vector<SseEvent> &out);
     void appendPartialLine(QByteArrayView segment);
     void processLine(QByteArrayView line, std::vector<SseEvent> &out);
@@ -70,6 +75,7 @@ private:
     std::optional<qint64> m_retryMs;
     qsizetype m_maxEventBytes = kDefaultMaxEventBytes;
     int m_commentCount = 0;
+    std::size_t m_fill = 0; // the next slot of the output that dispatch() fills
     int m_bomMatched = 0;
     bool m_bomDone = false;
     bool m_skipLf = false; // the previous read ended in CR, so a leading LF is its other half
