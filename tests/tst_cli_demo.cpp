@@ -32,11 +32,13 @@ private:
             return {-1, {}};
         }
         const QByteArray err = p.readAllStandardError();
+        m_lastStderr = QString::fromUtf8(err);
         if (!err.isEmpty())
             qInfo().noquote() << "stderr:" << QString::fromUtf8(err).trimmed();
         return {p.exitCode(), p.readAllStandardOutput()};
     }
 
+    QString m_lastStderr; // of the last runCli()
     QProcess m_sim;
     QString m_simUrl;
     QTemporaryDir m_dir;
@@ -78,6 +80,19 @@ private Q_SLOTS:
         QCOMPARE(code, 0);
         const json doc = json::parse(out.toStdString());
         const auto profiles = SimProfile::demoProfiles();
+        // Progress on stderr: a line per provider, with the time left once it is known.
+        const QRegularExpression progress(
+            QStringLiteral("^\\[(\\d+)/(\\d+)\\] (.+), about .+ left$"),
+            QRegularExpression::MultilineOption);
+        auto lines = progress.globalMatch(m_lastStderr);
+        int withEta = 0;
+        while (lines.hasNext()) {
+            const auto m = lines.next();
+            QCOMPARE(m.captured(2).toInt(), int(30 * profiles.size()));
+            QVERIFY(m.captured(1).toInt() <= m.captured(2).toInt());
+            ++withEta;
+        }
+        QVERIFY2(withEta >= int(profiles.size()) - 1, qPrintable(m_lastStderr));
         QCOMPARE(doc["providers"].size(), profiles.size());
         QVERIFY(profiles.size() >= 6);
 

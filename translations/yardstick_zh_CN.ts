@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>EtaText</name>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>大约还剩 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 min %2 s left</source>
+        <translation>大约还剩 %1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>about %1 h %2 min left</source>
+        <translation>大约还剩 %1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
     <name>SimMain</name>
     <message>
         <source>Address and port to listen on; port 0 picks a free one.</source>
@@ -266,6 +283,10 @@
     <message>
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3, %4</source>
+        <translation>[%1/%2] %3，%4</translation>
     </message>
 </context>
 <context>
@@ -693,20 +714,6 @@
     <message>
         <source>Running %1</source>
         <translation>正在运行 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>about %n s left</source>
-        <translation>
-            <numerusform>大约还剩 %n 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>about %1 min %2 s left</source>
-        <translation>大约还剩 %1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>about %1 h %2 min left</source>
-        <translation>大约还剩 %1 小时 %2 分</translation>
     </message>
     <message>
         <source>%1 · %2</source>

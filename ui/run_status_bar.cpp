@@ -1,5 +1,7 @@
 #include "ui/run_status_bar.h"
 
+#include "util/eta_text.h"
+
 #include <QLabel>
 #include <QProgressBar>
 #include <QToolButton>
@@ -35,24 +37,12 @@ void RunStatusBar::setRunning(bool running)
     }
 }
 
-QString RunStatusBar::formatEta(qint64 etaMs)
-{
-    if (etaMs < 0)
-        return {};
-    const qint64 s = (etaMs + 999) / 1000;
-    if (s < 60)
-        return tr("about %n s left", nullptr, int(s));
-    if (s < 3600)
-        return tr("about %1 min %2 s left").arg(s / 60).arg(s % 60);
-    return tr("about %1 h %2 min left").arg(s / 3600).arg((s % 3600) / 60);
-}
-
 void RunStatusBar::setProgress(int done, int total, const QString &provider, qint64 etaMs)
 {
     m_progress->setRange(0, std::max(total, 1));
     m_progress->setValue(done);
     QString text = provider.isEmpty() ? tr("Running") : tr("Running %1").arg(provider);
-    const QString eta = formatEta(etaMs);
+    const QString eta = EtaText::format(etaMs);
     if (!eta.isEmpty())
         text = tr("%1 · %2").arg(text, eta);
     m_label->setText(text);

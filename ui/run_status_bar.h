@@ -17,8 +17,6 @@ public:
     void setRunning(bool running);
     // etaMs: time left at the pace so far, or -1 while unknown.
     void setProgress(int done, int total, const QString &provider, qint64 etaMs = -1);
-    // "about 2 min 5 s left"; empty for an unknown (negative) ETA.
-    static QString formatEta(qint64 etaMs);
     QProgressBar *progressBar() const { return m_progress; }
 
 Q_SIGNALS:

@@ -3,4 +3,5 @@ target_sources(ys_core PRIVATE
     util/monotonic_clock.h
     util/translations.h util/translations.cpp
     util/log.h util/log.cpp
+    util/eta_text.h util/eta_text.cpp
 )

@@ -10,6 +10,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "tokenize/bpe_tokenizer.h"
+#include "util/eta_text.h"
 #include "util/log.h"
 #include "workbench/demo_suite.h"
 
@@ -92,6 +93,7 @@ void complain(const QString &message)
 
 constexpr std::size_t kMaxLoggedDiagnostics = 3;
 constexpr qsizetype kMaxLoggedDiagnostic = 500;
+constexpr qint64 kProgressLineMs = 10000;
 
 // One log line per provider of a finished session (attempts, successes and the outcomes), and
 // one for each of its commonest diagnostics.
@@ -220,19 +222,28 @@ int CliCommands::run(const CliRunOptions &options)
                         QString::number(suite.scenarios.size()), options.dbPath);
     });
     QString lastProvider;
+    QElapsedTimer sinceLine; // progress lines: at each new provider, else every 10 s
     QObject::connect(
         &runner, &SessionRunner::progress, &loop,
-        [&](int done, int total, const QString &provider) {
-            if (provider != lastProvider && !provider.isEmpty()) {
+        [&](int done, int total, const QString &provider, qint64 etaMs) {
+            const bool newProvider = provider != lastProvider && !provider.isEmpty();
+            if (newProvider) {
                 lastProvider = provider;
                 qCInfo(lcEngine).noquote()
                     << QStringLiteral("%1 of %2 requests done, now %3")
                            .arg(QString::number(done), QString::number(total), provider);
-                if (!options.json) {
-                    err() << tr("[%1/%2] %3").arg(done).arg(total).arg(provider) << '\n';
-                    err().flush();
-                }
             }
+            // On stderr in every mode: stdout stays the summary alone (JSON with --json).
+            if (lastProvider.isEmpty() ||
+                (!newProvider && sinceLine.isValid() && sinceLine.elapsed() < kProgressLineMs))
+                return;
+            sinceLine.start();
+            const QString eta = EtaText::format(etaMs);
+            if (eta.isEmpty())
+                err() << tr("[%1/%2] %3").arg(done).arg(total).arg(lastProvider) << '\n';
+            else
+                err() << tr("[%1/%2] %3, %4").arg(done).arg(total).arg(lastProvider, eta) << '\n';
+            err().flush();
         });
     QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, const QString &s) {
         sessionId = id;
