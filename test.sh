@@ -19,7 +19,7 @@ cmake --build build-test -j "$jobs"
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DYS_FUZZ=ON -DYS_BUILD_BENCH=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build-fuzz -j "$jobs" --target fuzzers
-tests/fuzz/run_fuzzers.sh build-fuzz 20
+tests/fuzz/run_fuzzers.sh build-fuzz 15
 
 export QT_QPA_PLATFORM=offscreen
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
