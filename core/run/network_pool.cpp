@@ -3,6 +3,7 @@
 #include "provider/http1_pool.h"
 #include "provider/http_attempt.h"
 #include "provider/lane_event_dispatcher.h"
+#include "util/thread_slice.h"
 
 #include <QNetworkAccessManager>
 #include <QThread>
@@ -13,6 +14,8 @@ namespace ys {
 namespace {
 constexpr int kConnectionsPerManager = 6; // QtNetwork's per-host limit per manager
 constexpr int kStreamsPerLane = 64;
+// The shortest slice the scheduler grants (0.1 ms).
+constexpr unsigned kLaneSliceUs = 100;
 } // namespace
 
 NetworkPool::NetworkPool() = default;
@@ -49,6 +52,11 @@ void NetworkPool::ensureLanes(int lanes)
         slot.lane = new NetworkLane(slot.active);
         slot.lane->moveToThread(slot.thread);
         QObject::connect(slot.thread, &QThread::finished, slot.lane, &QObject::deleteLater);
+        // Run in the lane's thread as it starts: a lane's work comes in bursts of microseconds,
+        // and an arrival's time is taken when the lane gets to run.
+        QObject::connect(
+            slot.thread, &QThread::started, slot.thread,
+            [] { requestShortTimeSlice(kLaneSliceUs); }, Qt::DirectConnection);
         slot.thread->start();
         m_lanes.push_back(std::move(slot));
     }

@@ -4,4 +4,5 @@ target_sources(ys_core PRIVATE
     util/translations.h util/translations.cpp
     util/log.h util/log.cpp
     util/eta_text.h util/eta_text.cpp
+    util/thread_slice.h util/thread_slice.cpp
 )
