@@ -19,8 +19,10 @@
 
 #include "analysis/in_flight.h"
 #include "analysis/percentile.h"
+#include "bare_client.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
+#include "provider/http1_connection.h"
 #include "run/session_runner.h"
 #include "sim_child.h"
 #include "storage/database.h"
@@ -618,6 +620,49 @@ CostFigures costRun(const CostOptions &o, int repetition)
     return f;
 }
 
+// The bare-socket floor (bare_client.h) against a simulator serving the same streams: CPU per
+// SSE event of a client that only receives them. 0 when the run failed.
+double floorRun(const CostOptions &o, int repetition)
+{
+    QTemporaryDir dir;
+    SimChild sim;
+    QString error;
+    if (!dir.isValid() || !sim.start(o.simBinary, profilesJson(o.shape), dir.path(), &error)) {
+        std::printf("  floor run %d: cannot start the simulator: %s\n", repetition,
+                    error.toUtf8().constData());
+        return 0;
+    }
+    QUrl url = sim.baseUrl();
+    url.setPath(url.path() + QStringLiteral("/chat/completions"));
+    const nlohmann::json body{
+        {"model", "bench"},
+        {"messages", nlohmann::json::array({{{"role", "user"}, {"content", "Say something."}}})},
+        {"max_tokens", o.shape.maxTokens + 100},
+        {"stream", true},
+        {"stream_options", {{"include_usage", true}}}};
+    const QByteArray request = Http1Exchange::serialize(
+        url, "POST", {{"Content-Type", "application/json"}, {"Accept", "text/event-stream"}},
+        QByteArray::fromStdString(body.dump()));
+    const BareFigures f = runBareClient(url, request, o.streams, o.requests);
+    const std::int64_t simCpu = sim.cpuNs();
+    sim.stop();
+    if (!f.valid || f.events == 0) {
+        std::printf("  floor run %d: %s\n", repetition, f.error.toUtf8().constData());
+        return 0;
+    }
+    const double us = double(f.cpuNs) / 1e3 / double(f.events);
+    std::printf("  floor run %d: %lld SSE events in %lld reads (%.1f per read) in %.2f s: "
+                "%.0f events/s; bare client CPU %.2f us per event (%.0f%% of one core); "
+                "simulator %.0f%% of one core\n",
+                repetition, static_cast<long long>(f.events), static_cast<long long>(f.reads),
+                double(f.events) / double(std::max<std::int64_t>(1, f.reads)),
+                double(f.wallNs) / 1e9, double(f.events) / (double(f.wallNs) / 1e9), us,
+                100.0 * double(f.cpuNs) / double(f.wallNs),
+                100.0 * double(simCpu) / double(f.wallNs));
+    std::fflush(stdout);
+    return us;
+}
+
 int cost(const CostOptions &o, int repeat)
 {
     std::printf("cost: %d concurrent streams (closed loop), %d requests of %d tokens, %.0f "
@@ -652,6 +697,22 @@ int cost(const CostOptions &o, int repeat)
                 eps.size(), median(cpu), kCpuPerEventTargetUs, cpuOk ? "PASS" : "FAIL",
                 median(whole), median(eps), kEventsPerSTarget, rateOk ? "PASS" : "FAIL",
                 median(perRead), median(simEps), 100 * median(simCpu), median(lag));
+    std::fflush(stdout);
+
+    // The same streams read by a client that does nothing else: what the kernel alone costs.
+    std::printf("floor: the same %d streams read by a bare epoll client on one thread (no "
+                "parsing, timing or storage), %d runs\n",
+                o.streams, repeat);
+    std::vector<double> floor;
+    for (int i = 1; i <= repeat; ++i) {
+        if (const double us = floorRun(o, i); us > 0)
+            floor.push_back(us);
+    }
+    if (!floor.empty())
+        std::printf("floor median of %zu runs: %.2f us per SSE event; Yardstick's whole session "
+                    "costs %.2f times that (%.2f us more per event)\n",
+                    floor.size(), median(floor), median(whole) / median(floor),
+                    median(whole) - median(floor));
     std::fflush(stdout);
     return (cpuOk ? 0 : 2) | (rateOk ? 0 : 4);
 }
