@@ -29,14 +29,10 @@
 
 using namespace ys;
 using nlohmann::json;
+using ys::test::kSlow;
 
 namespace {
 
-#ifdef YS_SANITIZED
-constexpr int kSlow = 4; // instrumented builds run several times slower
-#else
-constexpr int kSlow = 1;
-#endif
 constexpr qint64 kMs = 1'000'000;
 constexpr char kKeyVar[] = "YS_FAULTS_TEST_KEY";
 const QByteArray kSentinelKey = QByteArrayLiteral("ys-faults-sentinel-7c41");

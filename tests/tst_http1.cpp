@@ -13,6 +13,8 @@
 #include "sim/sim_profile.h"
 #include "util/monotonic_clock.h"
 
+#include "test_support.h"
+
 #include <QEventLoop>
 #include <QHash>
 #include <QPointer>
@@ -27,14 +29,9 @@
 #include <sys/socket.h>
 
 using namespace ys;
+using ys::test::kSlow;
 
 namespace {
-
-#ifdef YS_SANITIZED
-constexpr int kSlow = 4;
-#else
-constexpr int kSlow = 1;
-#endif
 
 const QByteArray kKey = "test-key-http1";
 

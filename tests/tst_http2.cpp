@@ -7,6 +7,8 @@
 #include "run/network_pool.h"
 #include "util/monotonic_clock.h"
 
+#include "test_support.h"
+
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -21,14 +23,9 @@
 #include <QTimer>
 
 using namespace ys;
+using ys::test::kSlow;
 
 namespace {
-
-#ifdef YS_SANITIZED
-constexpr int kSlow = 4;
-#else
-constexpr int kSlow = 1;
-#endif
 
 const QByteArray kReply =
     R"({"id":"c1","object":"chat.completion","model":"h2-model","system_fingerprint":"fp_h2",)"

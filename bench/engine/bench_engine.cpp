@@ -126,6 +126,20 @@ QByteArray profilesJson(const StreamShape &shape)
     return QByteArray::fromStdString(file.dump());
 }
 
+// Starts the simulator on the shape's profile in its own folder; says why not on stdout.
+bool startSim(SimChild &sim, const QTemporaryDir &dir, const QString &binary,
+              const StreamShape &shape, const char *label, int repetition)
+{
+    QString error;
+    if (!dir.isValid())
+        error = QStringLiteral("no temporary folder");
+    else if (sim.start(binary, profilesJson(shape), dir.path(), &error))
+        return true;
+    std::printf("  %s %d: cannot start the simulator: %s\n", label, repetition,
+                error.toUtf8().constData());
+    return false;
+}
+
 Suite benchSuite(const QUrl &baseUrl, int requests, int concurrency, int maxOutputTokens)
 {
     ProviderConfig provider;
@@ -320,12 +334,8 @@ AccuracyFigures accuracyRun(const AccuracyOptions &o, int repetition)
     AccuracyFigures f;
     QTemporaryDir dir;
     SimChild sim;
-    QString error;
-    if (!dir.isValid() || !sim.start(o.simBinary, profilesJson(o.shape), dir.path(), &error)) {
-        std::printf("  run %d: cannot start the simulator: %s\n", repetition,
-                    error.toUtf8().constData());
+    if (!startSim(sim, dir, o.simBinary, o.shape, "run", repetition))
         return f;
-    }
     const Suite suite = benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100);
     const QString dbPath = dir.filePath(QStringLiteral("bench.sqlite"));
     const SessionResult r = runSession(suite, dbPath, o.busy, sim);
@@ -498,12 +508,8 @@ CostFigures costRun(const CostOptions &o, int repetition)
     CostFigures f;
     QTemporaryDir dir;
     SimChild sim;
-    QString error;
-    if (!dir.isValid() || !sim.start(o.simBinary, profilesJson(o.shape), dir.path(), &error)) {
-        std::printf("  run %d: cannot start the simulator: %s\n", repetition,
-                    error.toUtf8().constData());
+    if (!startSim(sim, dir, o.simBinary, o.shape, "run", repetition))
         return f;
-    }
     const Suite suite = benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100);
     const QString dbPath = dir.filePath(QStringLiteral("bench.sqlite"));
     const SessionResult r = runSession(suite, dbPath, {}, sim);
@@ -626,12 +632,8 @@ double floorRun(const CostOptions &o, int repetition)
 {
     QTemporaryDir dir;
     SimChild sim;
-    QString error;
-    if (!dir.isValid() || !sim.start(o.simBinary, profilesJson(o.shape), dir.path(), &error)) {
-        std::printf("  floor run %d: cannot start the simulator: %s\n", repetition,
-                    error.toUtf8().constData());
+    if (!startSim(sim, dir, o.simBinary, o.shape, "floor run", repetition))
         return 0;
-    }
     QUrl url = sim.baseUrl();
     url.setPath(url.path() + QStringLiteral("/chat/completions"));
     const nlohmann::json body{

@@ -89,9 +89,9 @@ private:
     {
         switch (peek()) {
         case '{':
-            return object(depth + 1);
+            return container(Type::Object, depth + 1);
         case '[':
-            return array(depth + 1);
+            return container(Type::Array, depth + 1);
         case '"': {
             bool escaped = false;
             quint32 offset = 0, length = 0;
@@ -125,33 +125,24 @@ private:
         }
     }
 
-    bool object(int depth)
+    // An object or an array, at its opening bracket; an object's members are a name, a colon
+    // and a value, an array's elements a value.
+    bool container(Type type, int depth)
     {
         if (depth > JsonDocument::kMaxDepth)
             return false;
-        const quint32 index = add(Type::Object);
+        const bool isObject = type == Type::Object;
+        const char closing = isObject ? '}' : ']';
+        const quint32 index = add(type);
         ++m_p;
         skipSpace();
         quint32 count = 0;
-        if (peek() == '}') {
+        if (peek() == closing) {
             ++m_p;
         } else {
             for (;;) {
-                if (peek() != '"')
+                if (isObject && !memberName())
                     return false;
-                bool escaped = false;
-                quint32 offset = 0, length = 0;
-                if (!string(&escaped, &offset, &length))
-                    return false;
-                skipSpace();
-                if (peek() != ':')
-                    return false;
-                ++m_p;
-                skipSpace();
-                m_pendingKey = true;
-                m_keyEscaped = escaped;
-                m_keyOffset = offset;
-                m_keyLength = length;
                 if (!value(depth))
                     return false;
                 ++count;
@@ -162,7 +153,7 @@ private:
                     skipSpace();
                     continue;
                 }
-                if (c == '}')
+                if (c == closing)
                     break;
                 return false;
             }
@@ -172,35 +163,24 @@ private:
         return true;
     }
 
-    bool array(int depth)
+    // A member's name and its colon; the name goes to the value that follows.
+    bool memberName()
     {
-        if (depth > JsonDocument::kMaxDepth)
+        if (peek() != '"')
             return false;
-        const quint32 index = add(Type::Array);
+        bool escaped = false;
+        quint32 offset = 0, length = 0;
+        if (!string(&escaped, &offset, &length))
+            return false;
+        skipSpace();
+        if (peek() != ':')
+            return false;
         ++m_p;
         skipSpace();
-        quint32 count = 0;
-        if (peek() == ']') {
-            ++m_p;
-        } else {
-            for (;;) {
-                if (!value(depth))
-                    return false;
-                ++count;
-                skipSpace();
-                const int c = peek();
-                ++m_p;
-                if (c == ',') {
-                    skipSpace();
-                    continue;
-                }
-                if (c == ']')
-                    break;
-                return false;
-            }
-        }
-        m_doc.m_nodes[index].count = count;
-        close(index);
+        m_pendingKey = true;
+        m_keyEscaped = escaped;
+        m_keyOffset = offset;
+        m_keyLength = length;
         return true;
     }
 
