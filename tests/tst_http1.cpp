@@ -23,6 +23,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <functional>
 #include <memory>
@@ -215,6 +216,7 @@ private Q_SLOTS:
     void closedWithTheLastBytes_data();
     void closedWithTheLastBytes();
     void interimResponsesIgnored();
+    void arrivalTimesFromTheKernel();
     void headSplitAcrossReads();
     void errorStatus();
     void notHttp_data();
@@ -474,6 +476,43 @@ void TstHttp1::closedWithTheLastBytes()
              qPrintable(s.error));
     QCOMPARE(s.eventTimesNs.size(), std::size_t(1));
     QCOMPARE(m_pool->idleCount(), 0);
+}
+
+// The client's thread is kept away for 150 ms after the whole reply arrived: the times stored
+// are still when it arrived (the kernel's receive time), not when the thread got to read it.
+void TstHttp1::arrivalTimesFromTheKernel()
+{
+    // The kernel turns its receive time stamps on a moment after the process first asks.
+    m_server->setHandler([](QTcpSocket *socket, const QByteArray &) {
+        ScriptedServer::sendPieces(socket, {lengthReply()}, false);
+    });
+    QVERIFY(expectChat(run(m_server->url())));
+    QTest::qWait(20);
+
+    qint64 writtenNs = 0;
+    m_server->setHandler([&](QTcpSocket *socket, const QByteArray &) {
+        socket->write(lengthReply());
+        socket->flush();
+        writtenNs = monotonicNs();
+        QThread::msleep(150); // the client shares this thread: it cannot read meanwhile
+    });
+    const Sample s = run(m_server->url());
+    QVERIFY(expectChat(s));
+    QVERIFY(writtenNs > 0);
+    const qint64 head = s.startedAtNs + *s.headersNs;
+    const qint64 first = s.startedAtNs + *s.firstTokenNs;
+    const qint64 end = s.startedAtNs + s.endNs;
+    // Arrived before the write call returned at the latest, give or take the clock reads.
+    for (const qint64 at : {head, first, end})
+        QVERIFY2(std::abs(at - writtenNs) < 20'000'000 * kSlow,
+                 qPrintable(QStringLiteral("%1 ms from the write (head %2, first token %3, "
+                                           "end %4 ms)")
+                                .arg(double(at - writtenNs) / 1e6)
+                                .arg(double(head - writtenNs) / 1e6)
+                                .arg(double(first - writtenNs) / 1e6)
+                                .arg(double(end - writtenNs) / 1e6)));
+    for (const qint64 t : s.eventTimesNs)
+        QVERIFY(std::abs(s.startedAtNs + t - writtenNs) < 20'000'000 * kSlow);
 }
 
 void TstHttp1::interimResponsesIgnored()

@@ -156,6 +156,7 @@ void Http1Connection::tcpWritten()
         return;
     m_sentReported = true;
     m_client->requestSent();
+    m_sentAtNs = monotonicNs(); // after the client took its own time for it
 }
 
 void Http1Connection::tcpFailed(TcpError error, const QString &message)
@@ -182,14 +183,18 @@ void Http1Connection::tcpFailed(TcpError error, const QString &message)
     }
 }
 
-Http1Connection::ReadEnd Http1Connection::readSocket()
+Http1Connection::ReadEnd Http1Connection::readSocket(qint64 *arrivalNs)
 {
     compact();
+    *arrivalNs = -1;
     for (;;) {
         const qsizetype old = m_in.size();
         m_in.resize(old + kReadRoom); // within the capacity after the first few reads
-        const qint64 n = m_tcp->read(m_in.data() + old, kReadRoom);
+        qint64 arrival = -1;
+        const qint64 n = m_tcp->read(m_in.data() + old, kReadRoom, &arrival);
         m_in.resize(old + qsizetype(std::max<qint64>(n, 0)));
+        if (n > 0)
+            *arrivalNs = arrival;
         if (n == 0)
             return ReadEnd::EndOfStream;
         if (n == -2)
@@ -215,9 +220,12 @@ void Http1Connection::tcpReadable()
 {
     if (m_state == State::Dead)
         return;
-    const ReadEnd end = readSocket();
-    // The read just returned: the one time for everything in it.
-    const qint64 at = monotonicNs();
+    qint64 arrival = -1;
+    const ReadEnd end = readSocket(&arrival);
+    // One time for everything the read returned: when its last byte reached this host, as the
+    // kernel stamped it, so that how soon this thread got to run does not count; else now.
+    const qint64 now = monotonicNs();
+    const qint64 at = arrival >= 0 ? std::clamp(arrival, std::min(m_sentAtNs, now), now) : now;
     if (!m_client) {
         // An idle connection has nothing to say: whatever it sends makes it unusable.
         if (m_pos < m_in.size() || end != ReadEnd::More)
@@ -477,7 +485,7 @@ void Http1Connection::endMessage(qint64 at)
     m_state = State::Idle;
     m_idleSinceNs = monotonicNs();
     Client *client = std::exchange(m_client, nullptr);
-    client->completed(reusable);
+    client->completed(reusable, at);
 }
 
 void Http1Connection::failProtocol()
@@ -635,10 +643,10 @@ void Http1Exchange::dropConnection()
     }
 }
 
-void Http1Exchange::finishWith(Http1Error error, const QString &message)
+void Http1Exchange::finishWith(Http1Error error, const QString &message, qint64 atNs)
 {
     m_running = false;
-    m_receiver->http1Finished(error, message);
+    m_receiver->http1Finished(error, message, atNs >= 0 ? atNs : monotonicNs());
 }
 
 void Http1Exchange::connectStarted()
@@ -694,7 +702,7 @@ void Http1Exchange::bodyReceived(QByteArrayView bytes, qint64 readAtNs)
         m_receiver->http1Body(bytes, readAtNs);
 }
 
-void Http1Exchange::completed(bool reusable)
+void Http1Exchange::completed(bool reusable, qint64 atNs)
 {
     Http1Connection *connection = m_connection.data();
     m_connection = nullptr;
@@ -711,7 +719,7 @@ void Http1Exchange::completed(bool reusable)
             sendNow();
         return;
     }
-    finishWith(Http1Error::None, {});
+    finishWith(Http1Error::None, {}, atNs);
 }
 
 void Http1Exchange::failed(Http1Error error, const QString &message, bool responseStarted)

@@ -58,8 +58,9 @@ public:
         // The body bytes of one read from the socket (de-chunked); readAtNs is the absolute
         // monotonic time the read returned.
         virtual void bodyReceived(QByteArrayView bytes, qint64 readAtNs) = 0;
-        // The response ended; the connection may be handed back to the pool when reusable.
-        virtual void completed(bool reusable) = 0;
+        // The response ended, its last byte at atNs (absolute monotonic, as readAtNs); the
+        // connection may be handed back to the pool when reusable.
+        virtual void completed(bool reusable, qint64 atNs) = 0;
         // responseStarted: some byte of the response had arrived before the failure. message:
         // the socket's error text, or a translated one for a reply that is not HTTP.
         virtual void failed(Http1Error error, const QString &message, bool responseStarted) = 0;
@@ -107,7 +108,7 @@ private:
     void tcpWritten() override;
     void tcpFailed(TcpError error, const QString &message) override;
     void writeRequest();
-    ReadEnd readSocket();
+    ReadEnd readSocket(qint64 *arrivalNs);
     void onTransportError();
     void process(qint64 at);
     bool parseHead(qint64 at);
@@ -131,6 +132,7 @@ private:
     Http1Head m_head;
     qint64 m_remaining = 0;
     qint64 m_idleSinceNs = 0;
+    qint64 m_sentAtNs = 0; // the request was written (no reply can have arrived before)
     State m_state = State::Idle;
     bool m_fresh = true;
     bool m_noBody = false;
@@ -156,7 +158,9 @@ public:
         virtual void http1Redirected() = 0;
         virtual void http1Head(const Http1Head &head, qint64 readAtNs) = 0;
         virtual void http1Body(QByteArrayView bytes, qint64 readAtNs) = 0;
-        virtual void http1Finished(Http1Error error, const QString &message) = 0;
+        // atNs: when the response's last byte arrived (absolute monotonic, as readAtNs) for a
+        // complete one; when the exchange stopped otherwise.
+        virtual void http1Finished(Http1Error error, const QString &message, qint64 atNs) = 0;
 
     protected:
         ~Receiver() = default;
@@ -192,11 +196,11 @@ private:
     void requestSent() override;
     void headReceived(const Http1Head &head, qint64 readAtNs) override;
     void bodyReceived(QByteArrayView bytes, qint64 readAtNs) override;
-    void completed(bool reusable) override;
+    void completed(bool reusable, qint64 atNs) override;
     void failed(Http1Error error, const QString &message, bool responseStarted) override;
 
     void sendNow();
-    void finishWith(Http1Error error, const QString &message);
+    void finishWith(Http1Error error, const QString &message, qint64 atNs = -1);
     void dropConnection();
 
     QPointer<Http1Pool> m_pool;

@@ -470,7 +470,7 @@ void HttpAttempt::http1Body(QByteArrayView bytes, qint64 readAtNs)
     recordRead(bytes, readAtNs - m_sample.startedAtNs);
 }
 
-void HttpAttempt::http1Finished(Http1Error error, const QString &message)
+void HttpAttempt::http1Finished(Http1Error error, const QString &message, qint64 atNs)
 {
     if (m_finished)
         return;
@@ -484,7 +484,10 @@ void HttpAttempt::http1Finished(Http1Error error, const QString &message)
         end.crossOriginRedirect = true;
         end.redirectTarget = m_http1->redirectTarget();
     }
-    conclude(sinceStart(), end);
+    // Never before the last read recorded, nor before the request went out.
+    qint64 at = atNs - m_sample.startedAtNs;
+    at = std::max({at, m_lastReadNs, m_sample.requestSentNs.value_or(0)});
+    conclude(at, end);
 }
 
 } // namespace ys

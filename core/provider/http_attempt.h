@@ -93,7 +93,7 @@ private:
     void http1Redirected() override;
     void http1Head(const Http1Head &head, qint64 readAtNs) override;
     void http1Body(QByteArrayView bytes, qint64 readAtNs) override;
-    void http1Finished(Http1Error error, const QString &message) override;
+    void http1Finished(Http1Error error, const QString &message, qint64 atNs) override;
 
     const Dialect &m_dialect;
     HttpRequestParts m_parts;

@@ -5,15 +5,55 @@
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace ys {
 
 namespace {
+
+// The kernel's receive time of the last data a read returned (SO_TIMESTAMPNS, on the real-time
+// clock), moved to the monotonic clock; -1 when there is none or it cannot be right (the
+// real-time clock was stepped between the arrival and now).
+qint64 arrivalOf(msghdr &message)
+{
+    for (cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_TIMESTAMPNS)
+            continue;
+        timespec received;
+        std::memcpy(&received, CMSG_DATA(c), sizeof received);
+        timespec real, mono;
+        clock_gettime(CLOCK_REALTIME, &real);
+        clock_gettime(CLOCK_MONOTONIC, &mono);
+        const qint64 ageNs = (qint64(real.tv_sec) - received.tv_sec) * 1'000'000'000 +
+                             (qint64(real.tv_nsec) - received.tv_nsec);
+        if (ageNs < 0 || ageNs > 10'000'000'000)
+            return -1;
+        return qint64(mono.tv_sec) * 1'000'000'000 + mono.tv_nsec - ageNs;
+    }
+    return -1;
+}
+
+// The kernel stamps arriving packets only while some socket asks for it, and it starts doing so
+// a moment after the first one asks (the switch is deferred to a work queue). One socket that
+// asks for the life of the process turns it on before the first connection's reply, and keeps it
+// on between connections.
+void keepReceiveTimestampsOn()
+{
+    static const int keeper = [] {
+        const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        const int one = 1;
+        if (fd >= 0)
+            ::setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
+        return fd;
+    }();
+    Q_UNUSED(keeper);
+}
 
 // The socket address of one resolved address; false for anything but IPv4 and IPv6.
 bool toSockaddr(const QHostAddress &address, quint16 port, sockaddr_storage *out, socklen_t *length)
@@ -48,6 +88,7 @@ TcpStream::TcpStream(Handler *handler, QObject *parent)
     : QObject(parent)
     , m_handler(handler)
 {
+    keepReceiveTimestampsOn();
 }
 
 TcpStream::~TcpStream()
@@ -154,6 +195,8 @@ void TcpStream::onConnectFinished()
     // Requests go out whole, and each event must leave the server as it is written.
     const int one = 1;
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    // Each read then says when its data reached this host, whenever this thread gets to it.
+    ::setsockopt(m_fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     m_state = State::Connected;
     m_watch.setWatched(true, bytesToWrite() > 0);
     m_handler->tcpConnected();
@@ -176,12 +219,22 @@ void TcpStream::fdReadable(bool closing)
         m_handler->tcpReadable();
 }
 
-qint64 TcpStream::read(char *data, qint64 max)
+qint64 TcpStream::read(char *data, qint64 max, qint64 *arrivalNs)
 {
+    *arrivalNs = -1;
     if (m_fd < 0 || m_state != State::Connected)
         return -2;
+    iovec io{data, size_t(max)};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
+    msghdr message{};
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
     for (;;) {
-        const ssize_t n = ::read(m_fd, data, size_t(max));
+        message.msg_controllen = sizeof control;
+        const ssize_t n = ::recvmsg(m_fd, &message, 0);
+        if (n > 0)
+            *arrivalNs = arrivalOf(message);
         if (n >= 0)
             return n;
         if (errno == EINTR)

@@ -53,8 +53,11 @@ public:
     bool isPeerClosing() const { return m_peerClosing; }
 
     // Reads up to max bytes: the count (> 0), 0 at the end of the stream, -1 when there is
-    // nothing now, -2 on an error (then error() and errorString() say which).
-    qint64 read(char *data, qint64 max);
+    // nothing now, -2 on an error (then error() and errorString() say which). With data,
+    // *arrivalNs is when the last of it reached this host (the kernel's receive time, on the
+    // monotonic clock), or -1 when the kernel gave none (as for the first packets a process
+    // receives, while the kernel is still turning its time stamps on).
+    qint64 read(char *data, qint64 max, qint64 *arrivalNs);
     // Sends what the kernel takes now and the rest when it has room; tcpWritten() follows once
     // all of it is sent. False when the connection is not usable (the error is reported).
     bool write(QByteArrayView bytes);
