@@ -152,18 +152,10 @@ private:
         QByteArray &buffer = m_buffers[socket];
         buffer += socket->readAll();
         for (;;) {
-            const qsizetype headEnd = buffer.indexOf("\r\n\r\n");
-            if (headEnd < 0)
+            const qsizetype length = test::requestLength(buffer);
+            if (length < 0)
                 return;
-            qsizetype length = 0;
-            for (const QByteArray &line : buffer.left(headEnd).split('\n')) {
-                const QByteArray l = line.trimmed();
-                if (l.toLower().startsWith("content-length:"))
-                    length = l.mid(15).trimmed().toLongLong();
-            }
-            if (buffer.size() < headEnd + 4 + length)
-                return;
-            const QByteArray request = buffer.left(headEnd + 4 + length);
+            const QByteArray request = buffer.left(length);
             buffer.remove(0, request.size());
             m_requests << request;
             if (m_handler)

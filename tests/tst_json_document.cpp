@@ -4,12 +4,13 @@
 // the depth limit, numbers at the edges of 64 bits).
 #include "provider/json_document.h"
 
+#include "json_compare.h"
+
 #include <QRandomGenerator>
 #include <QTest>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 
 using namespace ys;
@@ -20,70 +21,6 @@ namespace {
 QString show(const json &j)
 {
     return QString::fromStdString(j.dump(-1, ' ', false, json::error_handler_t::replace));
-}
-
-// Whether a JsonDocument value holds what nlohmann read. Numbers: a whole number that fits in
-// 64 signed bits is an Integer of that value; any other number a Float of the same double.
-bool same(const json &expected, JsonValue actual, QString *why)
-{
-    auto fail = [&](const QString &what) {
-        *why = what + QStringLiteral(" (expected %1)").arg(show(expected));
-        return false;
-    };
-    switch (expected.type()) {
-    case json::value_t::null:
-        return actual.isNull() || fail(QStringLiteral("not null"));
-    case json::value_t::boolean:
-        return (actual.type() == JsonValue::Type::Bool &&
-                actual.boolean() == expected.get<bool>()) ||
-               fail(QStringLiteral("not the same boolean"));
-    case json::value_t::string: {
-        const std::string &text = expected.get_ref<const std::string &>();
-        return (actual.isString() && actual.string() == text) ||
-               fail(QStringLiteral("not the same string"));
-    }
-    case json::value_t::number_integer:
-        return (actual.isInteger() && *actual.integer() == expected.get<qint64>()) ||
-               fail(QStringLiteral("not the same integer"));
-    case json::value_t::number_unsigned: {
-        const auto v = expected.get<std::uint64_t>();
-        if (v <= std::uint64_t(std::numeric_limits<qint64>::max()))
-            return (actual.isInteger() && *actual.integer() == qint64(v)) ||
-                   fail(QStringLiteral("not the same integer"));
-        return (actual.type() == JsonValue::Type::Float && *actual.number() == double(v)) ||
-               fail(QStringLiteral("not the same large number"));
-    }
-    case json::value_t::number_float:
-        return (actual.type() == JsonValue::Type::Float &&
-                *actual.number() == expected.get<double>()) ||
-               fail(QStringLiteral("not the same float"));
-    case json::value_t::array: {
-        if (!actual.isArray() || actual.size() != int(expected.size()))
-            return fail(QStringLiteral("not an array of the same size"));
-        std::size_t i = 0;
-        for (const JsonValue element : actual) {
-            if (!same(expected[i++], element, why))
-                return false;
-        }
-        return true;
-    }
-    case json::value_t::object: {
-        if (!actual.isObject())
-            return fail(QStringLiteral("not an object"));
-        std::set<std::string> names;
-        for (auto it = actual.begin(); it != actual.end(); ++it)
-            names.insert(std::string(it.name()));
-        if (names.size() != expected.size())
-            return fail(QStringLiteral("not the same member names"));
-        for (auto it = expected.begin(); it != expected.end(); ++it) {
-            if (!same(it.value(), actual[it.key()], why))
-                return false;
-        }
-        return true;
-    }
-    default:
-        return fail(QStringLiteral("an unexpected type"));
-    }
 }
 
 bool check(JsonDocument &doc, const std::string &text, QString *why)
@@ -101,10 +38,10 @@ bool check(JsonDocument &doc, const std::string &text, QString *why)
         *why = QStringLiteral("input %1: refused, nlohmann reads %2").arg(input, show(expected));
         return false;
     }
-    QString what;
-    if (same(expected, doc.root(), &what))
+    std::string what;
+    if (test::sameJson(expected, doc.root(), &what))
         return true;
-    *why = QStringLiteral("input %1: %2").arg(input, what);
+    *why = QStringLiteral("input %1: %2").arg(input, QString::fromStdString(what));
     return false;
 }
 

@@ -223,9 +223,9 @@ void Http1Connection::tcpReadable()
     qint64 arrival = -1;
     const ReadEnd end = readSocket(&arrival);
     // One time for everything the read returned: when its last byte reached this host, as the
-    // kernel stamped it, so that how soon this thread got to run does not count; else now.
-    const qint64 now = monotonicNs();
-    const qint64 at = arrival >= 0 ? std::clamp(arrival, std::min(m_sentAtNs, now), now) : now;
+    // kernel stamped it (never after now), so that how soon this thread got to run does not
+    // count; else now. Never before the request went out.
+    const qint64 at = arrival >= 0 ? std::max(arrival, m_sentAtNs) : monotonicNs();
     if (!m_client) {
         // An idle connection has nothing to say: whatever it sends makes it unusable.
         if (m_pos < m_in.size() || end != ReadEnd::More)

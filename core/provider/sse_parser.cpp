@@ -40,8 +40,7 @@ int SseParser::feed(QByteArrayView bytes, std::vector<SseEvent> &out)
 {
     m_fill = out.size();
     const size_t before = m_fill;
-    parse(bytes, out);
-    out.resize(m_fill);
+    parse(bytes, out); // appends, since m_fill starts at the end
     return int(m_fill - before);
 }
 
