@@ -13,6 +13,7 @@
 #include "sim/sim_profile.h"
 #include "util/monotonic_clock.h"
 
+#include "lane_attempt.h"
 #include "test_support.h"
 
 #include <QEventLoop>
@@ -671,15 +672,7 @@ void TstHttp1::throughLanes()
         parts.headers = {{"Content-Type", "application/json"}};
         parts.body = R"({"model":"steady","messages":[{"role":"user","content":"hi"}],)"
                      R"("max_tokens":5,"stream":true,"stream_options":{"include_usage":true}})";
-        auto *attempt = new HttpAttempt(m_dialect, parts, {}, {});
-        QEventLoop loop;
-        connect(attempt, &HttpAttempt::finished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(10'000 * kSlow, &loop, &QEventLoop::quit);
-        pool.start(attempt, monotonicNs());
-        loop.exec();
-        const Sample s = attempt->isFinished() ? attempt->sample() : Sample();
-        attempt->deleteLater(); // on its lane
-        return s;
+        return test::runOnLane(pool, m_dialect, parts, 10'000 * kSlow).value_or(Sample());
     };
     const Sample first = runOnLane(plain.baseUrl());
     const Sample second = runOnLane(plain.baseUrl());

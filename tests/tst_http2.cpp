@@ -5,12 +5,11 @@
 #include "provider/http_attempt.h"
 #include "provider/openai_chat_dialect.h"
 #include "run/network_pool.h"
-#include "util/monotonic_clock.h"
 
+#include "lane_attempt.h"
 #include "test_support.h"
 
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QProcess>
 #include <QSslCertificate>
@@ -20,7 +19,6 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 using namespace ys;
 using ys::test::kSlow;
@@ -129,21 +127,11 @@ void TstHttp2::negotiatedAndDecoded()
     parts.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
     parts.body = R"({"model":"h2-model","messages":[{"role":"user","content":"hi"}],)"
                  R"("max_tokens":5,"stream":false})";
-    auto runOne = [&] {
-        auto *attempt = new HttpAttempt(dialect, parts, {}, {});
-        QEventLoop loop;
-        connect(attempt, &HttpAttempt::finished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(20'000 * kSlow, &loop, &QEventLoop::quit);
-        pool.start(attempt, monotonicNs());
-        loop.exec();
-        const Sample s = attempt->isFinished() ? attempt->sample() : Sample();
-        const bool finished = attempt->isFinished();
-        attempt->deleteLater(); // on its lane
-        return std::pair(finished, s);
-    };
-    const auto [firstDone, first] = runOne();
-    const auto [secondDone, second] = runOne();
-    QVERIFY(firstDone && secondDone);
+    const std::optional<Sample> firstRun = test::runOnLane(pool, dialect, parts, 20'000 * kSlow);
+    const std::optional<Sample> secondRun = test::runOnLane(pool, dialect, parts, 20'000 * kSlow);
+    QVERIFY(firstRun && secondRun);
+    const Sample &first = *firstRun;
+    const Sample &second = *secondRun;
     for (const Sample *s : {&first, &second}) {
         QVERIFY2(s->outcome == Outcome::Ok,
                  qPrintable(QStringLiteral("%1: %2").arg(outcomeName(s->outcome), s->error)));

@@ -1,0 +1,32 @@
+#pragma once
+
+// One request sent through a NetworkPool's lanes as a session sends it, waited for on the
+// calling thread's event loop.
+#include "provider/http_attempt.h"
+#include "run/network_pool.h"
+#include "util/monotonic_clock.h"
+
+#include <QEventLoop>
+#include <QTimer>
+#include <optional>
+
+namespace ys::test {
+
+// The attempt's sample, or nothing when it had not finished within timeoutMs.
+inline std::optional<Sample> runOnLane(NetworkPool &pool, const Dialect &dialect,
+                                       const HttpRequestParts &parts, int timeoutMs)
+{
+    auto *attempt = new HttpAttempt(dialect, parts, {}, {});
+    QEventLoop loop;
+    QObject::connect(attempt, &HttpAttempt::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    pool.start(attempt, monotonicNs());
+    loop.exec();
+    std::optional<Sample> sample;
+    if (attempt->isFinished())
+        sample = attempt->sample();
+    attempt->deleteLater(); // on its lane
+    return sample;
+}
+
+} // namespace ys::test
