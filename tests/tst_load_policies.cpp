@@ -118,33 +118,33 @@ private Q_SLOTS:
     {
         const QDateTime now = QDateTime::currentDateTimeUtc();
         RetryPolicy off; // the benchmark default
-        QVERIFY(!off.decide(0, Outcome::Overloaded, 529, {}, now).retry);
+        QVERIFY(!off.decide(0, Outcome::Overloaded, 529, false, {}, now).retry);
 
         RetryConfig cfg;
         cfg.maxRetries = 2;
         RetryPolicy p(cfg, 7);
         // Exactly what the server asks.
-        auto d = p.decide(0, Outcome::RateLimited, 429, {{"retry-after-ms", "1500"}}, now);
+        auto d = p.decide(0, Outcome::RateLimited, 429, false, {{"retry-after-ms", "1500"}}, now);
         QVERIFY(d.retry && d.fromServer);
         QCOMPARE(d.delayNs, 1'500'000'000);
         // Garbage: normal backoff, 0.5 s less up to 25%.
-        d = p.decide(0, Outcome::Overloaded, 503, {{"retry-after", "later"}}, now);
+        d = p.decide(0, Outcome::Overloaded, 503, false, {{"retry-after", "later"}}, now);
         QVERIFY(d.retry && !d.fromServer);
         QVERIFY(d.delayNs <= 500'000'000 && d.delayNs >= 375'000'000);
-        d = p.decide(1, Outcome::ServerError, 500, {}, now);
+        d = p.decide(1, Outcome::ServerError, 500, false, {}, now);
         QVERIFY(d.delayNs <= 1'000'000'000 && d.delayNs >= 750'000'000);
         // Two retries at most.
-        QVERIFY(!p.decide(2, Outcome::ServerError, 500, {}, now).retry);
+        QVERIFY(!p.decide(2, Outcome::ServerError, 500, false, {}, now).retry);
         // A wait past the cap: give up.
-        d = p.decide(0, Outcome::RateLimited, 429, {{"retry-after", "3600"}}, now);
+        d = p.decide(0, Outcome::RateLimited, 429, false, {{"retry-after", "3600"}}, now);
         QVERIFY(!d.retry && d.waitTooLong);
         // Never retried.
         for (Outcome o : {Outcome::ContextExceeded, Outcome::AuthError, Outcome::QuotaExhausted,
                           Outcome::StreamError, Outcome::Ok})
-            QVERIFY(!p.decide(0, o, 400, {}, now).retry);
-        QVERIFY(p.decide(0, Outcome::ClientError, 409, {}, now).retry);
-        QVERIFY(!p.decide(0, Outcome::ClientError, 404, {}, now).retry);
-        QVERIFY(p.decide(0, Outcome::ConnectionError, 0, {}, now).retry);
+            QVERIFY(!p.decide(0, o, 400, false, {}, now).retry);
+        QVERIFY(p.decide(0, Outcome::ClientError, 409, false, {}, now).retry);
+        QVERIFY(!p.decide(0, Outcome::ClientError, 404, false, {}, now).retry);
+        QVERIFY(p.decide(0, Outcome::ConnectionError, 0, false, {}, now).retry);
     }
 
     void backoffIsCappedAtEightSeconds()
@@ -152,7 +152,8 @@ private Q_SLOTS:
         RetryConfig cfg;
         cfg.maxRetries = 20;
         RetryPolicy p(cfg);
-        const auto d = p.decide(10, Outcome::ServerError, 500, {}, QDateTime::currentDateTimeUtc());
+        const auto d =
+            p.decide(10, Outcome::ServerError, 500, false, {}, QDateTime::currentDateTimeUtc());
         QVERIFY(d.delayNs <= 8'000'000'000 && d.delayNs >= 6'000'000'000);
     }
 

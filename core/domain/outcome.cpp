@@ -25,6 +25,7 @@ constexpr std::array<const char *, kOutcomeCount> kNames = {
     "malformed_stream",
     "connection_error",
     "cancelled",
+    "empty_response",
 };
 } // namespace
 
@@ -42,9 +43,85 @@ std::optional<Outcome> outcomeFromName(QStringView name)
     return std::nullopt;
 }
 
+QString OutcomeText::display(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Ok:
+        return tr("ok");
+    case Outcome::TruncatedByLimit:
+        return tr("cut by the output limit");
+    case Outcome::ContextExceeded:
+        return tr("context exceeded");
+    case Outcome::SilentTruncation:
+        return tr("prompt silently truncated");
+    case Outcome::RateLimited:
+        return tr("rate limited");
+    case Outcome::QuotaExhausted:
+        return tr("quota exhausted");
+    case Outcome::Overloaded:
+        return tr("overloaded");
+    case Outcome::ServerError:
+        return tr("server error");
+    case Outcome::ClientError:
+        return tr("client error");
+    case Outcome::AuthError:
+        return tr("authentication error");
+    case Outcome::TimeoutConnect:
+        return tr("connect timeout");
+    case Outcome::TimeoutFirstToken:
+        return tr("first-token timeout");
+    case Outcome::TimeoutIdle:
+        return tr("idle timeout");
+    case Outcome::TimeoutTotal:
+        return tr("total timeout");
+    case Outcome::StreamError:
+        return tr("error in the stream");
+    case Outcome::StreamCut:
+        return tr("stream cut");
+    case Outcome::MalformedStream:
+        return tr("malformed stream");
+    case Outcome::ConnectionError:
+        return tr("connection error");
+    case Outcome::Cancelled:
+        return tr("cancelled");
+    case Outcome::EmptyResponse:
+        return tr("empty response");
+    }
+    return outcomeName(outcome);
+}
+
 bool outcomeIsSuccess(Outcome outcome)
 {
     return outcome == Outcome::Ok || outcome == Outcome::TruncatedByLimit;
 }
 
+std::optional<bool> outcomeIsProviderFailure(Outcome o)
+{
+    switch (o) {
+    case Outcome::Ok:
+    case Outcome::TruncatedByLimit:
+    case Outcome::SilentTruncation:
+        return false;
+    case Outcome::ContextExceeded:
+    case Outcome::ClientError:
+    case Outcome::Cancelled:
+        return std::nullopt;
+    case Outcome::RateLimited:
+    case Outcome::QuotaExhausted:
+    case Outcome::Overloaded:
+    case Outcome::ServerError:
+    case Outcome::AuthError:
+    case Outcome::TimeoutConnect:
+    case Outcome::TimeoutFirstToken:
+    case Outcome::TimeoutIdle:
+    case Outcome::TimeoutTotal:
+    case Outcome::StreamError:
+    case Outcome::StreamCut:
+    case Outcome::MalformedStream:
+    case Outcome::ConnectionError:
+    case Outcome::EmptyResponse:
+        return true;
+    }
+    return std::nullopt;
+}
 } // namespace ys

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringView>
 #include <optional>
@@ -28,15 +29,33 @@ enum class Outcome {
     MalformedStream,
     ConnectionError,
     Cancelled,
+    // A stream or body that ended properly but carried no answer or reasoning text, no output
+    // tokens and no finish reason: a server that said "done" without saying anything.
+    EmptyResponse,
 };
 
-inline constexpr int kOutcomeCount = int(Outcome::Cancelled) + 1;
+inline constexpr int kOutcomeCount = int(Outcome::EmptyResponse) + 1;
 
 // Stable snake_case name used in the database and in JSON (e.g. "rate_limited").
 QString outcomeName(Outcome outcome);
 std::optional<Outcome> outcomeFromName(QStringView name);
 
-// True when the attempt produced a usable answer (ok, or cut by the requested output limit).
+// The translated words for people (tables, tooltips, the command line's text output).
+class OutcomeText {
+    Q_DECLARE_TR_FUNCTIONS(ys::OutcomeText)
+public:
+    static QString display(Outcome outcome);
+};
+
+// The one meaning of success: the attempt produced a usable answer (ok, or cut by the requested
+// output limit). Only these attempts' timings count; every other class is a failure everywhere
+// (statistics, gates, breakers, the table's Success column, show --json's "successful").
 bool outcomeIsSuccess(Outcome outcome);
+
+// Whether an outcome says something about the provider's health, for breakers and fallbacks:
+// true for a failure of the provider (an empty response included), false for an answer (a
+// silently truncated prompt still got one), nullopt for what is the request's own doing or ours
+// (a context overflow, a bad request, a cancel).
+std::optional<bool> outcomeIsProviderFailure(Outcome outcome);
 
 } // namespace ys

@@ -32,36 +32,6 @@ RetryConfig retryConfigFor(const Scenario &s)
     return c;
 }
 
-// Whether an outcome says something about the provider's health: true for a failure of the
-// provider, false for an answer, nullopt for what is the request's own doing (or ours).
-std::optional<bool> providerFailure(Outcome o)
-{
-    switch (o) {
-    case Outcome::Ok:
-    case Outcome::TruncatedByLimit:
-    case Outcome::SilentTruncation:
-        return false;
-    case Outcome::ContextExceeded:
-    case Outcome::ClientError:
-    case Outcome::Cancelled:
-        return std::nullopt;
-    case Outcome::RateLimited:
-    case Outcome::QuotaExhausted:
-    case Outcome::Overloaded:
-    case Outcome::ServerError:
-    case Outcome::AuthError:
-    case Outcome::TimeoutConnect:
-    case Outcome::TimeoutFirstToken:
-    case Outcome::TimeoutIdle:
-    case Outcome::TimeoutTotal:
-    case Outcome::StreamError:
-    case Outcome::StreamCut:
-    case Outcome::MalformedStream:
-    case Outcome::ConnectionError:
-        return true;
-    }
-    return std::nullopt;
-}
 } // namespace
 
 LoadRunner::LoadRunner(RunPlan plan, NetworkPool *pool,
@@ -359,13 +329,14 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     checkSilentTruncation(sample);
     checkIdentity(t, sample);
     m_spans.emplace_back(sample.startedAtNs, sample.startedAtNs + sample.endNs);
-    const std::optional<bool> failure = providerFailure(sample.outcome);
+    const std::optional<bool> failure = outcomeIsProviderFailure(sample.outcome);
     noteBreaker(t, failure ? std::optional<bool>(!*failure) : std::nullopt, freedAt);
 
     const RetryDecision retry =
         m_cancelled ? RetryDecision{}
                     : m_retry.decide(sample.attemptNumber, sample.outcome, sample.httpStatus,
-                                     sample.retryAfterHeaders, QDateTime::currentDateTimeUtc());
+                                     sample.firstTokenNs.has_value(), sample.retryAfterHeaders,
+                                     QDateTime::currentDateTimeUtc());
     if (retry.waitTooLong)
         sample.error += tr("; not retried: the server asked for a wait longer than the %1 s cap")
                             .arg(m_retry.config().maxServerWaitS);

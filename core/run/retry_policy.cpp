@@ -42,8 +42,10 @@ RetryPolicy::RetryPolicy(RetryConfig config, std::uint64_t seed)
 {
 }
 
-bool RetryPolicy::isRetryable(Outcome outcome, int httpStatus)
+bool RetryPolicy::isRetryable(Outcome outcome, int httpStatus, bool answerStarted)
 {
+    if (answerStarted)
+        return false;
     switch (outcome) {
     case Outcome::ContextExceeded:
     case Outcome::QuotaExhausted:
@@ -65,6 +67,8 @@ bool RetryPolicy::isRetryable(Outcome outcome, int httpStatus)
     case Outcome::TimeoutFirstToken:
     case Outcome::TimeoutIdle:
     case Outcome::TimeoutTotal:
+    // Nothing was delivered: asking again is a fair second chance, as for a server error.
+    case Outcome::EmptyResponse:
         return true;
     case Outcome::ClientError:
         return httpStatus == 408 || httpStatus == 409;
@@ -90,11 +94,12 @@ RetryPolicy::serverDelayNs(const QList<std::pair<QByteArray, QByteArray>> &heade
 }
 
 RetryDecision RetryPolicy::decide(int retriesSoFar, Outcome outcome, int httpStatus,
+                                  bool answerStarted,
                                   const QList<std::pair<QByteArray, QByteArray>> &headers,
                                   const QDateTime &now)
 {
     RetryDecision d;
-    if (retriesSoFar >= m_config.maxRetries || !isRetryable(outcome, httpStatus))
+    if (retriesSoFar >= m_config.maxRetries || !isRetryable(outcome, httpStatus, answerStarted))
         return d;
     if (const auto server = serverDelayNs(headers, now)) {
         if (double(*server) > m_config.maxServerWaitS * 1e9) {

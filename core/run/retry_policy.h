@@ -36,14 +36,16 @@ class RetryPolicy {
 public:
     explicit RetryPolicy(RetryConfig config = {}, std::uint64_t seed = 1);
 
-    static bool isRetryable(Outcome outcome, int httpStatus);
+    // answerStarted: part of an answer was already delivered before the failure (an error
+    // inside a stream after some text); repeating it is a new request, not a retry.
+    static bool isRetryable(Outcome outcome, int httpStatus, bool answerStarted = false);
     // The wait a reply asks for, from its headers (names compared case-insensitively), or
     // nullopt when it names none or only garbage.
     static std::optional<std::int64_t>
     serverDelayNs(const QList<std::pair<QByteArray, QByteArray>> &headers, const QDateTime &now);
 
     // retriesSoFar: 0 before the first retry.
-    RetryDecision decide(int retriesSoFar, Outcome outcome, int httpStatus,
+    RetryDecision decide(int retriesSoFar, Outcome outcome, int httpStatus, bool answerStarted,
                          const QList<std::pair<QByteArray, QByteArray>> &headers,
                          const QDateTime &now);
 
