@@ -157,7 +157,7 @@ QByteArray dump(const SseEvents &events)
         escaped(e.id);
         text.append('|');
         escaped(e.data);
-        text.append("]\n");
+        text.append(e.errorField ? "|error field]\n" : "]\n");
     }
     return text;
 }
@@ -183,7 +183,9 @@ QByteArray stateOf(const ys::SseParser &parser)
            " lastId=" + parser.lastEventId() +
            " retry=" + (retry ? QByteArray::number(*retry) : QByteArrayLiteral("none")) +
            " pending=" + QByteArray::number(parser.hasPendingEvent()) +
-           " overflowed=" + QByteArray::number(parser.overflowed());
+           " overflowed=" + QByteArray::number(parser.overflowed()) +
+           " unknown=" + QByteArray::number(parser.unknownFieldCount()) + ":" +
+           parser.unknownFields();
 }
 
 // reusing: through feedReusing(), with one vector of events kept from read to read (as a
@@ -216,6 +218,18 @@ Outcome feedInReads(const QByteArray &stream, const std::vector<qsizetype> &cuts
     return outcome;
 }
 
+// llama.cpp's streamed error (an "error:" field line, then [DONE]) amid unknown field lines.
+const QByteArray kErrorField = QByteArrayLiteral(
+    "x-upstream: gpu-7\n"
+    "error: {\"code\":400,\"message\":\"the request exceeds the available context size\","
+    "\"type\":\"invalid_request_error\"}\n"
+    "\n"
+    "data: [DONE]\n"
+    "\n"
+    "error\n"
+    "trace:é\n"
+    "\n");
+
 void addSampleRows()
 {
     QTest::addColumn<QByteArray>("stream");
@@ -234,6 +248,8 @@ void addSampleRows()
     QTest::newRow("leading bom") << kBom;
     QTest::newRow("leading bom crlf") << withEndings(kBom, Ending::CrLf);
     QTest::newRow("ids") << kIds;
+    QTest::newRow("error field") << kErrorField;
+    QTest::newRow("error field mixed") << withEndings(kErrorField, Ending::Mixed);
 }
 
 } // namespace
@@ -251,6 +267,7 @@ private slots:
     void retryAndLastEventId();
     void overflowGuard();
     void resetStartsOver();
+    void errorFieldAndUnknownFields();
 };
 
 void TestSseParser::splitInvariance_data()
@@ -595,6 +612,46 @@ void TestSseParser::resetStartsOver()
                          events),
              1);
     QCOMPARE(events.back().data, QByteArray("again"));
+}
+
+// An "error:" field line is delivered at once, as an error event, and every other field the
+// rules ignore is kept for the diagnosis, bounded.
+void TestSseParser::errorFieldAndUnknownFields()
+{
+    ys::SseParser parser;
+    SseEvents events;
+    QCOMPARE(parser.feed(kErrorField, events), 3);
+    QCOMPARE(events[0].type, QByteArray("error"));
+    QVERIFY(events[0].errorField);
+    QVERIFY(events[0].data.startsWith("{\"code\":400"));
+    QCOMPARE(events[1].data, QByteArray("[DONE]"));
+    QVERIFY(!events[1].errorField);
+    QVERIFY(events[2].errorField);
+    QVERIFY(events[2].data.isEmpty());
+    QCOMPARE(parser.unknownFieldCount(), 2);
+    QCOMPARE(parser.unknownFields(), QByteArray("x-upstream: gpu-7\ntrace:é"));
+
+    // Without a blank line after it, the error is not lost when the stream ends.
+    ys::SseParser closing;
+    SseEvents cut;
+    QCOMPARE(closing.feed("error: boom\n", cut), 1);
+    QCOMPARE(cut[0].data, QByteArray("boom"));
+
+    // A slot reused for an error field and then for data is a data event again.
+    ys::SseParser reused;
+    SseEvents kept;
+    QCOMPARE(reused.feedReusing("error: x\n", kept), 1);
+    QCOMPARE(reused.feedReusing("data: y\n\n", kept), 1);
+    QVERIFY(!kept[0].errorField);
+
+    // Bounded: a server that sends endless unknown lines costs at most the bound.
+    ys::SseParser flood;
+    SseEvents none;
+    const QByteArray line = "x-pad: " + QByteArray(100, 'p') + "\n";
+    for (int i = 0; i < 100; ++i)
+        flood.feed(line, none);
+    QCOMPARE(flood.unknownFieldCount(), 100);
+    QVERIFY(flood.unknownFields().size() <= ys::SseParser::kUnknownFieldBytes);
 }
 
 QTEST_APPLESS_MAIN(TestSseParser)

@@ -173,14 +173,41 @@ void SseParser::processLine(QByteArrayView line, std::vector<SseEvent> &out)
         return;
     }
     const qsizetype colon = line.indexOf(':');
-    if (colon < 0) {
-        processField(line, {});
-        return;
-    }
-    QByteArrayView value = line.sliced(colon + 1);
+    const QByteArrayView field = colon < 0 ? line : line.first(colon);
+    QByteArrayView value = colon < 0 ? QByteArrayView() : line.sliced(colon + 1);
     if (!value.isEmpty() && value.front() == ' ')
         value = value.sliced(1);
-    processField(line.first(colon), value);
+    if (field == QByteArrayView("error")) {
+        emitErrorField(value, out);
+        return;
+    }
+    if (field != QByteArrayView("data") && field != QByteArrayView("event") &&
+        field != QByteArrayView("id") && field != QByteArrayView("retry"))
+        keepUnknownField(line);
+    processField(field, value);
+}
+
+void SseParser::emitErrorField(QByteArrayView value, std::vector<SseEvent> &out)
+{
+    // Delivered at once, not at the blank line: a server that says this and closes must not have
+    // it lost with an unterminated block.
+    SseEvent &event = m_fill < out.size() ? out[m_fill] : out.emplace_back();
+    ++m_fill;
+    event.type = QByteArrayLiteral("error");
+    event.data = value.toByteArray();
+    event.id = m_lastEventId;
+    event.errorField = true;
+}
+
+void SseParser::keepUnknownField(QByteArrayView line)
+{
+    ++m_unknownFieldCount;
+    const qsizetype room = kUnknownFieldBytes - m_unknownFields.size();
+    if (room <= 0)
+        return;
+    if (!m_unknownFields.isEmpty())
+        m_unknownFields.append('\n');
+    m_unknownFields.append(line.first(std::min(line.size(), std::max<qsizetype>(room - 1, 0))));
 }
 
 void SseParser::processField(QByteArrayView field, QByteArrayView value)
@@ -224,6 +251,7 @@ void SseParser::dispatch(std::vector<SseEvent> &out)
     std::swap(event.data, m_data);
     m_data.resize(0);
     event.id = m_idBuffer;
+    event.errorField = false;
 }
 
 void SseParser::enterOverflow(QByteArrayView head, QByteArrayView tail, bool lineContinues)

@@ -13,6 +13,10 @@ struct SseEvent {
     QByteArray type; // "message" when the stream named none
     QByteArray data; // UTF-8 bytes, data lines joined with '\n'
     QByteArray id;   // last event id in force when dispatched
+    // An `error:` field line rather than a dispatched event: its data is the line's value. The
+    // event-stream rules ignore unknown fields, but a server that says "error" there (llama.cpp
+    // does, in a 200 stream) is reporting a failure, and a benchmark must not drop it.
+    bool errorField = false;
 };
 
 // Incremental parser for a text/event-stream body, following the WHATWG "event stream
@@ -43,6 +47,11 @@ public:
     QByteArray lastEventId() const { return m_lastEventId; }
     std::optional<qint64> retryMs() const { return m_retryMs; }
     int commentCount() const { return m_commentCount; }
+    // Field lines the event-stream rules ignore (neither data, event, id, retry nor error), kept
+    // for the attempt's diagnosis: the first kUnknownFieldBytes of them, one per line.
+    static constexpr qsizetype kUnknownFieldBytes = 1024;
+    QByteArray unknownFields() const { return m_unknownFields; }
+    int unknownFieldCount() const { return m_unknownFieldCount; }
 
     // Upper bound for one line and for the data of one event; protects against a server that
     // never sends a line break.
@@ -61,6 +70,8 @@ private:
     void appendPartialLine(QByteArrayView segment);
     void processLine(QByteArrayView line, std::vector<SseEvent> &out);
     void processField(QByteArrayView field, QByteArrayView value);
+    void emitErrorField(QByteArrayView value, std::vector<SseEvent> &out);
+    void keepUnknownField(QByteArrayView line);
     void dispatch(std::vector<SseEvent> &out);
     void enterOverflow(QByteArrayView head, QByteArrayView tail, bool lineContinues);
     void extendOverflowExcerpt(QByteArrayView bytes);
@@ -72,9 +83,11 @@ private:
     QByteArray m_idBuffer;
     QByteArray m_lastEventId;
     QByteArray m_overflowExcerpt;
+    QByteArray m_unknownFields;
     std::optional<qint64> m_retryMs;
     qsizetype m_maxEventBytes = kDefaultMaxEventBytes;
     int m_commentCount = 0;
+    int m_unknownFieldCount = 0;
     std::size_t m_fill = 0; // the next slot of the output that dispatch() fills
     int m_bomMatched = 0;
     bool m_bomDone = false;
