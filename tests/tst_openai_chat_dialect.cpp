@@ -120,7 +120,10 @@ private Q_SLOTS:
         dec->decodeEvent(message(R"({"error":{"message":"boom","type":"server_error"}})"), st);
         dec->decodeEvent(message("[DONE]"), st);
         QCOMPARE(st.failure.value(), Outcome::StreamError);
-        QCOMPARE(st.errorType, QStringLiteral("server_error"));
+        QCOMPARE(st.error.type, QStringLiteral("server_error"));
+        QCOMPARE(st.error.message, QStringLiteral("boom"));
+        // Nothing in it names a class, so in band it stays a stream error.
+        QCOMPARE(d.classifyError(st.error, ErrorChannel::InBand), Outcome::StreamError);
     }
 
     void malformedJson()

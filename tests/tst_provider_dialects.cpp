@@ -312,6 +312,40 @@ private Q_SLOTS:
             << QByteArray(
                    R"({"error":{"message":"Your input exceeds the context window of this model.","type":"invalid_request_error","code":"context_length_exceeded"}})")
             << Outcome::ContextExceeded;
+        // OpenAI and the compatible servers.
+        QTest::newRow("vllm context (flat body)")
+            << QStringLiteral("openai-chat")
+            << 400
+            // Not a raw string: moc's tokenizer reads the apostrophe as a character literal.
+            << QByteArray("{\"object\":\"error\",\"message\":\"This model's maximum context "
+                          "length is 4096 tokens. However, you requested 5000 tokens.\","
+                          "\"type\":\"BadRequestError\",\"param\":null,\"code\":400}")
+            << Outcome::ContextExceeded;
+        QTest::newRow("llama.cpp context")
+            << QStringLiteral("openai-chat") << 400
+            << QByteArray(
+                   R"({"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"invalid_request_error"}})")
+            << Outcome::ContextExceeded;
+        QTest::newRow("openai rate")
+            << QStringLiteral("openai-chat") << 429
+            << QByteArray(
+                   R"({"error":{"message":"Rate limit reached for gpt-4o on requests per min (RPM): Limit 500.","type":"requests","param":null,"code":"rate_limit_exceeded"}})")
+            << Outcome::RateLimited;
+        QTest::newRow("openai quota")
+            << QStringLiteral("openai-chat") << 429
+            << QByteArray(
+                   R"({"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}})")
+            << Outcome::QuotaExhausted;
+        QTest::newRow("openai overloaded")
+            << QStringLiteral("openai-chat") << 503
+            << QByteArray(
+                   R"({"error":{"message":"The server is overloaded or not ready yet.","type":"server_error","param":null,"code":null}})")
+            << Outcome::Overloaded;
+        QTest::newRow("openai auth")
+            << QStringLiteral("openai-chat") << 401
+            << QByteArray(
+                   R"({"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}})")
+            << Outcome::AuthError;
     }
 
     void httpErrors()
@@ -321,8 +355,44 @@ private Q_SLOTS:
         QFETCH(QByteArray, body);
         QFETCH(ys::Outcome, outcome);
         QString message;
-        QCOMPARE(makeDialect(dialect)->classifyHttpError(status, body, &message), outcome);
+        const auto d = makeDialect(dialect);
+        QCOMPARE(d->classifyHttpError(status, body, &message), outcome);
         QVERIFY(!message.isEmpty());
+
+        // Each of these names its class, so the same error inside a 200 stream gets the same
+        // one: as the dialect's error event, and as an SSE "error:" field line.
+        SseEvent event;
+        event.type = dialect == QLatin1StringView("anthropic-messages") ? QByteArray("error")
+                                                                        : QByteArray("message");
+        event.data = body;
+        DecodeState inStream;
+        d->newDecoder()->take(event, inStream);
+        QCOMPARE(inStream.failure, std::optional<Outcome>(Outcome::StreamError));
+        QCOMPARE(d->classifyError(inStream.error, ErrorChannel::InBand), outcome);
+
+        event.type = "error";
+        event.errorField = true;
+        DecodeState field;
+        d->newDecoder()->take(event, field);
+        QCOMPARE(d->classifyError(field.error, ErrorChannel::InBand), outcome);
+    }
+
+    // What nothing identifies: as an HTTP reply its status decides, in a stream it is a stream
+    // error unless its status says more.
+    void unidentifiedErrors()
+    {
+        for (const QString &name : knownDialects()) {
+            const auto d = makeDialect(name);
+            ProviderError e;
+            e.message = QStringLiteral("something broke");
+            e.status = 500;
+            QCOMPARE(d->classifyError(e, ErrorChannel::HttpStatus), Outcome::ServerError);
+            QCOMPARE(d->classifyError(e, ErrorChannel::InBand), Outcome::StreamError);
+            e.status = 429;
+            QCOMPARE(d->classifyError(e, ErrorChannel::InBand), Outcome::RateLimited);
+            e.status = 0;
+            QCOMPARE(d->classifyError(e, ErrorChannel::InBand), Outcome::StreamError);
+        }
     }
 
     void unknownDialect() { QVERIFY(!makeDialect(QStringLiteral("smoke-signals"))); }

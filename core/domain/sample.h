@@ -45,7 +45,8 @@ struct Sample {
     QList<std::pair<QByteArray, QByteArray>> retryAfterHeaders; // in memory only, for retries
 
     Outcome outcome = Outcome::Ok;
-    QString error; // redacted diagnostic
+    QString error;       // redacted diagnostic
+    QString diagnostics; // redacted: what the server said that was not part of the protocol
     QString finishReason;
     QString modelReported;
     QString systemFingerprint;

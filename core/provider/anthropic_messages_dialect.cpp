@@ -29,12 +29,11 @@ void readUsage(JsonValue usage, DecodeState &state, bool outputCount)
         state.outputTokens = out; // cumulative: the latest is the total
 }
 
+// Anthropic's error event and error body: {"type": "error", "error": {"type", "message"}}.
 void readError(JsonValue doc, DecodeState &state)
 {
-    state.failure = Outcome::StreamError;
-    const JsonValue error = object(doc, "error");
-    state.errorType = str(error, "type");
-    state.errorMessage = str(error, "message");
+    const JsonValue error = doc["error"];
+    state.failInBand(readProviderError(error.isObject() || error.isString() ? error : doc));
 }
 
 class AnthropicDecoder final : public StreamDecoder {
@@ -44,8 +43,10 @@ public:
         if (event.type == "ping")
             return {};
         if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON in stream event");
+            if (event.type == "error")
+                state.failInBand(readProviderErrorBytes(event.data, 0));
+            else
+                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
             return {};
         }
         const JsonValue doc = m_doc.root();
@@ -78,7 +79,7 @@ public:
                 readUsage(usage, state, true);
         } else if (type == "message_stop") {
             state.endMarkerSeen = true;
-        } else if (type == "error") {
+        } else if (isErrorDocument(doc) || event.type == "error") {
             readError(doc, state);
         }
         return yield;
@@ -87,12 +88,11 @@ public:
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
         if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON body");
+            state.failMalformed(QStringLiteral("malformed JSON body"));
             return;
         }
         const JsonValue doc = m_doc.root();
-        if (doc["type"].string() == "error")
+        if (isErrorDocument(doc))
             return readError(doc, state);
         state.model = str(doc, "model");
         if (const JsonValue content = doc["content"]; content.isArray()) {
@@ -140,25 +140,19 @@ std::unique_ptr<StreamDecoder> AnthropicMessagesDialect::newDecoder() const
     return std::make_unique<AnthropicDecoder>();
 }
 
-Outcome AnthropicMessagesDialect::classifyHttpError(int status, const QByteArray &body,
-                                                    QString *message) const
+Outcome AnthropicMessagesDialect::classifyError(const ProviderError &error,
+                                                ErrorChannel channel) const
 {
-    const json doc = parse(body);
-    const json *error = doc.is_discarded() ? nullptr : object(doc, "error");
-    const QString type = error ? str(*error, "type") : QString();
-    const QString text = error ? str(*error, "message") : QString();
-    if (message)
-        *message =
-            text.isEmpty() ? QString::fromUtf8(body.left(512)) : type + QStringLiteral(": ") + text;
-    const QString lower = text.toLower();
+    const QString &type = error.type;
+    const QString lower = error.message.toLower();
+    const auto says = [&](const char *words) {
+        return lower.contains(QLatin1StringView(words));
+    };
     // No stable code for context overflow: the message is what identifies it.
-    if (lower.contains(QLatin1StringView("prompt is too long")) ||
-        lower.contains(QLatin1StringView("context window")))
+    if (says("prompt is too long") || says("context window"))
         return Outcome::ContextExceeded;
-    if (lower.contains(QLatin1StringView("credit balance")) ||
-        lower.contains(QLatin1StringView("spend limit")) ||
-        lower.contains(QLatin1StringView("api usage limits")) ||
-        lower.contains(QLatin1StringView("billing")))
+    if (says("credit balance") || says("spend limit") || says("api usage limits") ||
+        says("billing"))
         return Outcome::QuotaExhausted;
     if (type == QLatin1StringView("overloaded_error"))
         return Outcome::Overloaded;
@@ -167,7 +161,7 @@ Outcome AnthropicMessagesDialect::classifyHttpError(int status, const QByteArray
     if (type == QLatin1StringView("authentication_error") ||
         type == QLatin1StringView("permission_error"))
         return Outcome::AuthError;
-    return classifyHttpStatus(status);
+    return fallbackErrorClass(error.status, channel);
 }
 
 Outcome AnthropicMessagesDialect::outcomeForFinish(const QString &finishReason) const

@@ -4,6 +4,7 @@
 #include "provider/gemini_dialect.h"
 #include "provider/openai_chat_dialect.h"
 #include "provider/openai_responses_dialect.h"
+#include "provider/sse_parser.h"
 
 namespace ys {
 
@@ -24,6 +25,25 @@ QStringList knownDialects()
 {
     return {QStringLiteral("openai-chat"), QStringLiteral("openai-responses"),
             QStringLiteral("anthropic-messages"), QStringLiteral("gemini")};
+}
+
+EventYield StreamDecoder::take(const SseEvent &event, DecodeState &state)
+{
+    if (state.failure)
+        return {};
+    if (event.errorField) {
+        state.failInBand(readProviderErrorBytes(event.data, 0));
+        return {};
+    }
+    return decodeEvent(event, state);
+}
+
+Outcome Dialect::classifyHttpError(int status, const QByteArray &body, QString *message) const
+{
+    const ProviderError error = readProviderErrorBytes(body, status);
+    if (message)
+        *message = error.describe();
+    return classifyError(error, ErrorChannel::HttpStatus);
 }
 
 Outcome classifyHttpStatus(int status)

@@ -2,6 +2,7 @@
 
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
+#include "provider/provider_error.h"
 
 #include <QByteArray>
 #include <QList>
@@ -33,9 +34,10 @@ struct HttpRequestParts {
 // What the decoder learned from the stream (or the non-streaming body) so far.
 struct DecodeState {
     bool endMarkerSeen = false; // [DONE], message_stop, final finishReason...
+    // Set when the attempt failed in the stream or body. StreamError stands for "the provider
+    // said so in band": the dialect classifies `error` when the attempt concludes.
     std::optional<Outcome> failure;
-    QString errorType;
-    QString errorMessage;
+    ProviderError error; // what the provider said (or, for a malformed stream, what was wrong)
     QString finishReason;
     QString model;
     QString systemFingerprint;
@@ -45,6 +47,28 @@ struct DecodeState {
     std::optional<qint64> outputTokens;
     std::optional<qint64> cachedTokens;
     std::optional<qint64> reasoningTokens;
+
+    // The provider reported an error in band (an error event or object): classified later.
+    void failInBand(ProviderError e)
+    {
+        failure = Outcome::StreamError;
+        error = std::move(e);
+    }
+    // The bytes could not be read as the dialect's JSON.
+    void failMalformed(QString what)
+    {
+        failure = Outcome::MalformedStream;
+        error = ProviderError();
+        error.message = std::move(what);
+    }
+    // Whether the attempt delivered something that makes it an answer: answer or reasoning
+    // text, a positive output-token count, or a finish reason. A stream that ends properly
+    // without any of them is an empty response, never a success.
+    bool carriesAnswer() const
+    {
+        return !text.isEmpty() || reasoningChars > 0 || (outputTokens && *outputTokens > 0) ||
+               !finishReason.isEmpty();
+    }
 };
 
 // What one stream event carried, so the caller can time first token and first content.
@@ -58,6 +82,11 @@ struct EventYield {
 class StreamDecoder {
 public:
     virtual ~StreamDecoder() = default;
+    // One event as an attempt takes it: once the provider said the attempt failed, the first
+    // error it said is the one the attempt is classed by, and later events (a "[DONE]" in any
+    // dialect) are not decoded; an SSE `error:` field line (llama.cpp's) is an in-band error
+    // whatever the dialect; anything else goes to decodeEvent().
+    EventYield take(const SseEvent &event, DecodeState &state);
     virtual EventYield decodeEvent(const SseEvent &event, DecodeState &state) = 0;
     virtual void decodeBody(const QByteArray &body, DecodeState &state) = 0;
 };
@@ -70,10 +99,13 @@ public:
     virtual HttpRequestParts buildRequest(const ProviderConfig &provider, const RequestSpec &spec,
                                           const QByteArray &apiKey) const = 0;
     virtual std::unique_ptr<StreamDecoder> newDecoder() const = 0;
-    // Classifies a non-2xx reply from its status and body (the body decides where the status
-    // alone is ambiguous, e.g. 400 for context overflow, 429 for quota versus rate).
-    virtual Outcome classifyHttpError(int status, const QByteArray &body,
-                                      QString *message) const = 0;
+    // The one classifier of this provider's errors, whether they came as an HTTP error reply or
+    // inside a 200 stream or body: the same error gets the same class on both channels, so the
+    // two cannot drift apart. The code, type and message decide where the status alone is
+    // ambiguous (400 for a context overflow, 429 for quota versus rate).
+    virtual Outcome classifyError(const ProviderError &error, ErrorChannel channel) const = 0;
+    // Classifies a non-2xx reply from its status and body; *message gets the provider's words.
+    Outcome classifyHttpError(int status, const QByteArray &body, QString *message) const;
     // The outcome of a stream that ended normally, from its finish reason.
     virtual Outcome outcomeForFinish(const QString &finishReason) const = 0;
 };

@@ -12,18 +12,11 @@ using namespace json_fields;
 
 namespace {
 
-void readError(JsonValue error, DecodeState &state)
-{
-    state.failure = Outcome::StreamError;
-    state.errorType = str(error, "status");
-    state.errorMessage = str(error, "message");
-}
-
 EventYield readResponse(JsonValue doc, DecodeState &state)
 {
     EventYield yield;
-    if (const JsonValue error = object(doc, "error")) {
-        readError(error, state);
+    if (const JsonValue error = doc["error"]; error.isPresent() && !error.isNull()) {
+        state.failInBand(readProviderError(error));
         return yield;
     }
     if (const std::string_view v = doc["modelVersion"].string(); !v.empty())
@@ -72,8 +65,10 @@ public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
         if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON in stream event");
+            if (event.type == "error")
+                state.failInBand(readProviderErrorBytes(event.data, 0));
+            else
+                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
             return {};
         }
         return readResponse(m_doc.root(), state);
@@ -82,8 +77,7 @@ public:
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
         if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON body");
+            state.failMalformed(QStringLiteral("malformed JSON body"));
             return;
         }
         readResponse(m_doc.root(), state);
@@ -92,14 +86,6 @@ public:
 private:
     JsonDocument m_doc; // kept from one event to the next
 };
-
-bool isPerDayQuota(const json &error)
-{
-    auto details = error.find("details");
-    if (details == error.end() || !details->is_array())
-        return false;
-    return QString::fromStdString(details->dump()).contains(QLatin1StringView("PerDay"));
-}
 
 } // namespace
 
@@ -129,32 +115,26 @@ std::unique_ptr<StreamDecoder> GeminiDialect::newDecoder() const
     return std::make_unique<GeminiDecoder>();
 }
 
-Outcome GeminiDialect::classifyHttpError(int status, const QByteArray &body, QString *message) const
+Outcome GeminiDialect::classifyError(const ProviderError &error, ErrorChannel channel) const
 {
-    const json doc = parse(body);
-    const json *error = doc.is_discarded() ? nullptr : object(doc, "error");
-    const QString state = error ? str(*error, "status") : QString();
-    const QString text = error ? str(*error, "message") : QString();
-    if (message)
-        *message = text.isEmpty() ? QString::fromUtf8(body.left(512))
-                                  : state + QStringLiteral(": ") + text;
-    const QString lower = text.toLower();
-    if (lower.contains(QLatin1StringView("input token count")) &&
-        lower.contains(QLatin1StringView("exceeds the maximum")))
+    const QString &state = error.type; // google.rpc.Status name, e.g. RESOURCE_EXHAUSTED
+    const QString lower = error.message.toLower();
+    const auto says = [&](const char *words) {
+        return lower.contains(QLatin1StringView(words));
+    };
+    if (says("input token count") && says("exceeds the maximum"))
         return Outcome::ContextExceeded;
     // A spending cap is RESOURCE_EXHAUSTED too, but no retry helps until the cap is raised.
-    if (lower.contains(QLatin1StringView("spending cap")) ||
-        lower.contains(QLatin1StringView("spend cap")))
+    if (says("spending cap") || says("spend cap"))
         return Outcome::QuotaExhausted;
     if (state == QLatin1StringView("RESOURCE_EXHAUSTED"))
-        return error && isPerDayQuota(*error) ? Outcome::QuotaExhausted : Outcome::RateLimited;
+        return error.perDayQuota ? Outcome::QuotaExhausted : Outcome::RateLimited;
     if (state == QLatin1StringView("UNAUTHENTICATED") ||
-        state == QLatin1StringView("PERMISSION_DENIED") ||
-        lower.contains(QLatin1StringView("api key not valid")))
+        state == QLatin1StringView("PERMISSION_DENIED") || says("api key not valid"))
         return Outcome::AuthError;
     if (state == QLatin1StringView("UNAVAILABLE"))
         return Outcome::Overloaded;
-    return classifyHttpStatus(status);
+    return fallbackErrorClass(error.status, channel);
 }
 
 Outcome GeminiDialect::outcomeForFinish(const QString &finishReason) const

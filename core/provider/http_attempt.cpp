@@ -286,10 +286,10 @@ void HttpAttempt::consumeStream(QByteArrayView bytes, qint64 at)
         if (!m_sample.firstEventNs)
             m_sample.firstEventNs = at;
         const bool failedBefore = m_state.failure.has_value();
-        const EventYield yield = m_decoder->decodeEvent(event, m_state);
+        const EventYield yield = m_decoder->take(event, m_state);
         if (!failedBefore && m_state.failure == Outcome::MalformedStream)
-            m_state.errorMessage =
-                tr("%1; the event starts with: %2").arg(m_state.errorMessage, excerpt(event.data));
+            m_state.error.message =
+                tr("%1; the event starts with: %2").arg(m_state.error.message, excerpt(event.data));
         if (yield.meaningful()) {
             if (!m_sample.firstTokenNs)
                 m_sample.firstTokenNs = at;
@@ -307,11 +307,9 @@ void HttpAttempt::consumeStream(QByteArrayView bytes, qint64 at)
         ++m_sample.coalescedReads;
     // No re-arming here: reads only move the idle deadline later, and the first-token one goes
     // away; a watchdog that wakes early re-arms itself for the deadline in force.
-    if (m_parser.overflowed() && !m_state.failure) {
-        m_state.failure = Outcome::MalformedStream;
-        m_state.errorMessage = tr("stream event larger than the limit; starts with: %1")
-                                   .arg(QString::fromUtf8(m_parser.overflowExcerpt()));
-    }
+    if (m_parser.overflowed() && !m_state.failure)
+        m_state.failMalformed(tr("stream event larger than the limit; starts with: %1")
+                                  .arg(QString::fromUtf8(m_parser.overflowExcerpt())));
     if (m_state.failure == Outcome::MalformedStream)
         abortTransport(); // nothing more of this attempt can be trusted
 }
@@ -346,7 +344,7 @@ void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
     if (m_cancelled)
         return finish(Outcome::Cancelled, tr("cancelled"));
     if (m_state.failure == Outcome::MalformedStream)
-        return finish(Outcome::MalformedStream, m_state.errorMessage);
+        return finish(Outcome::MalformedStream, m_state.error.message);
     if (m_timedOut) {
         switch (*m_timedOut) {
         case Outcome::TimeoutConnect:
@@ -383,22 +381,29 @@ void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
     if (!m_isEventStream) {
         m_decoder->decodeBody(m_errorBody, m_state);
         if (m_state.failure == Outcome::MalformedStream)
-            m_state.errorMessage =
-                tr("%1; the body starts with: %2").arg(m_state.errorMessage, excerpt(m_errorBody));
+            m_state.error.message =
+                tr("%1; the body starts with: %2").arg(m_state.error.message, excerpt(m_errorBody));
         if (m_state.text.size() > 0) {
             m_sample.firstTokenNs = m_sample.firstContentNs = m_sample.firstEventNs = at;
             m_sample.eventTimesNs.push_back(at);
         }
     }
+    if (m_state.failure == Outcome::StreamError) {
+        // The provider said it failed, in band: the class the same error gets as an HTTP reply.
+        return finish(m_dialect.classifyError(m_state.error, ErrorChannel::InBand),
+                      tr("in-band error: %1").arg(m_state.error.describe()));
+    }
     if (m_state.failure)
-        return finish(*m_state.failure,
-                      m_state.errorType.isEmpty()
-                          ? m_state.errorMessage
-                          : m_state.errorType + QStringLiteral(": ") + m_state.errorMessage);
+        return finish(*m_state.failure, m_state.error.describe());
     if (end.failed && !m_state.endMarkerSeen)
         return finish(Outcome::ConnectionError, end.errorString);
     if (!m_state.endMarkerSeen)
         return finish(Outcome::StreamCut, tr("the stream ended without its end marker"));
+    if (!m_state.carriesAnswer()) {
+        return finish(Outcome::EmptyResponse,
+                      tr("the reply ended properly but carried no answer, no output tokens and "
+                         "no finish reason"));
+    }
     finish(m_dialect.outcomeForFinish(m_state.finishReason), {});
 }
 
@@ -408,6 +413,14 @@ void HttpAttempt::finish(Outcome outcome, const QString &error)
     m_watchdog.stop();
     m_sample.outcome = outcome;
     m_sample.error = Secrets::redact(error, m_secrets);
+    if (m_parser.unknownFieldCount() > 0) {
+        // Not part of the protocol, so not parsed, but never dropped unseen either.
+        m_sample.diagnostics =
+            Secrets::redact(tr("unknown SSE field lines (%1): %2")
+                                .arg(m_parser.unknownFieldCount())
+                                .arg(QString::fromUtf8(m_parser.unknownFields())),
+                            m_secrets);
+    }
     m_sample.finishReason = m_state.finishReason;
     m_sample.modelReported = m_state.model;
     m_sample.systemFingerprint = m_state.systemFingerprint;

@@ -24,19 +24,6 @@ void readUsage(JsonValue usage, DecodeState &state)
         state.reasoningTokens = count(d, "reasoning_tokens");
 }
 
-void readError(JsonValue error, DecodeState &state)
-{
-    state.failure = Outcome::StreamError;
-    if (error.isObject()) {
-        state.errorType = str(error, "type");
-        if (state.errorType.isEmpty())
-            state.errorType = str(error, "code");
-        state.errorMessage = str(error, "message");
-    } else if (error.isString()) {
-        state.errorMessage = error.toQString();
-    }
-}
-
 // Reads one choice's text, whether from a streaming delta or a complete message.
 EventYield readChoice(JsonValue message, DecodeState &state)
 {
@@ -63,12 +50,12 @@ EventYield readCompletion(JsonValue doc, DecodeState &state)
 {
     EventYield yield;
     if (!doc.isObject()) {
-        state.failure = Outcome::MalformedStream;
-        state.errorMessage = QStringLiteral("expected a JSON object");
+        state.failMalformed(QStringLiteral("expected a JSON object"));
         return yield;
     }
-    if (const JsonValue e = doc["error"]; e.isPresent() && !e.isNull()) {
-        readError(e, state);
+    if (isErrorDocument(doc)) {
+        const JsonValue e = doc["error"];
+        state.failInBand(readProviderError(e.isPresent() && !e.isNull() ? e : doc));
         return yield;
     }
     if (const std::string_view m = doc["model"].string(); !m.empty())
@@ -102,15 +89,24 @@ class OpenAiChatDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
-        if (event.type != "message")
+        // Compatible servers name an error event "error" (its data the error object or plain
+        // text); every other named event is none of this dialect's.
+        const bool errorEvent = event.type == "error";
+        if (event.type != "message" && !errorEvent)
             return {};
         if (event.data == "[DONE]") {
             state.endMarkerSeen = true;
             return {};
         }
         if (!m_doc.parse(event.data)) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON in stream event");
+            if (errorEvent)
+                state.failInBand(readProviderErrorBytes(event.data, 0));
+            else
+                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
+            return {};
+        }
+        if (errorEvent && !isErrorDocument(m_doc.root())) {
+            state.failInBand(readProviderError(m_doc.root()));
             return {};
         }
         return readCompletion(m_doc.root(), state);
@@ -119,8 +115,7 @@ public:
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
         if (!m_doc.parse(body)) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON body");
+            state.failMalformed(QStringLiteral("malformed JSON body"));
             return;
         }
         readCompletion(m_doc.root(), state);
@@ -133,6 +128,37 @@ private:
 };
 
 } // namespace
+
+Outcome classifyOpenAiError(const ProviderError &error, ErrorChannel channel)
+{
+    const QString &code = error.code;
+    const QString &type = error.type;
+    const QString lower = error.message.toLower();
+    const auto is = [&](const char *name) {
+        return code == QLatin1StringView(name) || type == QLatin1StringView(name);
+    };
+    const auto says = [&](const char *words) {
+        return lower.contains(QLatin1StringView(words));
+    };
+    // Compatible servers word a context overflow in their own ways (vLLM, llama.cpp, SGLang,
+    // Ollama): the code where there is one, else the message.
+    if (is("context_length_exceeded") || is("exceed_context_size_error") ||
+        says("maximum context length") || says("context length") ||
+        says("exceeds the available context size") || says("context window"))
+        return Outcome::ContextExceeded;
+    // Quota and spend limits: retrying will not help until someone pays or the period ends.
+    if (is("insufficient_quota") || is("billing_hard_limit_reached") || is("billing_not_active") ||
+        says("billing hard limit") || says("exceeded your current quota"))
+        return Outcome::QuotaExhausted;
+    if (is("rate_limit_exceeded") || is("rate_limit_error") || says("rate limit"))
+        return Outcome::RateLimited;
+    if (is("server_overloaded") || is("overloaded_error") || says("overloaded"))
+        return Outcome::Overloaded;
+    if (is("invalid_api_key") || is("authentication_error") || is("invalid_authentication") ||
+        says("incorrect api key") || says("invalid api key"))
+        return Outcome::AuthError;
+    return fallbackErrorClass(error.status, channel);
+}
 
 HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
                                                  const RequestSpec &spec,
@@ -164,42 +190,9 @@ std::unique_ptr<StreamDecoder> OpenAiChatDialect::newDecoder() const
     return std::make_unique<OpenAiChatDecoder>();
 }
 
-Outcome OpenAiChatDialect::classifyHttpError(int status, const QByteArray &body,
-                                             QString *message) const
+Outcome OpenAiChatDialect::classifyError(const ProviderError &error, ErrorChannel channel) const
 {
-    QString code;
-    QString type;
-    QString text;
-    json doc = json::parse(body.begin(), body.end(), nullptr, false);
-    if (!doc.is_discarded() && doc.is_object()) {
-        if (auto e = doc.find("error"); e != doc.end() && e->is_object()) {
-            code = str(*e, "code");
-            type = str(*e, "type");
-            text = str(*e, "message");
-        } else if (auto e = doc.find("error"); e != doc.end() && e->is_string()) {
-            text = QString::fromStdString(e->get<std::string>());
-        }
-        if (text.isEmpty())
-            text = str(doc, "message");
-    }
-    if (message)
-        *message = text.isEmpty() ? QString::fromUtf8(body.left(512)) : text;
-
-    const QString lower = text.toLower();
-    if (code == QLatin1StringView("context_length_exceeded") ||
-        type == QLatin1StringView("exceed_context_size_error") ||
-        lower.contains(QLatin1StringView("maximum context length")) ||
-        lower.contains(QLatin1StringView("context length")) ||
-        lower.contains(QLatin1StringView("exceeds the available context size")))
-        return Outcome::ContextExceeded;
-    // Quota and spend limits: retrying will not help until someone pays or the period ends.
-    if (code == QLatin1StringView("insufficient_quota") ||
-        type == QLatin1StringView("insufficient_quota") ||
-        code == QLatin1StringView("billing_hard_limit_reached") ||
-        code == QLatin1StringView("billing_not_active") ||
-        lower.contains(QLatin1StringView("billing hard limit")))
-        return Outcome::QuotaExhausted;
-    return classifyHttpStatus(status);
+    return classifyOpenAiError(error, channel);
 }
 
 Outcome OpenAiChatDialect::outcomeForFinish(const QString &finishReason) const

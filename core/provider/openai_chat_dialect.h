@@ -12,8 +12,12 @@ public:
     HttpRequestParts buildRequest(const ProviderConfig &provider, const RequestSpec &spec,
                                   const QByteArray &apiKey) const override;
     std::unique_ptr<StreamDecoder> newDecoder() const override;
-    Outcome classifyHttpError(int status, const QByteArray &body, QString *message) const override;
+    Outcome classifyError(const ProviderError &error, ErrorChannel channel) const override;
     Outcome outcomeForFinish(const QString &finishReason) const override;
 };
+
+// The classification of OpenAI's error objects, shared by Chat Completions and Responses (the
+// same error bodies) and the compatible servers.
+Outcome classifyOpenAiError(const ProviderError &error, ErrorChannel channel);
 
 } // namespace ys

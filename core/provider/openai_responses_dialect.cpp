@@ -25,25 +25,15 @@ void readResponseObject(JsonValue response, DecodeState &state)
     }
 }
 
-// error: the error object, or Absent when the event carried none.
-void readFailure(JsonValue error, DecodeState &state)
-{
-    state.failure = Outcome::StreamError;
-    if (error) {
-        state.errorType = str(error, "code");
-        if (state.errorType.isEmpty())
-            state.errorType = str(error, "type");
-        state.errorMessage = str(error, "message");
-    }
-}
-
 class ResponsesDecoder final : public StreamDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
         if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON in stream event");
+            if (event.type == "error")
+                state.failInBand(readProviderErrorBytes(event.data, 0));
+            else
+                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
             return {};
         }
         const JsonValue doc = m_doc.root();
@@ -74,10 +64,13 @@ public:
                 state.finishReason = QStringLiteral("incomplete");
             state.endMarkerSeen = true;
         } else if (type == "response.failed") {
-            readFailure(object(object(doc, "response"), "error"), state);
-        } else if (type == "error") {
-            const JsonValue error = object(doc, "error");
-            readFailure(error ? error : doc, state);
+            ProviderError e = readProviderError(object(object(doc, "response"), "error"));
+            if (e.message.isEmpty() && e.code.isEmpty())
+                e.message = QStringLiteral("response.failed");
+            state.failInBand(std::move(e));
+        } else if (isErrorDocument(doc)) {
+            const JsonValue error = doc["error"];
+            state.failInBand(readProviderError(error.isObject() ? error : doc));
         }
         return yield;
     }
@@ -85,13 +78,12 @@ public:
     void decodeBody(const QByteArray &body, DecodeState &state) override
     {
         if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failure = Outcome::MalformedStream;
-            state.errorMessage = QStringLiteral("malformed JSON body");
+            state.failMalformed(QStringLiteral("malformed JSON body"));
             return;
         }
         const JsonValue doc = m_doc.root();
         if (const JsonValue error = object(doc, "error"))
-            return readFailure(error, state);
+            return state.failInBand(readProviderError(error));
         readResponseObject(doc, state);
         if (const JsonValue output = doc["output"]; output.isArray()) {
             for (const JsonValue item : output) {
@@ -142,11 +134,11 @@ std::unique_ptr<StreamDecoder> OpenAiResponsesDialect::newDecoder() const
     return std::make_unique<ResponsesDecoder>();
 }
 
-Outcome OpenAiResponsesDialect::classifyHttpError(int status, const QByteArray &body,
-                                                  QString *message) const
+Outcome OpenAiResponsesDialect::classifyError(const ProviderError &error,
+                                              ErrorChannel channel) const
 {
-    // Same error bodies as Chat Completions.
-    return OpenAiChatDialect().classifyHttpError(status, body, message);
+    // The same error objects as Chat Completions.
+    return classifyOpenAiError(error, channel);
 }
 
 Outcome OpenAiResponsesDialect::outcomeForFinish(const QString &finishReason) const

@@ -13,7 +13,7 @@ public:
     HttpRequestParts buildRequest(const ProviderConfig &provider, const RequestSpec &spec,
                                   const QByteArray &apiKey) const override;
     std::unique_ptr<StreamDecoder> newDecoder() const override;
-    Outcome classifyHttpError(int status, const QByteArray &body, QString *message) const override;
+    Outcome classifyError(const ProviderError &error, ErrorChannel channel) const override;
     Outcome outcomeForFinish(const QString &finishReason) const override;
 };
 

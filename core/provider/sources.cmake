@@ -2,6 +2,7 @@
 target_sources(ys_core PRIVATE
     provider/sse_parser.h provider/sse_parser.cpp
     provider/dialect.h provider/dialect.cpp
+    provider/provider_error.h provider/provider_error.cpp
     provider/json_fields.h
     provider/json_document.h provider/json_document.cpp
     provider/openai_chat_dialect.h provider/openai_chat_dialect.cpp

@@ -115,6 +115,10 @@ CREATE INDEX events_by_session ON events(session_id);
 ALTER TABLE samples ADD COLUMN served_by TEXT;
 ALTER TABLE runs ADD COLUMN achieved_concurrency INTEGER;
 )sql",
+    // 4: what a server said outside the protocol (e.g. unknown SSE field lines), kept per attempt.
+    R"sql(
+ALTER TABLE samples ADD COLUMN diagnostics TEXT;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

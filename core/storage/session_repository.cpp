@@ -247,9 +247,9 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
                 "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
                 "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-                "served_by) "
+                "served_by, diagnostics) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?)"));
+                "?,?,?,?,?,?,?)"));
             for (const Sample &s : samples) {
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
@@ -294,6 +294,7 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 q.addBindValue(s.coalescedReads);
                 q.addBindValue(textOrNull(s.responseHeaders));
                 q.addBindValue(textOrNull(s.servedBy));
+                q.addBindValue(textOrNull(s.diagnostics));
                 if (!q.exec())
                     return fail(q, err);
             }
@@ -438,7 +439,7 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-        "served_by FROM samples WHERE run_id = ? ORDER BY seq"));
+        "served_by, diagnostics FROM samples WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
         fail(q, error);
@@ -491,6 +492,7 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         s.coalescedReads = q.value(c++).toInt();
         s.responseHeaders = q.value(c++).toString();
         s.servedBy = q.value(c++).toString();
+        s.diagnostics = q.value(c++).toString();
         out.push_back(std::move(s));
     }
     return out;
