@@ -289,6 +289,17 @@ std::vector<SimSse> SimAnthropic::streamError()
     return {{"error", errorBody("overloaded_error", QStringLiteral("Overloaded"))}};
 }
 
+std::vector<SimSse> SimAnthropic::inBandError(const SimReply &reply) const
+{
+    return {{QByteArrayLiteral("error"), reply.body}};
+}
+
+std::vector<SimSse> SimAnthropic::emptyEnd()
+{
+    // message_start went out with the opening; no block, no message_delta, then the stop.
+    return {{QByteArrayLiteral("message_stop"), QByteArrayLiteral("{\"type\":\"message_stop\"}")}};
+}
+
 QByteArray SimAnthropic::completeBody(const QString &text)
 {
     return "{\"id\":\"" + m_id + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" +

@@ -25,6 +25,8 @@ public:
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
+    std::vector<SimSse> inBandError(const SimReply &reply) const override;
+    std::vector<SimSse> emptyEnd() override;
     bool closesAfterStreamError() const override { return true; }
     QByteArray completeBody(const QString &text) override;
 

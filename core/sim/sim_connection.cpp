@@ -407,6 +407,10 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
         case SimFault::Unavailable503:
             error.kind = SimErrorKind::Unavailable;
             break;
+        case SimFault::AuthError:
+            error.kind = SimErrorKind::WrongKey;
+            error.key = QByteArrayLiteral("sim-fault-wrong-key");
+            break;
         case SimFault::EchoAuth: {
             // Quotes the credentials as received: header and bare key, both whole.
             const QByteArray header = m_dialect->keyHeader();
@@ -611,6 +615,10 @@ void SimConnection::generate()
             scheduleNext();
         else
             finishNonStreaming();
+        return;
+    }
+    if (m_faults.has(SimFault::EmptyStream) && !m_jsonArray) {
+        finishEmptyStream();
         return;
     }
     const std::size_t count = m_plan->events.size();
@@ -835,12 +843,48 @@ void SimConnection::replyError(const SimError &error, const SimHeaders &extra)
         headers.push_back(header);
     for (const auto &header : reply.headers)
         headers.push_back(header);
+    if (m_stream && !m_jsonArray &&
+        (m_faults.has(SimFault::InStream) || m_faults.has(SimFault::ErrorField)))
+        return replyErrorInStream(reply, headers);
     m_record.status = reply.status;
     setHead(reply.status, QByteArrayLiteral("application/json"), reply.body.size(), headers);
     writeOut(reply.body);
     if (m_state != State::Responding)
         return;
     completeRequest();
+}
+
+// A server that has already answered 200 reports the failure inside the stream, as llama.cpp
+// (an "error:" field line) and the hosted APIs (their error events) do for some errors.
+void SimConnection::replyErrorInStream(const SimReply &reply, const SimHeaders &headers)
+{
+    m_record.status = 200;
+    setHead(200, QByteArrayLiteral("text/event-stream; charset=utf-8"), -1, headers);
+    std::vector<QByteArray> units;
+    if (m_faults.has(SimFault::ErrorField)) {
+        units.push_back("error: " + simErrorFieldJson(reply) + "\n\n");
+        units.push_back(QByteArrayLiteral("data: [DONE]\n\n"));
+    } else {
+        for (const SimSse &event : m_dialect->inBandError(reply))
+            units.push_back(sse(event));
+    }
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
+}
+
+// The dialect's end of a stream with nothing before it: a server that says "done" having said
+// nothing.
+void SimConnection::finishEmptyStream()
+{
+    std::vector<QByteArray> units;
+    for (const SimSse &event : m_dialect->emptyEnd())
+        units.push_back(sse(event));
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
 }
 
 void SimConnection::replyPlain(int status, const QByteArray &body)

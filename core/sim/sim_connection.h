@@ -71,6 +71,8 @@ private:
 
     // Replies that are not an answer.
     void replyError(const SimError &error, const SimHeaders &extra = {});
+    void replyErrorInStream(const SimReply &reply, const SimHeaders &headers);
+    void finishEmptyStream();
     void replyPlain(int status, const QByteArray &body); // OpenAI-shaped, no record
     void refuse(int status, const QString &message);     // reply, then close the connection
 

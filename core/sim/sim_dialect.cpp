@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace ys {
 
@@ -91,6 +92,22 @@ QByteArray simRandomToken(SimRandom &random, int length)
     for (int i = 0; i < length; ++i)
         token.append(kAlphabet[random.uniformInt(0, int(sizeof(kAlphabet)) - 2)]);
     return token;
+}
+
+std::vector<SimSse> SimDialect::inBandError(const SimReply &reply) const
+{
+    return {{{}, reply.body}};
+}
+
+QByteArray simErrorFieldJson(const SimReply &reply)
+{
+    nlohmann::ordered_json body =
+        nlohmann::ordered_json::parse(reply.body.begin(), reply.body.end(), nullptr, false);
+    nlohmann::ordered_json error = nlohmann::ordered_json::object();
+    if (body.is_object() && body.contains("error") && body["error"].is_object())
+        error = body["error"];
+    error["code"] = reply.status;
+    return QByteArray::fromStdString(error.dump());
 }
 
 QByteArray simHex64(std::uint64_t value)

@@ -119,6 +119,12 @@ public:
     virtual std::vector<SimSse> closing() = 0;
     // The events of an error that interrupts a stream.
     virtual std::vector<SimSse> streamError() = 0;
+    // The events that carry an error reply inside a 200 stream, before any content: by default
+    // one data line holding the reply's body (OpenAI chat adds [DONE]).
+    virtual std::vector<SimSse> inBandError(const SimReply &reply) const;
+    // The end of a stream that carried nothing: the end marker alone, where the dialect has one
+    // apart from the finish reason (Gemini has none, so its empty stream is a cut one).
+    virtual std::vector<SimSse> emptyEnd() { return {}; }
     // Whether the provider closes the connection after a stream error.
     virtual bool closesAfterStreamError() const { return false; }
     // The whole answer of a request that did not stream.
@@ -135,6 +141,9 @@ std::unique_ptr<SimDialect> simDialectFor(const SimHttpRequest &request);
 QByteArray simJsonString(QStringView text); // a quoted JSON string, escaped as nlohmann does
 QByteArray simRandomToken(SimRandom &random, int length); // [A-Za-z0-9]
 QByteArray simHex64(std::uint64_t value);
+// llama.cpp's in-stream error object for an error reply: the reply's error object with the HTTP
+// status as its numeric "code".
+QByteArray simErrorFieldJson(const SimReply &reply);
 QString simMaskKey(const QByteArray &key); // never echo a key whole
 // A duration the way OpenAI's x-ratelimit-reset-* headers write it: "17ms", "1s", "6m0s".
 QByteArray simGoDuration(std::int64_t ns);

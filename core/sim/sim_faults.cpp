@@ -26,6 +26,9 @@ constexpr std::array<const char *, kSimFaultCount> kNames = {
     "malformed_json",
     "oversized_event",
     "reset_mid_stream",
+    "empty_stream",
+    "in_stream",
+    "error_field",
     "context_overflow",
     "context_overflow_500",
     "retry_after_ms",
@@ -37,6 +40,7 @@ constexpr std::array<const char *, kSimFaultCount> kNames = {
     "overloaded_529",
     "unavailable_503",
     "server_error_500",
+    "auth_error",
     "echo_auth",
     "slow_reply",
 };

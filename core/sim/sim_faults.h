@@ -31,6 +31,15 @@ enum class SimFault {
     MalformedJson,     // * the second content event (the body) is cut-off JSON
     OversizedEvent,    // * the first content event carries PARAM bytes (default 20 MiB) of text
     ResetMidStream,    // * TCP reset (SO_LINGER 0) after half of the content
+    EmptyStream,       // a 200 stream that ends properly with no content: the dialect's end
+                       //   marker alone (OpenAI chat: "data: [DONE]" after the role chunk)
+    // Modifiers of the replies below (and of the profile's context overflow) for streaming
+    // requests: the error comes inside a 200 event stream instead of as an HTTP error.
+    InStream,   // as the dialect's own error event (OpenAI: a data line with an error object,
+                //   then [DONE]; Anthropic: event: error; Responses: event: error; Gemini: a
+                //   data line with the error object), before any content
+    ErrorField, // as llama.cpp's server does: an SSE "error:" field line carrying the error
+                //   object (with the HTTP status as its numeric code), then "data: [DONE]"
     // Replies instead of an answer.
     ContextOverflow,    // the dialect's context-length error, whatever the prompt size
     ContextOverflow500, // llama.cpp's older form: HTTP 500 exceed_context_size_error
@@ -43,6 +52,7 @@ enum class SimFault {
     Overloaded529,      // HTTP 529, Anthropic's overloaded_error
     Unavailable503,     // HTTP 503
     ServerError500,     // HTTP 500
+    AuthError,          // the dialect's invalid-key error (HTTP 401, Gemini 400/403 wording)
     EchoAuth,           // HTTP 400 (the dialect's invalid-request error) whose message quotes the
                         //   request's auth header and key verbatim, the worst a provider can do:
                         //   the client must redact it before storing or logging it

@@ -293,6 +293,17 @@ std::vector<SimSse> SimOpenAiChat::streamError()
             {{}, QByteArrayLiteral("[DONE]")}};
 }
 
+std::vector<SimSse> SimOpenAiChat::inBandError(const SimReply &reply) const
+{
+    // vLLM and OpenAI: the error object in a data line, then the usual [DONE].
+    return {{{}, reply.body}, {{}, QByteArrayLiteral("[DONE]")}};
+}
+
+std::vector<SimSse> SimOpenAiChat::emptyEnd()
+{
+    return {{{}, QByteArrayLiteral("[DONE]")}};
+}
+
 QByteArray SimOpenAiChat::completeBody(const QString &text)
 {
     OrderedJson reply{

@@ -22,6 +22,8 @@ public:
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
+    std::vector<SimSse> inBandError(const SimReply &reply) const override;
+    std::vector<SimSse> emptyEnd() override;
     QByteArray completeBody(const QString &text) override;
 
 private:

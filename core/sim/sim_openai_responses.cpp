@@ -264,6 +264,20 @@ std::vector<SimSse> SimOpenAiResponses::streamError()
     return events;
 }
 
+std::vector<SimSse> SimOpenAiResponses::inBandError(const SimReply &reply) const
+{
+    // The Responses API's error event is flat: the error object's members beside its type.
+    nlohmann::ordered_json body =
+        nlohmann::ordered_json::parse(reply.body.begin(), reply.body.end(), nullptr, false);
+    nlohmann::ordered_json event{{"type", "error"}};
+    if (body.is_object() && body.contains("error") && body["error"].is_object()) {
+        for (const auto &[name, value] : body["error"].items())
+            if (name != "type")
+                event[name] = value;
+    }
+    return {{QByteArrayLiteral("error"), QByteArray::fromStdString(event.dump())}};
+}
+
 QByteArray SimOpenAiResponses::completeBody(const QString &text)
 {
     m_text = text;

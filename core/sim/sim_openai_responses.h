@@ -23,6 +23,7 @@ public:
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
+    std::vector<SimSse> inBandError(const SimReply &reply) const override;
     QByteArray completeBody(const QString &text) override;
 
 private:

@@ -1,0 +1,442 @@
+// One meaning of success, and no failure counted as one. A reply that ends properly but carries
+// nothing, or that reports an error inside a 200 stream (as llama.cpp's server does with an
+// "error:" field line), is never a success; an error in a stream gets the class the same error
+// gets as an HTTP reply, in every dialect; and the table, the command line's text and
+// `show --json` agree on how many attempts succeeded. Everything over real loopback HTTP: a
+// server that answers fixed bytes, and the simulator with its in-stream error faults.
+#include "analysis/run_summary.h"
+#include "analysis/summary_json.h"
+#include "lane_attempt.h"
+#include "models/comparison_table_model.h"
+#include "provider/dialect.h"
+#include "run/network_pool.h"
+#include "run/session_runner.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "test_support.h"
+
+#include <QFile>
+#include <QHostAddress>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+using nlohmann::json;
+using ys::test::kSlow;
+
+namespace {
+
+// What llama.cpp's server sends for a streaming request larger than its context.
+const QByteArray kLlamaErrorStream =
+    "error: {\"code\":400,\"message\":\"the request exceeds the available context size, try "
+    "increasing it\",\"type\":\"invalid_request_error\"}\n\ndata: [DONE]\n\n";
+
+// Answers every request on a connection with the same 200 event stream, then closes.
+class FixedStreamServer : public QObject {
+public:
+    explicit FixedStreamServer(QByteArray body)
+        : m_body(std::move(body))
+    {
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                    m_buffer[socket] += socket->readAll();
+                    if (test::requestLength(m_buffer[socket]) < 0)
+                        return;
+                    ++m_requests;
+                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                                  "Connection: close\r\nContent-Length: " +
+                                  QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
+                    socket->disconnectFromHost();
+                });
+                connect(socket, &QTcpSocket::disconnected, socket, [this, socket] {
+                    m_buffer.remove(socket);
+                    socket->deleteLater();
+                });
+            }
+        });
+    }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    QUrl baseUrl() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(m_server.serverPort()));
+    }
+    int requests() const { return m_requests; }
+
+private:
+    QTcpServer m_server;
+    QByteArray m_body;
+    QHash<QTcpSocket *, QByteArray> m_buffer;
+    int m_requests = 0;
+};
+
+json simProfile(const std::string &model, int outputTokens, int contextWindow = 128000)
+{
+    return json{{"name", model},
+                {"model", model},
+                {"ttft_ms", {{"median", 5}, {"p95", 5}}},
+                {"prefill_tokens_per_s", 1000000},
+                {"decode_tokens_per_s", 5000},
+                {"output_tokens", {{"min", outputTokens}, {"max", outputTokens}}},
+                {"context_window", contextWindow},
+                {"seed", 7}};
+}
+
+std::unique_ptr<SimHost> startSim(const std::vector<json> &profiles)
+{
+    const json doc{{"format", "yardstick-sim-profiles/1"}, {"profiles", profiles}};
+    QString error;
+    auto loaded = SimProfile::load(QByteArray::fromStdString(doc.dump()), &error);
+    if (loaded.empty()) {
+        qWarning() << error;
+        return nullptr;
+    }
+    auto host = std::make_unique<SimHost>(std::move(loaded));
+    if (!host->start(&error)) {
+        qWarning() << error;
+        return nullptr;
+    }
+    return host;
+}
+
+ProviderConfig providerAt(const QString &dialect, const QUrl &url, const QString &model)
+{
+    ProviderConfig p;
+    p.name = QStringLiteral("Under test");
+    p.dialect = dialect;
+    p.baseUrl = url;
+    p.model = model;
+    return p;
+}
+
+struct Session {
+    QString dbPath;
+    qint64 id = 0;
+    std::vector<Sample> samples;
+    SessionSummary summary;
+};
+
+// Runs one latency scenario of `requests` attempts against one provider, into a new database in
+// dir, and reads back what was stored.
+std::optional<Session> runSession(const QTemporaryDir &dir, const ProviderConfig &provider,
+                                  int requests, int maxOutputTokens = 64)
+{
+    Scenario s;
+    s.requests = requests;
+    s.concurrency = 1;
+    s.promptTokens = 40;
+    s.maxOutputTokens = maxOutputTokens;
+    s.timeoutMs = 20000;
+    Suite suite;
+    suite.name = QStringLiteral("truth");
+    suite.providers = {provider};
+    suite.scenarios = {s};
+
+    Session out;
+    out.dbPath = dir.filePath(QStringLiteral("truth.sqlite"));
+    SessionRunner runner;
+    QSignalSpy finished(&runner, &SessionRunner::finished);
+    SessionRequest request;
+    request.suite = suite;
+    request.dbPath = out.dbPath;
+    QString error;
+    if (!runner.start(request, &error) || !finished.wait(30000 * kSlow)) {
+        qWarning() << "session did not run:" << error;
+        return std::nullopt;
+    }
+    out.id = finished.first().at(0).toLongLong();
+    Database db(out.dbPath);
+    if (!db.open(&error))
+        return std::nullopt;
+    SessionRepository repo(db);
+    for (const RunRecord &run : repo.runs(out.id, &error))
+        for (Sample &x : repo.samples(run.id, &error))
+            out.samples.push_back(std::move(x));
+    auto summary = loadSessionSummary(repo, out.id, &error);
+    if (!summary)
+        return std::nullopt;
+    out.summary = std::move(*summary);
+    return out;
+}
+
+QString describe(const Sample &s)
+{
+    return QStringLiteral("%1 (HTTP %2) \"%3\"")
+        .arg(outcomeName(s.outcome))
+        .arg(s.httpStatus)
+        .arg(s.error);
+}
+
+// The six kinds of error, as the simulator's reply faults produce them in each dialect.
+struct ErrorKind {
+    const char *name;
+    const char *fault;
+    Outcome asHttp;
+    Outcome inStream;
+};
+const ErrorKind kKinds[] = {
+    {"context", "context_overflow", Outcome::ContextExceeded, Outcome::ContextExceeded},
+    {"rate limit", "retry_after_ms", Outcome::RateLimited, Outcome::RateLimited},
+    {"quota", "quota", Outcome::QuotaExhausted, Outcome::QuotaExhausted},
+    {"overloaded", "overloaded_529", Outcome::Overloaded, Outcome::Overloaded},
+    {"auth", "auth_error", Outcome::AuthError, Outcome::AuthError},
+    // Nothing names the error: as a reply its status decides, in a stream it is a stream error.
+    {"other", "server_error_500", Outcome::ServerError, Outcome::StreamError},
+};
+const char *const kDialects[] = {"openai-chat", "openai-responses", "anthropic-messages", "gemini"};
+
+} // namespace
+
+class TstOutcomeTruth : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Acceptance: llama.cpp's streamed context overflow is context_exceeded, every time, and
+    // none of it reaches a latency figure.
+    void llamaErrorFieldIsContextExceeded()
+    {
+        FixedStreamServer server(kLlamaErrorStream);
+        QVERIFY(server.listen());
+        QTemporaryDir dir;
+        const auto session = runSession(
+            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
+            8);
+        QVERIFY(session);
+        QCOMPARE(server.requests(), 8);
+        QCOMPARE(int(session->samples.size()), 8);
+        for (const Sample &x : session->samples) {
+            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
+            QVERIFY2(x.error.contains(QStringLiteral("available context size")),
+                     qPrintable(x.error));
+        }
+        const ProviderSummary &p = session->summary.providers.at(0);
+        QCOMPARE(p.successes, 0);
+        QCOMPARE(p.outcomeCount(Outcome::ContextExceeded), 8);
+        QCOMPARE(p.e2eMs.count, 0);
+        QVERIFY(!p.e2eMs.p95.has_value());
+        QVERIFY(!p.ttftMs.p50.has_value());
+        const json doc = json::parse(sessionSummaryJson(session->summary).toStdString());
+        QCOMPARE(doc["providers"][0]["successful"].get<int>(), 0);
+        QVERIFY(doc["providers"][0]["e2e_ms"]["p95"].is_null());
+    }
+
+    // Acceptance: "data: [DONE]" alone is an empty response, a failure everywhere.
+    void doneAloneIsEmptyResponse()
+    {
+        FixedStreamServer server("data: [DONE]\n\n");
+        QVERIFY(server.listen());
+        QTemporaryDir dir;
+        const auto session = runSession(
+            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
+            4);
+        QVERIFY(session);
+        QCOMPARE(int(session->samples.size()), 4);
+        for (const Sample &x : session->samples)
+            QVERIFY2(x.outcome == Outcome::EmptyResponse, qPrintable(describe(x)));
+        const ProviderSummary &p = session->summary.providers.at(0);
+        QCOMPARE(p.successes, 0);
+        QVERIFY(!p.e2eMs.p95.has_value());
+        QVERIFY(!outcomeIsSuccess(Outcome::EmptyResponse));
+        QCOMPARE(outcomeName(Outcome::EmptyResponse), QStringLiteral("empty_response"));
+    }
+
+    // Unknown field lines are not parsed, but what they said is kept with the attempt.
+    void unknownFieldLinesAreKept()
+    {
+        FixedStreamServer server(
+            "x-trace: upstream=gpu-7\n"
+            "data: {\"choices\":[{\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}\n\n"
+            "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
+            "data: [DONE]\n\n");
+        QVERIFY(server.listen());
+        QTemporaryDir dir;
+        const auto session = runSession(
+            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
+            1);
+        QVERIFY(session);
+        const Sample &x = session->samples.at(0);
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.diagnostics.contains(QStringLiteral("x-trace: upstream=gpu-7")),
+                 qPrintable(x.diagnostics));
+    }
+
+    // The simulator does what llama.cpp does: a profile whose window is too small, with the
+    // error_field fault, streams the overflow as an "error:" line.
+    void simulatorErrorFieldProfile()
+    {
+        json p = simProfile("llama", 8, 16);
+        p["context_overflow"] = "error";
+        p["faults"] = json{{"error_field", json{{"probability", 1.0}}}};
+        auto sim = startSim({p});
+        QVERIFY(sim);
+        QTemporaryDir dir;
+        const auto session = runSession(
+            dir, providerAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("llama")),
+            3);
+        QVERIFY(session);
+        for (const Sample &x : session->samples) {
+            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
+            QCOMPARE(x.httpStatus, 200);
+        }
+    }
+
+    // Acceptance: in every dialect, each kind of error gets the same class inside a stream (as
+    // the dialect's error event, and as an "error:" field line) as it gets as an HTTP reply.
+    void inStreamErrorMatchesHttpClass_data()
+    {
+        QTest::addColumn<QString>("dialect");
+        QTest::addColumn<QByteArray>("fault");
+        QTest::addColumn<int>("asHttp");
+        QTest::addColumn<int>("inStream");
+        for (const char *dialect : kDialects) {
+            for (const ErrorKind &kind : kKinds) {
+                QTest::addRow("%s, %s", dialect, kind.name)
+                    << QString::fromLatin1(dialect) << QByteArray(kind.fault) << int(kind.asHttp)
+                    << int(kind.inStream);
+            }
+        }
+    }
+
+    void inStreamErrorMatchesHttpClass()
+    {
+        QFETCH(QString, dialect);
+        QFETCH(QByteArray, fault);
+        QFETCH(int, asHttp);
+        QFETCH(int, inStream);
+        const auto d = makeDialect(dialect);
+        QVERIFY(d);
+        const ProviderConfig provider = providerAt(dialect, m_sim->baseUrl(), QStringLiteral("m"));
+        const auto send = [&](const QByteArray &faults) {
+            RequestSpec spec;
+            spec.prompt = QStringLiteral("Say hello.");
+            spec.maxOutputTokens = 16;
+            HttpRequestParts parts = d->buildRequest(provider, spec, {});
+            parts.headers.append({QByteArrayLiteral("x-sim-fault"), faults});
+            return test::runOnLane(m_pool, *d, parts, 10000 * kSlow);
+        };
+        const auto http = send(fault);
+        QVERIFY(http);
+        QVERIFY2(http->httpStatus >= 400, qPrintable(describe(*http)));
+        QVERIFY2(http->outcome == Outcome(asHttp), qPrintable(describe(*http)));
+
+        for (const QByteArray &modifier : {QByteArray("in_stream"), QByteArray("error_field")}) {
+            const auto streamed = send(fault + ", " + modifier);
+            QVERIFY(streamed);
+            QCOMPARE(streamed->httpStatus, 200);
+            QVERIFY2(streamed->outcome == Outcome(inStream),
+                     qPrintable(QString::fromLatin1(modifier) + QStringLiteral(": ") +
+                                describe(*streamed)));
+            QVERIFY(!outcomeIsSuccess(streamed->outcome));
+        }
+    }
+
+    // The simulator's empty stream: the end marker and nothing else, in the dialects that have
+    // one apart from the finish reason.
+    void emptyStreamInEveryDialect_data()
+    {
+        QTest::addColumn<QString>("dialect");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("openai-chat")
+            << QStringLiteral("openai-chat") << int(Outcome::EmptyResponse);
+        QTest::newRow("anthropic")
+            << QStringLiteral("anthropic-messages") << int(Outcome::EmptyResponse);
+        // Gemini's only end marker is the finish reason: without it the stream was cut.
+        QTest::newRow("gemini") << QStringLiteral("gemini") << int(Outcome::StreamCut);
+    }
+
+    void emptyStreamInEveryDialect()
+    {
+        QFETCH(QString, dialect);
+        QFETCH(int, expected);
+        const auto d = makeDialect(dialect);
+        RequestSpec spec;
+        spec.prompt = QStringLiteral("Say hello.");
+        HttpRequestParts parts =
+            d->buildRequest(providerAt(dialect, m_sim->baseUrl(), QStringLiteral("m")), spec, {});
+        parts.headers.append({QByteArrayLiteral("x-sim-fault"), QByteArrayLiteral("empty_stream")});
+        const auto x = test::runOnLane(m_pool, *d, parts, 10000 * kSlow);
+        QVERIFY(x);
+        QVERIFY2(x->outcome == Outcome(expected), qPrintable(describe(*x)));
+    }
+
+    // Acceptance: all attempts cut by the output limit are all successes, in the table, the
+    // command line's text and show --json alike.
+    void truncatedCountsAsSuccessEverywhere()
+    {
+        auto sim = startSim({simProfile("long", 200)});
+        QVERIFY(sim);
+        QTemporaryDir dir;
+        const auto session = runSession(
+            dir, providerAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("long")),
+            6, 16);
+        QVERIFY(session);
+        for (const Sample &x : session->samples)
+            QVERIFY2(x.outcome == Outcome::TruncatedByLimit, qPrintable(describe(x)));
+
+        // The table.
+        ComparisonTableModel table;
+        table.setSummaries(session->summary.providers);
+        const QModelIndex success = table.index(0, ComparisonTableModel::SuccessRateColumn);
+        QVERIFY2(success.data().toString().contains(QStringLiteral("6/6")),
+                 qPrintable(success.data().toString()));
+        QCOMPARE(success.data(ComparisonTableModel::SortRole).toDouble(), 1.0);
+
+        // The command line: text and JSON.
+        const QString cli = test::binDir() + QStringLiteral("/yardstick-cli");
+        QProcess text;
+        text.start(cli, {QStringLiteral("show"), QStringLiteral("--db"), session->dbPath});
+        QVERIFY(text.waitForFinished(30000 * kSlow));
+        const QString out = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY2(out.contains(QStringLiteral(" 6/6 ")), qPrintable(out));
+
+        QProcess js;
+        js.start(cli, {QStringLiteral("show"), QStringLiteral("--db"), session->dbPath,
+                       QStringLiteral("--json")});
+        QVERIFY(js.waitForFinished(30000 * kSlow));
+        const json doc = json::parse(js.readAllStandardOutput().toStdString());
+        const json &p = doc["providers"][0];
+        QCOMPARE(p["successful"].get<int>(), 6);
+        QCOMPARE(p["ok"].get<int>(), 0); // ok counts exactly the ok class
+        QCOMPARE(p["outcomes"]["truncated_by_limit"].get<int>(), 6);
+    }
+
+    // Small windows are shown exactly, larger ones in thousands, in both outputs.
+    void contextWindowText()
+    {
+        ProviderSummary s;
+        s.name = QStringLiteral("tiny");
+        s.contextWindow = 512;
+        ComparisonTableModel table;
+        table.setSummaries({s});
+        QCOMPARE(table.index(0, ComparisonTableModel::ContextColumn).data().toString(),
+                 QStringLiteral("512"));
+        s.contextWindow = 131072;
+        table.setSummaries({s});
+        QCOMPARE(table.index(0, ComparisonTableModel::ContextColumn).data().toString(),
+                 QStringLiteral("131K"));
+    }
+
+    void initTestCase()
+    {
+        // One model under every name the data-driven tests use; faults come per request.
+        m_sim = startSim({simProfile("m", 8)});
+        QVERIFY(m_sim);
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
+
+private:
+    std::unique_ptr<SimHost> m_sim;
+    NetworkPool m_pool;
+};
+
+QTEST_GUILESS_MAIN(TstOutcomeTruth)
+#include "tst_outcome_truth.moc"
