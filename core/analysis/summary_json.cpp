@@ -49,7 +49,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["achieved_concurrency"] = orNull(p.achievedConcurrency);
         j["served_by_fallback"] = p.servedByFallback;
         j["attempts"] = p.attempts;
-        j["ok"] = p.outcomeCount(Outcome::Ok);
+        j["ok"] = p.outcomeCount(Outcome::Ok); // exactly the ok class
+        j["successful"] = p.successes;         // every success: ok and truncated_by_limit
         json outcomes = json::object();
         for (int i = 0; i < kOutcomeCount; ++i) {
             if (p.outcomes[std::size_t(i)] > 0)

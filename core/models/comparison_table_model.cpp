@@ -1,5 +1,7 @@
 #include "models/comparison_table_model.h"
 
+#include "models/figure_text.h"
+
 #include <limits>
 
 namespace ys {
@@ -75,7 +77,9 @@ QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column
     case AttemptsColumn:
         return s.attempts;
     case SuccessRateColumn:
-        return s.attempts ? tr("%1%").arg(100.0 * s.successes / s.attempts, 0, 'f', 1)
+        return s.attempts ? tr("%1% (%2)")
+                                .arg(100.0 * s.successes / s.attempts, 0, 'f', 1)
+                                .arg(FigureText::successes(s))
                           : QStringLiteral("—");
     case TtftP50Column:
         return ms(s.ttftMs.p50);
@@ -101,8 +105,7 @@ QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column
         return s.tokensEstimated ? tr("$%1 (partial)").arg(*s.costUsd, 0, 'f', 5)
                                  : QStringLiteral("$%1").arg(*s.costUsd, 0, 'f', 5);
     case ContextColumn:
-        return s.contextWindow ? tr("%1K").arg(double(*s.contextWindow) / 1000.0, 0, 'f', 0)
-                               : QStringLiteral("—");
+        return s.contextWindow ? FigureText::contextWindow(*s.contextWindow) : QStringLiteral("—");
     case VerdictColumn:
         return Gates::describe(gateForColumn(s, column));
     case RunsColumn:
@@ -174,6 +177,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == ContextColumn)
             return tr("Context window; requirement ≥ %1 tokens")
                 .arg(m_requirements.minContextTokens);
+        if (index.column() == SuccessRateColumn)
+            return tr("Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2")
+                .arg(FigureText::successes(s), FigureText::outcomeBreakdown(s));
         if (index.column() == CostColumn && s.tokensEstimated)
             return tr("Some attempts reported no token usage; their cost is not included");
         return {};

@@ -4,6 +4,7 @@
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
 #include "domain/session_status.h"
+#include "models/figure_text.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
@@ -52,7 +53,7 @@ void printSummaryText(const SessionSummary &summary)
           << '\n';
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                  .arg(CliCommands::tr("provider"), -28)
-                 .arg(CliCommands::tr("ok/n"), 7)
+                 .arg(CliCommands::tr("succ/n"), 7)
                  .arg(CliCommands::tr("TTFT p50"), 9)
                  .arg(CliCommands::tr("E2E p95"), 9)
                  .arg(CliCommands::tr("tok/s"), 7)
@@ -63,16 +64,18 @@ void printSummaryText(const SessionSummary &summary)
         const GateVerdict v = Gates::evaluate(p, req);
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                      .arg(p.name.left(28), -28)
-                     .arg(QStringLiteral("%1/%2").arg(p.successes).arg(p.attempts), 7)
+                     .arg(FigureText::successes(p), 7)
                      .arg(cell(p.ttftMs.p50, 1), 9)
                      .arg(cell(p.e2eMs.p95, 1), 9)
                      .arg(cell(p.outputTokensPerSecondP50, 0), 7)
                      .arg(cell(p.usdPer1kBlended, 5), 9)
-                     .arg(p.contextWindow
-                              ? QString::number(*p.contextWindow / 1000) + QLatin1Char('K')
-                              : QStringLiteral("—"),
+                     .arg(p.contextWindow ? FigureText::contextWindow(*p.contextWindow)
+                                          : QStringLiteral("—"),
                           8)
                      .arg(Gates::describe(v.overall()));
+        if (p.successes < p.attempts)
+            out() << QStringLiteral("    ")
+                  << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
     }
     out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), "
                              "context ≥ %3 tokens. Percentiles: linear interpolation (type 7).")
@@ -121,7 +124,8 @@ void logSessionSummary(const QString &dbPath, qint64 sessionId)
                     outcomeName(Outcome(i)), QString::number(p.outcomes[std::size_t(i)]));
         }
         qCInfo(lcEngine).noquote()
-            << QStringLiteral("session %1, provider \"%2\" (%3, model %4): run %5, %6/%7 ok; %8")
+            << QStringLiteral(
+                   "session %1, provider \"%2\" (%3, model %4): run %5, %6/%7 successful; %8")
                    .arg(QString::number(sessionId), p.name, p.dialect, p.model, p.runStatus,
                         QString::number(p.successes), QString::number(p.attempts),
                         outcomes.join(QStringLiteral(", ")));
