@@ -1,5 +1,6 @@
-// libFuzzer target: the SSE parser must give the same events however the bytes are split into
-// reads, and never crash or run away on any input.
+// libFuzzer target: the SSE parser must give the same events (error field lines included) and
+// keep the same unknown field lines however the bytes are split into reads, and never crash or
+// run away on any input.
 #include "provider/sse_parser.h"
 
 #include <cstddef>
@@ -31,8 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         for (std::size_t i = 0; i < got.size(); ++i)
             if (got[i].type != expected[i].type || got[i].data != expected[i].data ||
-                got[i].id != expected[i].id)
+                got[i].id != expected[i].id || got[i].errorField != expected[i].errorField)
                 __builtin_trap();
+        // What was said outside the protocol is kept the same however the reads were cut.
+        if (split.unknownFieldCount() != whole.unknownFieldCount() ||
+            split.unknownFields() != whole.unknownFields())
+            __builtin_trap();
     }
     return 0;
 }
