@@ -11,7 +11,11 @@
 #include "provider/dialect.h"
 #include "run/network_pool.h"
 #include "run/session_runner.h"
+#include "sim/sim_anthropic.h"
+#include "sim/sim_gemini.h"
 #include "sim/sim_host.h"
+#include "sim/sim_openai_chat.h"
+#include "sim/sim_openai_responses.h"
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -406,6 +410,60 @@ private Q_SLOTS:
         QCOMPARE(p["successful"].get<int>(), 6);
         QCOMPARE(p["ok"].get<int>(), 0); // ok counts exactly the ok class
         QCOMPARE(p["outcomes"]["truncated_by_limit"].get<int>(), 6);
+    }
+
+    // Every dialect of the simulator words every kind of error reply (its table is complete),
+    // and the client classes each as the kind it is: the simulator's wording and the client's
+    // classifier checked against each other.
+    void simulatorErrorTablesMatchTheClassifier_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("expected");
+        const std::pair<SimErrorKind, Outcome> kinds[] = {
+            {SimErrorKind::MissingKey, Outcome::AuthError},
+            {SimErrorKind::WrongKey, Outcome::AuthError},
+            {SimErrorKind::UnknownModel, Outcome::ClientError},
+            {SimErrorKind::ContextOverflow, Outcome::ContextExceeded},
+            {SimErrorKind::RateLimited, Outcome::RateLimited},
+            {SimErrorKind::Quota, Outcome::QuotaExhausted},
+            {SimErrorKind::SpendLimit, Outcome::QuotaExhausted},
+            {SimErrorKind::Overloaded, Outcome::Overloaded},
+            {SimErrorKind::Unavailable, Outcome::Overloaded},
+            {SimErrorKind::ServerError, Outcome::ServerError},
+        };
+        for (const auto &[kind, expected] : kinds)
+            QTest::addRow("kind %d", int(kind)) << int(kind) << int(expected);
+    }
+
+    void simulatorErrorTablesMatchTheClassifier()
+    {
+        QFETCH(int, kind);
+        QFETCH(int, expected);
+        SimError error;
+        error.kind = SimErrorKind(kind);
+        error.model = QStringLiteral("m");
+        error.key = QByteArrayLiteral("sk-wrong-0123456789");
+        error.promptTokens = 9000;
+        error.contextWindow = 8192;
+        error.rate.requestLimit = 60;
+        const std::pair<const char *, std::unique_ptr<SimDialect>> dialects[] = {
+            {"openai-chat", std::make_unique<SimOpenAiChat>()},
+            {"openai-responses", std::make_unique<SimOpenAiResponses>()},
+            {"anthropic-messages", std::make_unique<SimAnthropic>()},
+            {"gemini", std::make_unique<SimGemini>(true)},
+        };
+        for (const auto &[name, sim] : dialects) {
+            const SimReply reply = sim->errorReply(error);
+            QVERIFY2(reply.status >= 400, name);
+            QVERIFY2(json::accept(reply.body.toStdString()), name);
+            QString message;
+            const Outcome got = makeDialect(QString::fromLatin1(name))
+                                    ->classifyHttpError(reply.status, reply.body, &message);
+            QVERIFY2(got == Outcome(expected),
+                     qPrintable(QStringLiteral("%1: %2 (%3)")
+                                    .arg(QLatin1StringView(name), outcomeName(got), message)));
+            QVERIFY2(!message.isEmpty(), name);
+        }
     }
 
     // Small windows are shown exactly, larger ones in thousands, in both outputs.

@@ -1,5 +1,7 @@
 #include "sim/sim_anthropic.h"
 
+#include "sim/sim_error_table.h"
+
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -39,6 +41,34 @@ SimError invalid(const QString &message)
     error.message = message;
     return error;
 }
+
+// Anthropic's wording of every error reply. There is no error code: the type and the message
+// are what clients go by.
+const SimErrorWording kAnthropicErrors[] = {
+    {SimErrorKind::InvalidRequest, 400, "invalid_request_error", nullptr, nullptr, "{message}"},
+    {SimErrorKind::MissingKey, 401, "authentication_error", nullptr, nullptr,
+     "x-api-key header is required"},
+    {SimErrorKind::WrongKey, 401, "authentication_error", nullptr, nullptr, "invalid x-api-key"},
+    {SimErrorKind::UnknownModel, 404, "not_found_error", nullptr, nullptr, "model: {model}"},
+    {SimErrorKind::ContextOverflow, 400, "invalid_request_error", nullptr, nullptr,
+     "prompt is too long: {prompt_tokens} tokens > {context_window} maximum"},
+    {SimErrorKind::ContextOverflow500, 500, "api_error", nullptr, nullptr, "Internal server error"},
+    {SimErrorKind::RateLimited, 429, "rate_limit_error", nullptr, nullptr,
+     "This request would exceed the rate limit for your organization of {request_limit} "
+     "requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.",
+     nullptr,
+     "This request would exceed the rate limit for your organization of {token_limit} input "
+     "tokens per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits."},
+    {SimErrorKind::Quota, 400, "invalid_request_error", nullptr, nullptr,
+     "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing "
+     "to upgrade or purchase credits."},
+    {SimErrorKind::SpendLimit, 400, "invalid_request_error", nullptr, nullptr,
+     "You have reached your specified API usage limits. You will regain access on 2099-01-01 at "
+     "00:00 UTC."},
+    {SimErrorKind::Overloaded, 529, "overloaded_error", nullptr, nullptr, "Overloaded"},
+    {SimErrorKind::Unavailable, 503, "api_error", nullptr, nullptr, "Service unavailable"},
+    {SimErrorKind::ServerError, 500, "api_error", nullptr, nullptr, "Internal server error"},
+};
 
 } // namespace
 
@@ -132,78 +162,8 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
 
 SimReply SimAnthropic::errorReply(const SimError &error) const
 {
-    SimReply reply;
-    switch (error.kind) {
-    case SimErrorKind::InvalidRequest:
-        reply.status = 400;
-        reply.body = errorBody("invalid_request_error", error.message);
-        break;
-    case SimErrorKind::MissingKey:
-        reply.status = 401;
-        reply.body =
-            errorBody("authentication_error", QStringLiteral("x-api-key header is required"));
-        break;
-    case SimErrorKind::WrongKey:
-        reply.status = 401;
-        reply.body = errorBody("authentication_error", QStringLiteral("invalid x-api-key"));
-        break;
-    case SimErrorKind::UnknownModel:
-        reply.status = 404;
-        reply.body = errorBody("not_found_error", QStringLiteral("model: %1").arg(error.model));
-        break;
-    case SimErrorKind::ContextOverflow:
-        reply.status = 400;
-        reply.body = errorBody("invalid_request_error",
-                               QStringLiteral("prompt is too long: %1 tokens > %2 maximum")
-                                   .arg(error.promptTokens)
-                                   .arg(error.contextWindow));
-        break;
-    case SimErrorKind::ContextOverflow500:
-        reply.status = 500;
-        reply.body = errorBody("api_error", QStringLiteral("Internal server error"));
-        break;
-    case SimErrorKind::RateLimited:
-        reply.status = 429;
-        reply.body = errorBody(
-            "rate_limit_error",
-            error.rate.requestsExceeded || error.rate.tokenLimit == 0
-                ? QStringLiteral("This request would exceed the rate limit for your organization "
-                                 "of %1 requests per minute. For details, refer to: "
-                                 "https://docs.claude.com/en/api/rate-limits.")
-                      .arg(error.rate.requestLimit)
-                : QStringLiteral("This request would exceed the rate limit for your organization "
-                                 "of %1 input tokens per minute. For details, refer to: "
-                                 "https://docs.claude.com/en/api/rate-limits.")
-                      .arg(error.rate.tokenLimit));
-        break;
-    case SimErrorKind::Quota:
-        reply.status = 400;
-        reply.body = errorBody("invalid_request_error",
-                               QStringLiteral("Your credit balance is too low to access the "
-                                              "Anthropic API. Please go to Plans & Billing to "
-                                              "upgrade or purchase credits."));
-        break;
-    case SimErrorKind::SpendLimit:
-        reply.status = 400;
-        reply.body = errorBody("invalid_request_error",
-                               QStringLiteral("You have reached your specified API usage limits. "
-                                              "You will regain access on 2099-01-01 at 00:00 "
-                                              "UTC."));
-        break;
-    case SimErrorKind::Overloaded:
-        reply.status = 529;
-        reply.body = errorBody("overloaded_error", QStringLiteral("Overloaded"));
-        break;
-    case SimErrorKind::Unavailable:
-        reply.status = 503;
-        reply.body = errorBody("api_error", QStringLiteral("Service unavailable"));
-        break;
-    case SimErrorKind::ServerError:
-        reply.status = 500;
-        reply.body = errorBody("api_error", QStringLiteral("Internal server error"));
-        break;
-    }
-    return reply;
+    const SimErrorWording &row = simErrorWording(kAnthropicErrors, error);
+    return {row.status, {}, errorBody(simErrorType(row, error), simErrorText(row, error))};
 }
 
 SimHeaders SimAnthropic::rateLimitHeaders(const SimRateLimitStatus &status) const

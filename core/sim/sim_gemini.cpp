@@ -1,5 +1,7 @@
 #include "sim/sim_gemini.h"
 
+#include "sim/sim_error_table.h"
+
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -72,9 +74,77 @@ SimError invalid(const QString &message)
     return error;
 }
 
-const QString kQuotaMessage = QStringLiteral(
+constexpr char kQuotaMessage[] =
     "You exceeded your current quota, please check your plan and billing details. For more "
-    "information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.");
+    "information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.";
+constexpr char kOverloaded[] = "The model is overloaded. Please try again later.";
+constexpr char kInternal[] = "An internal error has occurred. Please retry or report in "
+                             "https://developers.generativeai.google/guide/troubleshooting";
+
+// Gemini's wording of every error reply; the status name follows from the code (statusName), and
+// the details that some carry come from errorDetails().
+const SimErrorWording kGeminiErrors[] = {
+    {SimErrorKind::InvalidRequest, 400, nullptr, nullptr, nullptr, "{message}"},
+    {SimErrorKind::MissingKey, 401, nullptr, nullptr, nullptr,
+     "Method doesn't allow unregistered callers (callers without established identity). Please "
+     "use API Key or other form of API consumer identity to call this API."},
+    {SimErrorKind::WrongKey, 401, nullptr, nullptr, nullptr,
+     "API key not valid. Please pass a valid API key."},
+    {SimErrorKind::UnknownModel, 404, nullptr, nullptr, nullptr,
+     "models/{model} is not found for API version v1beta, or is not supported for "
+     "generateContent. Call ListModels to see the list of available models and their supported "
+     "methods."},
+    {SimErrorKind::ContextOverflow, 400, nullptr, nullptr, nullptr,
+     "The input token count ({prompt_tokens}) exceeds the maximum number of tokens allowed "
+     "({context_window})."},
+    {SimErrorKind::ContextOverflow500, 500, nullptr, nullptr, nullptr, kInternal},
+    {SimErrorKind::RateLimited, 429, nullptr, nullptr, nullptr, kQuotaMessage},
+    {SimErrorKind::Quota, 429, nullptr, nullptr, nullptr, kQuotaMessage},
+    {SimErrorKind::SpendLimit, 429, nullptr, nullptr, nullptr,
+     "Your project has exceeded its monthly spending cap. Please go to AI Studio to manage your "
+     "project spend cap."},
+    {SimErrorKind::Overloaded, 529, nullptr, nullptr, nullptr, kOverloaded},
+    {SimErrorKind::Unavailable, 503, nullptr, nullptr, nullptr, kOverloaded},
+    {SimErrorKind::ServerError, 500, nullptr, nullptr, nullptr, kInternal},
+};
+
+// The google.rpc details a kind of error carries: which key check failed, which quota ran out
+// and when to retry (a per-day quota has no RetryInfo: retrying today will not help).
+OrderedJson errorDetails(const SimError &error)
+{
+    switch (error.kind) {
+    case SimErrorKind::WrongKey:
+        return OrderedJson::array(
+            {OrderedJson{{"@type", "type.googleapis.com/google.rpc.ErrorInfo"},
+                         {"reason", "API_KEY_INVALID"},
+                         {"domain", "googleapis.com"},
+                         {"metadata", {{"service", "generativelanguage.googleapis.com"}}}}});
+    case SimErrorKind::RateLimited: {
+        const qint64 seconds =
+            std::max<qint64>(1, (error.rate.retryAfterNs + 999'999'999) / 1'000'000'000);
+        return OrderedJson::array(
+            {simLimitedByTokens(error)
+                 ? quotaFailure("GenerateContentInputTokensPerModelPerMinute",
+                                "generativelanguage.googleapis.com/"
+                                "generate_content_input_token_count",
+                                error.rate.tokenLimit, error.model)
+                 : quotaFailure("GenerateRequestsPerMinutePerProjectPerModel",
+                                "generativelanguage.googleapis.com/generate_content_requests",
+                                error.rate.requestLimit, error.model),
+             help(),
+             OrderedJson{{"@type", "type.googleapis.com/google.rpc.RetryInfo"},
+                         {"retryDelay", std::to_string(seconds) + "s"}}});
+    }
+    case SimErrorKind::Quota:
+        return OrderedJson::array(
+            {quotaFailure("GenerateRequestsPerDayPerProjectPerModel",
+                          "generativelanguage.googleapis.com/generate_content_requests_per_day",
+                          1000, error.model),
+             help()});
+    default:
+        return nullptr;
+    }
+}
 
 } // namespace
 
@@ -166,97 +236,10 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
 
 SimReply SimGemini::errorReply(const SimError &error) const
 {
+    const SimErrorWording &row = simErrorWording(kGeminiErrors, error);
     SimReply reply;
-    OrderedJson body;
-    switch (error.kind) {
-    case SimErrorKind::InvalidRequest:
-        reply.status = 400;
-        body = errorJson(400, error.message);
-        break;
-    case SimErrorKind::MissingKey:
-        reply.status = 401;
-        body = errorJson(401, QStringLiteral("Method doesn't allow unregistered callers (callers "
-                                             "without established identity). Please use API Key "
-                                             "or other form of API consumer identity to call this "
-                                             "API."));
-        break;
-    case SimErrorKind::WrongKey:
-        reply.status = 401;
-        body = errorJson(401, QStringLiteral("API key not valid. Please pass a valid API key."),
-                         OrderedJson::array({OrderedJson{
-                             {"@type", "type.googleapis.com/google.rpc.ErrorInfo"},
-                             {"reason", "API_KEY_INVALID"},
-                             {"domain", "googleapis.com"},
-                             {"metadata", {{"service", "generativelanguage.googleapis.com"}}}}}));
-        break;
-    case SimErrorKind::UnknownModel:
-        reply.status = 404;
-        body = errorJson(404, QStringLiteral("models/%1 is not found for API version v1beta, or "
-                                             "is not supported for generateContent. Call "
-                                             "ListModels to see the list of available models and "
-                                             "their supported methods.")
-                                  .arg(error.model));
-        break;
-    case SimErrorKind::ContextOverflow:
-        reply.status = 400;
-        body = errorJson(400, QStringLiteral("The input token count (%1) exceeds the maximum "
-                                             "number of tokens allowed (%2).")
-                                  .arg(error.promptTokens)
-                                  .arg(error.contextWindow));
-        break;
-    case SimErrorKind::RateLimited: {
-        reply.status = 429;
-        const qint64 seconds =
-            std::max<qint64>(1, (error.rate.retryAfterNs + 999'999'999) / 1'000'000'000);
-        const bool requests = error.rate.requestsExceeded || error.rate.tokenLimit == 0;
-        body = errorJson(429, kQuotaMessage,
-                         OrderedJson::array(
-                             {requests ? quotaFailure("GenerateRequestsPerMinutePerProjectPerModel",
-                                                      "generativelanguage.googleapis.com/"
-                                                      "generate_content_requests",
-                                                      error.rate.requestLimit, error.model)
-                                       : quotaFailure("GenerateContentInputTokensPerModelPerMinute",
-                                                      "generativelanguage.googleapis.com/"
-                                                      "generate_content_input_token_count",
-                                                      error.rate.tokenLimit, error.model),
-                              help(),
-                              OrderedJson{{"@type", "type.googleapis.com/google.rpc.RetryInfo"},
-                                          {"retryDelay", std::to_string(seconds) + "s"}}}));
-        break;
-    }
-    case SimErrorKind::Quota:
-        reply.status = 429;
-        // A per-day quota: no RetryInfo, because retrying today will not help.
-        body =
-            errorJson(429, kQuotaMessage,
-                      OrderedJson::array({quotaFailure("GenerateRequestsPerDayPerProjectPerModel",
-                                                       "generativelanguage.googleapis.com/"
-                                                       "generate_content_requests_per_day",
-                                                       1000, error.model),
-                                          help()}));
-        break;
-    case SimErrorKind::SpendLimit:
-        reply.status = 429;
-        body = errorJson(429, QStringLiteral("Your project has exceeded its monthly spending cap. "
-                                             "Please go to AI Studio to manage your project "
-                                             "spend cap."));
-        break;
-    case SimErrorKind::Overloaded:
-        reply.status = 529;
-        body = errorJson(529, QStringLiteral("The model is overloaded. Please try again later."));
-        break;
-    case SimErrorKind::Unavailable:
-        reply.status = 503;
-        body = errorJson(503, QStringLiteral("The model is overloaded. Please try again later."));
-        break;
-    case SimErrorKind::ContextOverflow500:
-    case SimErrorKind::ServerError:
-        reply.status = 500;
-        body = errorJson(500, QStringLiteral("An internal error has occurred. Please retry or "
-                                             "report in https://developers.generativeai.google/"
-                                             "guide/troubleshooting"));
-        break;
-    }
+    reply.status = row.status;
+    const OrderedJson body = errorJson(row.status, simErrorText(row, error), errorDetails(error));
     reply.body = QByteArray::fromStdString(body.dump());
     return reply;
 }

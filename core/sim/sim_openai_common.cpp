@@ -1,5 +1,7 @@
 #include "sim/sim_openai_common.h"
 
+#include "sim/sim_error_table.h"
+
 #include <nlohmann/json.hpp>
 
 // The messages copy the English wording of the real API (they are wire protocol), so they are
@@ -11,29 +13,53 @@ namespace {
 
 using OrderedJson = nlohmann::ordered_json;
 
-QString rateMessage(const SimError &error)
-{
-    const SimRateLimitStatus &rate = error.rate;
-    const QString wait = QString::fromLatin1(simGoDuration(rate.retryAfterNs));
-    if (rate.requestsExceeded || rate.tokenLimit == 0)
-        return QStringLiteral("Rate limit reached for %1 in organization org-yardsticksim on "
-                              "requests per min (RPM): Limit %2, Used %3, Requested 1. Please "
-                              "try again in %4. Visit https://platform.openai.com/account/"
-                              "rate-limits to learn more.")
-            .arg(error.model)
-            .arg(rate.requestLimit)
-            .arg(rate.requestLimit - rate.requestsRemaining)
-            .arg(wait);
-    return QStringLiteral("Rate limit reached for %1 in organization org-yardsticksim on tokens "
-                          "per min (TPM): Limit %2, Used %3, Requested %4. Please try again in "
-                          "%5. Visit https://platform.openai.com/account/rate-limits to learn "
-                          "more.")
-        .arg(error.model)
-        .arg(rate.tokenLimit)
-        .arg(rate.tokenLimit - rate.tokensRemaining)
-        .arg(error.requestedTokens)
-        .arg(wait);
-}
+// Chat Completions' wording of every error reply (the Responses API differs in one row).
+const SimErrorWording kOpenAiErrors[] = {
+    {SimErrorKind::InvalidRequest, 400, "invalid_request_error", nullptr, nullptr, "{message}"},
+    {SimErrorKind::MissingKey, 401, "invalid_request_error", "invalid_api_key", nullptr,
+     "You didn't provide an API key. You need to provide your API key in an Authorization "
+     "header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY)."},
+    {SimErrorKind::WrongKey, 401, "invalid_request_error", "invalid_api_key", nullptr,
+     "Incorrect API key provided: {key}."},
+    {SimErrorKind::UnknownModel, 404, "invalid_request_error", "model_not_found", nullptr,
+     "The model `{model}` does not exist or you do not have access to it."},
+    {SimErrorKind::ContextOverflow, 400, "invalid_request_error", "context_length_exceeded",
+     "messages",
+     "This model's maximum context length is {context_window} tokens. However, your messages "
+     "resulted in {prompt_tokens} tokens. Please reduce the length of the messages."},
+    // llama.cpp's older form, with a body of its own (see simOpenAiErrorReply).
+    {SimErrorKind::ContextOverflow500, 500, "exceed_context_size_error", nullptr, nullptr,
+     "the request exceeds the available context size, try increasing it"},
+    {SimErrorKind::RateLimited, 429, "requests", "rate_limit_exceeded", nullptr,
+     "Rate limit reached for {model} in organization org-yardsticksim on requests per min "
+     "(RPM): Limit {request_limit}, Used {requests_used}, Requested 1. Please try again in "
+     "{wait}. Visit https://platform.openai.com/account/rate-limits to learn more.",
+     "tokens",
+     "Rate limit reached for {model} in organization org-yardsticksim on tokens per min (TPM): "
+     "Limit {token_limit}, Used {tokens_used}, Requested {requested_tokens}. Please try again "
+     "in {wait}. Visit https://platform.openai.com/account/rate-limits to learn more."},
+    {SimErrorKind::Quota, 429, "insufficient_quota", "insufficient_quota", nullptr,
+     "You exceeded your current quota, please check your plan and billing details. For more "
+     "information on this error, read the docs: "
+     "https://platform.openai.com/docs/guides/error-codes/api-errors."},
+    {SimErrorKind::SpendLimit, 400, "invalid_request_error", "billing_hard_limit_reached", nullptr,
+     "Billing hard limit has been reached"},
+    {SimErrorKind::Overloaded, 529, "server_error", "overloaded", nullptr,
+     "The server is overloaded. Please try again later."},
+    {SimErrorKind::Unavailable, 503, "server_error", nullptr, nullptr,
+     "The engine is currently overloaded, please try again later"},
+    {SimErrorKind::ServerError, 500, "server_error", nullptr, nullptr,
+     "The server had an error while processing your request. Sorry about that!"},
+};
+
+const SimErrorWording kResponsesContextOverflow = {
+    SimErrorKind::ContextOverflow,
+    400,
+    "invalid_request_error",
+    "context_length_exceeded",
+    "input",
+    "Your input exceeds the context window of this model. Please adjust your input and try "
+    "again."};
 
 } // namespace
 
@@ -61,103 +87,25 @@ QByteArray simOpenAiErrorBody(const QString &message, const char *type, const ch
 
 SimReply simOpenAiErrorReply(const SimError &error, bool responses)
 {
+    const SimErrorWording &row = responses && error.kind == SimErrorKind::ContextOverflow
+                                     ? kResponsesContextOverflow
+                                     : simErrorWording(kOpenAiErrors, error);
     SimReply reply;
-    switch (error.kind) {
-    case SimErrorKind::InvalidRequest:
-        reply.status = 400;
-        reply.body =
-            simOpenAiErrorBody(error.message, "invalid_request_error", error.param, error.code);
-        break;
-    case SimErrorKind::MissingKey:
-        reply.status = 401;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("You didn't provide an API key. You need to provide your API key in "
-                           "an Authorization header using Bearer auth (i.e. Authorization: "
-                           "Bearer YOUR_KEY)."),
-            "invalid_request_error", nullptr, "invalid_api_key");
-        break;
-    case SimErrorKind::WrongKey:
-        reply.status = 401;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("Incorrect API key provided: %1.").arg(simMaskKey(error.key)),
-            "invalid_request_error", nullptr, "invalid_api_key");
-        break;
-    case SimErrorKind::UnknownModel:
-        reply.status = 404;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("The model `%1` does not exist or you do not have access to it.")
-                .arg(error.model),
-            "invalid_request_error", nullptr, "model_not_found");
-        break;
-    case SimErrorKind::ContextOverflow:
-        reply.status = 400;
-        if (responses)
-            reply.body = simOpenAiErrorBody(
-                QStringLiteral("Your input exceeds the context window of this model. Please "
-                               "adjust your input and try again."),
-                "invalid_request_error", "input", "context_length_exceeded");
-        else
-            reply.body = simOpenAiErrorBody(
-                QStringLiteral("This model's maximum context length is %1 tokens. However, your "
-                               "messages resulted in %2 tokens. Please reduce the length of the "
-                               "messages.")
-                    .arg(error.contextWindow)
-                    .arg(error.promptTokens),
-                "invalid_request_error", "messages", "context_length_exceeded");
-        break;
-    case SimErrorKind::ContextOverflow500: {
-        reply.status = 500;
-        const OrderedJson body{
-            {"error",
-             {{"code", 500},
-              {"message", "the request exceeds the available context size, try increasing it"},
-              {"type", "exceed_context_size_error"},
-              {"n_prompt_tokens", error.promptTokens},
-              {"n_ctx", error.contextWindow}}}};
+    reply.status = row.status;
+    if (error.kind == SimErrorKind::ContextOverflow500) {
+        const OrderedJson body{{"error",
+                                {{"code", row.status},
+                                 {"message", simErrorText(row, error).toStdString()},
+                                 {"type", row.type},
+                                 {"n_prompt_tokens", error.promptTokens},
+                                 {"n_ctx", error.contextWindow}}}};
         reply.body = QByteArray::fromStdString(body.dump());
-        break;
+        return reply;
     }
-    case SimErrorKind::RateLimited:
-        reply.status = 429;
-        reply.body = simOpenAiErrorBody(
-            rateMessage(error),
-            error.rate.requestsExceeded || error.rate.tokenLimit == 0 ? "requests" : "tokens",
-            nullptr, "rate_limit_exceeded");
-        break;
-    case SimErrorKind::Quota:
-        reply.status = 429;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("You exceeded your current quota, please check your plan and billing "
-                           "details. For more information on this error, read the docs: "
-                           "https://platform.openai.com/docs/guides/error-codes/api-errors."),
-            "insufficient_quota", nullptr, "insufficient_quota");
-        break;
-    case SimErrorKind::SpendLimit:
-        reply.status = 400;
-        reply.body =
-            simOpenAiErrorBody(QStringLiteral("Billing hard limit has been reached"),
-                               "invalid_request_error", nullptr, "billing_hard_limit_reached");
-        break;
-    case SimErrorKind::Overloaded:
-        reply.status = 529;
-        reply.body =
-            simOpenAiErrorBody(QStringLiteral("The server is overloaded. Please try again later."),
-                               "server_error", nullptr, "overloaded");
-        break;
-    case SimErrorKind::Unavailable:
-        reply.status = 503;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("The engine is currently overloaded, please try again later"),
-            "server_error", nullptr, nullptr);
-        break;
-    case SimErrorKind::ServerError:
-        reply.status = 500;
-        reply.body = simOpenAiErrorBody(
-            QStringLiteral("The server had an error while processing your request. Sorry about "
-                           "that!"),
-            "server_error", nullptr, nullptr);
-        break;
-    }
+    // An invalid request names its own param and code; the table's rows name the others'.
+    reply.body =
+        simOpenAiErrorBody(simErrorText(row, error), simErrorType(row, error),
+                           row.param ? row.param : error.param, row.code ? row.code : error.code);
     return reply;
 }
 

@@ -10,6 +10,7 @@ target_sources(ys_core PRIVATE
     sim/sim_ground_truth.h sim/sim_ground_truth.cpp
     sim/sim_tls.h sim/sim_tls.cpp
     sim/sim_dialect.h sim/sim_dialect.cpp
+    sim/sim_error_table.h sim/sim_error_table.cpp
     sim/sim_openai_common.h sim/sim_openai_common.cpp
     sim/sim_openai_chat.h sim/sim_openai_chat.cpp
     sim/sim_openai_responses.h sim/sim_openai_responses.cpp
