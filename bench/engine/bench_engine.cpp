@@ -22,7 +22,7 @@
 #include "bare_client.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
-#include "provider/http1_connection.h"
+#include "net/http1_connection.h"
 #include "run/session_runner.h"
 #include "sim_child.h"
 #include "storage/database.h"

@@ -2,5 +2,4 @@
 target_sources(ys_core PRIVATE
     workbench/demo_suite.h workbench/demo_suite.cpp
     workbench/workbench.h workbench/workbench.cpp
-    workbench/cli_commands.h workbench/cli_commands.cpp
 )

@@ -1,7 +1,7 @@
 // libFuzzer target: every dialect's stream decoder, body decoder and error classifier take any
 // bytes without crashing, and a decoded failure is always one of the stream failure classes.
 #include "provider/dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <cstddef>
 #include <cstdint>

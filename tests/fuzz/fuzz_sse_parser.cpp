@@ -1,6 +1,6 @@
 // libFuzzer target: the SSE parser must give the same events however the bytes are split into
 // reads, and never crash or run away on any input.
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <cstddef>
 #include <cstdint>

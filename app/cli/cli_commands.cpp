@@ -1,4 +1,4 @@
-#include "workbench/cli_commands.h"
+#include "cli/cli_commands.h"
 
 #include "analysis/gates.h"
 #include "analysis/run_summary.h"
