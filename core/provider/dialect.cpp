@@ -20,12 +20,6 @@ std::unique_ptr<Dialect> makeDialect(const QString &name)
     return nullptr;
 }
 
-QStringList knownDialects()
-{
-    return {QStringLiteral("openai-chat"), QStringLiteral("openai-responses"),
-            QStringLiteral("anthropic-messages"), QStringLiteral("gemini")};
-}
-
 Outcome classifyHttpStatus(int status)
 {
     if (status == 401 || status == 403)
