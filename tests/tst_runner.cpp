@@ -6,6 +6,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 
 #include <QDir>
 #include <QFile>

@@ -9,6 +9,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "util/eta_text.h"
 #include "util/log.h"

@@ -3,6 +3,7 @@
 #include "domain/provider_config.h"
 #include "domain/sample.h"
 #include "domain/scenario.h"
+#include "domain/session_info.h"
 #include "domain/suite.h"
 
 #include <QCoreApplication>
@@ -14,18 +15,6 @@
 namespace ys {
 
 class Database;
-
-struct SessionInfo {
-    qint64 id = 0;
-    QString suiteName;
-    QDateTime startedAt;
-    QDateTime finishedAt;
-    QString status; // running, finished, cancelled, failed, interrupted
-    int providerCount = 0;
-    int runCount = 0;
-    qint64 sampleCount = 0;
-    QByteArray calibration; // JSON of the client's self-calibration, or empty
-};
 
 struct ProviderRecord {
     qint64 id = 0;

@@ -8,6 +8,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "util/log.h"
 #include "workbench/demo_suite.h"
 
