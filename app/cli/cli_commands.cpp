@@ -3,10 +3,9 @@
 #include "analysis/gates.h"
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
+#include "demo/sim_demo_host.h"
 #include "domain/session_status.h"
 #include "run/session_runner.h"
-#include "sim/sim_host.h"
-#include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -170,20 +169,19 @@ std::unique_ptr<Database> openExisting(const QString &path)
 
 int CliCommands::run(const CliRunOptions &options)
 {
-    std::unique_ptr<SimHost> sim;
+    SimDemoHost demo;
     Suite suite;
     QString error;
     if (options.suite == kDemoSuiteName) {
         QUrl url = options.simulator;
         if (url.isEmpty()) {
-            sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
-            if (!sim->start(&error)) {
+            url = demo.start(&error);
+            if (url.isEmpty()) {
                 complain(tr("Cannot start the built-in simulator: %1").arg(error));
                 return 1;
             }
-            url = sim->baseUrl();
         }
-        suite = demoSuite(url);
+        suite = demoSuite(demo.providers(url));
     } else {
         auto loaded = Suite::loadFile(options.suite, &error);
         if (!loaded) {
