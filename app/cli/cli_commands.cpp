@@ -48,7 +48,7 @@ void printSummaryText(const SessionSummary &summary)
     const Requirements req;
     out() << CliCommands::tr("Session %1 (%2), %3")
                  .arg(summary.info.id)
-                 .arg(summary.info.suiteName, SessionStatus::displayText(summary.info.status))
+                 .arg(summary.info.suiteName, SessionStatusText::displayText(summary.info.status))
           << '\n';
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                  .arg(CliCommands::tr("provider"), -28)
@@ -122,7 +122,8 @@ void logSessionSummary(const QString &dbPath, qint64 sessionId)
         }
         qCInfo(lcEngine).noquote()
             << QStringLiteral("session %1, provider \"%2\" (%3, model %4): run %5, %6/%7 ok; %8")
-                   .arg(QString::number(sessionId), p.name, p.dialect, p.model, p.runStatus,
+                   .arg(QString::number(sessionId), p.name, p.dialect, p.model,
+                        p.runStatus ? sessionStatusName(*p.runStatus) : QString(),
                         QString::number(p.successes), QString::number(p.attempts),
                         outcomes.join(QStringLiteral(", ")));
         if (p.successes == p.attempts || !p.runId)
@@ -206,7 +207,7 @@ int CliCommands::run(const CliRunOptions &options)
     request.onlyProviders = options.providers;
     QEventLoop loop;
     qint64 sessionId = 0;
-    QString status;
+    SessionStatus status = SessionStatus::Running;
     QObject::connect(&runner, &SessionRunner::warning, &loop,
                      [](const QString &message) { complain(message); });
     QElapsedTimer clock;
@@ -244,7 +245,7 @@ int CliCommands::run(const CliRunOptions &options)
                 err() << tr("[%1/%2] %3, %4").arg(done).arg(total).arg(lastProvider, eta) << '\n';
             err().flush();
         });
-    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, const QString &s) {
+    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, SessionStatus s) {
         sessionId = id;
         status = s;
         loop.quit();
@@ -256,14 +257,14 @@ int CliCommands::run(const CliRunOptions &options)
     }
     loop.exec();
     qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2 after %3 s")
-                                      .arg(QString::number(sessionId), status,
+                                      .arg(QString::number(sessionId), sessionStatusName(status),
                                            QString::number(double(clock.elapsed()) / 1000.0, 'f',
                                                            1));
     if (!sessionId)
         return 1;
     logSessionSummary(options.dbPath, sessionId);
     const int shown = show(options.dbPath, sessionId, options.json);
-    return status == QLatin1StringView("finished") ? shown : 1;
+    return status == SessionStatus::Finished ? shown : 1;
 }
 
 int CliCommands::list(const QString &dbPath, bool json)
@@ -285,7 +286,7 @@ int CliCommands::list(const QString &dbPath, bool json)
                 {{"session", s.id},
                  {"suite", s.suiteName.toStdString()},
                  {"started", s.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString()},
-                 {"status", s.status.toStdString()},
+                 {"status", sessionStatusName(s.status).toStdString()},
                  {"providers", s.providerCount},
                  {"runs", s.runCount},
                  {"samples", s.sampleCount}});
@@ -296,7 +297,7 @@ int CliCommands::list(const QString &dbPath, bool json)
             out() << tr("%1  %2  %3  %4  %5 providers, %6 samples")
                          .arg(s.id, 5)
                          .arg(s.startedAt.toUTC().toString(Qt::ISODate), s.suiteName,
-                              SessionStatus::displayText(s.status))
+                              SessionStatusText::displayText(s.status))
                          .arg(s.providerCount)
                          .arg(s.sampleCount)
                   << '\n';

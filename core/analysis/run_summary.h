@@ -30,7 +30,7 @@ struct ProviderSummary {
     qint64 providerId = 0;
     qint64 runId = 0;
     int runs = 0;
-    QString runStatus;
+    std::optional<SessionStatus> runStatus; // of the latest run; none without a run
     QString loadModel;
     int concurrency = 0;
     std::optional<int> achievedConcurrency; // most attempts on the wire at once

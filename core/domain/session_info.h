@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/session_status.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QString>
@@ -13,7 +15,7 @@ struct SessionInfo {
     QString suiteName;
     QDateTime startedAt;
     QDateTime finishedAt;
-    QString status; // running, finished, cancelled, failed, interrupted
+    SessionStatus status = SessionStatus::Running;
     int providerCount = 0;
     int runCount = 0;
     qint64 sampleCount = 0;

@@ -31,9 +31,9 @@ Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *pa
         refreshSessions();
         selectSession(id);
     });
-    connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, const QString &status) {
-        qCInfo(lcEngine).noquote()
-            << QStringLiteral("session %1 ended %2").arg(QString::number(id), status);
+    connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, SessionStatus status) {
+        qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2")
+                                          .arg(QString::number(id), sessionStatusName(status));
         refreshSessions();
         if (id)
             selectSession(id);

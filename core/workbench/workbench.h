@@ -51,7 +51,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
-    void sessionFinished(qint64 sessionId, const QString &status);
+    void sessionFinished(qint64 sessionId, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
 
 private:
