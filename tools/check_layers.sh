@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the include lines of core/, charts/, ui/ and app/ against the layers of core/layers.txt
-# and prints one line per include that reaches upwards, naming both files. Exit status 0 when
-# there is none, 1 when there is, 2 when the layer file cannot be read.
+# and prints one line per include that reaches upwards, naming both files; also that ys_core,
+# ys_charts and ys_ui do not link the simulator (ys_sim, ys_demo). Exit status 0 when all is
+# well, 1 when something is not, 2 when the layer file cannot be read.
 # Usage: tools/check_layers.sh [SOURCE_ROOT]   (default: the tree this script is in)
 set -u
 
@@ -123,6 +124,20 @@ while IFS=: read -r file _ name; do
 done < <(find core charts ui app -type f \( -name '*.h' -o -name '*.cpp' \) 2>/dev/null | sort |
     xargs -r grep -Hn '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' |
     sed 's/^\([^:]*:[0-9]*:\)[^"]*"\([^"]*\)".*/\1\2/')
+
+# The client libraries never link the simulator: no target_link_libraries() of ys_core,
+# ys_charts or ys_ui names ys_sim or ys_demo.
+for lists in core/CMakeLists.txt charts/CMakeLists.txt ui/CMakeLists.txt; do
+    [[ -f $lists ]] || continue
+    bad=$(tr '\n' ' ' <"$lists" |
+        grep -o 'target_link_libraries([[:space:]]*ys_\(core\|charts\|ui\)[[:space:]][^)]*)' |
+        grep -o '^target_link_libraries([[:space:]]*ys_[a-z]*\|ys_sim\|ys_demo' | sort -u)
+    if grep -q 'ys_sim\|ys_demo' <<<"$bad"; then
+        client=$(grep -o 'ys_\(core\|charts\|ui\)$' <<<"$bad" | head -1)
+        echo "$lists: ${client:-a client library} may not link $(grep -o 'ys_sim\|ys_demo' <<<"$bad" | sort -u | tr '\n' ' ' | sed 's/ $//')"
+        status=1
+    fi
+done
 
 if ((status == 0)); then
     echo "check_layers: $checked project includes follow core/layers.txt"

@@ -26,6 +26,8 @@ make_tree() {
     printf '#pragma once\n#include "util/log.h"\n' >"$t"/app/cli/cli_commands.h
     printf '#include "ui/main_window.h"\n#include "sim/sim_host.h"\n#include "cli/cli_commands.h"\n#include <QString>\n' >"$t"/app/main.cpp
     printf '#include "util/log.h"\n' >"$t"/core/util/log.cpp
+    printf 'add_library(ys_sim STATIC)\ntarget_link_libraries(ys_sim PUBLIC ys_core)\n' \
+        >"$t"/core/CMakeLists.txt
 }
 
 # expect_pass NAME: the tree NAME passes.
@@ -88,6 +90,11 @@ printf '#pragma once\n' >"$tmp/unlisted/core/extra/thing.h"
 printf '#pragma once\n#include "extra/thing.h"\n' >"$tmp/unlisted/core/workbench/workbench.h"
 expect_fail unlisted \
     "core/workbench/workbench.h includes core/extra/thing.h: core/extra is not a layer of [core] in core/layers.txt"
+
+make_tree "$tmp/core_links_sim"
+printf 'add_library(ys_core STATIC)\ntarget_link_libraries(ys_core\n    PUBLIC Qt6::Core ys_sim\n    PRIVATE ys_build_options)\n' \
+    >"$tmp/core_links_sim/core/CMakeLists.txt"
+expect_fail core_links_sim "core/CMakeLists.txt: ys_core may not link ys_sim"
 
 if ((failures)); then
     echo "$failures case(s) failed"
