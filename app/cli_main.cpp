@@ -1,7 +1,7 @@
 // yardstick-cli: the command line of the workbench (DESIGN.md "Command-line contract").
+#include "cli/cli_commands.h"
 #include "util/log.h"
 #include "util/translations.h"
-#include "workbench/cli_commands.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

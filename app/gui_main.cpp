@@ -1,4 +1,5 @@
 // yardstick: the workbench window.
+#include "demo/sim_demo_host.h"
 #include "ui/main_window.h"
 #include "util/log.h"
 #include "util/translations.h"
@@ -51,7 +52,7 @@ int main(int argc, char *argv[])
     qCInfo(ys::lcApp).noquote() << QStringLiteral("Yardstick %1 started, database %2, log %3")
                                        .arg(QCoreApplication::applicationVersion(), path,
                                             ys::Log::path());
-    ys::Workbench workbench(path);
+    ys::Workbench workbench(path, std::make_unique<ys::SimDemoHost>());
     QString error;
     if (!workbench.open(&error)) {
         qCWarning(ys::lcApp).noquote() << error;

@@ -1,9 +1,9 @@
 // yardstick-sim: serves the simulated providers over HTTP until SIGINT or SIGTERM.
 
-#include "provider/secrets.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "util/log.h"
+#include "util/redact.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -141,7 +141,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(logFileOption)) {
         // The profiles' keys are secrets here too: no log line carries them.
         for (const ys::SimProfile &profile : profiles)
-            ys::Secrets::registerSecret(profile.apiKey.toUtf8());
+            ys::registerSecret(profile.apiKey.toUtf8());
         QString logError;
         if (!ys::Log::install(parser.value(logFileOption), &logError))
             return fail(logError, kRuntimeError);

@@ -2,7 +2,7 @@
 
 // JsonDocument's reading of a text against nlohmann::json's, for the parser's test and its fuzz
 // target.
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include <cstdint>
 #include <limits>

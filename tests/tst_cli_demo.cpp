@@ -133,7 +133,7 @@ private Q_SLOTS:
         const auto sessions = repo.sessions(&error);
         QCOMPARE(sessions.size(), 1u);
         QCOMPARE(sessions.front().sampleCount, qint64(30 * profiles.size()));
-        QCOMPARE(sessions.front().status, QStringLiteral("finished"));
+        QCOMPARE(sessions.front().status, SessionStatus::Finished);
         for (const RunRecord &run : repo.runs(sessions.front().id, &error))
             QCOMPARE(repo.samples(run.id, &error).size(), 30u);
     }

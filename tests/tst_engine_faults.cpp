@@ -226,7 +226,7 @@ void checkSession(const SessionResult &r, std::size_t runs)
     QCOMPARE(r.runs.size(), runs);
     const QString key = QString::fromUtf8(currentKey());
     for (std::size_t i = 0; i < r.runs.size(); ++i) {
-        QCOMPARE(r.runs[i].status, QStringLiteral("finished"));
+        QCOMPARE(r.runs[i].status, SessionStatus::Finished);
         const auto &stored = r.stored[i];
         const auto &measured = r.measured[i];
         QCOMPARE(stored.size(), measured.size());

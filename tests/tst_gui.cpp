@@ -1,6 +1,7 @@
 // The workbench window on the offscreen platform: run the demo, see one row per simulated
 // provider, re-run one provider and see only its run count grow.
 #include "charts/latency_cost_chart.h"
+#include "demo/sim_demo_host.h"
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
 #include "sim/sim_profile.h"
@@ -38,7 +39,8 @@ private Q_SLOTS:
     void runDemoThenRerunOneProvider()
     {
         QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("gui.sqlite")));
+        Workbench workbench(dir.filePath(QStringLiteral("gui.sqlite")),
+                            std::make_unique<SimDemoHost>());
         QString error;
         QVERIFY2(workbench.open(&error), qPrintable(error));
         QAbstractItemModelTester tester(workbench.comparisonModel(),
@@ -108,7 +110,8 @@ private Q_SLOTS:
     void cancelFromTheWindow()
     {
         QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("cancel.sqlite")));
+        Workbench workbench(dir.filePath(QStringLiteral("cancel.sqlite")),
+                            std::make_unique<SimDemoHost>());
         QString error;
         QVERIFY(workbench.open(&error));
         MainWindow window(&workbench);

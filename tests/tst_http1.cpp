@@ -3,10 +3,10 @@
 // coding with chunk extensions and trailers split at every byte boundary, Content-Length, a body
 // that ends with the connection, keep-alive reuse, Connection: close, a close in the middle of the
 // body, interim 1xx responses and a head split across reads.
-#include "provider/http1_connection.h"
-#include "provider/http1_pool.h"
+#include "net/http1_connection.h"
+#include "net/http1_pool.h"
+#include "net/lane_event_dispatcher.h"
 #include "provider/http_attempt.h"
-#include "provider/lane_event_dispatcher.h"
 #include "provider/openai_chat_dialect.h"
 #include "run/network_pool.h"
 #include "sim/sim_host.h"

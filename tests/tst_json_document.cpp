@@ -2,7 +2,7 @@
 // same rejection) for every input. Inputs: a corpus of edge cases and many seeded mutations of
 // real stream events; then what only JsonDocument has (reuse between parses, names that repeat,
 // the depth limit, numbers at the edges of 64 bits).
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include "json_compare.h"
 

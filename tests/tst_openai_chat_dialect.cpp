@@ -1,6 +1,6 @@
 // The OpenAI Chat Completions dialect: request shape, stream decoding, error classification.
 #include "provider/openai_chat_dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>

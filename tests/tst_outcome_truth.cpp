@@ -19,6 +19,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "test_support.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 // Every dialect decodes recorded streams into the same neutral facts: answer text, when the
 // first token came, finish reason and outcome, usage (NULL when not reported), model identity.
 #include "provider/dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>

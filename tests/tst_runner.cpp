@@ -6,6 +6,7 @@
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 
 #include <QDir>
 #include <QFile>
@@ -205,7 +206,7 @@ private Q_SLOTS:
         SessionRepository repo(db);
         const auto runs = repo.runs(finished.first().at(0).toLongLong(), &error);
         QCOMPARE(runs.size(), 2u);
-        QCOMPARE(runs[0].status, QStringLiteral("cancelled"));
+        QCOMPARE(runs[0].status, SessionStatus::Cancelled);
         const auto samples = repo.samples(runs[0].id, &error);
         QCOMPARE(samples.size(), 2u); // the two in flight, recorded as cancelled
         for (const Sample &s : samples)

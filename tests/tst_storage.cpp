@@ -101,8 +101,8 @@ private Q_SLOTS:
         bare.tokensEstimated = true;
         bare.error = QStringLiteral("Connection refused");
         QVERIFY2(repo.insertSamples({full, bare}, &error), qPrintable(error));
-        QVERIFY(repo.finishRun(*rid, QStringLiteral("finished"), &error));
-        QVERIFY(repo.finishSession(*sid, QStringLiteral("finished"), &error));
+        QVERIFY(repo.finishRun(*rid, SessionStatus::Finished, &error));
+        QVERIFY(repo.finishSession(*sid, SessionStatus::Finished, &error));
 
         const auto samples = repo.samples(*rid, &error);
         QCOMPARE(samples.size(), 2u);
@@ -118,7 +118,7 @@ private Q_SLOTS:
 
         const auto sessions = repo.sessions(&error);
         QCOMPARE(sessions.size(), 1u);
-        QCOMPARE(sessions[0].status, QStringLiteral("finished"));
+        QCOMPARE(sessions[0].status, SessionStatus::Finished);
         QCOMPARE(sessions[0].sampleCount, 2);
         const auto stored = repo.sessionSuite(*sid, &error);
         QVERIFY2(stored, qPrintable(error));

@@ -1203,6 +1203,10 @@
 <context>
     <name>ys::Workbench</name>
     <message>
+        <source>This build has no simulator for the demo</source>
+        <translation>此版本没有用于演示的模拟器</translation>
+    </message>
+    <message>
         <source>Select a session first</source>
         <translation>请先选择一个会话</translation>
     </message>

@@ -64,9 +64,9 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     connect(workbench, &Workbench::progress, m_status, &RunStatusBar::setProgress);
     connect(workbench, &Workbench::warning, this,
             [this](const QString &message) { m_status->showMessage(message, 15000); });
-    connect(workbench, &Workbench::sessionFinished, this, [this](qint64 id, const QString &status) {
-        m_status->showMessage(tr("Session %1: %2").arg(id).arg(SessionStatus::displayText(status)),
-                              10000);
+    connect(workbench, &Workbench::sessionFinished, this, [this](qint64 id, SessionStatus status) {
+        m_status->showMessage(
+            tr("Session %1: %2").arg(id).arg(SessionStatusText::displayText(status)), 10000);
     });
     connect(m_status, &RunStatusBar::cancelRequested, workbench, &Workbench::cancel);
     connect(m_results, &ResultsPage::selectedProviderChanged, this, &MainWindow::updateActions);

@@ -22,7 +22,7 @@
 #include "bare_client.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
-#include "provider/http1_connection.h"
+#include "net/http1_connection.h"
 #include "run/session_runner.h"
 #include "sim_child.h"
 #include "storage/database.h"
@@ -201,9 +201,9 @@ SessionResult runSession(const Suite &suite, const QString &dbPath, const BusyLo
     QObject::connect(&runner, &SessionRunner::warning, &loop,
                      [&](const QString &message) { result.warnings << message; });
     QObject::connect(&runner, &SessionRunner::finished, &loop,
-                     [&](qint64 sessionId, const QString &status) {
+                     [&](qint64 sessionId, SessionStatus status) {
                          result.sessionId = sessionId;
-                         result.status = status;
+                         result.status = sessionStatusName(status);
                          loop.quit();
                      });
 

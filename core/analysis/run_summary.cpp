@@ -84,41 +84,4 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     return s;
 }
 
-std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
-                                                 QString *error)
-{
-    auto info = repo.session(sessionId, error);
-    if (!info) {
-        if (error && error->isEmpty())
-            *error = SessionRepository::tr("There is no session %1").arg(sessionId);
-        return std::nullopt;
-    }
-    SessionSummary summary;
-    summary.info = *info;
-    const auto runs = repo.runs(sessionId, error);
-    for (const ProviderRecord &p : repo.providers(sessionId, error)) {
-        const RunRecord *latest = nullptr;
-        int count = 0;
-        for (const RunRecord &r : runs) {
-            if (r.providerId != p.id)
-                continue;
-            ++count;
-            latest = &r; // runs come ordered by id, so the last one is the latest
-        }
-        ProviderSummary s = summarizeRun(p.config, latest ? repo.samples(latest->id, error)
-                                                          : std::vector<Sample>{});
-        s.providerId = p.id;
-        s.runs = count;
-        if (latest) {
-            s.runId = latest->id;
-            s.runStatus = latest->status;
-            s.loadModel = latest->loadModel;
-            s.concurrency = latest->concurrency;
-            s.achievedConcurrency = latest->achievedConcurrency;
-        }
-        summary.providers.push_back(std::move(s));
-    }
-    return summary;
-}
-
 } // namespace ys

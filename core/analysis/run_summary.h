@@ -3,7 +3,7 @@
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "domain/sample.h"
-#include "storage/session_repository.h"
+#include "domain/session_info.h"
 
 #include <array>
 #include <optional>
@@ -30,7 +30,7 @@ struct ProviderSummary {
     qint64 providerId = 0;
     qint64 runId = 0;
     int runs = 0;
-    QString runStatus;
+    std::optional<SessionStatus> runStatus; // of the latest run; none without a run
     QString loadModel;
     int concurrency = 0;
     std::optional<int> achievedConcurrency; // most attempts on the wire at once
@@ -63,9 +63,5 @@ struct SessionSummary {
 };
 
 ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples);
-
-// Reads a session and summarises each provider's latest run.
-std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
-                                                 QString *error);
 
 } // namespace ys

@@ -31,7 +31,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
     doc["session"] = summary.info.id;
     doc["suite"] = summary.info.suiteName.toStdString();
     doc["started"] = summary.info.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString();
-    doc["status"] = summary.info.status.toStdString();
+    doc["status"] = sessionStatusName(summary.info.status).toStdString();
     doc["calibration"] = summary.info.calibration.isEmpty()
                              ? json(nullptr)
                              : json::parse(summary.info.calibration.toStdString(), nullptr, false);

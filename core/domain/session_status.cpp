@@ -2,19 +2,62 @@
 
 namespace ys {
 
-QString SessionStatus::displayText(const QString &status)
+namespace {
+
+// Signals carry the status across threads and tests read it from a QVariant as text.
+void registerSessionStatus()
 {
-    if (status == QLatin1StringView("running"))
+    qRegisterMetaType<SessionStatus>();
+    QMetaType::registerConverter<SessionStatus, QString>(&sessionStatusName);
+}
+
+} // namespace
+
+Q_CONSTRUCTOR_FUNCTION(registerSessionStatus)
+
+QString sessionStatusName(SessionStatus status)
+{
+    switch (status) {
+    case SessionStatus::Running:
+        return QStringLiteral("running");
+    case SessionStatus::Finished:
+        return QStringLiteral("finished");
+    case SessionStatus::Cancelled:
+        return QStringLiteral("cancelled");
+    case SessionStatus::Failed:
+        return QStringLiteral("failed");
+    case SessionStatus::Interrupted:
+        return QStringLiteral("interrupted");
+    }
+    return {};
+}
+
+std::optional<SessionStatus> sessionStatusFromName(QStringView name)
+{
+    for (SessionStatus s :
+         {SessionStatus::Running, SessionStatus::Finished, SessionStatus::Cancelled,
+          SessionStatus::Failed, SessionStatus::Interrupted}) {
+        if (name == sessionStatusName(s))
+            return s;
+    }
+    return std::nullopt;
+}
+
+QString SessionStatusText::displayText(SessionStatus status)
+{
+    switch (status) {
+    case SessionStatus::Running:
         return tr("running");
-    if (status == QLatin1StringView("finished"))
+    case SessionStatus::Finished:
         return tr("finished");
-    if (status == QLatin1StringView("cancelled"))
+    case SessionStatus::Cancelled:
         return tr("cancelled");
-    if (status == QLatin1StringView("failed"))
+    case SessionStatus::Failed:
         return tr("failed");
-    if (status == QLatin1StringView("interrupted"))
+    case SessionStatus::Interrupted:
         return tr("interrupted");
-    return status;
+    }
+    return {};
 }
 
 } // namespace ys

@@ -1,7 +1,7 @@
 #include "domain/suite.h"
 
+#include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
-#include "provider/dialect.h"
 
 #include <QFile>
 #include <algorithm>

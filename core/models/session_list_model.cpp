@@ -41,7 +41,7 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
         return tr("#%1 %2 — %3, %n provider(s), %4", nullptr, s.providerCount)
             .arg(s.id)
             .arg(s.suiteName, QLocale().toString(s.startedAt.toLocalTime(), QLocale::ShortFormat),
-                 SessionStatus::displayText(s.status));
+                 SessionStatusText::displayText(s.status));
     case Qt::ToolTipRole:
         return tr("Session %1: %n sample(s) in %2 run(s)", nullptr, int(s.sampleCount))
             .arg(s.id)
@@ -49,7 +49,7 @@ QVariant SessionListModel::data(const QModelIndex &index, int role) const
     case SessionIdRole:
         return s.id;
     case StatusRole:
-        return s.status;
+        return sessionStatusName(s.status);
     case StartedRole:
         return s.startedAt;
     default:

@@ -1,7 +1,7 @@
 #include "provider/anthropic_messages_dialect.h"
 
-#include "provider/json_fields.h"
-#include "provider/sse_parser.h"
+#include "wire/json_fields.h"
+#include "wire/sse_parser.h"
 
 namespace ys {
 

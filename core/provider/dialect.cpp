@@ -4,7 +4,7 @@
 #include "provider/gemini_dialect.h"
 #include "provider/openai_chat_dialect.h"
 #include "provider/openai_responses_dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 namespace ys {
 
@@ -19,12 +19,6 @@ std::unique_ptr<Dialect> makeDialect(const QString &name)
     if (name == QLatin1StringView("gemini"))
         return std::make_unique<GeminiDialect>();
     return nullptr;
-}
-
-QStringList knownDialects()
-{
-    return {QStringLiteral("openai-chat"), QStringLiteral("openai-responses"),
-            QStringLiteral("anthropic-messages"), QStringLiteral("gemini")};
 }
 
 EventYield StreamDecoder::take(const SseEvent &event, DecodeState &state)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/dialect_names.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "provider/provider_error.h"
@@ -112,8 +113,7 @@ public:
 
 // The dialect for a suite's dialect name, or nullptr when unknown.
 std::unique_ptr<Dialect> makeDialect(const QString &name);
-// The dialect names a suite may use.
-QStringList knownDialects();
+// The dialect names a suite may use: knownDialects() of domain/dialect_names.h.
 
 // The status-only classification shared by all dialects, used when the body says nothing more.
 Outcome classifyHttpStatus(int status);

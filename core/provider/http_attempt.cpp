@@ -1,6 +1,6 @@
 #include "provider/http_attempt.h"
 
-#include "provider/http1_pool.h"
+#include "net/http1_pool.h"
 #include "provider/secrets.h"
 #include "tokenize/approx_tokens.h"
 #include "util/monotonic_clock.h"

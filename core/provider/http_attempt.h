@@ -1,9 +1,9 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "net/http1_connection.h"
 #include "provider/dialect.h"
-#include "provider/http1_connection.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <QObject>
 #include <QPointer>

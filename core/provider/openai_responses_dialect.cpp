@@ -1,8 +1,8 @@
 #include "provider/openai_responses_dialect.h"
 
-#include "provider/json_fields.h"
 #include "provider/openai_chat_dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/json_fields.h"
+#include "wire/sse_parser.h"
 
 namespace ys {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/outcome.h"
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include <QByteArrayView>
 #include <QString>

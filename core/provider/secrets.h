@@ -7,13 +7,12 @@
 
 namespace ys {
 
-// Resolves API-key references (env:NAME, keychain:ID) at the moment a request is built, and
-// scrubs secrets out of every text that may be stored or shown. Keys themselves are never
-// written anywhere.
+// Resolves API-key references (env:NAME, keychain:ID) at the moment a request is built. Keys
+// themselves are never written anywhere.
 //
-// Every key resolved here joins a process-wide set of known secrets, which redact() (and so the
-// log, see util/log.h) always removes, whoever calls it and whether or not the caller still
-// holds the key.
+// Every key resolved here joins the process-wide set of known secrets of util/redact.h, which
+// the log always removes. redact(), registerSecret(), registeredCount() and marker() forward to
+// that file, so provider/ and its callers keep one name for keys.
 class Secrets {
     Q_DECLARE_TR_FUNCTIONS(ys::Secrets)
 public:
@@ -22,18 +21,13 @@ public:
     // registered (see registerSecret()).
     static bool resolve(const QString &reference, QByteArray *key, QString *error);
 
-    // Replaces the given secrets, every registered one, and anything that looks like an auth
-    // header, a key parameter or a provider key ("sk-…", "sk-ant-…", "AIza…") with marker().
-    // A secret is also found in its percent-encoded, base64 and base64url forms. Secrets shorter
-    // than 4 bytes are left alone (they would erase ordinary words).
+    // See redactSecrets().
     static QString redact(const QString &text, const QList<QByteArray> &secrets = {});
 
-    // Adds a key to the process-wide set. Thread-safe; registering a key twice is harmless.
+    // See ys::registerSecret().
     static void registerSecret(const QByteArray &key);
-    // How many distinct keys are registered.
     static int registeredCount();
-    // What redact() puts in place of a secret.
-    static QString marker() { return QStringLiteral("[REDACTED]"); }
+    static QString marker();
 };
 
 } // namespace ys

@@ -1,8 +1,8 @@
 #include "run/network_pool.h"
 
-#include "provider/http1_pool.h"
+#include "net/http1_pool.h"
+#include "net/lane_event_dispatcher.h"
 #include "provider/http_attempt.h"
-#include "provider/lane_event_dispatcher.h"
 #include "util/thread_slice.h"
 
 #include <QNetworkAccessManager>

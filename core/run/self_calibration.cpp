@@ -1,8 +1,8 @@
 #include "run/self_calibration.h"
 
 #include "analysis/percentile.h"
-#include "provider/sse_parser.h"
 #include "util/monotonic_clock.h"
+#include "wire/sse_parser.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>

@@ -70,7 +70,7 @@ public:
                 if (!keyOk) {
                     Q_EMIT warning(tr("%1: %2").arg(provider.name, keyError));
                     writeLater([id = *runId](SampleWriter *w) {
-                        w->finishRun(id, QStringLiteral("failed"));
+                        w->finishRun(id, SessionStatus::Failed);
                     });
                     continue;
                 }
@@ -164,7 +164,7 @@ Q_SIGNALS:
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
     void sampleMeasured(const ys::Sample &sample);
-    void done(qint64 sessionId, const QString &status);
+    void done(qint64 sessionId, ys::SessionStatus status);
 
 private:
     // Queues work on the writer's thread; queued calls run in order, so samples, run ends and
@@ -237,11 +237,11 @@ private:
                     Q_EMIT progress(m_done, m_total, providerName, etaMs());
                 });
         connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
-            const QString status = m_current->wasCancelled() ? QStringLiteral("cancelled")
-                                                             : QStringLiteral("finished");
+            const SessionStatus status =
+                m_current->wasCancelled() ? SessionStatus::Cancelled : SessionStatus::Finished;
             qCInfo(lcEngine).noquote()
                 << QStringLiteral("run %1 (%2) ends %3, concurrency reached %4")
-                       .arg(QString::number(runId), providerName, status,
+                       .arg(QString::number(runId), providerName, sessionStatusName(status),
                             QString::number(m_current->achievedConcurrency()));
             noteConcurrency(runId, providerName);
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
@@ -288,9 +288,9 @@ private:
 
     void finishSession()
     {
-        const QString status = m_failed      ? QStringLiteral("failed")
-                               : m_cancelled ? QStringLiteral("cancelled")
-                                             : QStringLiteral("finished");
+        const SessionStatus status = m_failed      ? SessionStatus::Failed
+                                     : m_cancelled ? SessionStatus::Cancelled
+                                                   : SessionStatus::Finished;
         if (m_sessionId)
             writeLater(
                 [id = m_sessionId, status](SampleWriter *w) { w->finishSession(id, status); });
@@ -387,7 +387,7 @@ void SessionRunner::cancel()
         QMetaObject::invokeMethod(m_worker, &SessionWorker::cancel, Qt::QueuedConnection);
 }
 
-void SessionRunner::onWorkerDone(qint64 sessionId, const QString &status)
+void SessionRunner::onWorkerDone(qint64 sessionId, SessionStatus status)
 {
     m_sessionId = sessionId;
     m_status = status;

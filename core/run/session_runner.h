@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "domain/session_status.h"
 #include "domain/suite.h"
 
 #include <QObject>
@@ -49,10 +50,10 @@ Q_SIGNALS:
     // Every attempt as it ends, with its absolute monotonic start (startedAtNs) still set,
     // delivered on the caller's thread; the database copy is written independently.
     void sampleMeasured(const ys::Sample &sample);
-    void finished(qint64 sessionId, const QString &status);
+    void finished(qint64 sessionId, ys::SessionStatus status);
 
 private:
-    void onWorkerDone(qint64 sessionId, const QString &status);
+    void onWorkerDone(qint64 sessionId, ys::SessionStatus status);
     void shutdownThreads();
 
     QThread *m_networkThread = nullptr;
@@ -60,7 +61,7 @@ private:
     QPointer<SessionWorker> m_worker;
     QPointer<SampleWriter> m_writer;
     qint64 m_sessionId = 0;
-    QString m_status;
+    SessionStatus m_status = SessionStatus::Running;
     bool m_running = false;
 };
 

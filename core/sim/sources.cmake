@@ -1,5 +1,5 @@
-# ys_core sources in core/sim/ (paths relative to core/).
-target_sources(ys_core PRIVATE
+# ys_sim sources in core/sim/ (paths relative to core/).
+target_sources(ys_sim PRIVATE
     sim/sim_profile.h sim/sim_profile.cpp
     sim/sim_text.h sim/sim_text.cpp
     sim/sim_faults.h sim/sim_faults.cpp

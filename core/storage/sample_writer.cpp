@@ -68,7 +68,7 @@ bool SampleWriter::flush()
     return true;
 }
 
-void SampleWriter::finishRun(qint64 runId, const QString &status)
+void SampleWriter::finishRun(qint64 runId, SessionStatus status)
 {
     flush();
     QString error;
@@ -90,7 +90,7 @@ void SampleWriter::setAchievedConcurrency(qint64 runId, int achieved)
         Q_EMIT writeFailed(error);
 }
 
-void SampleWriter::finishSession(qint64 sessionId, const QString &status)
+void SampleWriter::finishSession(qint64 sessionId, SessionStatus status)
 {
     flush();
     QString error;

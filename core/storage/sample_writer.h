@@ -25,10 +25,10 @@ public:
     // All of these are meant to be called through queued invocations from other threads.
     Q_INVOKABLE bool open();
     Q_INVOKABLE void add(const ys::Sample &sample);
-    Q_INVOKABLE void finishRun(qint64 runId, const QString &status);
+    Q_INVOKABLE void finishRun(qint64 runId, ys::SessionStatus status);
     Q_INVOKABLE void addEvent(const ys::SessionEvent &event);
     Q_INVOKABLE void setAchievedConcurrency(qint64 runId, int achieved);
-    Q_INVOKABLE void finishSession(qint64 sessionId, const QString &status);
+    Q_INVOKABLE void finishSession(qint64 sessionId, ys::SessionStatus status);
     // Writes everything buffered, then emits flushed().
     Q_INVOKABLE void flushAll();
     Q_INVOKABLE void close();

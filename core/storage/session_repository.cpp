@@ -11,6 +11,13 @@ namespace ys {
 
 namespace {
 
+// A status word this version does not know (written by a newer one) reads as interrupted: the
+// session ended in a way this version cannot describe.
+SessionStatus storedStatus(const QString &name)
+{
+    return sessionStatusFromName(name).value_or(SessionStatus::Interrupted);
+}
+
 QString nowIso()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
@@ -151,13 +158,13 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
     return ok ? std::optional(id) : std::nullopt;
 }
 
-bool SessionRepository::finishRun(qint64 runId, const QString &status, QString *error)
+bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *error)
 {
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
             q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(status);
+            q.addBindValue(sessionStatusName(status));
             q.addBindValue(nowIso());
             q.addBindValue(runId);
             return q.exec() || fail(q, err);
@@ -203,14 +210,14 @@ bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QS
         error);
 }
 
-bool SessionRepository::finishSession(qint64 sessionId, const QString &status, QString *error)
+bool SessionRepository::finishSession(qint64 sessionId, SessionStatus status, QString *error)
 {
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
             q.prepare(
                 QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(status);
+            q.addBindValue(sessionStatusName(status));
             q.addBindValue(nowIso());
             q.addBindValue(sessionId);
             return q.exec() || fail(q, err);
@@ -323,7 +330,7 @@ std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
         s.startedAt = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
         if (!q.value(3).isNull())
             s.finishedAt = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
-        s.status = q.value(4).toString();
+        s.status = storedStatus(q.value(4).toString());
         s.providerCount = q.value(5).toInt();
         s.runCount = q.value(6).toInt();
         s.sampleCount = q.value(7).toLongLong();
@@ -418,7 +425,7 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
         r.startedAt = QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs);
         if (!q.value(7).isNull())
             r.finishedAt = QDateTime::fromString(q.value(7).toString(), Qt::ISODateWithMs);
-        r.status = q.value(8).toString();
+        r.status = storedStatus(q.value(8).toString());
         if (!q.value(9).isNull())
             r.achievedConcurrency = q.value(9).toInt();
         out.push_back(r);

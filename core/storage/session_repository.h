@@ -3,6 +3,7 @@
 #include "domain/provider_config.h"
 #include "domain/sample.h"
 #include "domain/scenario.h"
+#include "domain/session_info.h"
 #include "domain/suite.h"
 
 #include <QCoreApplication>
@@ -14,18 +15,6 @@
 namespace ys {
 
 class Database;
-
-struct SessionInfo {
-    qint64 id = 0;
-    QString suiteName;
-    QDateTime startedAt;
-    QDateTime finishedAt;
-    QString status; // running, finished, cancelled, failed, interrupted
-    int providerCount = 0;
-    int runCount = 0;
-    qint64 sampleCount = 0;
-    QByteArray calibration; // JSON of the client's self-calibration, or empty
-};
 
 struct ProviderRecord {
     qint64 id = 0;
@@ -43,7 +32,7 @@ struct RunRecord {
     int planned = 0;
     QDateTime startedAt;
     QDateTime finishedAt;
-    QString status;
+    SessionStatus status = SessionStatus::Running;
     std::optional<int> achievedConcurrency; // most attempts in flight at once, when measured
 };
 
@@ -70,10 +59,10 @@ public:
                                          QString *error);
     std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
                                     QString *error);
-    bool finishRun(qint64 runId, const QString &status, QString *error);
+    bool finishRun(qint64 runId, SessionStatus status, QString *error);
     bool setAchievedConcurrency(qint64 runId, int achieved, QString *error);
     bool insertEvents(const std::vector<SessionEvent> &events, QString *error);
-    bool finishSession(qint64 sessionId, const QString &status, QString *error);
+    bool finishSession(qint64 sessionId, SessionStatus status, QString *error);
     bool setCalibration(qint64 sessionId, const QByteArray &json, QString *error);
     bool insertSamples(const std::vector<Sample> &samples, QString *error);
 

@@ -1,6 +1,6 @@
 #include "util/log.h"
 
-#include "provider/secrets.h"
+#include "util/redact.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -129,11 +129,11 @@ void handler(QtMsgType type, const QMessageLogContext &context, const QString &m
     if (t_inHandler) {
         // Only the handler's own trouble lands here; it is shown, redacted, but not logged.
         if (QtMessageHandler previous = s.previous)
-            previous(type, context, Secrets::redact(message));
+            previous(type, context, redactSecrets(message));
         return;
     }
     t_inHandler = true;
-    const QString clean = Secrets::redact(message);
+    const QString clean = redactSecrets(message);
     const char *category = context.category ? context.category : "default";
     const QByteArray line = formatLine(type, category, clean);
     {
@@ -235,7 +235,7 @@ void Log::toFileOnly(QtMsgType type, const QLoggingCategory &category, const QSt
     if (!category.isEnabled(type) || t_inHandler)
         return;
     t_inHandler = true;
-    const QByteArray line = formatLine(type, category.categoryName(), Secrets::redact(message));
+    const QByteArray line = formatLine(type, category.categoryName(), redactSecrets(message));
     LogState &s = state();
     {
         QMutexLocker lock(&s.mutex);

@@ -6,7 +6,7 @@
 namespace ys {
 
 // Yardstick's logging categories. Log through these with qCInfo / qCWarning / qCDebug; the
-// messages are redacted (provider/secrets.h) before they are written anywhere.
+// messages are redacted (util/redact.h) before they are written anywhere.
 Q_DECLARE_LOGGING_CATEGORY(lcApp)      // "ys.app": start-up, options, the database in use
 Q_DECLARE_LOGGING_CATEGORY(lcEngine)   // "ys.engine": sessions, runs, attempts
 Q_DECLARE_LOGGING_CATEGORY(lcProvider) // "ys.provider": requests and replies of a dialect

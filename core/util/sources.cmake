@@ -3,6 +3,7 @@ target_sources(ys_core PRIVATE
     util/monotonic_clock.h
     util/translations.h util/translations.cpp
     util/log.h util/log.cpp
+    util/redact.h util/redact.cpp
     util/eta_text.h util/eta_text.cpp
     util/thread_slice.h util/thread_slice.cpp
 )

@@ -1,30 +1,14 @@
 #include "workbench/demo_suite.h"
 
-#include "sim/sim_profile.h"
-
 #include <algorithm>
 
 namespace ys {
 
-Suite demoSuite(const QUrl &simBaseUrl)
+Suite demoSuite(std::vector<ProviderConfig> providers)
 {
     Suite suite;
     suite.name = kDemoSuiteName;
-    for (const SimProfile &profile : SimProfile::demoProfiles()) {
-        ProviderConfig p;
-        p.name = profile.name;
-        p.dialect = QStringLiteral("openai-chat");
-        p.baseUrl = simBaseUrl;
-        p.model = profile.model;
-        if (profile.price) {
-            Price price;
-            price.inputPerMtok = profile.price->inputPerMTok;
-            price.outputPerMtok = profile.price->outputPerMTok;
-            p.price = price;
-        }
-        p.contextWindow = profile.contextWindow;
-        suite.providers.push_back(p);
-    }
+    suite.providers = std::move(providers);
     Scenario probe;
     probe.kind = QStringLiteral("latency");
     probe.requests = 30;
@@ -36,16 +20,16 @@ Suite demoSuite(const QUrl &simBaseUrl)
     return suite;
 }
 
-void rebaseDemoSuite(Suite &suite, const QUrl &simBaseUrl)
+void rebaseDemoSuite(Suite &suite, const std::vector<ProviderConfig> &simulated,
+                     const QUrl &simBaseUrl)
 {
     if (suite.name != kDemoSuiteName)
         return;
-    const auto profiles = SimProfile::demoProfiles();
     for (ProviderConfig &p : suite.providers) {
-        const bool simulated = std::any_of(profiles.begin(), profiles.end(), [&](const auto &sp) {
-            return sp.model == p.model && sp.name == p.name;
-        });
-        if (simulated)
+        const bool isSimulated =
+            std::any_of(simulated.begin(), simulated.end(),
+                        [&](const auto &s) { return s.model == p.model && s.name == p.name; });
+        if (isSimulated)
             p.baseUrl = simBaseUrl;
     }
 }

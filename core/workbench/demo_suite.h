@@ -3,15 +3,18 @@
 #include "domain/suite.h"
 
 #include <QUrl>
+#include <vector>
 
 namespace ys {
 
-// The built-in "demo" suite: every bundled simulated profile through a short latency probe
-// (30 requests at concurrency 4), against a simulator at simBaseUrl.
-Suite demoSuite(const QUrl &simBaseUrl);
+// The built-in "demo" suite: the given simulated providers (DemoHost::providers()) through a
+// short latency probe (30 requests at concurrency 4).
+Suite demoSuite(std::vector<ProviderConfig> providers);
 inline const QString kDemoSuiteName = QStringLiteral("demo");
 
-// Points a stored demo suite at the simulator running now (its port changes between runs).
-void rebaseDemoSuite(Suite &suite, const QUrl &simBaseUrl);
+// Points a stored demo suite at the simulator running now (its port changes between runs): the
+// providers that match one of simulated by name and model move to simBaseUrl.
+void rebaseDemoSuite(Suite &suite, const std::vector<ProviderConfig> &simulated,
+                     const QUrl &simBaseUrl);
 
 } // namespace ys

@@ -1,6 +1,6 @@
 # ys_core sources in core/workbench/ (paths relative to core/).
 target_sources(ys_core PRIVATE
+    workbench/demo_host.h
     workbench/demo_suite.h workbench/demo_suite.cpp
     workbench/workbench.h workbench/workbench.cpp
-    workbench/cli_commands.h workbench/cli_commands.cpp
 )

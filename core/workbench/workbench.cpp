@@ -4,18 +4,19 @@
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
 #include "run/session_runner.h"
-#include "sim/sim_host.h"
-#include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "util/log.h"
+#include "workbench/demo_host.h"
 #include "workbench/demo_suite.h"
 
 namespace ys {
 
-Workbench::Workbench(QString dbPath, QObject *parent)
+Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *parent)
     : QObject(parent)
     , m_dbPath(std::move(dbPath))
+    , m_demo(std::move(demo))
     , m_runner(new SessionRunner(this))
     , m_sessions(new SessionListModel(this))
     , m_comparison(new ComparisonTableModel(this))
@@ -30,9 +31,9 @@ Workbench::Workbench(QString dbPath, QObject *parent)
         refreshSessions();
         selectSession(id);
     });
-    connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, const QString &status) {
-        qCInfo(lcEngine).noquote()
-            << QStringLiteral("session %1 ended %2").arg(QString::number(id), status);
+    connect(m_runner, &SessionRunner::finished, this, [this](qint64 id, SessionStatus status) {
+        qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2")
+                                          .arg(QString::number(id), sessionStatusName(status));
         refreshSessions();
         if (id)
             selectSession(id);
@@ -97,13 +98,11 @@ bool Workbench::isRunning() const
 
 QUrl Workbench::simulatorUrl(QString *error)
 {
-    if (!m_sim) {
-        auto sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
-        if (!sim->start(error))
-            return {};
-        m_sim = std::move(sim);
+    if (!m_demo) {
+        *error = tr("This build has no simulator for the demo");
+        return {};
     }
-    return m_sim->baseUrl();
+    return m_demo->start(error);
 }
 
 bool Workbench::runDemo(QString *error)
@@ -111,7 +110,7 @@ bool Workbench::runDemo(QString *error)
     const QUrl url = simulatorUrl(error);
     if (url.isEmpty())
         return false;
-    return runSuite(demoSuite(url), error);
+    return runSuite(demoSuite(m_demo->providers(url)), error);
 }
 
 bool Workbench::runSuite(const Suite &suite, QString *error)
@@ -135,7 +134,7 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
         const QUrl url = simulatorUrl(error);
         if (url.isEmpty())
             return false;
-        rebaseDemoSuite(*suite, url);
+        rebaseDemoSuite(*suite, m_demo->providers(url), url);
     }
     SessionRequest request;
     request.suite = *suite;

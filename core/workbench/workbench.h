@@ -14,15 +14,17 @@ class Database;
 class SessionListModel;
 class SessionRepository;
 class SessionRunner;
-class SimHost;
+class DemoHost;
 
 // What the workbench window works with: one database, its sessions and the selected session's
-// comparison, and the running of suites (the demo against an in-process simulator, re-runs of
-// one provider). The UI calls this and never touches SQL or HTTP itself.
+// comparison, and the running of suites (the demo against the simulator of its DemoHost, re-runs
+// of one provider). The UI calls this and never touches SQL or HTTP itself.
 class Workbench : public QObject {
     Q_OBJECT
 public:
-    explicit Workbench(QString dbPath, QObject *parent = nullptr);
+    // Without a demo host, runDemo() fails with a message.
+    explicit Workbench(QString dbPath, std::unique_ptr<DemoHost> demo = nullptr,
+                       QObject *parent = nullptr);
     ~Workbench() override;
 
     bool open(QString *error);
@@ -42,14 +44,14 @@ public:
     bool rerunProvider(const QString &providerName, QString *error);
     void cancel();
 
-    // The in-process simulator's address, started on first use.
+    // The demo host's simulator address, started on first use.
     QUrl simulatorUrl(QString *error);
 
 Q_SIGNALS:
     void runningChanged(bool running);
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
-    void sessionFinished(qint64 sessionId, const QString &status);
+    void sessionFinished(qint64 sessionId, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
 
 private:
@@ -58,7 +60,7 @@ private:
     QString m_dbPath;
     std::unique_ptr<Database> m_db; // the UI thread's read connection
     std::unique_ptr<SessionRepository> m_repo;
-    std::unique_ptr<SimHost> m_sim;
+    std::unique_ptr<DemoHost> m_demo;
     SessionRunner *m_runner = nullptr;
     SessionListModel *m_sessions = nullptr;
     ComparisonTableModel *m_comparison = nullptr;

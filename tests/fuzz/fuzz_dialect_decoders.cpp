@@ -3,7 +3,7 @@
 // in-band error is classed as one of the classes an error in a stream may get, and no error is
 // ever classed a success.
 #include "provider/dialect.h"
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // bytes. Both accept or both refuse, and what is accepted reads the same: every string, whole
 // number, other number, boolean, null, array and object member. The one difference allowed is
 // nesting deeper than JsonDocument::kMaxDepth, which JsonDocument refuses.
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include "../json_compare.h"
 

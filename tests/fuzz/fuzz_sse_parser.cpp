@@ -1,7 +1,7 @@
 // libFuzzer target: the SSE parser must give the same events (error field lines included) and
 // keep the same unknown field lines however the bytes are split into reads, and never crash or
 // run away on any input.
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <cstddef>
 #include <cstdint>

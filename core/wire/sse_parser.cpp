@@ -1,4 +1,4 @@
-#include "provider/sse_parser.h"
+#include "wire/sse_parser.h"
 
 #include <algorithm>
 #include <cstring>

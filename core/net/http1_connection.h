@@ -1,6 +1,6 @@
 #pragma once
 
-#include "provider/tcp_stream.h"
+#include "net/tcp_stream.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

@@ -1,6 +1,6 @@
-#include "provider/http1_connection.h"
+#include "net/http1_connection.h"
 
-#include "provider/http1_pool.h"
+#include "net/http1_pool.h"
 #include "util/monotonic_clock.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "provider/fd_watch.h"
+#include "net/fd_watch.h"
 
 #include <QSocketNotifier>
 

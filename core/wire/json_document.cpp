@@ -1,4 +1,4 @@
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "provider/lane_event_dispatcher.h"
+#include "net/lane_event_dispatcher.h"
 
 #include "util/monotonic_clock.h"
 

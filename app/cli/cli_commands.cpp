@@ -1,15 +1,15 @@
-#include "workbench/cli_commands.h"
+#include "cli/cli_commands.h"
 
 #include "analysis/gates.h"
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
+#include "demo/sim_demo_host.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
 #include "run/session_runner.h"
-#include "sim/sim_host.h"
-#include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "util/eta_text.h"
 #include "util/log.h"
@@ -49,7 +49,7 @@ void printSummaryText(const SessionSummary &summary)
     const Requirements req;
     out() << CliCommands::tr("Session %1 (%2), %3")
                  .arg(summary.info.id)
-                 .arg(summary.info.suiteName, SessionStatus::displayText(summary.info.status))
+                 .arg(summary.info.suiteName, SessionStatusText::displayText(summary.info.status))
           << '\n';
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                  .arg(CliCommands::tr("provider"), -28)
@@ -126,7 +126,8 @@ void logSessionSummary(const QString &dbPath, qint64 sessionId)
         qCInfo(lcEngine).noquote()
             << QStringLiteral(
                    "session %1, provider \"%2\" (%3, model %4): run %5, %6/%7 successful; %8")
-                   .arg(QString::number(sessionId), p.name, p.dialect, p.model, p.runStatus,
+                   .arg(QString::number(sessionId), p.name, p.dialect, p.model,
+                        p.runStatus ? sessionStatusName(*p.runStatus) : QString(),
                         QString::number(p.successes), QString::number(p.attempts),
                         outcomes.join(QStringLiteral(", ")));
         if (p.successes == p.attempts || !p.runId)
@@ -173,20 +174,19 @@ std::unique_ptr<Database> openExisting(const QString &path)
 
 int CliCommands::run(const CliRunOptions &options)
 {
-    std::unique_ptr<SimHost> sim;
+    SimDemoHost demo;
     Suite suite;
     QString error;
     if (options.suite == kDemoSuiteName) {
         QUrl url = options.simulator;
         if (url.isEmpty()) {
-            sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
-            if (!sim->start(&error)) {
+            url = demo.start(&error);
+            if (url.isEmpty()) {
                 complain(tr("Cannot start the built-in simulator: %1").arg(error));
                 return 1;
             }
-            url = sim->baseUrl();
         }
-        suite = demoSuite(url);
+        suite = demoSuite(demo.providers(url));
     } else {
         auto loaded = Suite::loadFile(options.suite, &error);
         if (!loaded) {
@@ -211,7 +211,7 @@ int CliCommands::run(const CliRunOptions &options)
     request.onlyProviders = options.providers;
     QEventLoop loop;
     qint64 sessionId = 0;
-    QString status;
+    SessionStatus status = SessionStatus::Running;
     QObject::connect(&runner, &SessionRunner::warning, &loop,
                      [](const QString &message) { complain(message); });
     QElapsedTimer clock;
@@ -249,7 +249,7 @@ int CliCommands::run(const CliRunOptions &options)
                 err() << tr("[%1/%2] %3, %4").arg(done).arg(total).arg(lastProvider, eta) << '\n';
             err().flush();
         });
-    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, const QString &s) {
+    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, SessionStatus s) {
         sessionId = id;
         status = s;
         loop.quit();
@@ -261,14 +261,14 @@ int CliCommands::run(const CliRunOptions &options)
     }
     loop.exec();
     qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2 after %3 s")
-                                      .arg(QString::number(sessionId), status,
+                                      .arg(QString::number(sessionId), sessionStatusName(status),
                                            QString::number(double(clock.elapsed()) / 1000.0, 'f',
                                                            1));
     if (!sessionId)
         return 1;
     logSessionSummary(options.dbPath, sessionId);
     const int shown = show(options.dbPath, sessionId, options.json);
-    return status == QLatin1StringView("finished") ? shown : 1;
+    return status == SessionStatus::Finished ? shown : 1;
 }
 
 int CliCommands::list(const QString &dbPath, bool json)
@@ -290,7 +290,7 @@ int CliCommands::list(const QString &dbPath, bool json)
                 {{"session", s.id},
                  {"suite", s.suiteName.toStdString()},
                  {"started", s.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString()},
-                 {"status", s.status.toStdString()},
+                 {"status", sessionStatusName(s.status).toStdString()},
                  {"providers", s.providerCount},
                  {"runs", s.runCount},
                  {"samples", s.sampleCount}});
@@ -301,7 +301,7 @@ int CliCommands::list(const QString &dbPath, bool json)
             out() << tr("%1  %2  %3  %4  %5 providers, %6 samples")
                          .arg(s.id, 5)
                          .arg(s.startedAt.toUTC().toString(Qt::ISODate), s.suiteName,
-                              SessionStatus::displayText(s.status))
+                              SessionStatusText::displayText(s.status))
                          .arg(s.providerCount)
                          .arg(s.sampleCount)
                   << '\n';

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "provider/fd_watch.h"
+#include "net/fd_watch.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

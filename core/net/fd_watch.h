@@ -1,6 +1,6 @@
 #pragma once
 
-#include "provider/lane_event_dispatcher.h"
+#include "net/lane_event_dispatcher.h"
 
 #include <QSocketNotifier>
 #include <memory>

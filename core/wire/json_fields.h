@@ -1,6 +1,6 @@
 #pragma once
 
-#include "provider/json_document.h"
+#include "wire/json_document.h"
 
 #include <QByteArray>
 #include <QByteArrayView>

@@ -1,4 +1,4 @@
-#include "provider/tcp_stream.h"
+#include "net/tcp_stream.h"
 
 #include <QHostInfo>
 #include <QMetaObject>
