@@ -1,4 +1,4 @@
-// yardstick-cli: the command line of the workbench (DESIGN.md "Command-line contract").
+// yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_commands.h"
 #include "util/log.h"
 #include "util/translations.h"

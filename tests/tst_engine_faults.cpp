@@ -1,9 +1,10 @@
-// FAULTS.md 1–21 through the measurement engine: every stream, HTTP and network fault injected
-// for real (the simulator over loopback, a closed port, a name under .invalid, an untrusted
-// certificate, a small redirecting server), run as a session by SessionRunner, and checked on the
-// samples as the database stored them: the outcome class, the error text (present, redacted),
-// tokens NULL or reported, event times, finish reason, and one row per attempt when retries are
-// on. Beside every fault a healthy provider or request shows that the rest of the run goes on.
+// Fault cases 1–21 (docs/simulator-profiles.md) through the measurement engine: every stream, HTTP
+// and network fault injected for real (the simulator over loopback, a closed port, a name under
+// .invalid, an untrusted certificate, a small redirecting server), run as a session by
+// SessionRunner, and checked on the samples as the database stored them: the outcome class, the
+// error text (present, redacted), tokens NULL or reported, event times, finish reason, and one row
+// per attempt when retries are on. Beside every fault a healthy provider or request shows that the
+// rest of the run goes on.
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
@@ -470,7 +471,7 @@ private:
 void TstEngineFaults::initTestCase()
 {
     setKey(kSentinelKey);
-    // FAULTS.md 1 needs multi-byte characters in the answer: pick a seed whose first answer has
+    // Fault case 1 needs multi-byte characters in the answer: pick a seed whose first answer has
     // both a three-byte (CJK) and a four-byte (emoji) character.
     for (quint64 seed = 1; seed < 500 && !m_seed; ++seed)
         if (hasWideCharacters(simAnswer(seed, 0, kAnswerTokens)))
@@ -478,18 +479,20 @@ void TstEngineFaults::initTestCase()
     QVERIFY2(m_seed != 0, "no seed gives an answer with CJK and emoji");
 }
 
-// The classes these tests expect are the ones DESIGN.md names, no more and no fewer.
+// The classes these tests expect are the ones docs/measurements.md names, in its table of
+// outcome classes (one row each, the name first), no more and no fewer.
 void TstEngineFaults::outcomeNamesMatchDesign()
 {
-    QFile design(test::sharedDir() + QStringLiteral("/DESIGN.md"));
+    QFile design(QStringLiteral(YS_SOURCE_DIR "/docs/measurements.md"));
     QVERIFY2(design.open(QIODevice::ReadOnly), qPrintable(design.fileName()));
     const QString text = QString::fromUtf8(design.readAll());
-    const qsizetype from = text.indexOf(QLatin1StringView("Outcome classes:"));
+    const qsizetype from = text.indexOf(QLatin1StringView("\n## Outcome classes\n"));
     QVERIFY(from >= 0);
-    const QString paragraph = text.mid(from, text.indexOf(QLatin1StringView("\n\n"), from) - from);
+    const QString section = text.mid(from, text.indexOf(QLatin1StringView("\n#"), from + 1) - from);
     QStringList documented;
-    static const QRegularExpression name(QStringLiteral("`([a-z_]+)`"));
-    for (const auto &m : name.globalMatch(paragraph))
+    static const QRegularExpression name(QStringLiteral("^\\| `([a-z_]+)` \\|"),
+                                         QRegularExpression::MultilineOption);
+    for (const auto &m : name.globalMatch(section))
         documented << m.captured(1);
     QStringList ours;
     for (int i = 0; i < kOutcomeCount; ++i)

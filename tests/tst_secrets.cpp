@@ -1,4 +1,4 @@
-// FAULTS.md 29: a sentinel key used for a whole session appears nowhere, not in the database
+// A sentinel key used for a whole session appears nowhere, not in the database
 // file, its WAL and shared memory, the logs or anything yardstick-cli prints, even when the
 // provider quotes the key back in its error replies. And the log handler, given lines that carry
 // keys, writes none of them, to its file or to stderr.

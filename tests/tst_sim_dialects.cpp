@@ -1,5 +1,5 @@
 // The simulator's four dialects over real loopback HTTP: event shapes, usage fields, finish
-// reasons, auth checks and error bodies as PROVIDERS.md describes them, plus the ground-truth
+// reasons, auth checks and error bodies in each provider's own shape, plus the ground-truth
 // endpoint and log.
 
 #include "sim/sim_host.h"

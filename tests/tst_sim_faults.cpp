@@ -1,6 +1,7 @@
-// Every fault the simulator can inject (FAULTS.md 1-20, the ones a server can cause), each asked
-// for with an x-sim-fault header over real loopback HTTP and checked in the raw bytes where the
-// fault is about bytes. Plus faults drawn from a profile's probabilities.
+// Every fault the simulator can inject (fault cases 1-20 of docs/simulator-profiles.md, the ones a
+// server can cause), each asked for with an x-sim-fault header over real loopback HTTP and checked
+// in the raw bytes where the fault is about bytes. Plus faults drawn from a profile's
+// probabilities.
 
 #include "sim/sim_faults.h"
 #include "sim/sim_host.h"

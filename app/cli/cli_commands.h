@@ -15,7 +15,7 @@ struct CliRunOptions {
     QUrl simulator; // demo only: an external yardstick-sim instead of the in-process one
 };
 
-// The commands of yardstick-cli (DESIGN.md "Command-line contract"). Each returns the process
+// The commands of yardstick-cli (their JSON: docs/show-json.md). Each returns the process
 // exit code: 0 success, 1 the run or the lookup failed, 2 bad input.
 class CliCommands {
     Q_DECLARE_TR_FUNCTIONS(ys::CliCommands)

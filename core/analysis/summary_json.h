@@ -6,7 +6,7 @@
 
 namespace ys {
 
-// The `yardstick-cli show --json` document (DESIGN.md "Command-line contract"). A figure that
+// The `yardstick-cli show --json` document (docs/show-json.md). A figure that
 // could not be measured is null, never 0.
 QByteArray sessionSummaryJson(const SessionSummary &summary);
 

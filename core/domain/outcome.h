@@ -7,8 +7,8 @@
 
 namespace ys {
 
-// The outcome class of one attempt (DESIGN.md "Outcome classes"). Stored by name, so the
-// numeric order is free to change.
+// The outcome class of one attempt (docs/measurements.md, "Outcome classes"). Stored by name, so
+// the numeric order is free to change.
 enum class Outcome {
     Ok,
     TruncatedByLimit,

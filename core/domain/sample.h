@@ -10,7 +10,7 @@
 
 namespace ys {
 
-// What one attempt records (DESIGN.md). Times are monotonic nanoseconds relative to the
+// What one attempt records (docs/measurements.md). Times are monotonic nanoseconds relative to the
 // attempt's actual start; an unset optional means "did not happen / not measurable", never 0.
 struct Sample {
     qint64 id = 0;

@@ -14,8 +14,8 @@ struct Price {
     // (OpenAI's convention) and are billed at the cached price when one is known.
     double cost(long long inputTokens, long long outputTokens, long long cachedTokens = 0) const;
 
-    // Blended $ per 1K tokens with input:output weights (the seeds' and Artificial Analysis'
-    // 3:1 by default): a price figure comparable across providers whatever the workload.
+    // Blended $ per 1K tokens with input:output weights (Artificial Analysis' 3:1 by
+    // default): a price figure comparable across providers whatever the workload.
     double blendedPer1k(double inputWeight = 3.0, double outputWeight = 1.0) const;
 };
 

@@ -12,11 +12,11 @@
 
 namespace ys {
 
-// Retries as the official SDKs do them (PROVIDERS.md): 408, 409, 429 and ≥ 500, connection
-// errors and timeouts; the server's retry-after-ms, then retry-after (seconds or an HTTP date);
-// otherwise exponential backoff min(0.5·2^n, 8) s less up to 25% jitter; give up when the server
-// asks for a wait longer than the cap. Context overflow, auth, quota and spend limits are never
-// retried. A benchmark runs with retries off unless the suite turns them on.
+// Retries as the official SDKs do them (docs/suite-format.md, "retries"): 408, 409, 429 and ≥ 500,
+// connection errors and timeouts; the server's retry-after-ms, then retry-after (seconds or an HTTP
+// date); otherwise exponential backoff min(0.5·2^n, 8) s less up to 25% jitter; give up when the
+// server asks for a wait longer than the cap. Context overflow, auth, quota and spend limits are
+// never retried. A benchmark runs with retries off unless the suite turns them on.
 struct RetryConfig {
     int maxRetries = 0; // off by default: a benchmark measures, it does not paper over failures
     double initialBackoffS = 0.5;

@@ -9,8 +9,9 @@
 
 namespace ys {
 
-// The faults the simulator can inject, each reproducing one case of FAULTS.md that a server can
-// cause. Every fault follows the dialect of the request in its bodies and events.
+// The faults the simulator can inject, each reproducing one of the fault cases of
+// docs/simulator-profiles.md that a server can cause. Every fault follows the dialect of the
+// request in its bodies and events.
 enum class SimFault {
     // Stream shape (streaming requests; the ones marked * also apply to non-streaming replies).
     BytePerWrite,      // * every body byte is its own HTTP chunk and socket write, paced

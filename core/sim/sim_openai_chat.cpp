@@ -284,8 +284,8 @@ std::vector<SimSse> SimOpenAiChat::closing()
 
 std::vector<SimSse> SimOpenAiChat::streamError()
 {
-    // What OpenAI sends when generation fails after the 200 (FAULTS.md 8): an error object in a
-    // data line, then the usual [DONE].
+    // What OpenAI sends when generation fails after the 200 (fault case 8 of
+    // docs/simulator-profiles.md): an error object in a data line, then the usual [DONE].
     return {{{},
              simOpenAiErrorBody(QStringLiteral("The server had an error while processing your "
                                                "request. Sorry about that!"),

@@ -13,79 +13,10 @@
 namespace ys {
 
 // One simulated provider: how fast it answers, how long its answers are, and which limits it
-// enforces. Profiles come from a JSON file:
-//
-//   {"format": "yardstick-sim-profiles/1",
-//    "profiles": [
-//     {"name": "Simulated Sonnet-class",     display name (required)
-//      "model": "sim-sonnet-class",          id that clients put in "model", unique (required)
-//      "ttft_ms": {"median": 150, "p95": 190},
-//                                            base time to first token, lognormal with
-//                                            mu = ln(median), sigma = ln(p95 / median) / 1.6449
-//                                            (required; p95 >= median > 0)
-//      "prefill_tokens_per_s": 40000,        TTFT += prompt_tokens / this rate (required, > 0)
-//      "decode_tokens_per_s": 800,           decode speed after the first event (required, > 0)
-//      "decode_jitter": 0.15,                interval of an event carrying n tokens is
-//                                            n / decode_tokens_per_s * max(0.2, 1 + jitter *
-//                                            N(0,1)) (default 0)
-//      "tokens_per_event": {"min": 1, "max": 3},
-//                                            tokens in one streamed chunk, uniform (default 1..1)
-//      "output_tokens": {"min": 40, "max": 80},
-//                                            natural answer length, uniform; capped by the
-//                                            request's max_tokens / max_completion_tokens, in which
-//                                            case the finish reason is "length" (required, min >=
-//                                            1)
-//      "capacity": 0,                        0 = unlimited; else at most this many requests
-//      generate
-//                                            at once and the others wait in FIFO order, the wait
-//                                            adding to their TTFT (default 0)
-//      "context_window": 200000,             more prompt tokens than this -> HTTP 400
-//                                            "context_length_exceeded" (required, >= 1)
-//      "encoding": "o200k_base",             the tokenizer that counts prompt tokens (and cached
-//                                            ones): "o200k_base" or "cl100k_base" (default o200k)
-//      "fingerprint_every": 0,               > 0: OpenAI chat's system_fingerprint changes every
-//                                            N requests, as a provider's deployment would
-//                                            (default 0: one fingerprint)
-//      "usage": true,                        false: stream_options.include_usage is ignored and
-//                                            non-streaming replies carry no usage (default true)
-//      "api_key": null,                      a string: requests must carry this key in their
-//                                            dialect's header ("Authorization: Bearer", x-api-key,
-//                                            x-goog-api-key), else HTTP 401 with the dialect's
-//                                            error body (default null)
-//      "price": {"input_per_mtok": 0.8, "output_per_mtok": 2.4},
-//                                            advertised list price in USD per million tokens, for
-//                                            the app's demo suite; the server ignores it (optional)
-//      "seed": 1,                            seeds every random draw (default 0)
-//      "context_overflow": "error",          past context_window: "error" answers the dialect's
-//                                            context-length error (HTTP 400); "truncate" processes
-//                                            only the last context_window tokens, answers HTTP 200
-//                                            and reports the truncated prompt count, as Ollama
-//                                            does (default "error")
-//      "prefix_cache": {"min_tokens": 1024, "ttft_saving": 0.8, "max_prefixes": 100000},
-//                                            remembers prompt prefixes in 512-character blocks
-//                                            (LRU, at most max_prefixes block hashes); a prompt
-//                                            whose longest remembered prefix counts >= min_tokens
-//                                            reports those tokens as cached in the dialect's usage
-//                                            field, and their share of the prefill time shrinks by
-//                                            ttft_saving (0..1). Absent or null: no cache
-//      "rate_limits": {"requests_per_min": 60, "tokens_per_min": 90000},
-//                                            token buckets per API key (each may be omitted or 0 =
-//                                            unlimited); a request costs its prompt tokens plus
-//                                            its max output tokens (else output_tokens.max). Over a
-//                                            limit: HTTP 429 with retry-after and the dialect's
-//                                            rate-limit headers, which every reply then carries
-//      "faults": {"server_error_500": 0.01, "stall": {"probability": 0.05, "param": 2000}}
-//                                            faults injected at random (seeded): each with its
-//                                            probability per request, and an optional parameter
-//                                            (see SimFault in sim_faults.h for the names and
-//                                            what each parameter means). A request can also ask
-//                                            for faults itself: "x-sim-fault: NAME[=PARAM], ..."
-//     }
-//    ]}
-//
-// Every profile answers on every dialect's endpoint (OpenAI Chat Completions and Responses,
-// Anthropic Messages, Gemini generateContent / streamGenerateContent), looked up by model name.
-// Unknown fields are errors, so a typo never silently falls back to a default.
+// enforces. Profiles come from a JSON file ("yardstick-sim-profiles/1") whose every field, with
+// its type, default and meaning, is specified in docs/simulator-profiles.md; a change to the
+// parser in sim_profile.cpp changes that document too. Unknown fields are errors, so a typo
+// never silently falls back to a default.
 
 enum class SimContextOverflow { Error, Truncate };
 
