@@ -10,6 +10,7 @@ target_sources(ys_core PRIVATE
     provider/gemini_dialect.h provider/gemini_dialect.cpp
     provider/secrets.h provider/secrets.cpp
     provider/http1_connection.h provider/http1_connection.cpp
+    provider/http1_exchange.cpp
     provider/http1_pool.h provider/http1_pool.cpp
     provider/lane_event_dispatcher.h provider/lane_event_dispatcher.cpp
     provider/fd_watch.h provider/fd_watch.cpp
