@@ -13,8 +13,11 @@
 #include <QTextStream>
 #include <csignal>
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -63,6 +66,142 @@ bool parseListen(const QString &text, QHostAddress *address, quint16 *port)
     return true;
 }
 
+// The command line's options; --help lists them in the order setUp() adds them.
+struct Options {
+    QCommandLineOption listen{
+        QStringLiteral("listen"),
+        SimMain::tr("Address and port to listen on; port 0 picks a free one."),
+        SimMain::tr("host:port"), QStringLiteral("127.0.0.1:0")};
+    QCommandLineOption profiles{
+        QStringLiteral("profiles"),
+        SimMain::tr("Simulator profile file (format yardstick-sim-profiles/1); the demo profiles "
+                    "if not given."),
+        SimMain::tr("file")};
+    QCommandLineOption tls{
+        QStringLiteral("tls"),
+        SimMain::tr("Serve HTTPS with a self-signed certificate made at start (needs the openssl "
+                    "command).")};
+    QCommandLineOption certOut{
+        QStringLiteral("cert-out"),
+        SimMain::tr("With --tls, write the certificate (PEM) here so clients can trust it."),
+        SimMain::tr("file")};
+    QCommandLineOption log{
+        QStringLiteral("log"),
+        SimMain::tr("Append the ground truth of every finished request to this file, one JSON "
+                    "object per line."),
+        SimMain::tr("file")};
+    QCommandLineOption logFile{
+        QStringLiteral("log-file"),
+        SimMain::tr("Write the simulator's own log (start-up, errors; not the ground truth, see "
+                    "--log) to this file. Without it nothing is logged to a file."),
+        SimMain::tr("file")};
+};
+
+QCommandLineOption setUp(QCommandLineParser &parser, const Options &options)
+{
+    parser.setApplicationDescription(
+        SimMain::tr("Serves simulated LLM providers (OpenAI Chat Completions and Responses, "
+                    "Anthropic Messages, Gemini) over HTTP or HTTPS."));
+    const QCommandLineOption help = parser.addHelpOption();
+    parser.addOption(options.listen);
+    parser.addOption(options.profiles);
+    parser.addOption(options.tls);
+    parser.addOption(options.certOut);
+    parser.addOption(options.log);
+    parser.addOption(options.logFile);
+    return help;
+}
+
+// The steps of main() below return the exit status when the program must stop there.
+
+std::optional<int> readArguments(QCommandLineParser &parser, const Options &options,
+                                 QHostAddress *address, quint16 *port)
+{
+    const QCommandLineOption help = setUp(parser, options);
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText(), kUsageError);
+    if (parser.isSet(help))
+        parser.showHelp(0);
+    if (!parser.positionalArguments().isEmpty())
+        return fail(
+            SimMain::tr("unexpected argument: %1").arg(parser.positionalArguments().first()),
+            kUsageError);
+    const QString listen = parser.value(options.listen);
+    if (!parseListen(listen, address, port))
+        return fail(
+            SimMain::tr("--listen expects HOST:PORT (for example 127.0.0.1:8080), got \"%1\"")
+                .arg(listen),
+            kUsageError);
+    return std::nullopt;
+}
+
+// The profiles, and the simulator's own log once their keys are known to be secret.
+std::optional<int> loadProfiles(const QCommandLineParser &parser, const Options &options,
+                                std::vector<ys::SimProfile> *profiles)
+{
+    if (parser.isSet(options.profiles)) {
+        QString error;
+        *profiles = ys::SimProfile::loadFile(parser.value(options.profiles), &error);
+        if (profiles->empty())
+            return fail(error, kUsageError);
+    } else {
+        *profiles = ys::SimProfile::demoProfiles();
+    }
+
+    if (parser.isSet(options.logFile)) {
+        // The profiles' keys are secrets here too: no log line carries them.
+        for (const ys::SimProfile &profile : *profiles)
+            ys::registerSecret(profile.apiKey.toUtf8());
+        QString logError;
+        if (!ys::Log::install(parser.value(options.logFile), &logError))
+            return fail(logError, kRuntimeError);
+        qCInfo(ys::lcSim).noquote()
+            << QStringLiteral("yardstick-sim started with %1 profiles").arg(profiles->size());
+    }
+    return std::nullopt;
+}
+
+// SIGINT and SIGTERM quit the event loop; null if that cannot be set up.
+std::unique_ptr<QSocketNotifier> quitOnSignals(QCoreApplication *app)
+{
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0)
+        return nullptr;
+    g_signalFd = fds[0];
+    auto notifier = std::make_unique<QSocketNotifier>(fds[1], QSocketNotifier::Read);
+    QObject::connect(notifier.get(), &QSocketNotifier::activated, app, &QCoreApplication::quit);
+    struct sigaction action = {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+    return notifier;
+}
+
+std::optional<int> startServer(ys::SimServer &server, const QCommandLineParser &parser,
+                               const Options &options, const QHostAddress &address, quint16 port)
+{
+    QString error;
+    if (parser.isSet(options.log) && !server.setLogFile(parser.value(options.log), &error))
+        return fail(error, kRuntimeError);
+    if (parser.isSet(options.tls)) {
+        if (!server.enableTls(&error))
+            return fail(error, kRuntimeError);
+        if (parser.isSet(options.certOut)) {
+            QSaveFile cert(parser.value(options.certOut));
+            if (!cert.open(QIODevice::WriteOnly) || cert.write(server.certificatePem()) < 0 ||
+                !cert.commit())
+                return fail(SimMain::tr("cannot write the certificate to %1: %2")
+                                .arg(parser.value(options.certOut), cert.errorString()),
+                            kRuntimeError);
+        }
+    }
+    if (!server.listen(address, port, &error))
+        return fail(error, kRuntimeError);
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -71,118 +210,23 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("yardstick-sim"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        SimMain::tr("Serves simulated LLM providers (OpenAI Chat Completions and Responses, "
-                    "Anthropic Messages, Gemini) over HTTP or HTTPS."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption listenOption(
-        QStringLiteral("listen"),
-        SimMain::tr("Address and port to listen on; port 0 picks a free one."),
-        SimMain::tr("host:port"), QStringLiteral("127.0.0.1:0"));
-    const QCommandLineOption profilesOption(
-        QStringLiteral("profiles"),
-        SimMain::tr(
-            "Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not "
-            "given."),
-        SimMain::tr("file"));
-    const QCommandLineOption tlsOption(
-        QStringLiteral("tls"),
-        SimMain::tr("Serve HTTPS with a self-signed certificate made at start (needs the openssl "
-                    "command)."));
-    const QCommandLineOption certOutOption(
-        QStringLiteral("cert-out"),
-        SimMain::tr("With --tls, write the certificate (PEM) here so clients can trust it."),
-        SimMain::tr("file"));
-    const QCommandLineOption logOption(
-        QStringLiteral("log"),
-        SimMain::tr("Append the ground truth of every finished request to this file, one JSON "
-                    "object per line."),
-        SimMain::tr("file"));
-    parser.addOption(listenOption);
-    parser.addOption(profilesOption);
-    parser.addOption(tlsOption);
-    parser.addOption(certOutOption);
-    const QCommandLineOption logFileOption(
-        QStringLiteral("log-file"),
-        SimMain::tr("Write the simulator's own log (start-up, errors; not the ground truth, see "
-                    "--log) to this file. Without it nothing is logged to a file."),
-        SimMain::tr("file"));
-    parser.addOption(logOption);
-    parser.addOption(logFileOption);
-
-    if (!parser.parse(QCoreApplication::arguments()))
-        return fail(parser.errorText(), kUsageError);
-    if (parser.isSet(helpOption))
-        parser.showHelp(0);
-    if (!parser.positionalArguments().isEmpty())
-        return fail(
-            SimMain::tr("unexpected argument: %1").arg(parser.positionalArguments().first()),
-            kUsageError);
-
+    const Options options;
     QHostAddress address;
     quint16 port = 0;
-    const QString listen = parser.value(listenOption);
-    if (!parseListen(listen, &address, &port))
-        return fail(
-            SimMain::tr("--listen expects HOST:PORT (for example 127.0.0.1:8080), got \"%1\"")
-                .arg(listen),
-            kUsageError);
-
+    if (const std::optional<int> code = readArguments(parser, options, &address, &port))
+        return *code;
     std::vector<ys::SimProfile> profiles;
-    if (parser.isSet(profilesOption)) {
-        QString error;
-        profiles = ys::SimProfile::loadFile(parser.value(profilesOption), &error);
-        if (profiles.empty())
-            return fail(error, kUsageError);
-    } else {
-        profiles = ys::SimProfile::demoProfiles();
-    }
-
-    if (parser.isSet(logFileOption)) {
-        // The profiles' keys are secrets here too: no log line carries them.
-        for (const ys::SimProfile &profile : profiles)
-            ys::registerSecret(profile.apiKey.toUtf8());
-        QString logError;
-        if (!ys::Log::install(parser.value(logFileOption), &logError))
-            return fail(logError, kRuntimeError);
-        qCInfo(ys::lcSim).noquote()
-            << QStringLiteral("yardstick-sim started with %1 profiles").arg(profiles.size());
-    }
-
-    int fds[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0)
+    if (const std::optional<int> code = loadProfiles(parser, options, &profiles))
+        return *code;
+    const std::unique_ptr<QSocketNotifier> notifier = quitOnSignals(&app);
+    if (!notifier)
         return fail(SimMain::tr("cannot set up signal handling"), kRuntimeError);
-    g_signalFd = fds[0];
-    QSocketNotifier notifier(fds[1], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
-    struct sigaction action = {};
-    action.sa_handler = onSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    ::sigaction(SIGINT, &action, nullptr);
-    ::sigaction(SIGTERM, &action, nullptr);
-
-    if (parser.isSet(certOutOption) && !parser.isSet(tlsOption))
+    if (parser.isSet(options.certOut) && !parser.isSet(options.tls))
         return fail(SimMain::tr("--cert-out needs --tls"), kUsageError);
 
     ys::SimServer server(std::move(profiles));
-    QString error;
-    if (parser.isSet(logOption) && !server.setLogFile(parser.value(logOption), &error))
-        return fail(error, kRuntimeError);
-    if (parser.isSet(tlsOption)) {
-        if (!server.enableTls(&error))
-            return fail(error, kRuntimeError);
-        if (parser.isSet(certOutOption)) {
-            QSaveFile cert(parser.value(certOutOption));
-            if (!cert.open(QIODevice::WriteOnly) || cert.write(server.certificatePem()) < 0 ||
-                !cert.commit())
-                return fail(SimMain::tr("cannot write the certificate to %1: %2")
-                                .arg(parser.value(certOutOption), cert.errorString()),
-                            kRuntimeError);
-        }
-    }
-    if (!server.listen(address, port, &error))
-        return fail(error, kRuntimeError);
+    if (const std::optional<int> code = startServer(server, parser, options, address, port))
+        return *code;
 
     // Scripts and tests read the port from this exact line, so it is not translated.
     std::printf("yardstick-sim listening on %s\n",

@@ -36,27 +36,6 @@ bool hasToken(QByteArrayView value, QByteArrayView token)
     return false;
 }
 
-bool isRedirect(int status)
-{
-    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
-}
-
-bool sameOrigin(const QUrl &a, const QUrl &b)
-{
-    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 &&
-           a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && a.port(80) == b.port(80);
-}
-
-// Header values come from configuration; a line break in one must not start a new field.
-QByteArray oneLine(QByteArray value)
-{
-    for (char &c : value) {
-        if (c == '\r' || c == '\n')
-            c = ' ';
-    }
-    return value;
-}
-
 } // namespace
 
 QByteArray Http1Head::header(QByteArrayView name) const
@@ -296,64 +275,13 @@ void Http1Connection::process(qint64 at)
             continue;
         }
         if (m_state == State::ChunkDataEnd) {
-            if (available == 0)
+            if (!readChunkEnd())
                 break;
-            if (data[0] == '\n') {
-                m_pos += 1;
-            } else if (data[0] == '\r') {
-                if (available < 2)
-                    break;
-                if (data[1] != '\n') {
-                    failProtocol();
-                    break;
-                }
-                m_pos += 2;
-            } else {
-                failProtocol();
-                break;
-            }
-            m_state = State::ChunkSize;
             continue;
         }
         if (m_state == State::ChunkSize) {
-            QByteArrayView line;
-            if (!readLine(&line))
+            if (!readChunkSize())
                 break;
-            // chunk-size [ BWS ";" chunk-ext ] : hexadecimal digits, then anything after ';'.
-            qint64 size = 0;
-            qsizetype i = 0;
-            for (; i < line.size(); ++i) {
-                const char c = line[i];
-                int digit;
-                if (c >= '0' && c <= '9')
-                    digit = c - '0';
-                else if (c >= 'a' && c <= 'f')
-                    digit = c - 'a' + 10;
-                else if (c >= 'A' && c <= 'F')
-                    digit = c - 'A' + 10;
-                else
-                    break;
-                if (i >= 15) {
-                    i = -1;
-                    break;
-                }
-                size = size * 16 + digit;
-            }
-            bool valid = i > 0;
-            if (valid) {
-                QByteArrayView rest = line.sliced(i).trimmed();
-                valid = rest.isEmpty() || rest.front() == ';';
-            }
-            if (!valid) {
-                failProtocol();
-                break;
-            }
-            if (size == 0) {
-                m_state = State::Trailers;
-            } else {
-                m_remaining = size;
-                m_state = State::ChunkData;
-            }
             continue;
         }
         if (m_state == State::Trailers) {
@@ -372,14 +300,107 @@ void Http1Connection::process(qint64 at)
     }
 }
 
+bool Http1Connection::readChunkEnd()
+{
+    const qsizetype available = m_in.size() - m_pos;
+    const char *const data = m_in.constData() + m_pos;
+    if (available == 0)
+        return false;
+    if (data[0] == '\n') {
+        m_pos += 1;
+    } else if (data[0] == '\r') {
+        if (available < 2)
+            return false;
+        if (data[1] != '\n') {
+            failProtocol();
+            return false;
+        }
+        m_pos += 2;
+    } else {
+        failProtocol();
+        return false;
+    }
+    m_state = State::ChunkSize;
+    return true;
+}
+
+bool Http1Connection::readChunkSize()
+{
+    QByteArrayView line;
+    if (!readLine(&line))
+        return false;
+    // chunk-size [ BWS ";" chunk-ext ] : hexadecimal digits, then anything after ';'.
+    qint64 size = 0;
+    qsizetype i = 0;
+    for (; i < line.size(); ++i) {
+        const char c = line[i];
+        int digit;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            digit = c - 'A' + 10;
+        else
+            break;
+        if (i >= 15) {
+            i = -1;
+            break;
+        }
+        size = size * 16 + digit;
+    }
+    bool valid = i > 0;
+    if (valid) {
+        QByteArrayView rest = line.sliced(i).trimmed();
+        valid = rest.isEmpty() || rest.front() == ';';
+    }
+    if (!valid) {
+        failProtocol();
+        return false;
+    }
+    if (size == 0) {
+        m_state = State::Trailers;
+    } else {
+        m_remaining = size;
+        m_state = State::ChunkData;
+    }
+    return true;
+}
+
 bool Http1Connection::parseHead(qint64 at)
+{
+    // A server may send empty lines before the status line.
+    while (m_pos < m_in.size() && (m_in[m_pos] == '\r' || m_in[m_pos] == '\n'))
+        ++m_pos;
+    const qsizetype end = headEnd();
+    if (end < 0) {
+        if (m_in.size() - m_pos > kMaxHeadBytes)
+            failProtocol();
+        return false;
+    }
+    Http1Head head;
+    const QByteArrayView block(m_in.constData() + m_pos, end - m_pos);
+    m_pos = end;
+    if (!readHeadBlock(block, &head)) {
+        failProtocol();
+        return false;
+    }
+    // Interim responses (100 Continue, 103 Early Hints): the real one follows.
+    if (head.status >= 100 && head.status < 200)
+        return true;
+    if (!startBody(head)) {
+        failProtocol();
+        return false;
+    }
+    m_head = std::move(head);
+    m_client->headReceived(m_head, at);
+    return true;
+}
+
+qsizetype Http1Connection::headEnd() const
 {
     const char *const data = m_in.constData();
     const qsizetype size = m_in.size();
-    // A server may send empty lines before the status line.
-    while (m_pos < size && (data[m_pos] == '\r' || data[m_pos] == '\n'))
-        ++m_pos;
-    qsizetype end = -1;
     for (qsizetype p = m_pos; p < size;) {
         const void *hit = std::memchr(data + p, '\n', size_t(size - p));
         if (!hit)
@@ -389,21 +410,15 @@ bool Http1Connection::parseHead(qint64 at)
             ++q;
         if (q >= size)
             break;
-        if (data[q] == '\n') {
-            end = q + 1;
-            break;
-        }
+        if (data[q] == '\n')
+            return q + 1;
         p = static_cast<const char *>(hit) - data + 1;
     }
-    if (end < 0) {
-        if (size - m_pos > kMaxHeadBytes)
-            failProtocol();
-        return false;
-    }
+    return -1;
+}
 
-    Http1Head head;
-    QByteArrayView block(data + m_pos, end - m_pos);
-    m_pos = end;
+bool Http1Connection::readHeadBlock(QByteArrayView block, Http1Head *head)
+{
     bool first = true;
     while (!block.isEmpty()) {
         const qsizetype lf = block.indexOf('\n');
@@ -414,38 +429,34 @@ bool Http1Connection::parseHead(qint64 at)
         if (first) {
             first = false;
             // HTTP/1.1 200 OK
-            if (!line.startsWith("HTTP/") || line.size() < 12 || line[8] != ' ') {
-                failProtocol();
+            if (!line.startsWith("HTTP/") || line.size() < 12 || line[8] != ' ')
                 return false;
-            }
-            head.version = line.sliced(5, 3).toByteArray();
+            head->version = line.sliced(5, 3).toByteArray();
             const QByteArrayView code = line.sliced(9, 3);
             for (char c : code) {
-                if (c < '0' || c > '9') {
-                    failProtocol();
+                if (c < '0' || c > '9')
                     return false;
-                }
-                head.status = head.status * 10 + (c - '0');
+                head->status = head->status * 10 + (c - '0');
             }
             continue;
         }
         if (line.isEmpty())
             break;
-        if ((line.front() == ' ' || line.front() == '\t') && !head.headers.isEmpty()) {
-            head.headers.last().second += ' ' + line.trimmed().toByteArray(); // obsolete folding
+        if ((line.front() == ' ' || line.front() == '\t') && !head->headers.isEmpty()) {
+            head->headers.last().second += ' ' + line.trimmed().toByteArray(); // obsolete folding
             continue;
         }
         const qsizetype colon = line.indexOf(':');
         if (colon <= 0)
             continue; // not a field; ignored
-        head.headers.append(std::pair(line.first(colon).trimmed().toByteArray(),
-                                      line.sliced(colon + 1).trimmed().toByteArray()));
+        head->headers.append(std::pair(line.first(colon).trimmed().toByteArray(),
+                                       line.sliced(colon + 1).trimmed().toByteArray()));
     }
+    return true;
+}
 
-    // Interim responses (100 Continue, 103 Early Hints): the real one follows.
-    if (head.status >= 100 && head.status < 200)
-        return true;
-
+bool Http1Connection::startBody(const Http1Head &head)
+{
     const QByteArray connection = head.header("connection");
     m_keepAlive = head.version != "1.0" && !hasToken(connection, "close");
     const QByteArray transferEncoding = head.header("transfer-encoding");
@@ -457,18 +468,14 @@ bool Http1Connection::parseHead(qint64 at)
     } else if (!contentLength.isEmpty()) {
         bool ok = false;
         const qint64 length = contentLength.trimmed().toLongLong(&ok);
-        if (!ok || length < 0) {
-            failProtocol();
+        if (!ok || length < 0)
             return false;
-        }
         m_remaining = length;
         m_state = length == 0 ? State::Idle : State::BodyLength;
     } else {
         m_state = State::BodyUntilClose;
         m_keepAlive = false;
     }
-    m_head = std::move(head);
-    m_client->headReceived(m_head, at);
     return true;
 }
 
@@ -534,206 +541,6 @@ void Http1Connection::onClosed()
          m_tcp->error() == TcpError::Reset
              ? m_tcp->errorString()
              : tr("the server closed the connection before the response ended"));
-}
-
-// ---------------------------------------------------------------------------------------------
-
-Http1Exchange::Http1Exchange(Http1Pool *pool, Receiver *receiver)
-    : m_pool(pool)
-    , m_receiver(receiver)
-{
-}
-
-Http1Exchange::~Http1Exchange()
-{
-    m_running = false;
-    dropConnection();
-}
-
-QByteArray Http1Exchange::serialize(const QUrl &url, const QByteArray &method,
-                                    const QList<std::pair<QByteArray, QByteArray>> &headers,
-                                    const QByteArray &body)
-{
-    QByteArray target =
-        url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    if (!target.startsWith('/'))
-        target.prepend('/');
-    QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    if (url.port() != -1 && url.port() != 80)
-        host += ':' + QByteArray::number(url.port());
-
-    QByteArray request;
-    request.reserve(256 + body.size());
-    request += method;
-    request += ' ';
-    request += target;
-    request += " HTTP/1.1\r\nHost: ";
-    request += host;
-    request += "\r\n";
-    bool userAgent = false;
-    for (const auto &[name, value] : headers) {
-        if (equalsNoCase(name, "host") || equalsNoCase(name, "content-length") ||
-            equalsNoCase(name, "connection") || equalsNoCase(name, "accept-encoding") ||
-            equalsNoCase(name, "transfer-encoding"))
-            continue;
-        userAgent = userAgent || equalsNoCase(name, "user-agent");
-        request += oneLine(name);
-        request += ": ";
-        request += oneLine(value);
-        request += "\r\n";
-    }
-    if (!userAgent)
-        request += "User-Agent: Yardstick\r\n";
-    // Compressed streams arrive in bursts; identity keeps event arrival times honest.
-    request += "Accept-Encoding: identity\r\nConnection: keep-alive\r\n";
-    if (!body.isEmpty() || (method != "GET" && method != "HEAD")) {
-        request += "Content-Length: ";
-        request += QByteArray::number(body.size());
-        request += "\r\n";
-    }
-    request += "\r\n";
-    request += body;
-    return request;
-}
-
-void Http1Exchange::start(const QUrl &url, const QByteArray &method,
-                          const QList<std::pair<QByteArray, QByteArray>> &headers,
-                          const QByteArray &body)
-{
-    m_url = url;
-    m_method = method;
-    m_headers = headers;
-    m_body = body;
-    m_redirectTarget.clear();
-    m_followTo.clear();
-    m_redirects = 0;
-    m_retried = false;
-    m_running = true;
-    sendNow();
-}
-
-void Http1Exchange::sendNow()
-{
-    if (!m_pool) {
-        finishWith(Http1Error::Aborted, {}); // the lane is going away
-        return;
-    }
-    Http1Connection *connection = m_pool->acquire(m_url.host(), quint16(m_url.port(80)));
-    m_connection = connection;
-    m_reused = !connection->isFresh();
-    connection->send(serialize(m_url, m_method, m_headers, m_body), m_method == "HEAD", this);
-}
-
-void Http1Exchange::abort()
-{
-    if (!m_running)
-        return;
-    dropConnection();
-    m_followTo.clear();
-    finishWith(Http1Error::Aborted, {}); // the owner knows why
-}
-
-void Http1Exchange::dropConnection()
-{
-    if (Http1Connection *connection = m_connection.data()) {
-        m_connection = nullptr;
-        connection->detach();
-    }
-}
-
-void Http1Exchange::finishWith(Http1Error error, const QString &message, qint64 atNs)
-{
-    m_running = false;
-    m_receiver->http1Finished(error, message, atNs >= 0 ? atNs : monotonicNs());
-}
-
-void Http1Exchange::connectStarted()
-{
-    m_receiver->http1ConnectStarted();
-}
-
-void Http1Exchange::connected()
-{
-    m_receiver->http1Connected();
-}
-
-void Http1Exchange::requestSent()
-{
-    m_receiver->http1RequestSent();
-}
-
-void Http1Exchange::headReceived(const Http1Head &head, qint64 readAtNs)
-{
-    if (isRedirect(head.status) && m_redirects < kMaxRedirects) {
-        const QByteArray location = head.header("location");
-        if (!location.isEmpty()) {
-            const QUrl target = m_url.resolved(QUrl::fromEncoded(location));
-            if (sameOrigin(m_url, target) && target.isValid()) {
-                // Followed once this response is over; its head and body are not the reply.
-                m_followTo = target;
-                if (head.status != 307 && head.status != 308) {
-                    if (m_method != "HEAD")
-                        m_method = "GET";
-                    m_body.clear();
-                    m_headers.removeIf([](const std::pair<QByteArray, QByteArray> &h) {
-                        return equalsNoCase(h.first, "content-type");
-                    });
-                }
-                return;
-            }
-            // The request carries the key: another origin never hears from this client.
-            m_redirectTarget = target;
-            m_receiver->http1Head(head, readAtNs);
-            if (!m_running)
-                return;
-            dropConnection();
-            finishWith(Http1Error::CrossOriginRedirect, {}); // redirectTarget() says where
-            return;
-        }
-    }
-    m_receiver->http1Head(head, readAtNs);
-}
-
-void Http1Exchange::bodyReceived(QByteArrayView bytes, qint64 readAtNs)
-{
-    if (m_followTo.isEmpty())
-        m_receiver->http1Body(bytes, readAtNs);
-}
-
-void Http1Exchange::completed(bool reusable, qint64 atNs)
-{
-    Http1Connection *connection = m_connection.data();
-    m_connection = nullptr;
-    if (m_pool)
-        m_pool->release(connection, reusable);
-    else if (connection)
-        connection->detach();
-    if (!m_followTo.isEmpty()) {
-        ++m_redirects;
-        m_url = std::exchange(m_followTo, QUrl());
-        m_retried = false;
-        m_receiver->http1Redirected();
-        if (m_running)
-            sendNow();
-        return;
-    }
-    finishWith(Http1Error::None, {}, atNs);
-}
-
-void Http1Exchange::failed(Http1Error error, const QString &message, bool responseStarted)
-{
-    m_connection = nullptr;
-    // A kept-alive connection the server closed while it was idle: the request never reached
-    // it, so it goes again once on a new connection.
-    if (m_reused && !responseStarted && !m_retried && error == Http1Error::RemoteClosed) {
-        m_retried = true;
-        sendNow();
-        return;
-    }
-    m_followTo.clear();
-    finishWith(error, message);
 }
 
 } // namespace ys

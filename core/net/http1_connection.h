@@ -111,7 +111,13 @@ private:
     ReadEnd readSocket(qint64 *arrivalNs);
     void onTransportError();
     void process(qint64 at);
+    // The steps of process(); each returns false when it needs more bytes or failed.
+    bool readChunkEnd();
+    bool readChunkSize();
     bool parseHead(qint64 at);
+    qsizetype headEnd() const; // after the blank line ending the head; -1 if not there yet
+    static bool readHeadBlock(QByteArrayView block, Http1Head *head); // false: invalid
+    bool startBody(const Http1Head &head); // the framing of the body; false: invalid
     bool readLine(QByteArrayView *line);
     void endMessage(qint64 at);
     void fail(Http1Error error, const QString &message);

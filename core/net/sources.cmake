@@ -1,6 +1,7 @@
 # ys_core sources in core/net/ (paths relative to core/).
 target_sources(ys_core PRIVATE
     net/http1_connection.h net/http1_connection.cpp
+    net/http1_exchange.cpp
     net/http1_pool.h net/http1_pool.cpp
     net/lane_event_dispatcher.h net/lane_event_dispatcher.cpp
     net/fd_watch.h net/fd_watch.cpp

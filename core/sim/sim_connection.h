@@ -21,6 +21,8 @@ class QTcpSocket;
 
 namespace ys {
 
+class Tokenizer;
+
 // One client connection of SimServer: reads HTTP/1.1 requests one after the other (keep-alive),
 // hands generation requests to their dialect, and writes the answer's events at the times the
 // request's SimPlan fixed when it was accepted, with the faults the request carries. Deletes
@@ -48,11 +50,23 @@ private:
     void onSocketGone();
     void processInput();
     void dispatch(const SimHttpRequest &request);
-    void handleGeneration(const SimHttpRequest &request, std::unique_ptr<SimDialect> dialect);
     void handleModels(const SimHttpRequest &request);
     void handleRecord(const SimHttpRequest &request);
 
-    // Answering an accepted request.
+    // Accepting a generation request (sim_connection_intake.cpp). Each check fills in the error
+    // to reply with and returns false when the request is refused.
+    struct Intake; // what the steps learn about the request, handed from one to the next
+    void handleGeneration(const SimHttpRequest &request, std::unique_ptr<SimDialect> dialect);
+    bool readRequest(const SimHttpRequest &request, Intake &in); // model, key, headers, body
+    bool checkKey(Intake &in);
+    bool readFaults(const SimHttpRequest &request, Intake &in);
+    void countPrompt(Intake &in);
+    bool faultReplyDue(const SimHttpRequest &request, Intake &in); // true: reply in.error
+    void retryAfterFault(SimFault fault, Intake &in);
+    bool admit(Intake &in); // context window, rate limits, prefix cache
+    void accept(const Intake &in);
+
+    // Answering an accepted request (sim_connection_answer.cpp).
     void startAnswer();
     void generate();
     std::int64_t dueOf(std::size_t index) const; // index == events: the end of the stream
@@ -76,7 +90,7 @@ private:
     void replyPlain(int status, const QByteArray &body); // OpenAI-shaped, no record
     void refuse(int status, const QString &message);     // reply, then close the connection
 
-    // Output.
+    // Output (sim_connection_output.cpp).
     void setHead(int status, const QByteArray &contentType, qsizetype contentLength,
                  const SimHeaders &extra);
     QByteArray sse(const SimSse &event);
@@ -87,6 +101,19 @@ private:
     void writePiece();
     void writeOut(const QByteArray &bytes);
     bool pacing() const;
+
+    struct Intake {
+        SimError error;
+        SimHeaders errorHeaders; // sent with the error reply
+        SimChatRequest chat;
+        int profileIndex = -1;
+        QByteArray key;
+        std::uint64_t number = 0; // the request's number within its profile
+        const Tokenizer *tokenizer = nullptr;
+        int promptTokensSent = 0;
+        int promptTokens = 0; // after truncation to the context window
+        int cached = 0;
+    };
 
     SimServer *m_server;
     QTcpSocket *m_socket;

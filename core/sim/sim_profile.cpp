@@ -127,34 +127,11 @@ void readRange(const Json &value, const QString &field, int minimum, int *low, i
                          SimProfile::tr("must not be below min (%1)").arg(*low)};
 }
 
-SimProfile readProfile(const Json &object)
+// The timing of an answer: time to first token, prefill and decode speeds, how the tokens come
+// in events, how many there are, and how many requests run at once.
+void readTiming(const Json &object, SimProfile &p)
 {
-    checkKeys(object, QString(),
-              {"name",
-               "model",
-               "ttft_ms",
-               "prefill_tokens_per_s",
-               "decode_tokens_per_s",
-               "decode_jitter",
-               "tokens_per_event",
-               "output_tokens",
-               "capacity",
-               "context_window",
-               "usage",
-               "api_key",
-               "price",
-               "seed",
-               "context_overflow",
-               "prefix_cache",
-               "rate_limits",
-               "faults",
-               "encoding",
-               "fingerprint_every"});
-    SimProfile p;
     const QString none;
-    p.name = readString(required(object, "name", none), QStringLiteral("name"));
-    p.model = readString(required(object, "model", none), QStringLiteral("model"));
-
     const Json &ttft = required(object, "ttft_ms", none);
     const QString ttftField = QStringLiteral("ttft_ms");
     checkKeys(ttft, ttftField, {"median", "p95"});
@@ -182,6 +159,12 @@ SimProfile readProfile(const Json &object)
               &p.outputTokensMin, &p.outputTokensMax);
     if (const Json *capacity = member(object, "capacity"))
         p.capacity = readInt(*capacity, QStringLiteral("capacity"), 0);
+}
+
+// How prompts are counted and reported: the window, the tokenizer, usage and fingerprints.
+void readTokens(const Json &object, SimProfile &p)
+{
+    const QString none;
     p.contextWindow =
         readInt(required(object, "context_window", none), QStringLiteral("context_window"), 1);
     if (const Json *encoding = member(object, "encoding")) {
@@ -203,8 +186,12 @@ SimProfile readProfile(const Json &object)
                 SimProfile::tr("expected true or false, got %1").arg(typeName(*usage))};
         p.usage = usage->get<bool>();
     }
-    if (const Json *key = member(object, "api_key"); key && !key->is_null())
-        p.apiKey = readString(*key, QStringLiteral("api_key"));
+}
+
+// The optional settings below sit in helpers of their own so that readProfile() reads as the
+// list of a profile's fields; their order decides which error a profile with several gets.
+void readPrice(const Json &object, SimProfile &p)
+{
     if (const Json *price = member(object, "price"); price && !price->is_null()) {
         const QString field = QStringLiteral("price");
         checkKeys(*price, field, {"input_per_mtok", "output_per_mtok"});
@@ -221,6 +208,10 @@ SimProfile readProfile(const Json &object)
                              SimProfile::tr("must not be negative")};
         p.price = value;
     }
+}
+
+void readSeed(const Json &object, SimProfile &p)
+{
     if (const Json *seed = member(object, "seed")) {
         if (!seed->is_number_integer() ||
             (!seed->is_number_unsigned() && seed->get<std::int64_t>() < 0))
@@ -229,6 +220,10 @@ SimProfile readProfile(const Json &object)
                                  .arg(QString::fromStdString(seed->dump()))};
         p.seed = seed->get<std::uint64_t>();
     }
+}
+
+void readContextOverflow(const Json &object, SimProfile &p)
+{
     if (const Json *overflow = member(object, "context_overflow")) {
         const QString field = QStringLiteral("context_overflow");
         const QString mode = readString(*overflow, field);
@@ -241,6 +236,10 @@ SimProfile readProfile(const Json &object)
                                                    "\"%1\"")
                                         .arg(mode)};
     }
+}
+
+void readPrefixCache(const Json &object, SimProfile &p)
+{
     if (const Json *cache = member(object, "prefix_cache"); cache && !cache->is_null()) {
         const QString field = QStringLiteral("prefix_cache");
         checkKeys(*cache, field, {"min_tokens", "ttft_saving", "max_prefixes"});
@@ -258,6 +257,10 @@ SimProfile readProfile(const Json &object)
             config.maxPrefixes = readInt(*max, QStringLiteral("prefix_cache.max_prefixes"), 1);
         p.prefixCache = config;
     }
+}
+
+void readRateLimits(const Json &object, SimProfile &p)
+{
     if (const Json *limits = member(object, "rate_limits"); limits && !limits->is_null()) {
         const QString field = QStringLiteral("rate_limits");
         checkKeys(*limits, field, {"requests_per_min", "tokens_per_min"});
@@ -268,6 +271,10 @@ SimProfile readProfile(const Json &object)
             p.rateLimits.tokensPerMin =
                 readInt(*tpm, QStringLiteral("rate_limits.tokens_per_min"), 0);
     }
+}
+
+void readFaultRates(const Json &object, SimProfile &p)
+{
     if (const Json *faults = member(object, "faults"); faults && !faults->is_null()) {
         if (!faults->is_object())
             throw FieldError{QStringLiteral("faults"),
@@ -296,6 +303,45 @@ SimProfile readProfile(const Json &object)
             p.faults.push_back(rate);
         }
     }
+}
+
+SimProfile readProfile(const Json &object)
+{
+    checkKeys(object, QString(),
+              {"name",
+               "model",
+               "ttft_ms",
+               "prefill_tokens_per_s",
+               "decode_tokens_per_s",
+               "decode_jitter",
+               "tokens_per_event",
+               "output_tokens",
+               "capacity",
+               "context_window",
+               "usage",
+               "api_key",
+               "price",
+               "seed",
+               "context_overflow",
+               "prefix_cache",
+               "rate_limits",
+               "faults",
+               "encoding",
+               "fingerprint_every"});
+    SimProfile p;
+    const QString none;
+    p.name = readString(required(object, "name", none), QStringLiteral("name"));
+    p.model = readString(required(object, "model", none), QStringLiteral("model"));
+    readTiming(object, p);
+    readTokens(object, p);
+    if (const Json *key = member(object, "api_key"); key && !key->is_null())
+        p.apiKey = readString(*key, QStringLiteral("api_key"));
+    readPrice(object, p);
+    readSeed(object, p);
+    readContextOverflow(object, p);
+    readPrefixCache(object, p);
+    readRateLimits(object, p);
+    readFaultRates(object, p);
     return p;
 }
 

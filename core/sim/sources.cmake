@@ -17,6 +17,7 @@ target_sources(ys_sim PRIVATE
     sim/sim_anthropic.h sim/sim_anthropic.cpp
     sim/sim_gemini.h sim/sim_gemini.cpp
     sim/sim_server.h sim/sim_server.cpp
-    sim/sim_connection.h sim/sim_connection.cpp
+    sim/sim_connection.h sim/sim_connection.cpp sim/sim_connection_intake.cpp
+    sim/sim_connection_answer.cpp sim/sim_connection_output.cpp
     sim/sim_host.h sim/sim_host.cpp
 )

@@ -1,5 +1,6 @@
 #include "tokenize/bpe_tokenizer.h"
 
+#include "tokenize/rank_file.h"
 #include "tokenize/utf8.h"
 
 #include <QFile>
@@ -184,6 +185,12 @@ struct Tokenizer::Data {
         filter[f >> (64 - kFilterWordBits)] |= filterBits(f);
         return true;
     }
+
+    // The lookup structures over bytes and offsets; false when the ranks are no vocabulary the
+    // encoder can use (a token too long for a slot tag, a token twice, a byte without a token).
+    bool buildTables();
+    // False when a special token does not start with "<|" or its id is an ordinary token's.
+    bool readSpecials(const nlohmann::json &names, quint64 maxRank);
 
     void buildDirectTables()
     {
@@ -564,230 +571,53 @@ std::vector<std::pair<QByteArray, TokenId>> Tokenizer::specialTokens() const
     return m_data->specials;
 }
 
-namespace {
-
-// The rank file is one flat JSON object whose bpe_ranks string is megabytes long. A general JSON
-// parser decodes it character by character (about 70 ms for o200k_base); this reader only finds
-// where each top-level value lies, hands the small ones to nlohmann, and base64-decodes bpe_ranks
-// in place, which keeps loading at a few milliseconds.
-struct JsonSpan {
-    const char *begin = nullptr;
-    const char *end = nullptr;
-};
-
-const char *skipSpace(const char *p, const char *end)
+bool Tokenizer::Data::buildTables()
 {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-        ++p;
-    return p;
-}
-
-// p is at an opening quote; returns the position after the closing quote, or nullptr.
-const char *skipString(const char *p, const char *end)
-{
-    for (++p; p < end; ++p) {
-        const char *q = static_cast<const char *>(std::memchr(p, '"', std::size_t(end - p)));
-        if (!q)
-            return nullptr;
-        // The quote ends the string unless an odd number of backslashes precedes it.
-        const char *b = q;
-        while (b > p && b[-1] == '\\')
-            --b;
-        if ((q - b) % 2 == 0)
-            return q + 1;
-        p = q;
-    }
-    return nullptr;
-}
-
-const char *skipValue(const char *p, const char *end, int depth)
-{
-    if (p >= end || depth > 64)
-        return nullptr;
-    if (*p == '"')
-        return skipString(p, end);
-    if (*p == '{' || *p == '[') {
-        const char close = *p == '{' ? '}' : ']';
-        p = skipSpace(p + 1, end);
-        if (p < end && *p == close)
-            return p + 1;
-        while (p < end) {
-            if (close == '}') {
-                if (*p != '"' || !(p = skipString(p, end)))
-                    return nullptr;
-                p = skipSpace(p, end);
-                if (p >= end || *p != ':')
-                    return nullptr;
-                p = skipSpace(p + 1, end);
-            }
-            if (!(p = skipValue(p, end, depth + 1)))
-                return nullptr;
-            p = skipSpace(p, end);
-            if (p < end && *p == close)
-                return p + 1;
-            if (p >= end || *p != ',')
-                return nullptr;
-            p = skipSpace(p + 1, end);
-        }
-        return nullptr;
-    }
-    while (p < end && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\n' &&
-           *p != '\r' && *p != '\t')
-        ++p;
-    return p;
-}
-
-// The top-level members as raw spans; false when the text is no JSON object.
-bool topLevelMembers(const QByteArray &json, std::vector<std::pair<std::string, JsonSpan>> *out)
-{
-    const char *p = json.constData();
-    const char *end = p + json.size();
-    p = skipSpace(p, end);
-    if (p >= end || *p != '{')
+    const std::size_t tokenCount = offsets.size() - 1;
+    for (std::size_t r = 0; r < tokenCount; ++r)
+        maxTokenSize = std::max<std::size_t>(maxTokenSize, offsets[r + 1] - offsets[r]);
+    // Slot tags hold sizes up to 255; tiktoken's longest tokens are 128 bytes.
+    if (maxTokenSize > 255)
         return false;
-    p = skipSpace(p + 1, end);
-    if (p < end && *p == '}')
-        return skipSpace(p + 1, end) == end;
-    while (p < end) {
-        const char *keyEnd = p < end && *p == '"' ? skipString(p, end) : nullptr;
-        if (!keyEnd)
+
+    std::size_t capacity = 1024;
+    while (capacity < tokenCount * 5 / 4) // the filter turns most misses away before probing
+        capacity *= 2;
+    table.assign(capacity, Slot{});
+    mask = capacity - 1;
+    std::fill(std::begin(byteRank), std::end(byteRank), kNoRank);
+    for (quint32 r = 0; r < tokenCount; ++r) {
+        const std::size_t size = offsets[r + 1] - offsets[r];
+        if (size == 0)
+            continue;
+        if (!insert(r))
             return false;
-        const nlohmann::json key = nlohmann::json::parse(p, keyEnd, nullptr, false);
-        if (!key.is_string())
-            return false;
-        p = skipSpace(keyEnd, end);
-        if (p >= end || *p != ':')
-            return false;
-        p = skipSpace(p + 1, end);
-        const char *valueEnd = skipValue(p, end, 0);
-        if (!valueEnd)
-            return false;
-        out->push_back({key.get<std::string>(), JsonSpan{p, valueEnd}});
-        p = skipSpace(valueEnd, end);
-        if (p < end && *p == '}')
-            return skipSpace(p + 1, end) == end;
-        if (p >= end || *p != ',')
-            return false;
-        p = skipSpace(p + 1, end);
+        if (size == 1)
+            byteRank[static_cast<unsigned char>(bytes[offsets[r]])] = r;
     }
-    return false;
+    for (const TokenId r : byteRank)
+        if (r == kNoRank)
+            return false;
+    buildDirectTables();
+    return true;
 }
 
-struct RankLine {
-    quint64 startRank;
-    std::size_t firstToken; // index of the line's first token in file order
-};
-
-// base64 digit values; -1: not a digit
-struct Base64Table {
-    qint8 value[256];
-    constexpr Base64Table()
-        : value()
-    {
-        for (int i = 0; i < 256; ++i)
-            value[i] = -1;
-        const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        for (int i = 0; i < 64; ++i)
-            value[static_cast<unsigned char>(digits[i])] = qint8(i);
-    }
-};
-constexpr Base64Table kBase64;
-
-// Decodes the bpe_ranks string (with its quotes): lines of "LABEL START_RANK TOKEN_B64 ...",
-// where the n-th base64 token has rank START_RANK + n. Appends each token's bytes to bytes and
-// its offset to starts (file order), and each line's start rank to lines.
-bool decodeRanks(JsonSpan span, std::vector<char> &bytes, std::vector<quint32> &starts,
-                 std::vector<RankLine> &lines)
+bool Tokenizer::Data::readSpecials(const nlohmann::json &names, quint64 maxRank)
 {
-    enum Field { Label, Start, Token } field = Label;
-    quint64 rank = 0;
-    bool haveDigits = false;
-    quint32 acc = 0;
-    int bits = 0;
-    bool inToken = false;
-    bool padded = false;
-    const auto endToken = [&] {
-        if (!inToken)
-            return true;
-        inToken = false;
-        return bytes.size() > starts.back() && bytes.size() < 0xffffffffull;
-    };
-    const char *p = span.begin + 1;
-    const char *end = span.end - 1;
-    while (p < end) {
-        char c = *p++;
-        const int v = kBase64.value[static_cast<unsigned char>(c)];
-        if (v >= 0 && field == Token) {
-            if (!inToken) {
-                inToken = true;
-                starts.push_back(quint32(bytes.size()));
-                acc = 0;
-                bits = 0;
-                padded = false;
-            }
-            if (padded)
-                return false;
-            acc = (acc << 6) | quint32(v);
-            bits += 6;
-            if (bits >= 8) {
-                bits -= 8;
-                bytes.push_back(char((acc >> bits) & 0xff));
-            }
-            continue;
-        }
-        if (c == '\\') {
-            if (p >= end)
-                return false;
-            c = *p++;
-            if (c == 'n' || c == 'r')
-                c = '\n';
-            else if (c == 't')
-                c = ' ';
-            else if (c != '/' && c != '\\' && c != '"')
-                return false;
-            if (c == '/' && field == Token) {
-                --p; // an escaped base64 digit: decode it on the next turn
-                continue;
-            }
-        }
-        if (c == ' ' || c == '\n') {
-            if (field == Start) {
-                if (!haveDigits)
-                    return false;
-                lines.push_back({rank, starts.size()});
-                field = Token;
-            } else if (field == Token && !endToken()) {
-                return false;
-            } else if (field == Label && c == ' ') {
-                field = Start;
-                continue;
-            }
-            if (c == '\n') {
-                field = Label;
-                haveDigits = false;
-                rank = 0;
-            }
-            continue;
-        }
-        if (field == Label)
-            continue;
-        if (field == Start) {
-            if (c < '0' || c > '9' || rank > 0xffffffffull)
-                return false;
-            rank = rank * 10 + quint64(c - '0');
-            haveDigits = true;
-            continue;
-        }
-        if (c != '=' || !inToken)
+    for (auto it = names.begin(); it != names.end(); ++it) {
+        // Encoding looks for special tokens at "<|", which all of tiktoken's have.
+        if (!it.value().is_number_unsigned() || it.key().size() < 3 ||
+            it.key().compare(0, 2, "<|") != 0)
             return false;
-        padded = true;
+        const auto id = it.value().get<quint64>();
+        if (id >= 0xffffffffull || (id <= maxRank && offsets[id + 1] != offsets[id]))
+            return false;
+        specials.push_back({QByteArray::fromStdString(it.key()), TokenId(id)});
     }
-    if (field == Start && haveDigits)
-        lines.push_back({rank, starts.size()});
-    return endToken();
+    std::sort(specials.begin(), specials.end(),
+              [](const auto &a, const auto &b) { return a.second < b.second; });
+    return true;
 }
-
-} // namespace
 
 std::unique_ptr<Tokenizer> Tokenizer::fromJson(const QByteArray &json, Encoding encoding,
                                                QString *error)
@@ -804,125 +634,25 @@ std::unique_ptr<Tokenizer> Tokenizer::fromJson(const QByteArray &json, Encoding 
     const auto damaged = [&] {
         return fail(tr("The rank file's bpe_ranks or special_tokens are damaged."));
     };
-    std::vector<std::pair<std::string, JsonSpan>> members;
-    if (!topLevelMembers(json, &members))
-        return notRankFile();
-    const auto member = [&](const char *name) {
-        for (const auto &m : members)
-            if (m.first == name)
-                return m.second;
-        return JsonSpan{};
-    };
-    const JsonSpan patSpan = member("pat_str");
-    const JsonSpan specialSpan = member("special_tokens");
-    const JsonSpan ranksSpan = member("bpe_ranks");
-    if (!patSpan.begin || !specialSpan.begin || !ranksSpan.begin || *ranksSpan.begin != '"')
-        return notRankFile();
-    const nlohmann::json pat = nlohmann::json::parse(patSpan.begin, patSpan.end, nullptr, false);
-    const nlohmann::json specials =
-        nlohmann::json::parse(specialSpan.begin, specialSpan.end, nullptr, false);
-    if (!pat.is_string() || !specials.is_object())
+    RankFileParts parts;
+    if (!splitRankFile(json, &parts))
         return notRankFile();
     const Pretokenizer::Pattern expected = encoding == Encoding::Cl100kBase
                                                ? Pretokenizer::Pattern::Cl100k
                                                : Pretokenizer::Pattern::O200k;
     Pretokenizer::Pattern pattern;
-    if (!Pretokenizer::patternFor(QByteArray::fromStdString(pat.get<std::string>()), &pattern) ||
-        pattern != expected)
+    if (!Pretokenizer::patternFor(parts.pattern, &pattern) || pattern != expected)
         return fail(tr("The rank file's pre-tokenizer pattern is not that of %1.")
                         .arg(encodingName(encoding)));
 
     auto d = std::make_unique<Data>(pattern);
-    const std::size_t spanSize = std::size_t(ranksSpan.end - ranksSpan.begin);
-    std::vector<char> bytes;
-    bytes.reserve(spanSize * 3 / 4);
-    std::vector<quint32> starts;
-    starts.reserve(spanSize / 9);
-    std::vector<RankLine> lines;
-    if (!decodeRanks(ranksSpan, bytes, starts, lines))
+    RankedTokens ranked;
+    if (!readRanks(parts.ranks, &ranked))
         return damaged();
-    if (starts.empty())
+    d->bytes = std::move(ranked.bytes);
+    d->offsets = std::move(ranked.offsets);
+    if (!d->buildTables() || !d->readSpecials(parts.specials, ranked.maxRank))
         return damaged();
-
-    // The files list every rank in order, which needs no copy; otherwise lay the tokens out by
-    // rank, a missing rank keeping an empty entry.
-    bool inOrder = true;
-    quint64 maxRank = 0;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::size_t next = i + 1 < lines.size() ? lines[i + 1].firstToken : starts.size();
-        inOrder = inOrder && lines[i].startRank == lines[i].firstToken;
-        if (next > lines[i].firstToken)
-            maxRank = std::max(maxRank, lines[i].startRank + (next - lines[i].firstToken) - 1);
-    }
-    if (maxRank >= 0xfffffff0ull || maxRank > starts.size() * 2 + 1024)
-        return damaged();
-    if (inOrder) {
-        d->offsets = std::move(starts);
-        d->offsets.push_back(quint32(bytes.size()));
-        d->bytes = std::move(bytes);
-    } else {
-        std::vector<qint64> byRank(std::size_t(maxRank) + 1, -1);
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            const std::size_t next = i + 1 < lines.size() ? lines[i + 1].firstToken : starts.size();
-            for (std::size_t t = lines[i].firstToken; t < next; ++t) {
-                const std::size_t r = std::size_t(lines[i].startRank + (t - lines[i].firstToken));
-                if (byRank[r] >= 0)
-                    return damaged();
-                byRank[r] = qint64(t);
-            }
-        }
-        d->bytes.reserve(bytes.size());
-        d->offsets.reserve(byRank.size() + 1);
-        for (const qint64 t : byRank) {
-            d->offsets.push_back(quint32(d->bytes.size()));
-            if (t >= 0) {
-                const quint32 from = starts[std::size_t(t)];
-                const quint32 to = std::size_t(t) + 1 < starts.size() ? starts[std::size_t(t) + 1]
-                                                                      : quint32(bytes.size());
-                d->bytes.insert(d->bytes.end(), bytes.begin() + from, bytes.begin() + to);
-            }
-        }
-        d->offsets.push_back(quint32(d->bytes.size()));
-    }
-    const std::size_t tokenCount = d->offsets.size() - 1;
-    for (std::size_t r = 0; r < tokenCount; ++r)
-        d->maxTokenSize = std::max<std::size_t>(d->maxTokenSize, d->offsets[r + 1] - d->offsets[r]);
-    // Slot tags hold sizes up to 255; tiktoken's longest tokens are 128 bytes.
-    if (d->maxTokenSize > 255)
-        return damaged();
-
-    std::size_t capacity = 1024;
-    while (capacity < tokenCount * 5 / 4) // the filter turns most misses away before probing
-        capacity *= 2;
-    d->table.assign(capacity, Slot{});
-    d->mask = capacity - 1;
-    std::fill(std::begin(d->byteRank), std::end(d->byteRank), kNoRank);
-    for (quint32 r = 0; r < tokenCount; ++r) {
-        const std::size_t size = d->offsets[r + 1] - d->offsets[r];
-        if (size == 0)
-            continue;
-        if (!d->insert(r))
-            return damaged();
-        if (size == 1)
-            d->byteRank[static_cast<unsigned char>(d->bytes[d->offsets[r]])] = r;
-    }
-    for (const TokenId r : d->byteRank)
-        if (r == kNoRank)
-            return damaged();
-    d->buildDirectTables();
-
-    for (auto it = specials.begin(); it != specials.end(); ++it) {
-        // Encoding looks for special tokens at "<|", which all of tiktoken's have.
-        if (!it.value().is_number_unsigned() || it.key().size() < 3 ||
-            it.key().compare(0, 2, "<|") != 0)
-            return damaged();
-        const auto id = it.value().get<quint64>();
-        if (id >= 0xffffffffull || (id <= maxRank && d->offsets[id + 1] != d->offsets[id]))
-            return damaged();
-        d->specials.push_back({QByteArray::fromStdString(it.key()), TokenId(id)});
-    }
-    std::sort(d->specials.begin(), d->specials.end(),
-              [](const auto &a, const auto &b) { return a.second < b.second; });
     return std::unique_ptr<Tokenizer>(new Tokenizer(std::move(d)));
 }
 

@@ -7,6 +7,7 @@ target_sources(ys_core PRIVATE
     tokenize/unicode_classes.h tokenize/unicode_classes_table.cpp
     tokenize/pretokenizer.h tokenize/pretokenizer.cpp
     tokenize/bpe_tokenizer.h tokenize/bpe_tokenizer.cpp
+    tokenize/rank_file.h tokenize/rank_file.cpp
     tokenize/text_corpus.h tokenize/text_corpus.cpp
     tokenize/prompt_builder.h tokenize/prompt_builder.cpp
 )

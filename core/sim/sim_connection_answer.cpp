@@ -1,0 +1,249 @@
+#include "sim/sim_connection.h"
+
+#include "util/monotonic_clock.h"
+
+#include <QTcpSocket>
+#include <algorithm>
+
+// Answering an accepted request: the events leave at the times its SimPlan fixed, with the
+// faults that are about what the answer holds and when it ends.
+
+namespace ys {
+
+namespace {
+
+// Fault parameter when the profile or the request gives none.
+constexpr std::int64_t kOversizedBytes = 20 * 1024 * 1024;
+
+} // namespace
+
+void SimConnection::startAnswer()
+{
+    m_record.status = 200;
+    if (m_stream) {
+        const QByteArray type = m_jsonArray ? QByteArrayLiteral("application/json; charset=UTF-8")
+                                : m_faults.has(SimFault::UnicodeSeparators)
+                                    ? QByteArrayLiteral("text/event-stream")
+                                    : QByteArrayLiteral("text/event-stream; charset=utf-8");
+        setHead(200, type, -1, m_replyHeaders);
+        QByteArray prefix;
+        if (m_faults.has(SimFault::CommentsAndPings) && !m_jsonArray)
+            prefix = sse({QByteArrayLiteral(":"), QByteArrayLiteral("PROCESSING")}) +
+                     sse({QByteArrayLiteral("retry"), {}}) + sse({QByteArrayLiteral("id"), {}});
+        writeEvents(m_dialect->opening(), prefix);
+        if (m_state != State::Responding)
+            return;
+        if (!m_paced.empty())
+            scheduleNext();
+        // A dialect without opening events still sends its headers now.
+        if (!m_head.isEmpty())
+            writeOut({});
+        if (m_state != State::Responding)
+            return;
+    }
+    const std::int64_t start =
+        m_faults.has(SimFault::SlowReply) ? monotonicNs() : m_record.acceptedNs;
+    if (m_server->acquireSlot(m_profile, this))
+        startGeneration(start);
+    else
+        m_waitingForSlot = true;
+}
+
+void SimConnection::startGeneration(std::int64_t startNs)
+{
+    m_waitingForSlot = false;
+    m_holdingSlot = true;
+    m_generationStartNs = startNs;
+    m_record.generationStartNs = startNs;
+    scheduleNext();
+}
+
+void SimConnection::scheduleNext()
+{
+    if (m_state != State::Responding)
+        return;
+    if (!m_paced.empty()) {
+        m_due = Due::Pace;
+        m_server->scheduler()->schedule(this, m_nextPieceNs);
+        return;
+    }
+    if (m_holdingSlot && m_plan && !m_completeWhenDrained) {
+        m_due = Due::Generate;
+        m_server->scheduler()->schedule(
+            this, m_stream ? dueOf(m_nextEvent) : m_generationStartNs + m_plan->durationNs());
+        return;
+    }
+    m_due = Due::Nothing;
+}
+
+void SimConnection::onDue()
+{
+    const Due due = m_due;
+    m_due = Due::Nothing;
+    switch (due) {
+    case Due::Linger:
+        m_socket->disconnectFromHost();
+        break;
+    case Due::SlowReply:
+        startAnswer();
+        break;
+    case Due::Pace:
+        writePiece();
+        break;
+    case Due::Generate:
+        generate();
+        break;
+    case Due::Nothing:
+        break;
+    }
+}
+
+std::int64_t SimConnection::dueOf(std::size_t index) const
+{
+    const std::vector<SimEvent> &events = m_plan->events;
+    const std::size_t last = events.size() - 1;
+    // The stall falls after the first content event; the end follows the last event at once.
+    return m_generationStartNs + events[std::min(index, last)].offsetNs +
+           (index >= 1 ? m_stallNs : 0);
+}
+
+void SimConnection::generate()
+{
+    if (m_state != State::Responding || !m_holdingSlot)
+        return;
+    const std::int64_t now = monotonicNs() + m_server->scheduler()->batchNs();
+    if (!m_stream) {
+        if (m_generationStartNs + m_plan->durationNs() > now)
+            scheduleNext();
+        else
+            finishNonStreaming();
+        return;
+    }
+    if (m_faults.has(SimFault::EmptyStream) && !m_jsonArray) {
+        finishEmptyStream();
+        return;
+    }
+    const std::size_t count = m_plan->events.size();
+    while (m_nextEvent < count && dueOf(m_nextEvent) <= now) {
+        writeContent(m_nextEvent++);
+        if (m_state != State::Responding)
+            return; // the client went away during the write
+        if (m_nextEvent == m_faultAt && m_faults.has(SimFault::ResetMidStream)) {
+            resetConnection();
+            return;
+        }
+        if (m_nextEvent == m_faultAt && m_faults.has(SimFault::ErrorMidStream)) {
+            failMidStream();
+            return;
+        }
+        if (!m_paced.empty())
+            break; // a paced fault: the queue drains before the next event
+    }
+    if (m_nextEvent == count && m_paced.empty() && dueOf(count) <= now)
+        finishStream();
+    else
+        scheduleNext();
+}
+
+QString SimConnection::pieceText(std::size_t index)
+{
+    const QString text = m_text->take(m_plan->events[index].tokens);
+    // The faults that are about what the text holds put it into the first piece.
+    return index == 0 ? withTextFaults(text) : text;
+}
+
+QString SimConnection::withTextFaults(QString text) const
+{
+    if (m_faults.has(SimFault::SplitUtf8Crlf))
+        text += QStringLiteral(" é 中文 🚀");
+    if (m_faults.has(SimFault::UnicodeSeparators))
+        text += QStringLiteral(" line\u2028separator next\u0085line");
+    if (m_faults.has(SimFault::TrickyText))
+        text += QStringLiteral("\n\ndata: [DONE]\n\n[DONE] data: {\"x\": 1}\n\n");
+    if (m_faults.has(SimFault::OversizedEvent))
+        text += QString(qsizetype(m_faults.param(SimFault::OversizedEvent, kOversizedBytes)),
+                        QLatin1Char('x'));
+    return text;
+}
+
+void SimConnection::writeContent(std::size_t index)
+{
+    const std::size_t count = m_plan->events.size();
+    const QString text = pieceText(index);
+    m_tokensSoFar += m_plan->events[index].tokens;
+    std::vector<SimSse> events = m_dialect->content(text, m_tokensSoFar, index + 1 == count);
+    if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
+        QByteArray &data = events.back().data;
+        data.truncate(data.size() * 2 / 3);
+    }
+    QByteArray prefix;
+    if (m_faults.has(SimFault::CommentsAndPings) && !m_jsonArray) {
+        prefix = sse({QByteArrayLiteral(":"), QByteArrayLiteral("ping")});
+        if (qstrcmp(m_dialect->name(), "anthropic-messages") == 0)
+            prefix += sse({QByteArrayLiteral("ping"), QByteArrayLiteral("{\"type\": \"ping\"}")});
+    }
+    std::vector<QByteArray> units;
+    if (!prefix.isEmpty())
+        units.push_back(prefix);
+    for (const SimSse &event : events)
+        units.push_back(sse(event));
+    const std::int64_t now = monotonicNs();
+    if (index == 0)
+        m_record.firstContentNs = now;
+    m_record.eventPlannedNs.push_back(dueOf(index));
+    m_record.eventWrittenNs.push_back(now);
+    writeBody(units);
+}
+
+void SimConnection::finishStream()
+{
+    std::vector<QByteArray> units;
+    for (const SimSse &event : m_dialect->closing())
+        units.push_back(sse(event));
+    if (m_jsonArray)
+        units.push_back(m_arrayItems == 0 ? QByteArrayLiteral("[]") : QByteArrayLiteral("]"));
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
+}
+
+void SimConnection::failMidStream()
+{
+    std::vector<QByteArray> units;
+    for (const SimSse &event : m_dialect->streamError())
+        units.push_back(sse(event));
+    if (m_jsonArray)
+        units.push_back(QByteArrayLiteral("]"));
+    if (m_dialect->closesAfterStreamError())
+        m_keepAlive = false;
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
+}
+
+void SimConnection::finishNonStreaming()
+{
+    const QString text = withTextFaults(m_text->take(m_plan->completionTokens));
+    QByteArray body = m_dialect->completeBody(text);
+    if (m_faults.has(SimFault::MalformedJson))
+        body.truncate(body.size() * 2 / 3);
+    const std::int64_t now = monotonicNs();
+    m_record.firstContentNs = now;
+    m_record.eventPlannedNs.push_back(m_generationStartNs + m_plan->durationNs());
+    m_record.eventWrittenNs.push_back(now);
+    setHead(200, QByteArrayLiteral("application/json"), body.size(), m_replyHeaders);
+    if (m_faults.has(SimFault::ResetMidStream)) {
+        writeOut(body.left(body.size() / 2));
+        if (m_state == State::Responding)
+            resetConnection();
+        return;
+    }
+    writeBody({body});
+    if (m_state != State::Responding)
+        return;
+    endBody();
+}
+
+} // namespace ys

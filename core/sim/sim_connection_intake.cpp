@@ -1,0 +1,318 @@
+#include "sim/sim_connection.h"
+
+#include "sim/sim_gemini.h"
+#include "tokenize/bpe_tokenizer.h"
+#include "util/monotonic_clock.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <algorithm>
+
+// Accepting a generation request: the checks that may refuse it, in the order a real provider
+// makes them, then everything random about the answer fixed at once. The messages written into
+// HTTP bodies copy the real APIs' English wording and are deliberately not translated.
+
+namespace ys {
+
+namespace {
+
+// Stream 2 of a request's seeds gives its ids (sim_text.cpp and sim_profile.cpp own 0, 1, 4).
+constexpr std::uint64_t kIdStream = 2;
+
+// Fault parameters when the profile or the request gives none.
+constexpr std::int64_t kStallMs = 30000;
+constexpr std::int64_t kSlowReplyMs = 120000;
+constexpr std::int64_t kRetryAfterMs = 1500;
+constexpr std::int64_t kRetryAfterS = 2;
+constexpr std::int64_t kRetryDateS = 3;
+
+// An IMF-fixdate (RFC 9110) this many seconds from now, for retry-after.
+QByteArray httpDate(std::int64_t seconds)
+{
+    const QDateTime at = QDateTime::currentDateTimeUtc().addSecs(seconds);
+    return QLocale::c().toString(at, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1();
+}
+
+} // namespace
+
+void SimConnection::handleGeneration(const SimHttpRequest &request,
+                                     std::unique_ptr<SimDialect> dialect)
+{
+    m_dialect = std::move(dialect);
+    m_record = SimRequestRecord();
+    m_record.acceptedNs = monotonicNs();
+    m_record.requestId = m_server->newRequestId();
+    m_record.dialect = QString::fromLatin1(m_dialect->name());
+    m_record.authHeader = QString::fromLatin1(m_dialect->keyHeader());
+    m_recordPending = true;
+
+    Intake in;
+    if (!readRequest(request, in) || !readFaults(request, in))
+        return replyError(in.error);
+    countPrompt(in);
+    if (faultReplyDue(request, in) || !admit(in))
+        return replyError(in.error, in.errorHeaders);
+    accept(in);
+
+    if (m_faults.has(SimFault::SlowReply)) {
+        m_due = Due::SlowReply;
+        m_server->scheduler()->schedule(
+            this,
+            m_record.acceptedNs + m_faults.param(SimFault::SlowReply, kSlowReplyMs) * 1'000'000);
+        return;
+    }
+    startAnswer();
+}
+
+bool SimConnection::readRequest(const SimHttpRequest &request, Intake &in)
+{
+    SimError &error = in.error;
+    QString model;
+    if (!m_dialect->readModel(request, &model, &error))
+        return false;
+    m_record.model = model;
+    error.model = model;
+    in.profileIndex = m_server->profileIndex(model);
+    if (in.profileIndex < 0) {
+        error.kind = SimErrorKind::UnknownModel;
+        return false;
+    }
+    in.key = m_dialect->apiKey(request);
+    if (!checkKey(in))
+        return false;
+    if (!m_dialect->checkHeaders(request, &error))
+        return false;
+    in.chat.model = model;
+    if (!m_dialect->parse(request, &in.chat, &error))
+        return false;
+    m_stream = in.chat.stream;
+    m_record.stream = in.chat.stream;
+    return true;
+}
+
+bool SimConnection::checkKey(Intake &in)
+{
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    if (profile.apiKey.isEmpty()) {
+        m_record.auth = QStringLiteral("not_required");
+    } else if (in.key.isEmpty()) {
+        m_record.auth = QStringLiteral("missing");
+        in.error.kind = SimErrorKind::MissingKey;
+        return false;
+    } else if (in.key != profile.apiKey.toUtf8()) {
+        m_record.auth = QStringLiteral("wrong");
+        in.error.kind = SimErrorKind::WrongKey;
+        in.error.key = in.key;
+        return false;
+    } else {
+        m_record.auth = QStringLiteral("ok");
+    }
+    return true;
+}
+
+bool SimConnection::readFaults(const SimHttpRequest &request, Intake &in)
+{
+    // The faults the request asks for, then the profile's standing ones.
+    if (request.hasHeader("x-sim-fault")) {
+        QString problem;
+        if (!m_faults.parse(request.header("x-sim-fault"), &problem)) {
+            in.error.kind = SimErrorKind::InvalidRequest;
+            in.error.message = QStringLiteral("x-sim-fault: ") + problem;
+            return false;
+        }
+    }
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    in.number = m_server->nextRequestNumber(in.profileIndex);
+    m_record.requestNumber = in.number;
+    m_faults.merge(profile.drawFaults(in.number));
+    m_record.faults = m_faults.names();
+    return true;
+}
+
+void SimConnection::countPrompt(Intake &in)
+{
+    // Counted as a provider with this tokenizer would: exactly.
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    in.tokenizer = &Tokenizer::shared(profile.encoding);
+    in.promptTokensSent = int(in.tokenizer->count(in.chat.prompt));
+    m_record.promptTokensSent = in.promptTokensSent;
+    m_record.promptTokens = in.promptTokensSent;
+    in.error.promptTokens = in.promptTokensSent;
+    in.error.contextWindow = profile.contextWindow;
+}
+
+bool SimConnection::faultReplyDue(const SimHttpRequest &request, Intake &in)
+{
+    const std::optional<SimFault> fault = m_faults.reply();
+    if (!fault)
+        return false;
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    SimError &error = in.error;
+    switch (*fault) {
+    case SimFault::ContextOverflow:
+    case SimFault::ContextOverflow500:
+        error.kind = *fault == SimFault::ContextOverflow ? SimErrorKind::ContextOverflow
+                                                         : SimErrorKind::ContextOverflow500;
+        // The error names more tokens than the window, as a real overflow would.
+        error.promptTokens = std::max(in.promptTokensSent, profile.contextWindow + 1);
+        break;
+    case SimFault::RetryAfterMs:
+    case SimFault::RetryAfterSeconds:
+    case SimFault::RetryAfterDate:
+    case SimFault::RetryAfterGarbage:
+        retryAfterFault(*fault, in);
+        break;
+    case SimFault::Quota:
+        error.kind = SimErrorKind::Quota;
+        break;
+    case SimFault::SpendLimit:
+        error.kind = SimErrorKind::SpendLimit;
+        break;
+    case SimFault::Overloaded529:
+        error.kind = SimErrorKind::Overloaded;
+        break;
+    case SimFault::Unavailable503:
+        error.kind = SimErrorKind::Unavailable;
+        break;
+    case SimFault::AuthError:
+        error.kind = SimErrorKind::WrongKey;
+        error.key = QByteArrayLiteral("sim-fault-wrong-key");
+        break;
+    case SimFault::EchoAuth: {
+        // Quotes the credentials as received: header and bare key, both whole.
+        const QByteArray header = m_dialect->keyHeader();
+        error.kind = SimErrorKind::InvalidRequest;
+        error.message =
+            QStringLiteral("Malformed credentials in header \"%1: %2\"; the key "
+                           "%3 is not valid for this request")
+                .arg(QString::fromLatin1(header), QString::fromUtf8(request.header(header)),
+                     QString::fromUtf8(in.key));
+        break;
+    }
+    default:
+        error.kind = SimErrorKind::ServerError;
+        break;
+    }
+    return true;
+}
+
+void SimConnection::retryAfterFault(SimFault fault, Intake &in)
+{
+    SimHeaders &extra = in.errorHeaders;
+    std::int64_t waitNs = kRetryAfterS * 1'000'000'000;
+    if (fault == SimFault::RetryAfterMs) {
+        const std::int64_t ms = m_faults.param(fault, kRetryAfterMs);
+        extra.emplace_back("retry-after-ms", QByteArray::number(ms));
+        waitNs = ms * 1'000'000;
+    } else if (fault == SimFault::RetryAfterSeconds) {
+        const std::int64_t s = m_faults.param(fault, kRetryAfterS);
+        extra.emplace_back("retry-after", QByteArray::number(s));
+        waitNs = s * 1'000'000'000;
+    } else if (fault == SimFault::RetryAfterDate) {
+        const std::int64_t s = m_faults.param(fault, kRetryDateS);
+        extra.emplace_back("retry-after", httpDate(s));
+        waitNs = s * 1'000'000'000;
+    } else {
+        extra.emplace_back("retry-after", QByteArrayLiteral("soon-ish, maybe"));
+    }
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    SimError &error = in.error;
+    error.kind = SimErrorKind::RateLimited;
+    error.rate.allowed = false;
+    error.rate.requestsExceeded = true;
+    error.rate.retryAfterNs = waitNs;
+    error.rate.requestLimit = std::max(1, profile.rateLimits.requestsPerMin);
+    error.rate.requestsRemaining = 0;
+    error.rate.requestsResetNs = waitNs;
+    for (auto &header : m_dialect->rateLimitHeaders(error.rate))
+        extra.push_back(std::move(header));
+}
+
+bool SimConnection::admit(Intake &in)
+{
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    SimError &error = in.error;
+    in.promptTokens = in.promptTokensSent;
+    if (in.promptTokensSent > profile.contextWindow) {
+        if (profile.contextOverflow == SimContextOverflow::Error) {
+            error.kind = SimErrorKind::ContextOverflow;
+            return false;
+        }
+        // As Ollama does: only the window is processed, and that is what usage reports.
+        in.promptTokens = profile.contextWindow;
+        m_record.promptTruncated = true;
+    }
+    m_record.promptTokens = in.promptTokens;
+
+    SimServer::ProfileState &state = m_server->state(in.profileIndex);
+    if (state.limiter.enabled()) {
+        const int cost = in.promptTokens + in.chat.maxTokens.value_or(profile.outputTokensMax);
+        const SimRateLimitStatus rate = state.limiter.acquire(in.key, cost, m_record.acceptedNs);
+        m_replyHeaders = m_dialect->rateLimitHeaders(rate);
+        if (!rate.allowed) {
+            error.kind = SimErrorKind::RateLimited;
+            error.rate = rate;
+            error.requestedTokens = cost;
+            in.errorHeaders = {{"retry-after", simRetryAfterSeconds(rate.retryAfterNs)}};
+            return false;
+        }
+    }
+    in.cached = 0;
+    if (state.cache) {
+        const qsizetype chars = state.cache->lookupAndInsert(in.chat.prompt);
+        if (chars > 0) {
+            in.cached = std::min(int(in.tokenizer->count(QStringView(in.chat.prompt).left(chars))),
+                                 in.promptTokens);
+            if (in.cached < profile.prefixCache->minTokens)
+                in.cached = 0;
+        }
+    }
+    m_record.cachedTokens = in.cached;
+    return true;
+}
+
+void SimConnection::accept(const Intake &in)
+{
+    // Accepted: everything random about the answer is fixed now.
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    m_profile = in.profileIndex;
+    // Without chunked framing (HTTP/1.0) only closing the connection can end a stream.
+    if (m_stream && !m_chunked)
+        m_keepAlive = false;
+    m_plan = profile.plan(in.number, in.promptTokens, in.chat.maxTokens, in.cached);
+    m_text.emplace(profile.seed, in.number);
+    m_nextEvent = 0;
+    m_tokensSoFar = 0;
+    SimRandom ids(simStreamSeed(profile.seed ^ simStableHash(profile.model), in.number, kIdStream));
+    m_record.requestId = QByteArrayLiteral("req_") + simHex64(ids.next()) + simHex64(ids.next());
+    m_record.completionTokens = m_plan->completionTokens;
+    m_record.truncated = m_plan->truncated;
+
+    SimAnswer answer;
+    answer.model = profile.model;
+    answer.requestNumber = in.number;
+    answer.profileSeed = profile.seed;
+    answer.fingerprintEvery = profile.fingerprintEvery;
+    answer.created = QDateTime::currentSecsSinceEpoch();
+    answer.promptTokens = in.promptTokens;
+    answer.cachedTokens = in.cached;
+    answer.completionTokens = m_plan->completionTokens;
+    answer.truncated = m_plan->truncated;
+    answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
+    answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;
+    answer.endMarker = !m_faults.has(SimFault::NoEndMarker);
+    answer.emptyChoices = m_faults.has(SimFault::EmptyChoices);
+    m_dialect->begin(answer, ids);
+    for (auto &header : m_dialect->extraHeaders(m_record.requestId))
+        m_replyHeaders.push_back(std::move(header));
+    if (const auto *gemini = dynamic_cast<const SimGemini *>(m_dialect.get()))
+        m_jsonArray = gemini->jsonArray();
+    m_arrayItems = 0;
+    m_lineEnding = 0;
+    m_nextPieceNs = 0;
+    if (m_faults.has(SimFault::Stall))
+        m_stallNs = m_faults.param(SimFault::Stall, kStallMs) * 1'000'000;
+    m_faultAt = std::max<std::size_t>(1, m_plan->events.size() / 2);
+}
+
+} // namespace ys
