@@ -1,12 +1,12 @@
 // Integration tests of the provider simulator: real HTTP/1.1 over loopback, read byte by byte
 // with a QTcpSocket so that framing, event boundaries and event arrival times are all visible.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
 #include "test_support.h"
-#include "tokenize/bpe_tokenizer.h"
 #include "util/monotonic_clock.h"
 
 #include <QDir>
@@ -31,12 +31,6 @@ using namespace ys;
 using L1 = QLatin1StringView;
 
 namespace {
-
-// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
-int simTokens(QStringView text)
-{
-    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
-}
 
 // One SSE event as it arrived: the time its HTTP chunk was complete and the text after "data: ".
 struct Event {
@@ -302,23 +296,20 @@ QByteArray get(const QByteArray &path, const QByteArray &extraHeaders = {})
     return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders + "\r\n";
 }
 
-SimProfile testProfile(const QString &model)
+// Answers of 10 to 20 tokens at 2000 tokens/s with some jitter, in a 1000-token window.
+test::ProfileShape shape()
 {
-    SimProfile p;
-    p.name = QStringLiteral("Test ") + model;
-    p.model = model;
-    p.ttftMedianMs = 20;
-    p.ttftP95Ms = 24;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 2000;
-    p.decodeJitter = 0.1;
-    p.tokensPerEventMin = 1;
-    p.tokensPerEventMax = 3;
-    p.outputTokensMin = 10;
-    p.outputTokensMax = 20;
-    p.contextWindow = 1000;
-    p.seed = 7;
-    return p;
+    test::ProfileShape s;
+    s.ttftMedianMs = 20;
+    s.ttftP95Ms = 24;
+    s.decodeTokensPerS = 2000;
+    s.decodeJitter = 0.1;
+    s.tokensPerEventMax = 3;
+    s.outputTokensMin = 10;
+    s.outputTokensMax = 20;
+    s.contextWindow = 1000;
+    s.seed = 7;
+    return s;
 }
 
 // Percentile with linear interpolation between closest ranks (R type 7), as the app reports.
@@ -337,7 +328,7 @@ QString probePrompt()
 {
     const QString sentence = QStringLiteral("Compare the providers on latency and cost. ");
     QString prompt;
-    while (simTokens(prompt) < 1000)
+    while (test::simTokens(prompt) < 1000)
         prompt += sentence;
     return prompt;
 }
@@ -410,17 +401,17 @@ private:
 void TestSimServer::initTestCase()
 {
     std::vector<SimProfile> profiles;
-    profiles.push_back(testProfile(QStringLiteral("fast")));
+    profiles.push_back(test::simProfile(QStringLiteral("fast"), shape()));
 
-    SimProfile noUsage = testProfile(QStringLiteral("no-usage"));
+    SimProfile noUsage = test::simProfile(QStringLiteral("no-usage"), shape());
     noUsage.usage = false;
     profiles.push_back(noUsage);
 
-    SimProfile keyed = testProfile(QStringLiteral("keyed"));
+    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), shape());
     keyed.apiKey = kKey;
     profiles.push_back(keyed);
 
-    SimProfile timing = testProfile(QStringLiteral("timing"));
+    SimProfile timing = test::simProfile(QStringLiteral("timing"), shape());
     timing.ttftMedianMs = 100;
     timing.ttftP95Ms = 108;
     timing.prefillTokensPerS = 10000;
@@ -429,7 +420,7 @@ void TestSimServer::initTestCase()
     profiles.push_back(timing);
 
     // 20 tokens at 200 tokens/s: each answer holds its single slot for about 150 ms.
-    SimProfile single = testProfile(QStringLiteral("single"));
+    SimProfile single = test::simProfile(QStringLiteral("single"), shape());
     single.capacity = 1;
     single.ttftMedianMs = 50;
     single.ttftP95Ms = 55;
@@ -442,7 +433,7 @@ void TestSimServer::initTestCase()
     profiles.push_back(single);
 
     // A long answer (about 1 s) to disconnect from.
-    SimProfile slow = testProfile(QStringLiteral("slow"));
+    SimProfile slow = test::simProfile(QStringLiteral("slow"), shape());
     slow.decodeTokensPerS = 200;
     slow.outputTokensMin = 200;
     slow.outputTokensMax = 200;
@@ -644,7 +635,7 @@ void TestSimServer::demoCalibration()
 
 void TestSimServer::planAndTextAreDeterministic()
 {
-    const SimProfile profile = testProfile(QStringLiteral("det"));
+    const SimProfile profile = test::simProfile(QStringLiteral("det"), shape());
     const SimPlan a = profile.plan(5, 100, std::nullopt);
     const SimPlan b = profile.plan(5, 100, std::nullopt);
     QCOMPARE(a.events.size(), b.events.size());
@@ -705,10 +696,10 @@ void TestSimServer::nonStreamingReply()
     QVERIFY(!message.value(L1("content")).toString().isEmpty());
 
     const QJsonObject usage = reply.value(L1("usage")).toObject();
-    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
+    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
     const int completion = usage.value(L1("completion_tokens")).toInt();
     QVERIFY(completion >= 10 && completion <= 20);
-    QCOMPARE(usage.value(L1("total_tokens")).toInt(), simTokens(prompt) + completion);
+    QCOMPARE(usage.value(L1("total_tokens")).toInt(), test::simTokens(prompt) + completion);
     QCOMPARE(
         usage.value(L1("prompt_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
         0);
@@ -815,10 +806,10 @@ void TestSimServer::streaming()
             QCOMPARE(i, jsonEvents - 1);
             QVERIFY(chunk.value(L1("choices")).toArray().isEmpty());
             const QJsonObject usage = chunk.value(L1("usage")).toObject();
-            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
+            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
             const int completion = usage.value(L1("completion_tokens")).toInt();
             QVERIFY(completion >= 10 && completion <= 20);
-            QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + simTokens(prompt));
+            QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + test::simTokens(prompt));
             QVERIFY(
                 usage.value(L1("prompt_tokens_details")).toObject().contains(L1("cached_tokens")));
             QVERIFY(usage.value(L1("completion_tokens_details"))
@@ -978,7 +969,7 @@ void TestSimServer::contextExceeded()
 {
     HttpClient client(port());
     const QString prompt = QStringLiteral(" x").repeated(1250); // 1250 tokens, the window 1000
-    QCOMPARE(simTokens(prompt), 1250);
+    QCOMPARE(test::simTokens(prompt), 1250);
     client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
@@ -1067,7 +1058,7 @@ void TestSimServer::keepAlive()
 
 void TestSimServer::simHostStartStop()
 {
-    SimHost host({testProfile(QStringLiteral("fast"))});
+    SimHost host({test::simProfile(QStringLiteral("fast"), shape())});
     QVERIFY(!host.isRunning());
     QVERIFY(host.baseUrl().isEmpty());
     QString error;
@@ -1110,9 +1101,9 @@ void TestSimServer::simHostStartStop()
 void TestSimServer::ttftTiming()
 {
     QString prompt;
-    while (simTokens(prompt) < 500)
+    while (test::simTokens(prompt) < 500)
         prompt += QStringLiteral("Measure time to first token. ");
-    const double expectedMs = 100.0 + simTokens(prompt) / 10000.0 * 1000.0;
+    const double expectedMs = 100.0 + test::simTokens(prompt) / 10000.0 * 1000.0;
 
     HttpClient client(port());
     std::vector<double> ttft;
@@ -1179,7 +1170,8 @@ void TestSimServer::clientDisconnectMidStream()
         singleId = client.header("x-request-id");
         client.abort(); // while holding the only slot of "single"
     }
-    QTest::qWait(50);
+    // The server has seen the client go and freed the slot.
+    QVERIFY(recordOf(*m_host, singleId));
 
     HttpClient next(port());
     next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
