@@ -6,6 +6,7 @@
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
+#include "sim_test_client.h"
 #include "test_support.h"
 #include "util/monotonic_clock.h"
 
@@ -28,7 +29,7 @@
 #include <optional>
 
 using namespace ys;
-using L1 = QLatin1StringView;
+using simtest::L1;
 
 namespace {
 
@@ -38,63 +39,48 @@ struct Event {
     QByteArray data;
 };
 
-// A minimal HTTP/1.1 client for one connection, strict about the framing it accepts.
-class HttpClient : public QObject {
-    Q_OBJECT
-
+// The shared client, strict about the framing it accepts, and about the simulator's promise of
+// exactly one SSE event per chunk.
+class SimClient : public simtest::RawClient {
 public:
-    explicit HttpClient(quint16 port)
+    explicit SimClient(quint16 port)
+        : RawClient(port, {}, false, simtest::Framing::Strict)
     {
-        connect(&m_socket, &QTcpSocket::readyRead, this, &HttpClient::onReadyRead);
-        connect(&m_socket, &QTcpSocket::disconnected, this, [this] {
-            closedByPeer = true;
-            if (!done) {
-                if (m_mode == Mode::UntilClose) {
-                    body = m_buffer;
-                    endNs = monotonicNs();
-                } else {
-                    error = QStringLiteral("connection closed before the response was complete");
-                }
-                done = true;
-            }
-            emit changed();
-        });
-        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
-        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
-        // Blocking is fine here: the server runs in another thread or process.
-        m_socket.waitForConnected(5000);
     }
 
-    void send(const QByteArray &request)
+    // Each chunk's event, as far as the chunks keep the promise.
+    QList<Event> chunkEvents() const
     {
-        status = 0;
-        headers.clear();
-        body.clear();
-        events.clear();
-        error.clear();
-        done = false;
-        m_mode = Mode::Head;
-        startNs = monotonicNs();
-        endNs = 0;
-        m_socket.write(request);
-        m_socket.flush();
+        QList<Event> events;
+        for (qsizetype i = 0; i < chunks.size() && oneEvent(chunks.at(i)); ++i)
+            events.append({chunkNs.at(i), chunks.at(i).mid(6, chunks.at(i).size() - 8)});
+        return events;
     }
+    // Framing problems, or the first chunk that is not exactly one event.
+    QString error() const
+    {
+        if (!framingError.isEmpty())
+            return framingError;
+        for (const QByteArray &chunk : chunks)
+            if (!oneEvent(chunk))
+                return QStringLiteral("chunk is not exactly one SSE event: ") +
+                       QString::fromUtf8(chunk);
+        return {};
+    }
+    bool done() const { return complete || closed || !error().isEmpty(); }
 
-    void abort() { m_socket.abort(); }
-    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
-
-    QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
-    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
     QJsonObject eventJson(qsizetype i) const
     {
-        return QJsonDocument::fromJson(events.at(i).data).object();
+        return QJsonDocument::fromJson(chunkEvents().at(i).data).object();
     }
     // Events whose delta carries non-empty content.
     QList<qsizetype> contentEvents() const
     {
+        const QList<Event> events = chunkEvents();
         QList<qsizetype> found;
         for (qsizetype i = 0; i < events.size(); ++i) {
-            const QJsonArray choices = eventJson(i).value(L1("choices")).toArray();
+            const QJsonArray choices =
+                QJsonDocument::fromJson(events.at(i).data).object().value(L1("choices")).toArray();
             if (!choices.isEmpty() && !choices.first()
                                            .toObject()
                                            .value(L1("delta"))
@@ -109,157 +95,20 @@ public:
     std::int64_t firstContentNs() const
     {
         const QList<qsizetype> content = contentEvents();
-        return content.isEmpty() ? 0 : events.at(content.first()).ns;
+        return content.isEmpty() ? 0 : chunkEvents().at(content.first()).ns;
     }
-
-    int status = 0;
-    QHash<QByteArray, QByteArray> headers; // names lower-cased
-    QByteArray body;                       // de-chunked
-    QList<Event> events;
-    QString error; // framing problems
-    bool done = false;
-    bool closedByPeer = false;
-    std::int64_t startNs = 0;
-    std::int64_t headNs = 0;
-    std::int64_t endNs = 0;
-
-signals:
-    void changed();
 
 private:
-    enum class Mode { Head, Length, Chunked, UntilClose, Done };
-
-    void fail(const QString &why)
+    static bool oneEvent(const QByteArray &chunk)
     {
-        error = why;
-        done = true;
-        m_mode = Mode::Done;
+        return chunk.startsWith("data: ") && chunk.endsWith("\n\n") &&
+               chunk.indexOf("\n\n") == chunk.size() - 2;
     }
-
-    void onReadyRead()
-    {
-        const std::int64_t now = monotonicNs();
-        m_buffer += m_socket.readAll();
-        parse(now);
-        emit changed();
-    }
-
-    void parse(std::int64_t now)
-    {
-        for (;;) {
-            if (m_mode == Mode::Head) {
-                const qsizetype end = m_buffer.indexOf("\r\n\r\n");
-                if (end < 0)
-                    return;
-                const QList<QByteArray> lines = m_buffer.left(end).split('\n');
-                m_buffer.remove(0, end + 4);
-                const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
-                if (statusLine.size() < 2 || statusLine.first() != "HTTP/1.1")
-                    return fail(QStringLiteral("bad status line"));
-                status = statusLine.at(1).toInt();
-                if (status == 100)
-                    continue;
-                headNs = now;
-                for (qsizetype i = 1; i < lines.size(); ++i) {
-                    const qsizetype colon = lines[i].indexOf(':');
-                    if (colon <= 0)
-                        return fail(QStringLiteral("bad header line"));
-                    headers.insert(lines[i].left(colon).trimmed().toLower(),
-                                   lines[i].mid(colon + 1).trimmed());
-                }
-                if (headers.value("transfer-encoding") == "chunked")
-                    m_mode = Mode::Chunked;
-                else if (headers.contains("content-length"))
-                    m_mode = Mode::Length;
-                else
-                    m_mode = Mode::UntilClose;
-            } else if (m_mode == Mode::Length) {
-                const qsizetype length = headers.value("content-length").toLongLong();
-                if (m_buffer.size() < length)
-                    return;
-                body = m_buffer.left(length);
-                m_buffer.remove(0, length);
-                finish(now);
-                return;
-            } else if (m_mode == Mode::Chunked) {
-                const qsizetype lineEnd = m_buffer.indexOf("\r\n");
-                if (lineEnd < 0)
-                    return;
-                const QByteArray sizeText = m_buffer.left(lineEnd);
-                bool ok = !sizeText.isEmpty();
-                for (const char c : sizeText)
-                    ok = ok && std::isxdigit(static_cast<unsigned char>(c));
-                if (!ok)
-                    return fail(QStringLiteral("bad chunk size line: ") +
-                                QString::fromLatin1(sizeText));
-                const qsizetype size = sizeText.toLongLong(nullptr, 16);
-                if (size == 0) {
-                    if (m_buffer.size() < lineEnd + 4)
-                        return;
-                    if (m_buffer.mid(lineEnd + 2, 2) != "\r\n")
-                        return fail(QStringLiteral("trailer after the last chunk"));
-                    m_buffer.remove(0, lineEnd + 4);
-                    finish(now);
-                    return;
-                }
-                if (m_buffer.size() < lineEnd + 2 + size + 2)
-                    return;
-                const QByteArray chunk = m_buffer.mid(lineEnd + 2, size);
-                if (m_buffer.mid(lineEnd + 2 + size, 2) != "\r\n")
-                    return fail(QStringLiteral("chunk not followed by CRLF"));
-                m_buffer.remove(0, lineEnd + 2 + size + 2);
-                body += chunk;
-                // The simulator promises one SSE event per chunk.
-                if (!chunk.startsWith("data: ") || !chunk.endsWith("\n\n") ||
-                    chunk.indexOf("\n\n") != chunk.size() - 2)
-                    return fail(QStringLiteral("chunk is not exactly one SSE event: ") +
-                                QString::fromUtf8(chunk));
-                events.append({now, chunk.mid(6, chunk.size() - 8)});
-            } else {
-                return;
-            }
-        }
-    }
-
-    void finish(std::int64_t now)
-    {
-        endNs = now;
-        done = true;
-        m_mode = Mode::Done;
-        if (!m_buffer.isEmpty())
-            error = QStringLiteral("bytes after the response: ") + QString::fromUtf8(m_buffer);
-    }
-
-    QTcpSocket m_socket;
-    QByteArray m_buffer;
-    Mode m_mode = Mode::Head;
 };
 
-// Runs the event loop (no polling sleeps, so arrival times stay exact) until pred() holds.
-bool waitFor(const std::vector<HttpClient *> &clients, const std::function<bool()> &pred,
-             int timeoutMs = 10000)
+bool waitDone(const SimClient &client, int timeoutMs = 10000)
 {
-    if (pred())
-        return true;
-    QEventLoop loop;
-    QTimer timeout;
-    timeout.setSingleShot(true);
-    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
-    for (HttpClient *client : clients) {
-        QObject::connect(client, &HttpClient::changed, &loop, [&] {
-            if (pred())
-                loop.quit();
-        });
-    }
-    timeout.start(timeoutMs);
-    loop.exec();
-    return pred();
-}
-
-bool waitDone(HttpClient &client, int timeoutMs = 10000)
-{
-    return waitFor(
-        {&client}, [&] { return client.done; }, timeoutMs);
+    return simtest::waitUntil([&] { return client.done(); }, timeoutMs);
 }
 
 QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
@@ -336,20 +185,6 @@ QString probePrompt()
 const QString kKey = QStringLiteral("sk-test-0123456789abcdef");
 
 // The server adds a request's record just after its last byte, so the client can be first.
-std::optional<SimRequestRecord> recordOf(const SimHost &host, const QByteArray &requestId)
-{
-    std::optional<SimRequestRecord> found;
-    const bool seen = QTest::qWaitFor(
-        [&] {
-            for (const SimRequestRecord &record : host.records()) {
-                if (record.requestId == requestId)
-                    found = record;
-            }
-            return found.has_value();
-        },
-        2000);
-    return seen ? found : std::nullopt;
-}
 
 } // namespace
 
@@ -671,11 +506,11 @@ void TestSimServer::planAndTextAreDeterministic()
 
 void TestSimServer::nonStreamingReply()
 {
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral("Hello, simulated world! 你好");
     client.send(post(chatBody(QStringLiteral("fast"), prompt, false)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.header("content-type").startsWith("application/json"));
     QVERIFY(client.header("x-request-id").startsWith("req_"));
@@ -714,7 +549,7 @@ void TestSimServer::nonStreamingReply()
 
 void TestSimServer::nonStreamingWithoutUsage()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(chatBody(QStringLiteral("no-usage"), QStringLiteral("hi"), false)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
@@ -742,23 +577,23 @@ void TestSimServer::streaming()
     QFETCH(std::optional<bool>, includeUsage);
     QFETCH(bool, expectUsage);
 
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral("Stream to me, please.");
     client.send(post(chatBody(model, prompt, true, includeUsage)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.header("content-type").startsWith("text/event-stream"));
     QCOMPARE(client.header("transfer-encoding"), QByteArray("chunked"));
     QVERIFY(client.header("x-request-id").startsWith("req_"));
-    QVERIFY(client.events.size() >= 4);
-    QCOMPARE(client.events.last().data, QByteArray("[DONE]"));
+    QVERIFY(client.chunkEvents().size() >= 4);
+    QCOMPARE(client.chunkEvents().last().data, QByteArray("[DONE]"));
 
-    const qsizetype jsonEvents = client.events.size() - 1;
+    const qsizetype jsonEvents = client.chunkEvents().size() - 1;
     QString id;
     for (qsizetype i = 0; i < jsonEvents; ++i) {
         const QJsonObject chunk = client.eventJson(i);
-        QVERIFY2(!chunk.isEmpty(), client.events.at(i).data.constData());
+        QVERIFY2(!chunk.isEmpty(), client.chunkEvents().at(i).data.constData());
         if (id.isEmpty())
             id = chunk.value(L1("id")).toString();
         QVERIFY(id.startsWith(QStringLiteral("chatcmpl-")));
@@ -776,7 +611,7 @@ void TestSimServer::streaming()
     QCOMPARE(firstDelta.value(L1("role")).toString(), QStringLiteral("assistant"));
     QCOMPARE(firstDelta.value(L1("content")).toString(), QString());
     QVERIFY(first.value(L1("finish_reason")).isNull());
-    QVERIFY(client.events.at(0).ns - client.startNs < 10'000'000);
+    QVERIFY(client.chunkEvents().at(0).ns - client.startNs < 10'000'000);
 
     // Then content, then the finish chunk, then (maybe) usage.
     const qsizetype finishIndex = expectUsage ? jsonEvents - 2 : jsonEvents - 1;
@@ -790,7 +625,7 @@ void TestSimServer::streaming()
         QVERIFY(!delta.value(L1("content")).toString().isEmpty());
         text += delta.value(L1("content")).toString();
         if (i > 1)
-            QVERIFY(client.events.at(i).ns >= client.events.at(i - 1).ns);
+            QVERIFY(client.chunkEvents().at(i).ns >= client.chunkEvents().at(i - 1).ns);
     }
     QVERIFY(!text.isEmpty());
     const QJsonObject finish =
@@ -835,17 +670,17 @@ void TestSimServer::maxTokensHonoured()
 {
     QFETCH(bool, stream);
     QFETCH(QByteArray, key);
-    HttpClient client(port());
+    SimClient client(port());
     client.send(
         post(chatBody(QStringLiteral("fast"), QStringLiteral("Be brief."), stream,
                       stream ? std::optional<bool>(true) : std::nullopt, 4, key.constData())));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QJsonObject usage;
     QString finishReason;
     if (stream) {
-        const qsizetype n = client.events.size();
+        const qsizetype n = client.chunkEvents().size();
         QVERIFY(n >= 4);
         finishReason = client.eventJson(n - 3)
                            .value(L1("choices"))
@@ -872,7 +707,7 @@ void TestSimServer::maxTokensHonoured()
 void TestSimServer::apiKey()
 {
     const QByteArray body = chatBody(QStringLiteral("keyed"), QStringLiteral("hi"), false);
-    HttpClient client(port());
+    SimClient client(port());
 
     client.send(post(body));
     QVERIFY(waitDone(client));
@@ -907,7 +742,7 @@ void TestSimServer::apiKey()
 
 void TestSimServer::unknownModel()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(chatBody(QStringLiteral("no-such-model"), QStringLiteral("hi"), true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 404);
@@ -947,7 +782,7 @@ void TestSimServer::badRequests()
     QFETCH(QByteArray, body);
     QFETCH(QString, param);
     QFETCH(QString, code);
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(body));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
@@ -967,7 +802,7 @@ void TestSimServer::badRequests()
 
 void TestSimServer::contextExceeded()
 {
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral(" x").repeated(1250); // 1250 tokens, the window 1000
     QCOMPARE(test::simTokens(prompt), 1250);
     client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
@@ -982,7 +817,7 @@ void TestSimServer::contextExceeded()
 
 void TestSimServer::modelsAndUnknownPath()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(get("/v1/models"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
@@ -1006,23 +841,23 @@ void TestSimServer::modelsAndUnknownPath()
 void TestSimServer::requestLimits()
 {
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
                     "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 411);
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(
             "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n");
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 413);
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send("GET /v1/models HTTP/1.1\r\nX-Filler: " + QByteArray(100 * 1024, 'a') +
                     "\r\n\r\n");
         QVERIFY(waitDone(client));
@@ -1032,17 +867,17 @@ void TestSimServer::requestLimits()
 
 void TestSimServer::keepAlive()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(
         chatBody(QStringLiteral("fast"), QStringLiteral("one"), true, std::optional<bool>(true))));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.connected());
 
     client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("two"), false)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.connected());
     QCOMPARE(client.header("connection"), QByteArray("keep-alive"));
@@ -1053,7 +888,7 @@ void TestSimServer::keepAlive()
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
     QCOMPARE(client.header("connection"), QByteArray("close"));
-    QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+    QVERIFY(simtest::waitUntil([&] { return client.closed; }));
 }
 
 void TestSimServer::simHostStartStop()
@@ -1071,12 +906,12 @@ void TestSimServer::simHostStartStop()
     QVERIFY(url.port() > 0);
 
     {
-        HttpClient client(quint16(url.port()));
+        SimClient client(quint16(url.port()));
         client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("hi"), true)));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
         const std::optional<SimRequestRecord> record =
-            recordOf(host, client.header("x-request-id"));
+            simtest::waitRecord(host, client.header("x-request-id"));
         QVERIFY(record.has_value());
         QVERIFY(record->completed);
         QCOMPARE(host.records().size(), std::size_t(1));
@@ -1084,7 +919,7 @@ void TestSimServer::simHostStartStop()
         // Stopping with a connection still open closes it.
         host.stop();
         QVERIFY(!host.isRunning());
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     QTcpSocket probe;
     probe.connectToHost(QHostAddress(QHostAddress::LocalHost), quint16(url.port()));
@@ -1105,17 +940,17 @@ void TestSimServer::ttftTiming()
         prompt += QStringLiteral("Measure time to first token. ");
     const double expectedMs = 100.0 + test::simTokens(prompt) / 10000.0 * 1000.0;
 
-    HttpClient client(port());
+    SimClient client(port());
     std::vector<double> ttft;
     std::vector<double> serverTtft;
     for (int i = 0; i < 20; ++i) {
         client.send(post(chatBody(QStringLiteral("timing"), prompt, true)));
         QVERIFY(waitDone(client));
-        QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+        QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
         QVERIFY(client.firstContentNs() > 0);
         ttft.push_back(double(client.firstContentNs() - client.startNs) / 1e6);
         const std::optional<SimRequestRecord> record =
-            recordOf(*m_host, client.header("x-request-id"));
+            simtest::waitRecord(*m_host, client.header("x-request-id"));
         QVERIFY(record.has_value());
         serverTtft.push_back(double(record->firstContentNs - record->acceptedNs) / 1e6);
         // What the server did and what the client saw agree to within loopback latency.
@@ -1133,17 +968,17 @@ void TestSimServer::ttftTiming()
 // With capacity 1 the second request waits: its first token comes after the first finished.
 void TestSimServer::capacityQueues()
 {
-    HttpClient first(port());
-    HttpClient second(port());
+    SimClient first(port());
+    SimClient second(port());
     first.send(post(chatBody(QStringLiteral("single"), QStringLiteral("first"), true)));
     // The role chunk proves the first request was accepted (and took the slot) before the second.
-    QVERIFY(waitFor({&first}, [&] { return !first.events.isEmpty(); }));
+    QVERIFY(simtest::waitUntil([&] { return !first.chunkEvents().isEmpty(); }));
     second.send(post(chatBody(QStringLiteral("single"), QStringLiteral("second"), true)));
-    QVERIFY(waitFor({&first, &second}, [&] { return first.done && second.done; }));
-    QVERIFY2(first.error.isEmpty() && second.error.isEmpty(),
-             qPrintable(first.error + second.error));
+    QVERIFY(simtest::waitUntil([&] { return first.done() && second.done(); }));
+    QVERIFY2(first.error().isEmpty() && second.error().isEmpty(),
+             qPrintable(first.error() + second.error()));
     // Both are told at once that the request was accepted.
-    QVERIFY(second.events.first().ns - second.startNs < 10'000'000);
+    QVERIFY(second.chunkEvents().first().ns - second.startNs < 10'000'000);
     QVERIFY(second.firstContentNs() >= first.endNs);
     // ... and the wait adds to the TTFT: at least the first's duration plus its own ~50 ms.
     QVERIFY(second.firstContentNs() - second.startNs >=
@@ -1156,34 +991,35 @@ void TestSimServer::clientDisconnectMidStream()
     QByteArray slowId;
     QByteArray singleId;
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(post(chatBody(QStringLiteral("slow"), QStringLiteral("long answer"), true)));
-        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 3; }));
-        QVERIFY(!client.done);
+        QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 3; }));
+        QVERIFY(!client.done());
         slowId = client.header("x-request-id");
         client.abort();
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(post(chatBody(QStringLiteral("single"), QStringLiteral("start"), true)));
-        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 2; }));
+        QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 2; }));
         singleId = client.header("x-request-id");
         client.abort(); // while holding the only slot of "single"
     }
     // The server has seen the client go and freed the slot.
-    QVERIFY(recordOf(*m_host, singleId));
+    QVERIFY(simtest::waitRecord(*m_host, singleId));
 
-    HttpClient next(port());
+    SimClient next(port());
     next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
-    QVERIFY2(next.error.isEmpty(), qPrintable(next.error));
+    QVERIFY2(next.error().isEmpty(), qPrintable(next.error()));
     QCOMPARE(next.status, 200);
     // Not queued behind the abandoned request: its ~50 ms TTFT, not another whole answer.
     QVERIFY(next.firstContentNs() - next.startNs < 120'000'000);
 
-    const std::optional<SimRequestRecord> slow = recordOf(*m_host, slowId);
-    const std::optional<SimRequestRecord> single = recordOf(*m_host, singleId);
-    const std::optional<SimRequestRecord> done = recordOf(*m_host, next.header("x-request-id"));
+    const std::optional<SimRequestRecord> slow = simtest::waitRecord(*m_host, slowId);
+    const std::optional<SimRequestRecord> single = simtest::waitRecord(*m_host, singleId);
+    const std::optional<SimRequestRecord> done =
+        simtest::waitRecord(*m_host, next.header("x-request-id"));
     QVERIFY(slow && single && done);
     QVERIFY(!slow->completed);
     QVERIFY(!single->completed);
@@ -1193,17 +1029,17 @@ void TestSimServer::clientDisconnectMidStream()
 // A client that gives up while queued for capacity must not keep a place in the queue.
 void TestSimServer::waitingClientDisconnect()
 {
-    HttpClient holder(port());
+    SimClient holder(port());
     holder.send(post(chatBody(QStringLiteral("single"), QStringLiteral("holder"), true)));
-    QVERIFY(waitFor({&holder}, [&] { return !holder.events.isEmpty(); }));
+    QVERIFY(simtest::waitUntil([&] { return !holder.chunkEvents().isEmpty(); }));
     {
-        HttpClient quitter(port());
+        SimClient quitter(port());
         quitter.send(post(chatBody(QStringLiteral("single"), QStringLiteral("quitter"), true)));
-        QVERIFY(waitFor({&quitter}, [&] { return !quitter.events.isEmpty(); }));
+        QVERIFY(simtest::waitUntil([&] { return !quitter.chunkEvents().isEmpty(); }));
         quitter.abort();
     }
     QVERIFY(waitDone(holder));
-    HttpClient next(port());
+    SimClient next(port());
     next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
     QCOMPARE(next.status, 200);
@@ -1229,27 +1065,27 @@ void TestSimServer::demoProbe()
     const QByteArray request =
         post(chatBody(model, probePrompt(), true, std::optional<bool>(true), 128));
 
-    std::vector<std::unique_ptr<HttpClient>> clients;
-    std::vector<HttpClient *> pointers;
+    std::vector<std::unique_ptr<SimClient>> clients;
+    std::vector<SimClient *> pointers;
     for (int i = 0; i < 4; ++i) {
-        clients.push_back(std::make_unique<HttpClient>(port));
+        clients.push_back(std::make_unique<SimClient>(port));
         pointers.push_back(clients.back().get());
     }
     int sent = 0;
     std::vector<double> e2e;
-    for (HttpClient *client : pointers) {
+    for (SimClient *client : pointers) {
         client->send(request);
         ++sent;
     }
     while (e2e.size() < 30) {
-        QVERIFY(waitFor(pointers, [&] {
+        QVERIFY(simtest::waitUntil([&] {
             return std::any_of(pointers.begin(), pointers.end(),
-                               [](HttpClient *c) { return c->done && c->endNs != 0; });
+                               [](SimClient *c) { return c->done() && c->endNs != 0; });
         }));
-        for (HttpClient *client : pointers) {
-            if (!client->done || client->endNs == 0)
+        for (SimClient *client : pointers) {
+            if (!client->done() || client->endNs == 0)
                 continue;
-            QVERIFY2(client->error.isEmpty(), qPrintable(client->error));
+            QVERIFY2(client->error().isEmpty(), qPrintable(client->error()));
             QCOMPARE(client->status, 200);
             e2e.push_back(double(client->endNs - client->startNs) / 1e6);
             client->endNs = 0;
@@ -1281,7 +1117,7 @@ void TestSimServer::executable()
     const QRegularExpressionMatch match = pattern.match(line);
     QVERIFY2(match.hasMatch(), qPrintable(line));
     {
-        HttpClient client(quint16(match.captured(1).toUInt()));
+        SimClient client(quint16(match.captured(1).toUInt()));
         client.send(get("/v1/models"));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
