@@ -132,17 +132,10 @@ QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
-QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {},
-                const QByteArray &path = "/v1/chat/completions")
+// A Chat Completions request.
+QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {})
 {
-    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
-           "Content-Length: " + QByteArray::number(body.size()) + "\r\n" + extraHeaders + "\r\n" +
-           body;
-}
-
-QByteArray get(const QByteArray &path, const QByteArray &extraHeaders = {})
-{
-    return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders + "\r\n";
+    return simtest::httpPost("/v1/chat/completions", body, extraHeaders);
 }
 
 // Answers of 10 to 20 tokens at 2000 tokens/s with some jitter, in a 1000-token window.
@@ -732,10 +725,10 @@ void TestSimServer::apiKey()
     QCOMPARE(client.status, 200);
 
     // The keyed model is listed only to a caller holding its key.
-    client.send(get("/v1/models"));
+    client.send(simtest::httpGet("/v1/models"));
     QVERIFY(waitDone(client));
     QVERIFY(!client.body.contains("\"keyed\""));
-    client.send(get("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    client.send(simtest::httpGet("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
     QVERIFY(waitDone(client));
     QVERIFY(client.body.contains("\"keyed\""));
 }
@@ -818,7 +811,7 @@ void TestSimServer::contextExceeded()
 void TestSimServer::modelsAndUnknownPath()
 {
     SimClient client(port());
-    client.send(get("/v1/models"));
+    client.send(simtest::httpGet("/v1/models"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
     const QJsonObject list = client.json();
@@ -828,12 +821,12 @@ void TestSimServer::modelsAndUnknownPath()
     QCOMPARE(data.first().toObject().value(L1("id")).toString(), QStringLiteral("fast"));
     QCOMPARE(data.first().toObject().value(L1("object")).toString(), QStringLiteral("model"));
 
-    client.send(get("/v1/nothing-here"));
+    client.send(simtest::httpGet("/v1/nothing-here"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 404);
     QVERIFY(client.json().value(L1("error")).toObject().contains(L1("message")));
 
-    client.send(get("/v1/chat/completions"));
+    client.send(simtest::httpGet("/v1/chat/completions"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 405);
 }
@@ -1118,7 +1111,7 @@ void TestSimServer::executable()
     QVERIFY2(match.hasMatch(), qPrintable(line));
     {
         SimClient client(quint16(match.captured(1).toUInt()));
-        client.send(get("/v1/models"));
+        client.send(simtest::httpGet("/v1/models"));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
         QVERIFY(client.body.contains("sim-sonnet-class"));
