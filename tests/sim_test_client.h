@@ -111,18 +111,30 @@ inline QList<SseEvent> parseSse(const QByteArray &stream, int *comments = nullpt
     return events;
 }
 
+// Lenient reads what a fault may bend; Strict also refuses any framing HTTP/1.1 does not
+// allow or the simulator never sends (a status line other than HTTP/1.1, a header line without a
+// colon, a chunk size that is not plain hex, trailers, a chunk without its CRLF, bytes after the
+// response, a close before its end) and reports it in framingError.
+enum class Framing { Lenient, Strict };
+
 // One HTTP/1.1 connection that records everything it receives.
 class RawClient {
 public:
-    explicit RawClient(quint16 port, const QByteArray &trustedPem = {}, bool tls = false)
+    explicit RawClient(quint16 port, const QByteArray &trustedPem = {}, bool tls = false,
+                       Framing framing = Framing::Lenient)
         : m_socket(std::make_unique<QSslSocket>())
+        , m_strict(framing == Framing::Strict)
     {
         QSslSocket *socket = m_socket.get();
         QObject::connect(socket, &QSslSocket::readyRead, [this] { onReadyRead(); });
         QObject::connect(socket, &QSslSocket::disconnected, [this] {
             closed = true;
-            if (m_mode == Mode::UntilClose)
+            if (m_mode == Mode::UntilClose) {
                 complete = true;
+                endNs = monotonicNs();
+            } else if (m_strict && !complete && m_mode != Mode::Done) {
+                fail(QStringLiteral("connection closed before the response was complete"));
+            }
         });
         QObject::connect(socket, &QSslSocket::errorOccurred,
                          [this](QAbstractSocket::SocketError error) {
@@ -198,6 +210,12 @@ public:
 private:
     enum class Mode { Head, Length, Chunked, UntilClose, Done };
 
+    void fail(const QString &why)
+    {
+        framingError = why;
+        m_mode = Mode::Done;
+    }
+
     void onReadyRead()
     {
         const std::int64_t now = monotonicNs();
@@ -218,6 +236,8 @@ private:
                 const QList<QByteArray> lines = m_buffer.left(end).split('\n');
                 m_buffer.remove(0, end + 4);
                 const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
+                if (m_strict && (statusLine.size() < 2 || statusLine.first() != "HTTP/1.1"))
+                    return fail(QStringLiteral("bad status line"));
                 status = statusLine.size() >= 2 ? statusLine.at(1).toInt() : -1;
                 if (status == 100)
                     continue;
@@ -227,6 +247,8 @@ private:
                     if (colon > 0)
                         headers.insert(lines[i].left(colon).trimmed().toLower(),
                                        lines[i].mid(colon + 1).trimmed());
+                    else if (m_strict)
+                        return fail(QStringLiteral("bad header line"));
                 }
                 if (headers.value("transfer-encoding") == "chunked")
                     m_mode = Mode::Chunked;
@@ -246,21 +268,32 @@ private:
                 const qsizetype lineEnd = m_buffer.indexOf("\r\n");
                 if (lineEnd < 0)
                     return;
+                const QByteArray sizeText = m_buffer.left(lineEnd);
                 bool ok = false;
-                const qsizetype size = m_buffer.left(lineEnd).toLongLong(&ok, 16);
+                const qsizetype size = sizeText.toLongLong(&ok, 16);
+                if (m_strict)
+                    for (const char c : sizeText)
+                        ok = ok && std::isxdigit(static_cast<unsigned char>(c));
                 if (!ok) {
+                    if (m_strict)
+                        return fail(QStringLiteral("bad chunk size line: ") +
+                                    QString::fromLatin1(sizeText));
                     framingError = QStringLiteral("bad chunk size line");
                     return;
                 }
                 if (size == 0) {
                     if (m_buffer.size() < lineEnd + 4)
                         return;
+                    if (m_strict && m_buffer.mid(lineEnd + 2, 2) != "\r\n")
+                        return fail(QStringLiteral("trailer after the last chunk"));
                     m_buffer.remove(0, lineEnd + 4);
                     finish(now);
                     return;
                 }
                 if (m_buffer.size() < lineEnd + 2 + size + 2)
                     return;
+                if (m_strict && m_buffer.mid(lineEnd + 2 + size, 2) != "\r\n")
+                    return fail(QStringLiteral("chunk not followed by CRLF"));
                 const QByteArray chunk = m_buffer.mid(lineEnd + 2, size);
                 m_buffer.remove(0, lineEnd + 2 + size + 2);
                 chunks.append(chunk);
@@ -281,9 +314,13 @@ private:
         endNs = now;
         complete = true;
         m_mode = Mode::Done;
+        if (m_strict && !m_buffer.isEmpty())
+            framingError =
+                QStringLiteral("bytes after the response: ") + QString::fromUtf8(m_buffer);
     }
 
     std::unique_ptr<QSslSocket> m_socket;
+    bool m_strict = false;
     QByteArray m_buffer;
     Mode m_mode = Mode::Head;
 };

@@ -9,6 +9,8 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 
+#include "fixtures.h"
+
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -31,12 +33,17 @@ constexpr int kSessionTimeoutMs = 60'000;
 
 // Streams of 1.6 to 2.1 s: a fixed 100 ms to the first token, then 150..200 tokens at 100/s, four
 // to an event (so that a sanitizer build's slower client keeps up as well).
-QByteArray profilesJson()
+std::vector<nlohmann::json> profiles()
 {
-    return QByteArray(R"({"format":"yardstick-sim-profiles/1","profiles":[
- {"name":"Wide","model":"wide","ttft_ms":{"median":100,"p95":100},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":100,"tokens_per_event":{"min":4,"max":4},"output_tokens":{"min":150,"max":200},"capacity":0,
-  "context_window":128000,"seed":3}]})");
+    test::ProfileShape shape;
+    shape.ttftMedianMs = shape.ttftP95Ms = 100;
+    shape.decodeTokensPerS = 100;
+    shape.tokensPerEventMin = shape.tokensPerEventMax = 4;
+    shape.outputTokensMin = 150;
+    shape.outputTokensMax = 200;
+    shape.seed = 3;
+    return {test::simProfileJson(QStringLiteral("Wide"), QStringLiteral("wide"), shape,
+                                 {{"capacity", 0}})};
 }
 
 } // namespace
@@ -48,16 +55,11 @@ private Q_SLOTS:
     void sixtyFourStreamsAreInFlightAtOnce()
     {
         QString error;
-        auto profiles = SimProfile::load(profilesJson(), &error);
-        QVERIFY2(!profiles.empty(), qPrintable(error));
-        SimHost sim(profiles);
-        QVERIFY2(sim.start(&error), qPrintable(error));
+        const auto sim = test::startSim(profiles(), &error);
+        QVERIFY2(sim, qPrintable(error));
 
-        ProviderConfig provider;
-        provider.name = QStringLiteral("Wide");
-        provider.dialect = QStringLiteral("openai-chat");
-        provider.baseUrl = sim.baseUrl();
-        provider.model = QStringLiteral("wide");
+        const ProviderConfig provider =
+            test::simProvider(QStringLiteral("Wide"), sim->baseUrl(), QStringLiteral("wide"));
         Scenario scenario;
         scenario.requests = kRounds * kConcurrency;
         scenario.concurrency = kConcurrency;
@@ -98,7 +100,7 @@ private Q_SLOTS:
         // end of the reply a little: wait for all of them.
         auto recordsOfSession = [&] {
             std::vector<SimRequestRecord> mine;
-            for (const SimRequestRecord &r : sim.records()) {
+            for (const SimRequestRecord &r : sim->records()) {
                 if (ids.contains(r.requestId))
                     mine.push_back(r);
             }

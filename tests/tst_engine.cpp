@@ -7,6 +7,8 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 
+#include "fixtures.h"
+
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -19,33 +21,28 @@ using namespace ys;
 
 namespace {
 
-QByteArray profilesJson()
+// Fast prefill, 1000 tokens/s, five-token answers unless a profile says otherwise.
+std::vector<nlohmann::json> profiles()
 {
-    return QByteArray(R"({"format":"yardstick-sim-profiles/1","profiles":[
- {"name":"Steady","model":"steady","ttft_ms":{"median":50,"p95":50},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000},
- {"name":"Sluggish","model":"sluggish","ttft_ms":{"median":1500,"p95":1500},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000},
- {"name":"Failing","model":"failing","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":128000,
-  "faults":{"server_error_500":1.0}},
- {"name":"Truncating","model":"truncating","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":5,"max":5},"context_window":1000,
-  "context_overflow":"truncate"},
- {"name":"Drifting","model":"drifting","ttft_ms":{"median":10,"p95":10},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":1000,"output_tokens":{"min":3,"max":3},"context_window":128000,"fingerprint_every":3},
- {"name":"Long","model":"long","ttft_ms":{"median":20,"p95":20},"prefill_tokens_per_s":1000000,
-  "decode_tokens_per_s":20,"output_tokens":{"min":12,"max":12},"context_window":128000}]})");
-}
-
-ProviderConfig provider(const QString &name, const QUrl &url, const QString &model)
-{
-    ProviderConfig p;
-    p.name = name;
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = url;
-    p.model = model;
-    return p;
+    const auto shape = [](double ttftMs, int outputTokens = 5, double decodeTokensPerS = 1000) {
+        test::ProfileShape s;
+        s.ttftMedianMs = s.ttftP95Ms = ttftMs;
+        s.decodeTokensPerS = decodeTokensPerS;
+        s.outputTokensMin = s.outputTokensMax = outputTokens;
+        return s;
+    };
+    using test::simProfileJson;
+    return {
+        simProfileJson(QStringLiteral("Steady"), QStringLiteral("steady"), shape(50)),
+        simProfileJson(QStringLiteral("Sluggish"), QStringLiteral("sluggish"), shape(1500)),
+        simProfileJson(QStringLiteral("Failing"), QStringLiteral("failing"), shape(20),
+                       {{"faults", {{"server_error_500", 1.0}}}}),
+        simProfileJson(QStringLiteral("Truncating"), QStringLiteral("truncating"), shape(20),
+                       {{"context_window", 1000}, {"context_overflow", "truncate"}}),
+        simProfileJson(QStringLiteral("Drifting"), QStringLiteral("drifting"), shape(10, 3),
+                       {{"fingerprint_every", 3}}),
+        simProfileJson(QStringLiteral("Long"), QStringLiteral("long"), shape(20, 12, 20)),
+    };
 }
 
 struct Result {
@@ -99,10 +96,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        auto profiles = SimProfile::load(profilesJson(), &error);
-        QVERIFY2(!profiles.empty(), qPrintable(error));
-        m_sim = std::make_unique<SimHost>(profiles);
-        QVERIFY2(m_sim->start(&error), qPrintable(error));
+        m_sim = test::startSim(profiles(), &error);
+        QVERIFY2(m_sim, qPrintable(error));
     }
 
     void cleanupTestCase() { m_sim.reset(); }
@@ -115,8 +110,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("open loop");
-        suite.providers = {
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.load = QStringLiteral("open");
         s.ratePerS = 50; // two slots of ~60 ms serve about 33/s
@@ -157,8 +152,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("closed");
-        suite.providers = {
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.requests = 6;
         s.warmup = 3;
@@ -183,8 +178,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("duration");
-        suite.providers = {
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.requests = 100000;
         s.durationS = 0.6;
@@ -206,9 +201,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("timeouts");
-        suite.providers = {
-            provider(QStringLiteral("Sluggish"), m_sim->baseUrl(), QStringLiteral("sluggish")),
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Sluggish"), m_sim->baseUrl(),
+                                             QStringLiteral("sluggish")),
+                           test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.requests = 3;
         s.concurrency = 3;
@@ -233,8 +229,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("total");
-        suite.providers = {
-            provider(QStringLiteral("Sluggish"), m_sim->baseUrl(), QStringLiteral("sluggish"))};
+        suite.providers = {test::simProvider(QStringLiteral("Sluggish"), m_sim->baseUrl(),
+                                             QStringLiteral("sluggish"))};
         Scenario s;
         s.requests = 2;
         s.concurrency = 2;
@@ -253,8 +249,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("calibration");
-        suite.providers = {
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.requests = 1;
         s.concurrency = 1;
@@ -283,8 +279,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("pause");
-        suite.providers = {
-            provider(QStringLiteral("Steady"), m_sim->baseUrl(), QStringLiteral("steady"))};
+        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                             QStringLiteral("steady"))};
         Scenario s;
         s.requests = 12;
         s.concurrency = 1;
@@ -295,7 +291,8 @@ private Q_SLOTS:
         t.start();
         const Result r =
             run(dir.filePath(QStringLiteral("p.sqlite")), suite, 60000, [](SessionRunner &runner) {
-                QTest::qWait(150);
+                QSignalSpy measured(&runner, &SessionRunner::sampleMeasured);
+                QVERIFY(measured.wait(10000)); // paused while running, not before it began
                 runner.setPaused(true);
                 QTest::qWait(800);
                 runner.setPaused(false);
@@ -315,12 +312,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("breaker");
-        ProviderConfig failing =
-            provider(QStringLiteral("Failing"), m_sim->baseUrl(), QStringLiteral("failing"));
+        ProviderConfig failing = test::simProvider(QStringLiteral("Failing"), m_sim->baseUrl(),
+                                                   QStringLiteral("failing"));
         failing.breaker = BreakerSettings{3, 30.0, 0.3, 1};
         failing.fallback = {QStringLiteral("Steady")};
-        suite.providers = {failing, provider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
+        suite.providers = {failing, test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
+                                                      QStringLiteral("steady"))};
         Scenario s;
         s.requests = 12;
         s.concurrency = 1;
@@ -385,8 +382,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("truncation");
-        suite.providers = {
-            provider(QStringLiteral("Truncating"), m_sim->baseUrl(), QStringLiteral("truncating"))};
+        suite.providers = {test::simProvider(QStringLiteral("Truncating"), m_sim->baseUrl(),
+                                             QStringLiteral("truncating"))};
         Scenario s;
         s.requests = 2;
         s.concurrency = 1;
@@ -416,7 +413,7 @@ private Q_SLOTS:
         Suite suite;
         suite.name = QStringLiteral("eta");
         suite.providers = {
-            provider(QStringLiteral("Long"), m_sim->baseUrl(), QStringLiteral("long"))};
+            test::simProvider(QStringLiteral("Long"), m_sim->baseUrl(), QStringLiteral("long"))};
         Scenario s;
         s.requests = 16;
         s.concurrency = 8;
@@ -448,8 +445,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("drift");
-        suite.providers = {
-            provider(QStringLiteral("Drifting"), m_sim->baseUrl(), QStringLiteral("drifting"))};
+        suite.providers = {test::simProvider(QStringLiteral("Drifting"), m_sim->baseUrl(),
+                                             QStringLiteral("drifting"))};
         Scenario s;
         s.requests = 7;
         s.concurrency = 1;

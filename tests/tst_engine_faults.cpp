@@ -5,7 +5,9 @@
 // error text (present, redacted), tokens NULL or reported, event times, finish reason, and one row
 // per attempt when retries are on. Beside every fault a healthy provider or request shows that the
 // rest of the run goes on.
+#include "fixtures.h"
 #include "run/session_runner.h"
+#include "scripted_server.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_text.h"
@@ -57,14 +59,13 @@ QByteArray currentKey()
 
 json profile(const std::string &model, quint64 seed, int outputTokens = kAnswerTokens)
 {
-    return json{{"name", model},
-                {"model", model},
-                {"ttft_ms", {{"median", 30}, {"p95", 30}}},
-                {"prefill_tokens_per_s", 1000000},
-                {"decode_tokens_per_s", 2000},
-                {"output_tokens", {{"min", outputTokens}, {"max", outputTokens}}},
-                {"context_window", 128000},
-                {"seed", seed}};
+    test::ProfileShape shape;
+    shape.ttftMedianMs = shape.ttftP95Ms = 30;
+    shape.decodeTokensPerS = 2000;
+    shape.outputTokensMin = shape.outputTokensMax = outputTokens;
+    shape.seed = seed;
+    const QString name = QString::fromStdString(model);
+    return test::simProfileJson(name, name, shape);
 }
 
 // A profile that injects `fault` into every request (probability 1) unless told otherwise.
@@ -79,29 +80,13 @@ json faulty(const std::string &model, quint64 seed, const QString &fault,
     return p;
 }
 
-std::unique_ptr<SimHost> startSim(const std::vector<json> &profiles, QString *error,
-                                  SimHostOptions options = {})
-{
-    const json doc{{"format", "yardstick-sim-profiles/1"}, {"profiles", profiles}};
-    auto loaded = SimProfile::load(QByteArray::fromStdString(doc.dump()), error);
-    if (loaded.empty())
-        return nullptr;
-    auto host = std::make_unique<SimHost>(std::move(loaded), options);
-    if (!host->start(error))
-        return nullptr;
-    return host;
-}
+using test::startSim;
 
 ProviderConfig provider(const QString &name, const QString &dialect, const QUrl &url,
                         const QString &model)
 {
-    ProviderConfig p;
-    p.name = name;
-    p.dialect = dialect;
-    p.baseUrl = url;
-    p.model = model;
-    p.apiKeyRef = QStringLiteral("env:") + QLatin1StringView(kKeyVar);
-    return p;
+    return test::simProvider(name, url, model,
+                             {dialect, QStringLiteral("env:") + QLatin1StringView(kKeyVar)});
 }
 
 Scenario scenario(int requests, int concurrency = 1)
@@ -341,64 +326,6 @@ QTestData &row(int number, const QString &fault, const QString &dialect)
 {
     return QTest::newRow(rowTag(number, fault, dialect).constData());
 }
-
-// A small HTTP/1.1 server on loopback for the redirect cases: it answers each request through
-// `answer` (method, path, whole request) and keeps every byte it was sent.
-class TinyHttpServer : public QObject {
-public:
-    using Answer = std::function<QByteArray(const QByteArray &method, const QByteArray &path)>;
-
-    explicit TinyHttpServer(Answer answer)
-        : m_answer(std::move(answer))
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-                ++m_connections;
-                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onRead(socket); });
-                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            }
-        });
-    }
-
-    bool listen(const QHostAddress &address) { return m_server.listen(address, 0); }
-    QUrl url(const QString &path) const
-    {
-        QUrl u;
-        u.setScheme(QStringLiteral("http"));
-        u.setHost(m_server.serverAddress().toString());
-        u.setPort(m_server.serverPort());
-        u.setPath(path);
-        return u;
-    }
-    int connections() const { return m_connections; }
-    const QByteArray &received() const { return m_received; }
-    const QList<QByteArray> &requests() const { return m_requests; }
-
-private:
-    void onRead(QTcpSocket *socket)
-    {
-        const QByteArray bytes = socket->readAll();
-        m_received += bytes;
-        QByteArray &buffer = m_buffers[socket];
-        buffer += bytes;
-        const qsizetype length = test::requestLength(buffer);
-        if (length < 0)
-            return;
-        const QByteArray request = buffer.left(length);
-        m_requests << request;
-        m_buffers.remove(socket);
-        const QList<QByteArray> first = request.left(request.indexOf('\r')).split(' ');
-        socket->write(m_answer(first.value(0), first.value(1)));
-        socket->disconnectFromHost();
-    }
-
-    QTcpServer m_server;
-    Answer m_answer;
-    QHash<QTcpSocket *, QByteArray> m_buffers;
-    QByteArray m_received;
-    QList<QByteArray> m_requests;
-    int m_connections = 0;
-};
 
 QByteArray httpReply(int status, const QByteArray &reason, const QByteArray &type,
                      const QByteArray &body, const QByteArray &extraHeaders = {})
@@ -1229,7 +1156,8 @@ void TstEngineFaults::slowReply()
 // host is not, and that host never hears from the client.
 void TstEngineFaults::redirects()
 {
-    TinyHttpServer other([](const QByteArray &, const QByteArray &) {
+    test::ScriptedServer other;
+    other.setAnswer([](const QByteArray &, const QByteArray &) {
         return httpReply(200, "OK", "text/event-stream", cannedChatStream());
     });
     // Another origin: another loopback address where the system has one, else another port.
@@ -1237,14 +1165,13 @@ void TstEngineFaults::redirects()
     if (!otherAddress)
         QVERIFY(other.listen(QHostAddress::LocalHost));
 
-    TinyHttpServer *selfPtr = nullptr;
-    TinyHttpServer origin([&](const QByteArray &method, const QByteArray &path) {
+    test::ScriptedServer origin;
+    origin.setAnswer([&](const QByteArray &method, const QByteArray &path) {
         if (path.startsWith("/same/"))
             return httpReply(
                 307, "Temporary Redirect", "text/plain", {},
                 "Location: " +
-                    selfPtr->url(QStringLiteral("/final/v1/chat/completions")).toEncoded() +
-                    "\r\n");
+                    origin.url(QStringLiteral("/final/v1/chat/completions")).toEncoded() + "\r\n");
         if (path.startsWith("/away/"))
             return httpReply(
                 307, "Temporary Redirect", "text/plain", {},
@@ -1254,7 +1181,6 @@ void TstEngineFaults::redirects()
             return httpReply(200, "OK", "text/event-stream", cannedChatStream());
         return httpReply(404, "Not Found", "application/json", "{\"error\":\"not found\"}");
     });
-    selfPtr = &origin;
     QVERIFY(origin.listen(QHostAddress::LocalHost));
 
     const QString chat = QStringLiteral("openai-chat");

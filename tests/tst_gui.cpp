@@ -117,8 +117,9 @@ private Q_SLOTS:
         MainWindow window(&workbench);
         window.show();
         QSignalSpy finished(&workbench, &Workbench::sessionFinished);
+        QSignalSpy progress(&workbench, &Workbench::progress);
         window.runDemoAction()->trigger();
-        QTest::qWait(500);
+        QVERIFY(progress.wait(30000)); // the first request is done: the run is under way
         window.cancelAction()->trigger();
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));

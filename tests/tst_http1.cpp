@@ -14,6 +14,7 @@
 #include "util/monotonic_clock.h"
 
 #include "lane_attempt.h"
+#include "scripted_server.h"
 #include "test_support.h"
 
 #include <QEventLoop>
@@ -32,6 +33,7 @@
 
 using namespace ys;
 using ys::test::kSlow;
+using ys::test::ScriptedServer;
 
 namespace {
 
@@ -89,87 +91,6 @@ QByteArray lengthReply(const QByteArray &extra = {})
     return sseHead("Content-Length: " + QByteArray::number(chatBody().size()) + "\r\n", extra) +
            chatBody();
 }
-
-// A loopback server: collects each request (head and Content-Length body) and lets the test
-// answer it with pieces written one after the other, a millisecond apart so that they tend to
-// arrive in separate reads.
-class ScriptedServer : public QObject {
-public:
-    using Handler = std::function<void(QTcpSocket *socket, const QByteArray &request)>;
-
-    ScriptedServer()
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-                ++m_connections;
-                // Small pieces go out at once, not after the client's delayed ACK.
-                socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onRead(socket); });
-                connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            }
-        });
-    }
-
-    bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
-    QUrl url(const QString &path = QStringLiteral("/v1/chat/completions")) const
-    {
-        QUrl u;
-        u.setScheme(QStringLiteral("http"));
-        u.setHost(QStringLiteral("127.0.0.1"));
-        u.setPort(m_server.serverPort());
-        u.setPath(path);
-        return u;
-    }
-    void setHandler(Handler handler) { m_handler = std::move(handler); }
-    int connections() const { return m_connections; }
-    const QList<QByteArray> &requests() const { return m_requests; }
-
-    // Writes the pieces in order, each after the previous one left, then closes when asked.
-    static void sendPieces(QTcpSocket *socket, QList<QByteArray> pieces, bool closeAfter)
-    {
-        QPointer<QTcpSocket> guard(socket);
-        auto next = std::make_shared<std::function<void()>>();
-        *next = [guard, pieces, closeAfter, next, i = 0]() mutable {
-            if (!guard)
-                return;
-            if (i < pieces.size()) {
-                guard->write(pieces.at(i++));
-                guard->flush();
-                if (i < pieces.size() || closeAfter) {
-                    QTimer::singleShot(1, guard.data(), [next] { (*next)(); });
-                    return;
-                }
-            }
-            if (closeAfter)
-                guard->disconnectFromHost();
-            *next = nullptr; // breaks the cycle
-        };
-        (*next)();
-    }
-
-private:
-    void onRead(QTcpSocket *socket)
-    {
-        QByteArray &buffer = m_buffers[socket];
-        buffer += socket->readAll();
-        for (;;) {
-            const qsizetype length = test::requestLength(buffer);
-            if (length < 0)
-                return;
-            const QByteArray request = buffer.left(length);
-            buffer.remove(0, request.size());
-            m_requests << request;
-            if (m_handler)
-                m_handler(socket, request);
-        }
-    }
-
-    QTcpServer m_server;
-    Handler m_handler;
-    QHash<QTcpSocket *, QByteArray> m_buffers;
-    QList<QByteArray> m_requests;
-    int m_connections = 0;
-};
 
 QString describe(const Sample &s)
 {

@@ -8,6 +8,9 @@
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 
+#include "fixtures.h"
+#include "scripted_server.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
@@ -23,33 +26,30 @@ namespace {
 
 const char kSentinelKey[] = "ys-test-sentinel-7f3a9c1e5b2d4f6a8c0e";
 
-QByteArray profilesJson()
+// Fast answers of 10 to 20 tokens; "quiet" reports no usage, "locked" wants the sentinel key.
+std::vector<nlohmann::json> profiles()
 {
-    return QByteArray(R"({"format":"yardstick-sim-profiles/1","profiles":[
- {"name":"Fast","model":"fast","ttft_ms":{"median":30,"p95":40},"prefill_tokens_per_s":100000,
-  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000},
- {"name":"Quiet","model":"quiet","ttft_ms":{"median":30,"p95":40},"prefill_tokens_per_s":100000,
-  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000,
-  "usage":false},
- {"name":"Slow","model":"slow","ttft_ms":{"median":3000,"p95":3500},"prefill_tokens_per_s":100000,
-  "decode_tokens_per_s":100,"output_tokens":{"min":10,"max":20},"context_window":128000},
- {"name":"Locked","model":"locked","ttft_ms":{"median":20,"p95":30},"prefill_tokens_per_s":100000,
-  "decode_tokens_per_s":2000,"output_tokens":{"min":10,"max":20},"context_window":128000,
-  "api_key":")") +
-           kSentinelKey + R"("}]})";
+    test::ProfileShape shape;
+    shape.ttftMedianMs = 30;
+    shape.ttftP95Ms = 40;
+    shape.prefillTokensPerS = 100000;
+    shape.decodeTokensPerS = 2000;
+    shape.outputTokensMin = 10;
+    shape.outputTokensMax = 20;
+    test::ProfileShape locked = shape;
+    locked.ttftMedianMs = 20;
+    locked.ttftP95Ms = 30;
+    using test::simProfileJson;
+    return {
+        simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape),
+        simProfileJson(QStringLiteral("Quiet"), QStringLiteral("quiet"), shape, {{"usage", false}}),
+        simProfileJson(QStringLiteral("Locked"), QStringLiteral("locked"), locked,
+                       {{"api_key", kSentinelKey}})};
 }
 
-ProviderConfig provider(const QString &name, const QUrl &url, const QString &model)
-{
-    ProviderConfig p;
-    p.name = name;
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = url;
-    p.model = model;
-    p.price = Price{1.0, 2.0, std::nullopt};
-    p.contextWindow = 128000;
-    return p;
-}
+// Priced, with a known context window.
+const test::ProviderExtras kPriced{
+    QStringLiteral("openai-chat"), {}, Price{1.0, 2.0, std::nullopt}, 128000};
 
 Scenario probe(int requests, int concurrency)
 {
@@ -95,10 +95,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        m_profiles = SimProfile::load(profilesJson(), &error);
-        QVERIFY2(!m_profiles.empty(), qPrintable(error));
-        m_sim = std::make_unique<SimHost>(m_profiles);
-        QVERIFY2(m_sim->start(&error), qPrintable(error));
+        m_sim = test::startSim(profiles(), &error);
+        QVERIFY2(m_sim, qPrintable(error));
     }
 
     void cleanupTestCase() { m_sim.reset(); }
@@ -108,10 +106,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("runner");
-        suite.providers = {
-            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast")),
-            provider(QStringLiteral("Quiet"), m_sim->baseUrl(), QStringLiteral("quiet")),
-            provider(QStringLiteral("Dead"), closedPortUrl(), QStringLiteral("x"))};
+        suite.providers = {test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
+                                             QStringLiteral("fast"), kPriced),
+                           test::simProvider(QStringLiteral("Quiet"), m_sim->baseUrl(),
+                                             QStringLiteral("quiet"), kPriced),
+                           test::simProvider(QStringLiteral("Dead"), closedPortUrl(),
+                                             QStringLiteral("x"), kPriced)};
         suite.providers[2].price.reset();
         suite.scenarios = {probe(9, 3)};
         SessionRunner runner;
@@ -182,9 +182,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("cancel");
-        suite.providers = {
-            provider(QStringLiteral("Slow"), m_sim->baseUrl(), QStringLiteral("slow")),
-            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast"))};
+        // A provider that reads the requests and never answers: the test cancels once both of
+        // the first run's requests have arrived, whenever that is.
+        test::ScriptedServer silent;
+        QVERIFY(silent.listen());
+        suite.providers = {test::simProvider(QStringLiteral("Slow"),
+                                             silent.url(QStringLiteral("/v1")),
+                                             QStringLiteral("slow"), kPriced),
+                           test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
+                                             QStringLiteral("fast"), kPriced)};
         suite.scenarios = {probe(20, 2)};
         SessionRunner runner;
         QSignalSpy started(&runner, &SessionRunner::sessionStarted);
@@ -193,12 +199,12 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("c.sqlite"));
         QVERIFY(runner.start(SessionRequest{suite, path, std::nullopt, {}}, &error));
         QVERIFY(started.wait(5000));
-        QTest::qWait(300);
+        QTRY_COMPARE_WITH_TIMEOUT(silent.requests().size(), 2, 10000);
         QElapsedTimer t;
         t.start();
         runner.cancel();
         QVERIFY(finished.wait(5000));
-        QVERIFY(t.elapsed() < 3000); // did not wait for the 3 s answers
+        QVERIFY(t.elapsed() < 3000); // did not wait for answers
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
 
         Database db(path);
@@ -219,9 +225,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("rerun");
-        suite.providers = {
-            provider(QStringLiteral("Fast"), m_sim->baseUrl(), QStringLiteral("fast")),
-            provider(QStringLiteral("Quiet"), m_sim->baseUrl(), QStringLiteral("quiet"))};
+        suite.providers = {test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
+                                             QStringLiteral("fast"), kPriced),
+                           test::simProvider(QStringLiteral("Quiet"), m_sim->baseUrl(),
+                                             QStringLiteral("quiet"), kPriced)};
         suite.scenarios = {probe(4, 2)};
         const QString path = dir.filePath(QStringLiteral("rr.sqlite"));
         SessionRunner runner;
@@ -248,10 +255,11 @@ private Q_SLOTS:
         qputenv("YS_TEST_SENTINEL_KEY", kSentinelKey);
         Suite suite;
         suite.name = QStringLiteral("secrets");
-        auto good = provider(QStringLiteral("Locked"), m_sim->baseUrl(), QStringLiteral("locked"));
+        auto good = test::simProvider(QStringLiteral("Locked"), m_sim->baseUrl(),
+                                      QStringLiteral("locked"), kPriced);
         good.apiKeyRef = QStringLiteral("env:YS_TEST_SENTINEL_KEY");
-        auto keyless = provider(QStringLiteral("Locked without key"), m_sim->baseUrl(),
-                                QStringLiteral("locked"));
+        auto keyless = test::simProvider(QStringLiteral("Locked without key"), m_sim->baseUrl(),
+                                         QStringLiteral("locked"), kPriced);
         suite.providers = {good, keyless};
         suite.scenarios = {probe(4, 2)};
         const QString path = dir.filePath(QStringLiteral("s.sqlite"));
@@ -287,7 +295,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Suite suite;
         suite.name = QStringLiteral("no key");
-        auto p = provider(QStringLiteral("Locked"), m_sim->baseUrl(), QStringLiteral("locked"));
+        auto p = test::simProvider(QStringLiteral("Locked"), m_sim->baseUrl(),
+                                   QStringLiteral("locked"), kPriced);
         p.apiKeyRef = QStringLiteral("env:YS_TEST_UNSET_VARIABLE");
         suite.providers = {p};
         suite.scenarios = {probe(2, 1)};
@@ -306,7 +315,6 @@ private Q_SLOTS:
     }
 
 private:
-    std::vector<SimProfile> m_profiles;
     std::unique_ptr<SimHost> m_sim;
 };
 

@@ -2,6 +2,7 @@
 // file, its WAL and shared memory, the logs or anything yardstick-cli prints, even when the
 // provider quotes the key back in its error replies. And the log handler, given lines that carry
 // keys, writes none of them, to its file or to stderr.
+#include "fixtures.h"
 #include "provider/secrets.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -91,30 +92,40 @@ QByteArray profilesJson()
 {
     // Fast answers; every profile demands the sentinel except "wrong", which wants another key
     // and so answers the sentinel with 401. echo_auth quotes the key back in a 400.
-    return QByteArrayLiteral(R"({"format": "yardstick-sim-profiles/1", "profiles": [
- {"name": "Chat", "model": "sentinel-chat", "api_key": "KEY",
-  "ttft_ms": {"median": 40, "p95": 50}, "prefill_tokens_per_s": 1000000,
-  "decode_tokens_per_s": 4000, "output_tokens": {"min": 4, "max": 8}, "context_window": 8000,
-  "seed": 11,
-  "faults": {"echo_auth": 0.4, "malformed_json": 0.2, "error_mid_stream": 0.2,
-             "retry_after_ms": {"probability": 0.1, "param": 20}}},
- {"name": "Claude", "model": "sentinel-claude", "api_key": "KEY",
-  "ttft_ms": {"median": 40, "p95": 50}, "prefill_tokens_per_s": 1000000,
-  "decode_tokens_per_s": 4000, "output_tokens": {"min": 4, "max": 8}, "context_window": 8000,
-  "seed": 12, "faults": {"echo_auth": 0.5, "quota": 0.2, "no_end_marker": 0.1}},
- {"name": "Gemini", "model": "sentinel-gemini", "api_key": "KEY",
-  "ttft_ms": {"median": 40, "p95": 50}, "prefill_tokens_per_s": 1000000,
-  "decode_tokens_per_s": 4000, "output_tokens": {"min": 4, "max": 8}, "context_window": 8000,
-  "seed": 13, "faults": {"echo_auth": 1.0}},
- {"name": "Responses", "model": "sentinel-responses", "api_key": "KEY",
-  "ttft_ms": {"median": 40, "p95": 50}, "prefill_tokens_per_s": 1000000,
-  "decode_tokens_per_s": 4000, "output_tokens": {"min": 4, "max": 8}, "context_window": 8000,
-  "seed": 14, "faults": {"echo_auth": 0.3, "spend_limit": 0.2, "error_mid_stream": 0.2}},
- {"name": "Wrong", "model": "sentinel-wrong", "api_key": "ys-other-Q7RZ-0000",
-  "ttft_ms": {"median": 40, "p95": 50}, "prefill_tokens_per_s": 1000000,
-  "decode_tokens_per_s": 4000, "output_tokens": {"min": 4, "max": 8}, "context_window": 8000}
-]})")
-        .replace("\"KEY\"", "\"" + kSentinel + "\"");
+    test::ProfileShape shape;
+    shape.ttftMedianMs = 40;
+    shape.ttftP95Ms = 50;
+    shape.decodeTokensPerS = 4000;
+    shape.outputTokensMin = 4;
+    shape.outputTokensMax = 8;
+    shape.contextWindow = 8000;
+    const auto seeded = [shape](std::uint64_t seed) {
+        test::ProfileShape s = shape;
+        s.seed = seed;
+        return s;
+    };
+    const std::string key = kSentinel.toStdString();
+    using test::simProfileJson;
+    return test::simProfilesJson({
+        simProfileJson(QStringLiteral("Chat"), QStringLiteral("sentinel-chat"), seeded(11),
+                       {{"api_key", key},
+                        {"faults",
+                         {{"echo_auth", 0.4},
+                          {"malformed_json", 0.2},
+                          {"error_mid_stream", 0.2},
+                          {"retry_after_ms", {{"probability", 0.1}, {"param", 20}}}}}}),
+        simProfileJson(QStringLiteral("Claude"), QStringLiteral("sentinel-claude"), seeded(12),
+                       {{"api_key", key},
+                        {"faults", {{"echo_auth", 0.5}, {"quota", 0.2}, {"no_end_marker", 0.1}}}}),
+        simProfileJson(QStringLiteral("Gemini"), QStringLiteral("sentinel-gemini"), seeded(13),
+                       {{"api_key", key}, {"faults", {{"echo_auth", 1.0}}}}),
+        simProfileJson(
+            QStringLiteral("Responses"), QStringLiteral("sentinel-responses"), seeded(14),
+            {{"api_key", key},
+             {"faults", {{"echo_auth", 0.3}, {"spend_limit", 0.2}, {"error_mid_stream", 0.2}}}}),
+        simProfileJson(QStringLiteral("Wrong"), QStringLiteral("sentinel-wrong"), shape,
+                       {{"api_key", "ys-other-Q7RZ-0000"}}),
+    });
 }
 
 QByteArray suiteJson(const QString &v1, const QString &v1beta)

@@ -2,11 +2,11 @@
 // reasons, auth checks and error bodies in each provider's own shape, plus the ground-truth
 // endpoint and log.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_scheduler.h"
 #include "sim_test_client.h"
-#include "tokenize/bpe_tokenizer.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -19,30 +19,21 @@ Q_DECLARE_METATYPE(ys::simtest::Dialect)
 
 namespace {
 
-// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
-int simTokens(QStringView text)
-{
-    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
-}
-
 const QByteArray kKey = "ys-test-sim-dialects-0123456789";
 
-SimProfile profile(const QString &model)
+// Quick answers of 12 to 20 tokens, one to three to an event, in a 1000-token window.
+test::ProfileShape shape()
 {
-    SimProfile p;
-    p.name = QStringLiteral("Test ") + model;
-    p.model = model;
-    p.ttftMedianMs = 10;
-    p.ttftP95Ms = 12;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 4000;
-    p.tokensPerEventMin = 1;
-    p.tokensPerEventMax = 3;
-    p.outputTokensMin = 12;
-    p.outputTokensMax = 20;
-    p.contextWindow = 1000;
-    p.seed = 11;
-    return p;
+    test::ProfileShape s;
+    s.ttftMedianMs = 10;
+    s.ttftP95Ms = 12;
+    s.decodeTokensPerS = 4000;
+    s.tokensPerEventMax = 3;
+    s.outputTokensMin = 12;
+    s.outputTokensMax = 20;
+    s.contextWindow = 1000;
+    s.seed = 11;
+    return s;
 }
 
 void addDialectRows()
@@ -107,12 +98,13 @@ void TestSimDialects::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_logPath = m_dir.filePath(QStringLiteral("requests.jsonl"));
-    SimProfile keyed = profile(QStringLiteral("keyed"));
+    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), shape());
     keyed.apiKey = QString::fromLatin1(kKey);
     SimHostOptions options;
     options.logFile = m_logPath;
     m_host = std::make_unique<SimHost>(
-        std::vector<SimProfile>{profile(QStringLiteral("plain")), keyed}, options);
+        std::vector<SimProfile>{test::simProfile(QStringLiteral("plain"), shape()), keyed},
+        options);
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
 }
@@ -126,7 +118,7 @@ void TestSimDialects::streamShape()
 {
     QFETCH(Dialect, dialect);
     const QString prompt = QStringLiteral("Describe the stream, please. 你好");
-    const int promptTokens = simTokens(prompt);
+    const int promptTokens = test::simTokens(prompt);
     RawClient client(port());
     client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
     QVERIFY(client.wait());
@@ -338,7 +330,7 @@ void TestSimDialects::nonStreaming()
     const std::optional<SimRequestRecord> truth = record(client);
     QVERIFY(truth && truth->completed && !truth->stream);
     const int completion = truth->completionTokens;
-    const int promptTokens = simTokens(prompt);
+    const int promptTokens = test::simTokens(prompt);
     switch (dialect) {
     case Dialect::OpenAiChat:
         QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("chat.completion"));
@@ -434,7 +426,7 @@ void TestSimDialects::contextOverflow()
 {
     QFETCH(Dialect, dialect);
     const QString prompt = QStringLiteral(" x").repeated(1500); // 1500 tokens, the window 1000
-    QCOMPARE(simTokens(prompt), 1500);
+    QCOMPARE(test::simTokens(prompt), 1500);
     RawClient client(port());
     client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
     QVERIFY(client.wait());

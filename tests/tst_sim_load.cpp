@@ -3,10 +3,10 @@
 // headers, the prefix cache, and silent truncation past the context window. Bounds are tolerant:
 // the sanitizer build on two cores is slow, and the server-side ground truth does the timing.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
-#include "tokenize/bpe_tokenizer.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -16,28 +16,18 @@ using namespace ys::simtest;
 
 namespace {
 
-// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
-int simTokens(QStringView text)
+// 40-token answers at 500 tokens/s, two to an event, in a window no prompt here fills.
+test::ProfileShape shape()
 {
-    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
-}
-
-SimProfile profile(const QString &model)
-{
-    SimProfile p;
-    p.name = QStringLiteral("Test ") + model;
-    p.model = model;
-    p.ttftMedianMs = 20;
-    p.ttftP95Ms = 22;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 500;
-    p.tokensPerEventMin = 2;
-    p.tokensPerEventMax = 2;
-    p.outputTokensMin = 40;
-    p.outputTokensMax = 40;
-    p.contextWindow = 100000;
-    p.seed = 3;
-    return p;
+    test::ProfileShape s;
+    s.ttftMedianMs = 20;
+    s.ttftP95Ms = 22;
+    s.decodeTokensPerS = 500;
+    s.tokensPerEventMin = s.tokensPerEventMax = 2;
+    s.outputTokensMin = s.outputTokensMax = 40;
+    s.contextWindow = 100000;
+    s.seed = 3;
+    return s;
 }
 
 double median(std::vector<double> values)
@@ -51,7 +41,7 @@ QString promptOf(int tokens)
     // Distinct words, so that neither the prefix cache nor anything else sees repeats by chance.
     QString prompt;
     int n = 0;
-    while (simTokens(prompt) < tokens)
+    while (test::simTokens(prompt) < tokens)
         prompt += QStringLiteral("w%1 ").arg(n++, 3, 10, QLatin1Char('0'));
     return prompt;
 }
@@ -80,23 +70,23 @@ private:
 
 void TestSimLoad::initTestCase()
 {
-    SimProfile capacity = profile(QStringLiteral("capacity8"));
+    SimProfile capacity = test::simProfile(QStringLiteral("capacity8"), shape());
     capacity.capacity = 8;
 
-    SimProfile rpm = profile(QStringLiteral("rpm"));
+    SimProfile rpm = test::simProfile(QStringLiteral("rpm"), shape());
     rpm.outputTokensMin = rpm.outputTokensMax = 4;
     rpm.rateLimits.requestsPerMin = 3;
 
-    SimProfile tpm = profile(QStringLiteral("tpm"));
+    SimProfile tpm = test::simProfile(QStringLiteral("tpm"), shape());
     tpm.outputTokensMin = tpm.outputTokensMax = 4;
     tpm.rateLimits.tokensPerMin = 1000;
 
-    SimProfile cached = profile(QStringLiteral("cached"));
+    SimProfile cached = test::simProfile(QStringLiteral("cached"), shape());
     cached.outputTokensMin = cached.outputTokensMax = 4;
     cached.prefillTokensPerS = 20000; // 4000 tokens: 200 ms of prefill
     cached.prefixCache = SimPrefixCacheConfig{1024, 0.9, 1000};
 
-    SimProfile truncating = profile(QStringLiteral("truncating"));
+    SimProfile truncating = test::simProfile(QStringLiteral("truncating"), shape());
     truncating.outputTokensMin = truncating.outputTokensMax = 4;
     truncating.contextWindow = 100;
     truncating.contextOverflow = SimContextOverflow::Truncate;
@@ -280,7 +270,7 @@ void TestSimLoad::rateLimitPerKey()
 void TestSimLoad::prefixCache()
 {
     const QString prompt = promptOf(4000);
-    const int promptTokens = simTokens(prompt);
+    const int promptTokens = test::simTokens(prompt);
     RawClient client(port());
 
     client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
@@ -354,7 +344,7 @@ void TestSimLoad::prefixCache()
 void TestSimLoad::silentTruncation()
 {
     const QString prompt = promptOf(400);
-    const int sent = simTokens(prompt);
+    const int sent = test::simTokens(prompt);
     RawClient client(port());
     client.send(
         generationRequest(Dialect::OpenAiChat, QStringLiteral("truncating"), prompt, false));

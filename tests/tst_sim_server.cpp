@@ -1,12 +1,13 @@
 // Integration tests of the provider simulator: real HTTP/1.1 over loopback, read byte by byte
 // with a QTcpSocket so that framing, event boundaries and event arrival times are all visible.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
+#include "sim_test_client.h"
 #include "test_support.h"
-#include "tokenize/bpe_tokenizer.h"
 #include "util/monotonic_clock.h"
 
 #include <QDir>
@@ -28,15 +29,9 @@
 #include <optional>
 
 using namespace ys;
-using L1 = QLatin1StringView;
+using simtest::L1;
 
 namespace {
-
-// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
-int simTokens(QStringView text)
-{
-    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
-}
 
 // One SSE event as it arrived: the time its HTTP chunk was complete and the text after "data: ".
 struct Event {
@@ -44,63 +39,48 @@ struct Event {
     QByteArray data;
 };
 
-// A minimal HTTP/1.1 client for one connection, strict about the framing it accepts.
-class HttpClient : public QObject {
-    Q_OBJECT
-
+// The shared client, strict about the framing it accepts, and about the simulator's promise of
+// exactly one SSE event per chunk.
+class SimClient : public simtest::RawClient {
 public:
-    explicit HttpClient(quint16 port)
+    explicit SimClient(quint16 port)
+        : RawClient(port, {}, false, simtest::Framing::Strict)
     {
-        connect(&m_socket, &QTcpSocket::readyRead, this, &HttpClient::onReadyRead);
-        connect(&m_socket, &QTcpSocket::disconnected, this, [this] {
-            closedByPeer = true;
-            if (!done) {
-                if (m_mode == Mode::UntilClose) {
-                    body = m_buffer;
-                    endNs = monotonicNs();
-                } else {
-                    error = QStringLiteral("connection closed before the response was complete");
-                }
-                done = true;
-            }
-            emit changed();
-        });
-        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
-        m_socket.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
-        // Blocking is fine here: the server runs in another thread or process.
-        m_socket.waitForConnected(5000);
     }
 
-    void send(const QByteArray &request)
+    // Each chunk's event, as far as the chunks keep the promise.
+    QList<Event> chunkEvents() const
     {
-        status = 0;
-        headers.clear();
-        body.clear();
-        events.clear();
-        error.clear();
-        done = false;
-        m_mode = Mode::Head;
-        startNs = monotonicNs();
-        endNs = 0;
-        m_socket.write(request);
-        m_socket.flush();
+        QList<Event> events;
+        for (qsizetype i = 0; i < chunks.size() && oneEvent(chunks.at(i)); ++i)
+            events.append({chunkNs.at(i), chunks.at(i).mid(6, chunks.at(i).size() - 8)});
+        return events;
     }
+    // Framing problems, or the first chunk that is not exactly one event.
+    QString error() const
+    {
+        if (!framingError.isEmpty())
+            return framingError;
+        for (const QByteArray &chunk : chunks)
+            if (!oneEvent(chunk))
+                return QStringLiteral("chunk is not exactly one SSE event: ") +
+                       QString::fromUtf8(chunk);
+        return {};
+    }
+    bool done() const { return complete || closed || !error().isEmpty(); }
 
-    void abort() { m_socket.abort(); }
-    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
-
-    QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
-    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
     QJsonObject eventJson(qsizetype i) const
     {
-        return QJsonDocument::fromJson(events.at(i).data).object();
+        return QJsonDocument::fromJson(chunkEvents().at(i).data).object();
     }
     // Events whose delta carries non-empty content.
     QList<qsizetype> contentEvents() const
     {
+        const QList<Event> events = chunkEvents();
         QList<qsizetype> found;
         for (qsizetype i = 0; i < events.size(); ++i) {
-            const QJsonArray choices = eventJson(i).value(L1("choices")).toArray();
+            const QJsonArray choices =
+                QJsonDocument::fromJson(events.at(i).data).object().value(L1("choices")).toArray();
             if (!choices.isEmpty() && !choices.first()
                                            .toObject()
                                            .value(L1("delta"))
@@ -115,157 +95,20 @@ public:
     std::int64_t firstContentNs() const
     {
         const QList<qsizetype> content = contentEvents();
-        return content.isEmpty() ? 0 : events.at(content.first()).ns;
+        return content.isEmpty() ? 0 : chunkEvents().at(content.first()).ns;
     }
-
-    int status = 0;
-    QHash<QByteArray, QByteArray> headers; // names lower-cased
-    QByteArray body;                       // de-chunked
-    QList<Event> events;
-    QString error; // framing problems
-    bool done = false;
-    bool closedByPeer = false;
-    std::int64_t startNs = 0;
-    std::int64_t headNs = 0;
-    std::int64_t endNs = 0;
-
-signals:
-    void changed();
 
 private:
-    enum class Mode { Head, Length, Chunked, UntilClose, Done };
-
-    void fail(const QString &why)
+    static bool oneEvent(const QByteArray &chunk)
     {
-        error = why;
-        done = true;
-        m_mode = Mode::Done;
+        return chunk.startsWith("data: ") && chunk.endsWith("\n\n") &&
+               chunk.indexOf("\n\n") == chunk.size() - 2;
     }
-
-    void onReadyRead()
-    {
-        const std::int64_t now = monotonicNs();
-        m_buffer += m_socket.readAll();
-        parse(now);
-        emit changed();
-    }
-
-    void parse(std::int64_t now)
-    {
-        for (;;) {
-            if (m_mode == Mode::Head) {
-                const qsizetype end = m_buffer.indexOf("\r\n\r\n");
-                if (end < 0)
-                    return;
-                const QList<QByteArray> lines = m_buffer.left(end).split('\n');
-                m_buffer.remove(0, end + 4);
-                const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
-                if (statusLine.size() < 2 || statusLine.first() != "HTTP/1.1")
-                    return fail(QStringLiteral("bad status line"));
-                status = statusLine.at(1).toInt();
-                if (status == 100)
-                    continue;
-                headNs = now;
-                for (qsizetype i = 1; i < lines.size(); ++i) {
-                    const qsizetype colon = lines[i].indexOf(':');
-                    if (colon <= 0)
-                        return fail(QStringLiteral("bad header line"));
-                    headers.insert(lines[i].left(colon).trimmed().toLower(),
-                                   lines[i].mid(colon + 1).trimmed());
-                }
-                if (headers.value("transfer-encoding") == "chunked")
-                    m_mode = Mode::Chunked;
-                else if (headers.contains("content-length"))
-                    m_mode = Mode::Length;
-                else
-                    m_mode = Mode::UntilClose;
-            } else if (m_mode == Mode::Length) {
-                const qsizetype length = headers.value("content-length").toLongLong();
-                if (m_buffer.size() < length)
-                    return;
-                body = m_buffer.left(length);
-                m_buffer.remove(0, length);
-                finish(now);
-                return;
-            } else if (m_mode == Mode::Chunked) {
-                const qsizetype lineEnd = m_buffer.indexOf("\r\n");
-                if (lineEnd < 0)
-                    return;
-                const QByteArray sizeText = m_buffer.left(lineEnd);
-                bool ok = !sizeText.isEmpty();
-                for (const char c : sizeText)
-                    ok = ok && std::isxdigit(static_cast<unsigned char>(c));
-                if (!ok)
-                    return fail(QStringLiteral("bad chunk size line: ") +
-                                QString::fromLatin1(sizeText));
-                const qsizetype size = sizeText.toLongLong(nullptr, 16);
-                if (size == 0) {
-                    if (m_buffer.size() < lineEnd + 4)
-                        return;
-                    if (m_buffer.mid(lineEnd + 2, 2) != "\r\n")
-                        return fail(QStringLiteral("trailer after the last chunk"));
-                    m_buffer.remove(0, lineEnd + 4);
-                    finish(now);
-                    return;
-                }
-                if (m_buffer.size() < lineEnd + 2 + size + 2)
-                    return;
-                const QByteArray chunk = m_buffer.mid(lineEnd + 2, size);
-                if (m_buffer.mid(lineEnd + 2 + size, 2) != "\r\n")
-                    return fail(QStringLiteral("chunk not followed by CRLF"));
-                m_buffer.remove(0, lineEnd + 2 + size + 2);
-                body += chunk;
-                // The simulator promises one SSE event per chunk.
-                if (!chunk.startsWith("data: ") || !chunk.endsWith("\n\n") ||
-                    chunk.indexOf("\n\n") != chunk.size() - 2)
-                    return fail(QStringLiteral("chunk is not exactly one SSE event: ") +
-                                QString::fromUtf8(chunk));
-                events.append({now, chunk.mid(6, chunk.size() - 8)});
-            } else {
-                return;
-            }
-        }
-    }
-
-    void finish(std::int64_t now)
-    {
-        endNs = now;
-        done = true;
-        m_mode = Mode::Done;
-        if (!m_buffer.isEmpty())
-            error = QStringLiteral("bytes after the response: ") + QString::fromUtf8(m_buffer);
-    }
-
-    QTcpSocket m_socket;
-    QByteArray m_buffer;
-    Mode m_mode = Mode::Head;
 };
 
-// Runs the event loop (no polling sleeps, so arrival times stay exact) until pred() holds.
-bool waitFor(const std::vector<HttpClient *> &clients, const std::function<bool()> &pred,
-             int timeoutMs = 10000)
+bool waitDone(const SimClient &client, int timeoutMs = 10000)
 {
-    if (pred())
-        return true;
-    QEventLoop loop;
-    QTimer timeout;
-    timeout.setSingleShot(true);
-    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
-    for (HttpClient *client : clients) {
-        QObject::connect(client, &HttpClient::changed, &loop, [&] {
-            if (pred())
-                loop.quit();
-        });
-    }
-    timeout.start(timeoutMs);
-    loop.exec();
-    return pred();
-}
-
-bool waitDone(HttpClient &client, int timeoutMs = 10000)
-{
-    return waitFor(
-        {&client}, [&] { return client.done; }, timeoutMs);
+    return simtest::waitUntil([&] { return client.done(); }, timeoutMs);
 }
 
 QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
@@ -289,36 +132,26 @@ QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
-QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {},
-                const QByteArray &path = "/v1/chat/completions")
+// A Chat Completions request.
+QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {})
 {
-    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
-           "Content-Length: " + QByteArray::number(body.size()) + "\r\n" + extraHeaders + "\r\n" +
-           body;
+    return simtest::httpPost("/v1/chat/completions", body, extraHeaders);
 }
 
-QByteArray get(const QByteArray &path, const QByteArray &extraHeaders = {})
+// Answers of 10 to 20 tokens at 2000 tokens/s with some jitter, in a 1000-token window.
+test::ProfileShape shape()
 {
-    return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extraHeaders + "\r\n";
-}
-
-SimProfile testProfile(const QString &model)
-{
-    SimProfile p;
-    p.name = QStringLiteral("Test ") + model;
-    p.model = model;
-    p.ttftMedianMs = 20;
-    p.ttftP95Ms = 24;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 2000;
-    p.decodeJitter = 0.1;
-    p.tokensPerEventMin = 1;
-    p.tokensPerEventMax = 3;
-    p.outputTokensMin = 10;
-    p.outputTokensMax = 20;
-    p.contextWindow = 1000;
-    p.seed = 7;
-    return p;
+    test::ProfileShape s;
+    s.ttftMedianMs = 20;
+    s.ttftP95Ms = 24;
+    s.decodeTokensPerS = 2000;
+    s.decodeJitter = 0.1;
+    s.tokensPerEventMax = 3;
+    s.outputTokensMin = 10;
+    s.outputTokensMax = 20;
+    s.contextWindow = 1000;
+    s.seed = 7;
+    return s;
 }
 
 // Percentile with linear interpolation between closest ranks (R type 7), as the app reports.
@@ -337,7 +170,7 @@ QString probePrompt()
 {
     const QString sentence = QStringLiteral("Compare the providers on latency and cost. ");
     QString prompt;
-    while (simTokens(prompt) < 1000)
+    while (test::simTokens(prompt) < 1000)
         prompt += sentence;
     return prompt;
 }
@@ -345,20 +178,6 @@ QString probePrompt()
 const QString kKey = QStringLiteral("sk-test-0123456789abcdef");
 
 // The server adds a request's record just after its last byte, so the client can be first.
-std::optional<SimRequestRecord> recordOf(const SimHost &host, const QByteArray &requestId)
-{
-    std::optional<SimRequestRecord> found;
-    const bool seen = QTest::qWaitFor(
-        [&] {
-            for (const SimRequestRecord &record : host.records()) {
-                if (record.requestId == requestId)
-                    found = record;
-            }
-            return found.has_value();
-        },
-        2000);
-    return seen ? found : std::nullopt;
-}
 
 } // namespace
 
@@ -410,17 +229,17 @@ private:
 void TestSimServer::initTestCase()
 {
     std::vector<SimProfile> profiles;
-    profiles.push_back(testProfile(QStringLiteral("fast")));
+    profiles.push_back(test::simProfile(QStringLiteral("fast"), shape()));
 
-    SimProfile noUsage = testProfile(QStringLiteral("no-usage"));
+    SimProfile noUsage = test::simProfile(QStringLiteral("no-usage"), shape());
     noUsage.usage = false;
     profiles.push_back(noUsage);
 
-    SimProfile keyed = testProfile(QStringLiteral("keyed"));
+    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), shape());
     keyed.apiKey = kKey;
     profiles.push_back(keyed);
 
-    SimProfile timing = testProfile(QStringLiteral("timing"));
+    SimProfile timing = test::simProfile(QStringLiteral("timing"), shape());
     timing.ttftMedianMs = 100;
     timing.ttftP95Ms = 108;
     timing.prefillTokensPerS = 10000;
@@ -429,7 +248,7 @@ void TestSimServer::initTestCase()
     profiles.push_back(timing);
 
     // 20 tokens at 200 tokens/s: each answer holds its single slot for about 150 ms.
-    SimProfile single = testProfile(QStringLiteral("single"));
+    SimProfile single = test::simProfile(QStringLiteral("single"), shape());
     single.capacity = 1;
     single.ttftMedianMs = 50;
     single.ttftP95Ms = 55;
@@ -442,7 +261,7 @@ void TestSimServer::initTestCase()
     profiles.push_back(single);
 
     // A long answer (about 1 s) to disconnect from.
-    SimProfile slow = testProfile(QStringLiteral("slow"));
+    SimProfile slow = test::simProfile(QStringLiteral("slow"), shape());
     slow.decodeTokensPerS = 200;
     slow.outputTokensMin = 200;
     slow.outputTokensMax = 200;
@@ -644,7 +463,7 @@ void TestSimServer::demoCalibration()
 
 void TestSimServer::planAndTextAreDeterministic()
 {
-    const SimProfile profile = testProfile(QStringLiteral("det"));
+    const SimProfile profile = test::simProfile(QStringLiteral("det"), shape());
     const SimPlan a = profile.plan(5, 100, std::nullopt);
     const SimPlan b = profile.plan(5, 100, std::nullopt);
     QCOMPARE(a.events.size(), b.events.size());
@@ -680,11 +499,11 @@ void TestSimServer::planAndTextAreDeterministic()
 
 void TestSimServer::nonStreamingReply()
 {
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral("Hello, simulated world! 你好");
     client.send(post(chatBody(QStringLiteral("fast"), prompt, false)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.header("content-type").startsWith("application/json"));
     QVERIFY(client.header("x-request-id").startsWith("req_"));
@@ -705,10 +524,10 @@ void TestSimServer::nonStreamingReply()
     QVERIFY(!message.value(L1("content")).toString().isEmpty());
 
     const QJsonObject usage = reply.value(L1("usage")).toObject();
-    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
+    QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
     const int completion = usage.value(L1("completion_tokens")).toInt();
     QVERIFY(completion >= 10 && completion <= 20);
-    QCOMPARE(usage.value(L1("total_tokens")).toInt(), simTokens(prompt) + completion);
+    QCOMPARE(usage.value(L1("total_tokens")).toInt(), test::simTokens(prompt) + completion);
     QCOMPARE(
         usage.value(L1("prompt_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
         0);
@@ -723,7 +542,7 @@ void TestSimServer::nonStreamingReply()
 
 void TestSimServer::nonStreamingWithoutUsage()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(chatBody(QStringLiteral("no-usage"), QStringLiteral("hi"), false)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
@@ -751,23 +570,23 @@ void TestSimServer::streaming()
     QFETCH(std::optional<bool>, includeUsage);
     QFETCH(bool, expectUsage);
 
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral("Stream to me, please.");
     client.send(post(chatBody(model, prompt, true, includeUsage)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.header("content-type").startsWith("text/event-stream"));
     QCOMPARE(client.header("transfer-encoding"), QByteArray("chunked"));
     QVERIFY(client.header("x-request-id").startsWith("req_"));
-    QVERIFY(client.events.size() >= 4);
-    QCOMPARE(client.events.last().data, QByteArray("[DONE]"));
+    QVERIFY(client.chunkEvents().size() >= 4);
+    QCOMPARE(client.chunkEvents().last().data, QByteArray("[DONE]"));
 
-    const qsizetype jsonEvents = client.events.size() - 1;
+    const qsizetype jsonEvents = client.chunkEvents().size() - 1;
     QString id;
     for (qsizetype i = 0; i < jsonEvents; ++i) {
         const QJsonObject chunk = client.eventJson(i);
-        QVERIFY2(!chunk.isEmpty(), client.events.at(i).data.constData());
+        QVERIFY2(!chunk.isEmpty(), client.chunkEvents().at(i).data.constData());
         if (id.isEmpty())
             id = chunk.value(L1("id")).toString();
         QVERIFY(id.startsWith(QStringLiteral("chatcmpl-")));
@@ -785,7 +604,7 @@ void TestSimServer::streaming()
     QCOMPARE(firstDelta.value(L1("role")).toString(), QStringLiteral("assistant"));
     QCOMPARE(firstDelta.value(L1("content")).toString(), QString());
     QVERIFY(first.value(L1("finish_reason")).isNull());
-    QVERIFY(client.events.at(0).ns - client.startNs < 10'000'000);
+    QVERIFY(client.chunkEvents().at(0).ns - client.startNs < 10'000'000);
 
     // Then content, then the finish chunk, then (maybe) usage.
     const qsizetype finishIndex = expectUsage ? jsonEvents - 2 : jsonEvents - 1;
@@ -799,7 +618,7 @@ void TestSimServer::streaming()
         QVERIFY(!delta.value(L1("content")).toString().isEmpty());
         text += delta.value(L1("content")).toString();
         if (i > 1)
-            QVERIFY(client.events.at(i).ns >= client.events.at(i - 1).ns);
+            QVERIFY(client.chunkEvents().at(i).ns >= client.chunkEvents().at(i - 1).ns);
     }
     QVERIFY(!text.isEmpty());
     const QJsonObject finish =
@@ -815,10 +634,10 @@ void TestSimServer::streaming()
             QCOMPARE(i, jsonEvents - 1);
             QVERIFY(chunk.value(L1("choices")).toArray().isEmpty());
             const QJsonObject usage = chunk.value(L1("usage")).toObject();
-            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), simTokens(prompt));
+            QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
             const int completion = usage.value(L1("completion_tokens")).toInt();
             QVERIFY(completion >= 10 && completion <= 20);
-            QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + simTokens(prompt));
+            QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + test::simTokens(prompt));
             QVERIFY(
                 usage.value(L1("prompt_tokens_details")).toObject().contains(L1("cached_tokens")));
             QVERIFY(usage.value(L1("completion_tokens_details"))
@@ -844,17 +663,17 @@ void TestSimServer::maxTokensHonoured()
 {
     QFETCH(bool, stream);
     QFETCH(QByteArray, key);
-    HttpClient client(port());
+    SimClient client(port());
     client.send(
         post(chatBody(QStringLiteral("fast"), QStringLiteral("Be brief."), stream,
                       stream ? std::optional<bool>(true) : std::nullopt, 4, key.constData())));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QJsonObject usage;
     QString finishReason;
     if (stream) {
-        const qsizetype n = client.events.size();
+        const qsizetype n = client.chunkEvents().size();
         QVERIFY(n >= 4);
         finishReason = client.eventJson(n - 3)
                            .value(L1("choices"))
@@ -881,7 +700,7 @@ void TestSimServer::maxTokensHonoured()
 void TestSimServer::apiKey()
 {
     const QByteArray body = chatBody(QStringLiteral("keyed"), QStringLiteral("hi"), false);
-    HttpClient client(port());
+    SimClient client(port());
 
     client.send(post(body));
     QVERIFY(waitDone(client));
@@ -906,17 +725,17 @@ void TestSimServer::apiKey()
     QCOMPARE(client.status, 200);
 
     // The keyed model is listed only to a caller holding its key.
-    client.send(get("/v1/models"));
+    client.send(simtest::httpGet("/v1/models"));
     QVERIFY(waitDone(client));
     QVERIFY(!client.body.contains("\"keyed\""));
-    client.send(get("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    client.send(simtest::httpGet("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
     QVERIFY(waitDone(client));
     QVERIFY(client.body.contains("\"keyed\""));
 }
 
 void TestSimServer::unknownModel()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(chatBody(QStringLiteral("no-such-model"), QStringLiteral("hi"), true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 404);
@@ -956,7 +775,7 @@ void TestSimServer::badRequests()
     QFETCH(QByteArray, body);
     QFETCH(QString, param);
     QFETCH(QString, code);
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(body));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
@@ -976,9 +795,9 @@ void TestSimServer::badRequests()
 
 void TestSimServer::contextExceeded()
 {
-    HttpClient client(port());
+    SimClient client(port());
     const QString prompt = QStringLiteral(" x").repeated(1250); // 1250 tokens, the window 1000
-    QCOMPARE(simTokens(prompt), 1250);
+    QCOMPARE(test::simTokens(prompt), 1250);
     client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
@@ -991,8 +810,8 @@ void TestSimServer::contextExceeded()
 
 void TestSimServer::modelsAndUnknownPath()
 {
-    HttpClient client(port());
-    client.send(get("/v1/models"));
+    SimClient client(port());
+    client.send(simtest::httpGet("/v1/models"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
     const QJsonObject list = client.json();
@@ -1002,12 +821,12 @@ void TestSimServer::modelsAndUnknownPath()
     QCOMPARE(data.first().toObject().value(L1("id")).toString(), QStringLiteral("fast"));
     QCOMPARE(data.first().toObject().value(L1("object")).toString(), QStringLiteral("model"));
 
-    client.send(get("/v1/nothing-here"));
+    client.send(simtest::httpGet("/v1/nothing-here"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 404);
     QVERIFY(client.json().value(L1("error")).toObject().contains(L1("message")));
 
-    client.send(get("/v1/chat/completions"));
+    client.send(simtest::httpGet("/v1/chat/completions"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 405);
 }
@@ -1015,23 +834,23 @@ void TestSimServer::modelsAndUnknownPath()
 void TestSimServer::requestLimits()
 {
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
                     "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 411);
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(
             "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n");
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 413);
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send("GET /v1/models HTTP/1.1\r\nX-Filler: " + QByteArray(100 * 1024, 'a') +
                     "\r\n\r\n");
         QVERIFY(waitDone(client));
@@ -1041,17 +860,17 @@ void TestSimServer::requestLimits()
 
 void TestSimServer::keepAlive()
 {
-    HttpClient client(port());
+    SimClient client(port());
     client.send(post(
         chatBody(QStringLiteral("fast"), QStringLiteral("one"), true, std::optional<bool>(true))));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.connected());
 
     client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("two"), false)));
     QVERIFY(waitDone(client));
-    QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+    QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.connected());
     QCOMPARE(client.header("connection"), QByteArray("keep-alive"));
@@ -1062,12 +881,12 @@ void TestSimServer::keepAlive()
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
     QCOMPARE(client.header("connection"), QByteArray("close"));
-    QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+    QVERIFY(simtest::waitUntil([&] { return client.closed; }));
 }
 
 void TestSimServer::simHostStartStop()
 {
-    SimHost host({testProfile(QStringLiteral("fast"))});
+    SimHost host({test::simProfile(QStringLiteral("fast"), shape())});
     QVERIFY(!host.isRunning());
     QVERIFY(host.baseUrl().isEmpty());
     QString error;
@@ -1080,12 +899,12 @@ void TestSimServer::simHostStartStop()
     QVERIFY(url.port() > 0);
 
     {
-        HttpClient client(quint16(url.port()));
+        SimClient client(quint16(url.port()));
         client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("hi"), true)));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
         const std::optional<SimRequestRecord> record =
-            recordOf(host, client.header("x-request-id"));
+            simtest::waitRecord(host, client.header("x-request-id"));
         QVERIFY(record.has_value());
         QVERIFY(record->completed);
         QCOMPARE(host.records().size(), std::size_t(1));
@@ -1093,7 +912,7 @@ void TestSimServer::simHostStartStop()
         // Stopping with a connection still open closes it.
         host.stop();
         QVERIFY(!host.isRunning());
-        QVERIFY(waitFor({&client}, [&] { return client.closedByPeer; }));
+        QVERIFY(simtest::waitUntil([&] { return client.closed; }));
     }
     QTcpSocket probe;
     probe.connectToHost(QHostAddress(QHostAddress::LocalHost), quint16(url.port()));
@@ -1110,21 +929,21 @@ void TestSimServer::simHostStartStop()
 void TestSimServer::ttftTiming()
 {
     QString prompt;
-    while (simTokens(prompt) < 500)
+    while (test::simTokens(prompt) < 500)
         prompt += QStringLiteral("Measure time to first token. ");
-    const double expectedMs = 100.0 + simTokens(prompt) / 10000.0 * 1000.0;
+    const double expectedMs = 100.0 + test::simTokens(prompt) / 10000.0 * 1000.0;
 
-    HttpClient client(port());
+    SimClient client(port());
     std::vector<double> ttft;
     std::vector<double> serverTtft;
     for (int i = 0; i < 20; ++i) {
         client.send(post(chatBody(QStringLiteral("timing"), prompt, true)));
         QVERIFY(waitDone(client));
-        QVERIFY2(client.error.isEmpty(), qPrintable(client.error));
+        QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
         QVERIFY(client.firstContentNs() > 0);
         ttft.push_back(double(client.firstContentNs() - client.startNs) / 1e6);
         const std::optional<SimRequestRecord> record =
-            recordOf(*m_host, client.header("x-request-id"));
+            simtest::waitRecord(*m_host, client.header("x-request-id"));
         QVERIFY(record.has_value());
         serverTtft.push_back(double(record->firstContentNs - record->acceptedNs) / 1e6);
         // What the server did and what the client saw agree to within loopback latency.
@@ -1142,17 +961,17 @@ void TestSimServer::ttftTiming()
 // With capacity 1 the second request waits: its first token comes after the first finished.
 void TestSimServer::capacityQueues()
 {
-    HttpClient first(port());
-    HttpClient second(port());
+    SimClient first(port());
+    SimClient second(port());
     first.send(post(chatBody(QStringLiteral("single"), QStringLiteral("first"), true)));
     // The role chunk proves the first request was accepted (and took the slot) before the second.
-    QVERIFY(waitFor({&first}, [&] { return !first.events.isEmpty(); }));
+    QVERIFY(simtest::waitUntil([&] { return !first.chunkEvents().isEmpty(); }));
     second.send(post(chatBody(QStringLiteral("single"), QStringLiteral("second"), true)));
-    QVERIFY(waitFor({&first, &second}, [&] { return first.done && second.done; }));
-    QVERIFY2(first.error.isEmpty() && second.error.isEmpty(),
-             qPrintable(first.error + second.error));
+    QVERIFY(simtest::waitUntil([&] { return first.done() && second.done(); }));
+    QVERIFY2(first.error().isEmpty() && second.error().isEmpty(),
+             qPrintable(first.error() + second.error()));
     // Both are told at once that the request was accepted.
-    QVERIFY(second.events.first().ns - second.startNs < 10'000'000);
+    QVERIFY(second.chunkEvents().first().ns - second.startNs < 10'000'000);
     QVERIFY(second.firstContentNs() >= first.endNs);
     // ... and the wait adds to the TTFT: at least the first's duration plus its own ~50 ms.
     QVERIFY(second.firstContentNs() - second.startNs >=
@@ -1165,33 +984,35 @@ void TestSimServer::clientDisconnectMidStream()
     QByteArray slowId;
     QByteArray singleId;
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(post(chatBody(QStringLiteral("slow"), QStringLiteral("long answer"), true)));
-        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 3; }));
-        QVERIFY(!client.done);
+        QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 3; }));
+        QVERIFY(!client.done());
         slowId = client.header("x-request-id");
         client.abort();
     }
     {
-        HttpClient client(port());
+        SimClient client(port());
         client.send(post(chatBody(QStringLiteral("single"), QStringLiteral("start"), true)));
-        QVERIFY(waitFor({&client}, [&] { return client.contentEvents().size() >= 2; }));
+        QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 2; }));
         singleId = client.header("x-request-id");
         client.abort(); // while holding the only slot of "single"
     }
-    QTest::qWait(50);
+    // The server has seen the client go and freed the slot.
+    QVERIFY(simtest::waitRecord(*m_host, singleId));
 
-    HttpClient next(port());
+    SimClient next(port());
     next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
-    QVERIFY2(next.error.isEmpty(), qPrintable(next.error));
+    QVERIFY2(next.error().isEmpty(), qPrintable(next.error()));
     QCOMPARE(next.status, 200);
     // Not queued behind the abandoned request: its ~50 ms TTFT, not another whole answer.
     QVERIFY(next.firstContentNs() - next.startNs < 120'000'000);
 
-    const std::optional<SimRequestRecord> slow = recordOf(*m_host, slowId);
-    const std::optional<SimRequestRecord> single = recordOf(*m_host, singleId);
-    const std::optional<SimRequestRecord> done = recordOf(*m_host, next.header("x-request-id"));
+    const std::optional<SimRequestRecord> slow = simtest::waitRecord(*m_host, slowId);
+    const std::optional<SimRequestRecord> single = simtest::waitRecord(*m_host, singleId);
+    const std::optional<SimRequestRecord> done =
+        simtest::waitRecord(*m_host, next.header("x-request-id"));
     QVERIFY(slow && single && done);
     QVERIFY(!slow->completed);
     QVERIFY(!single->completed);
@@ -1201,17 +1022,17 @@ void TestSimServer::clientDisconnectMidStream()
 // A client that gives up while queued for capacity must not keep a place in the queue.
 void TestSimServer::waitingClientDisconnect()
 {
-    HttpClient holder(port());
+    SimClient holder(port());
     holder.send(post(chatBody(QStringLiteral("single"), QStringLiteral("holder"), true)));
-    QVERIFY(waitFor({&holder}, [&] { return !holder.events.isEmpty(); }));
+    QVERIFY(simtest::waitUntil([&] { return !holder.chunkEvents().isEmpty(); }));
     {
-        HttpClient quitter(port());
+        SimClient quitter(port());
         quitter.send(post(chatBody(QStringLiteral("single"), QStringLiteral("quitter"), true)));
-        QVERIFY(waitFor({&quitter}, [&] { return !quitter.events.isEmpty(); }));
+        QVERIFY(simtest::waitUntil([&] { return !quitter.chunkEvents().isEmpty(); }));
         quitter.abort();
     }
     QVERIFY(waitDone(holder));
-    HttpClient next(port());
+    SimClient next(port());
     next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
     QCOMPARE(next.status, 200);
@@ -1237,27 +1058,27 @@ void TestSimServer::demoProbe()
     const QByteArray request =
         post(chatBody(model, probePrompt(), true, std::optional<bool>(true), 128));
 
-    std::vector<std::unique_ptr<HttpClient>> clients;
-    std::vector<HttpClient *> pointers;
+    std::vector<std::unique_ptr<SimClient>> clients;
+    std::vector<SimClient *> pointers;
     for (int i = 0; i < 4; ++i) {
-        clients.push_back(std::make_unique<HttpClient>(port));
+        clients.push_back(std::make_unique<SimClient>(port));
         pointers.push_back(clients.back().get());
     }
     int sent = 0;
     std::vector<double> e2e;
-    for (HttpClient *client : pointers) {
+    for (SimClient *client : pointers) {
         client->send(request);
         ++sent;
     }
     while (e2e.size() < 30) {
-        QVERIFY(waitFor(pointers, [&] {
+        QVERIFY(simtest::waitUntil([&] {
             return std::any_of(pointers.begin(), pointers.end(),
-                               [](HttpClient *c) { return c->done && c->endNs != 0; });
+                               [](SimClient *c) { return c->done() && c->endNs != 0; });
         }));
-        for (HttpClient *client : pointers) {
-            if (!client->done || client->endNs == 0)
+        for (SimClient *client : pointers) {
+            if (!client->done() || client->endNs == 0)
                 continue;
-            QVERIFY2(client->error.isEmpty(), qPrintable(client->error));
+            QVERIFY2(client->error().isEmpty(), qPrintable(client->error()));
             QCOMPARE(client->status, 200);
             e2e.push_back(double(client->endNs - client->startNs) / 1e6);
             client->endNs = 0;
@@ -1289,8 +1110,8 @@ void TestSimServer::executable()
     const QRegularExpressionMatch match = pattern.match(line);
     QVERIFY2(match.hasMatch(), qPrintable(line));
     {
-        HttpClient client(quint16(match.captured(1).toUInt()));
-        client.send(get("/v1/models"));
+        SimClient client(quint16(match.captured(1).toUInt()));
+        client.send(simtest::httpGet("/v1/models"));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
         QVERIFY(client.body.contains("sim-sonnet-class"));

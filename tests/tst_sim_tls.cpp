@@ -1,6 +1,7 @@
 // HTTPS on the simulator: a self-signed certificate made at start, a request that succeeds when the
 // client trusts it, a handshake that fails cleanly when it does not, and a server that goes on.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
@@ -18,19 +19,16 @@ using namespace ys::simtest;
 
 namespace {
 
-SimProfile profile()
+test::ProfileShape shape()
 {
-    SimProfile p;
-    p.name = QStringLiteral("Secure");
-    p.model = QStringLiteral("secure");
-    p.ttftMedianMs = 10;
-    p.ttftP95Ms = 12;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 4000;
-    p.outputTokensMin = 8;
-    p.outputTokensMax = 12;
-    p.contextWindow = 1000;
-    return p;
+    test::ProfileShape s;
+    s.ttftMedianMs = 10;
+    s.ttftP95Ms = 12;
+    s.decodeTokensPerS = 4000;
+    s.outputTokensMin = 8;
+    s.outputTokensMax = 12;
+    s.contextWindow = 1000;
+    return s;
 }
 
 QByteArray request()
@@ -63,7 +61,10 @@ void TestSimTls::initTestCase()
     QVERIFY2(QSslSocket::supportsSsl(), "Qt has no TLS backend here");
     SimHostOptions options;
     options.tls = true;
-    m_host = std::make_unique<SimHost>(std::vector<SimProfile>{profile()}, options);
+    m_host =
+        std::make_unique<SimHost>(std::vector<SimProfile>{test::simProfile(
+                                      QStringLiteral("secure"), shape(), QStringLiteral("Secure"))},
+                                  options);
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
     QCOMPARE(m_host->baseUrl().scheme(), QStringLiteral("https"));

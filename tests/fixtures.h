@@ -1,0 +1,127 @@
+#pragma once
+
+// What several tests build the same way: simulated providers (as profiles, and as the JSON of a
+// profiles file), the simulator's count of prompt tokens, and a provider that points at a
+// simulator. Each test passes the figures its checks depend on.
+#include "domain/provider_config.h"
+#include "sim/sim_host.h"
+#include "sim/sim_profile.h"
+#include "tokenize/bpe_tokenizer.h"
+
+#include <QString>
+#include <QUrl>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace ys::test {
+
+// The simulator counts prompt tokens with its profile's encoding (o200k_base by default).
+inline int simTokens(QStringView text)
+{
+    return int(Tokenizer::shared(Encoding::O200kBase).count(text));
+}
+
+// How fast and how long a simulated provider answers. The defaults are the profile file's own
+// where it has one (one token per event, no jitter, seed 0).
+struct ProfileShape {
+    double ttftMedianMs = 10;
+    double ttftP95Ms = 10;
+    double prefillTokensPerS = 1e6;
+    double decodeTokensPerS = 1000;
+    double decodeJitter = 0;
+    int tokensPerEventMin = 1;
+    int tokensPerEventMax = 1;
+    int outputTokensMin = 5;
+    int outputTokensMax = 5;
+    int contextWindow = 128000;
+    std::uint64_t seed = 0;
+};
+
+// A profile named "Test <model>" unless given a name.
+inline SimProfile simProfile(const QString &model, const ProfileShape &shape,
+                             const QString &name = {})
+{
+    SimProfile p;
+    p.name = name.isEmpty() ? QStringLiteral("Test ") + model : name;
+    p.model = model;
+    p.ttftMedianMs = shape.ttftMedianMs;
+    p.ttftP95Ms = shape.ttftP95Ms;
+    p.prefillTokensPerS = shape.prefillTokensPerS;
+    p.decodeTokensPerS = shape.decodeTokensPerS;
+    p.decodeJitter = shape.decodeJitter;
+    p.tokensPerEventMin = shape.tokensPerEventMin;
+    p.tokensPerEventMax = shape.tokensPerEventMax;
+    p.outputTokensMin = shape.outputTokensMin;
+    p.outputTokensMax = shape.outputTokensMax;
+    p.contextWindow = shape.contextWindow;
+    p.seed = shape.seed;
+    return p;
+}
+
+// The same as one entry of a profiles file, with `extra` fields (faults, api_key, ...) added.
+inline nlohmann::json simProfileJson(const QString &name, const QString &model,
+                                     const ProfileShape &shape,
+                                     const nlohmann::json &extra = nlohmann::json::object())
+{
+    nlohmann::json p{
+        {"name", name.toStdString()},
+        {"model", model.toStdString()},
+        {"ttft_ms", {{"median", shape.ttftMedianMs}, {"p95", shape.ttftP95Ms}}},
+        {"prefill_tokens_per_s", shape.prefillTokensPerS},
+        {"decode_tokens_per_s", shape.decodeTokensPerS},
+        {"decode_jitter", shape.decodeJitter},
+        {"tokens_per_event", {{"min", shape.tokensPerEventMin}, {"max", shape.tokensPerEventMax}}},
+        {"output_tokens", {{"min", shape.outputTokensMin}, {"max", shape.outputTokensMax}}},
+        {"context_window", shape.contextWindow},
+        {"seed", shape.seed}};
+    p.update(extra);
+    return p;
+}
+
+// A whole profiles file.
+inline QByteArray simProfilesJson(const std::vector<nlohmann::json> &profiles)
+{
+    const nlohmann::json doc{{"format", "yardstick-sim-profiles/1"}, {"profiles", profiles}};
+    return QByteArray::fromStdString(doc.dump());
+}
+
+// A running in-process simulator of these profiles (read as a file would be), or null with
+// *error set.
+inline std::unique_ptr<SimHost> startSim(const std::vector<nlohmann::json> &profiles,
+                                         QString *error, SimHostOptions options = {})
+{
+    auto loaded = SimProfile::load(simProfilesJson(profiles), error);
+    if (loaded.empty())
+        return nullptr;
+    auto host = std::make_unique<SimHost>(std::move(loaded), options);
+    if (!host->start(error))
+        return nullptr;
+    return host;
+}
+
+// What a test's provider adds to the name, address and model.
+struct ProviderExtras {
+    QString dialect = QStringLiteral("openai-chat");
+    QString apiKeyRef{};
+    std::optional<Price> price{};
+    std::optional<qint64> contextWindow{};
+};
+
+inline ProviderConfig simProvider(const QString &name, const QUrl &baseUrl, const QString &model,
+                                  const ProviderExtras &extras = {})
+{
+    ProviderConfig p;
+    p.name = name;
+    p.dialect = extras.dialect;
+    p.baseUrl = baseUrl;
+    p.model = model;
+    p.apiKeyRef = extras.apiKeyRef;
+    p.price = extras.price;
+    p.contextWindow = extras.contextWindow;
+    return p;
+}
+
+} // namespace ys::test
