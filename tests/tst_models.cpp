@@ -7,6 +7,7 @@
 #include "pricing/price.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>
@@ -98,10 +99,10 @@ std::optional<qint64> writeSession(SessionRepository &repo, const QString &name,
             samples.push_back(s);
         }
         if (!repo.insertSamples(samples, error) ||
-            !repo.finishRun(*runId, QStringLiteral("finished"), error))
+            !repo.finishRun(*runId, SessionStatus::Finished, error))
             return std::nullopt;
     }
-    if (!repo.finishSession(*sessionId, QStringLiteral("finished"), error))
+    if (!repo.finishSession(*sessionId, SessionStatus::Finished, error))
         return std::nullopt;
     return sessionId;
 }
@@ -279,9 +280,9 @@ private Q_SLOTS:
         QTest::newRow("e2e-p95-unmeasured")
             << int(C::E2eP95Column) << QStringLiteral("Down") << inf << none;
         QTest::newRow("success") << int(C::SuccessRateColumn) << QStringLiteral("Beta") << 1.0
-                                 << QStringLiteral("100.0%");
-        QTest::newRow("success-none")
-            << int(C::SuccessRateColumn) << QStringLiteral("Down") << 0.0 << QStringLiteral("0.0%");
+                                 << QStringLiteral("100.0% (%1/%1)").arg(kAttempts);
+        QTest::newRow("success-none") << int(C::SuccessRateColumn) << QStringLiteral("Down") << 0.0
+                                      << QStringLiteral("0.0% (0/%1)").arg(kAttempts);
         QTest::newRow("context") << int(C::ContextColumn) << QStringLiteral("Alpha") << 200000.0
                                  << QStringLiteral("200K");
         QTest::newRow("context-unknown")

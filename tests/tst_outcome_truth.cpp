@@ -6,11 +6,13 @@
 // server that answers fixed bytes, and the simulator with its in-stream error faults.
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
+#include "fixtures.h"
 #include "lane_attempt.h"
 #include "models/comparison_table_model.h"
 #include "provider/dialect.h"
 #include "run/network_pool.h"
 #include "run/session_runner.h"
+#include "scripted_server.h"
 #include "sim/sim_anthropic.h"
 #include "sim/sim_gemini.h"
 #include "sim/sim_host.h"
@@ -23,11 +25,8 @@
 #include "test_support.h"
 
 #include <QFile>
-#include <QHostAddress>
 #include <QProcess>
 #include <QSignalSpy>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -44,82 +43,48 @@ const QByteArray kLlamaErrorStream =
     "error: {\"code\":400,\"message\":\"the request exceeds the available context size, try "
     "increasing it\",\"type\":\"invalid_request_error\"}\n\ndata: [DONE]\n\n";
 
-// Answers every request on a connection with the same 200 event stream, then closes.
-class FixedStreamServer : public QObject {
-public:
-    explicit FixedStreamServer(QByteArray body)
-        : m_body(std::move(body))
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    m_buffer[socket] += socket->readAll();
-                    if (test::requestLength(m_buffer[socket]) < 0)
-                        return;
-                    ++m_requests;
-                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                                  "Connection: close\r\nContent-Length: " +
-                                  QByteArray::number(m_body.size()) + "\r\n\r\n" + m_body);
-                    socket->disconnectFromHost();
-                });
-                connect(socket, &QTcpSocket::disconnected, socket, [this, socket] {
-                    m_buffer.remove(socket);
-                    socket->deleteLater();
-                });
-            }
-        });
-    }
-    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
-    QUrl baseUrl() const
-    {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1/v1").arg(m_server.serverPort()));
-    }
-    int requests() const { return m_requests; }
+// A server that answers every request with the same 200 event stream, then closes.
+void answerWithStream(test::ScriptedServer &server, const QByteArray &body)
+{
+    server.setAnswer([body](const QByteArray &, const QByteArray &) {
+        return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n"
+               "Content-Length: " +
+               QByteArray::number(body.size()) + "\r\n\r\n" + body;
+    });
+}
 
-private:
-    QTcpServer m_server;
-    QByteArray m_body;
-    QHash<QTcpSocket *, QByteArray> m_buffer;
-    int m_requests = 0;
-};
+QUrl baseOf(const test::ScriptedServer &server)
+{
+    return server.url(QStringLiteral("/v1"));
+}
 
+// A quick simulated provider: `outputTokens` tokens, a window of `contextWindow`.
 json simProfile(const std::string &model, int outputTokens, int contextWindow = 128000)
 {
-    return json{{"name", model},
-                {"model", model},
-                {"ttft_ms", {{"median", 5}, {"p95", 5}}},
-                {"prefill_tokens_per_s", 1000000},
-                {"decode_tokens_per_s", 5000},
-                {"output_tokens", {{"min", outputTokens}, {"max", outputTokens}}},
-                {"context_window", contextWindow},
-                {"seed", 7}};
+    test::ProfileShape shape;
+    shape.ttftMedianMs = shape.ttftP95Ms = 5;
+    shape.decodeTokensPerS = 5000;
+    shape.outputTokensMin = shape.outputTokensMax = outputTokens;
+    shape.contextWindow = contextWindow;
+    shape.seed = 7;
+    const QString name = QString::fromStdString(model);
+    return test::simProfileJson(name, name, shape);
 }
 
 std::unique_ptr<SimHost> startSim(const std::vector<json> &profiles)
 {
-    const json doc{{"format", "yardstick-sim-profiles/1"}, {"profiles", profiles}};
     QString error;
-    auto loaded = SimProfile::load(QByteArray::fromStdString(doc.dump()), &error);
-    if (loaded.empty()) {
+    auto host = test::startSim(profiles, &error);
+    if (!host)
         qWarning() << error;
-        return nullptr;
-    }
-    auto host = std::make_unique<SimHost>(std::move(loaded));
-    if (!host->start(&error)) {
-        qWarning() << error;
-        return nullptr;
-    }
     return host;
 }
 
 ProviderConfig providerAt(const QString &dialect, const QUrl &url, const QString &model)
 {
-    ProviderConfig p;
-    p.name = QStringLiteral("Under test");
-    p.dialect = dialect;
-    p.baseUrl = url;
-    p.model = model;
-    return p;
+    test::ProviderExtras extras;
+    extras.dialect = dialect;
+    return test::simProvider(QStringLiteral("Under test"), url, model, extras);
 }
 
 struct Session {
@@ -208,14 +173,14 @@ private Q_SLOTS:
     // none of it reaches a latency figure.
     void llamaErrorFieldIsContextExceeded()
     {
-        FixedStreamServer server(kLlamaErrorStream);
+        test::ScriptedServer server;
+        answerWithStream(server, kLlamaErrorStream);
         QVERIFY(server.listen());
         QTemporaryDir dir;
         const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
-            8);
+            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 8);
         QVERIFY(session);
-        QCOMPARE(server.requests(), 8);
+        QCOMPARE(server.requests().size(), 8);
         QCOMPARE(int(session->samples.size()), 8);
         for (const Sample &x : session->samples) {
             QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
@@ -236,12 +201,12 @@ private Q_SLOTS:
     // Acceptance: "data: [DONE]" alone is an empty response, a failure everywhere.
     void doneAloneIsEmptyResponse()
     {
-        FixedStreamServer server("data: [DONE]\n\n");
+        test::ScriptedServer server;
+        answerWithStream(server, "data: [DONE]\n\n");
         QVERIFY(server.listen());
         QTemporaryDir dir;
         const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
-            4);
+            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 4);
         QVERIFY(session);
         QCOMPARE(int(session->samples.size()), 4);
         for (const Sample &x : session->samples)
@@ -256,7 +221,9 @@ private Q_SLOTS:
     // Unknown field lines are not parsed, but what they said is kept with the attempt.
     void unknownFieldLinesAreKept()
     {
-        FixedStreamServer server(
+        test::ScriptedServer server;
+        answerWithStream(
+            server,
             "x-trace: upstream=gpu-7\n"
             "data: {\"choices\":[{\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}\n\n"
             "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
@@ -264,8 +231,7 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         QTemporaryDir dir;
         const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), server.baseUrl(), QStringLiteral("m")),
-            1);
+            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 1);
         QVERIFY(session);
         const Sample &x = session->samples.at(0);
         QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
