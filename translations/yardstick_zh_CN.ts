@@ -221,10 +221,6 @@
         <translation>服务商</translation>
     </message>
     <message>
-        <source>ok/n</source>
-        <translation>成功/总数</translation>
-    </message>
-    <message>
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
@@ -288,13 +284,17 @@
         <source>[%1/%2] %3, %4</source>
         <translation>[%1/%2] %3，%4</translation>
     </message>
+    <message>
+        <source>succ/n</source>
+        <translation>成功/总数</translation>
+    </message>
+    <message>
+        <source>outcomes: %1</source>
+        <translation>结果：%1</translation>
+    </message>
 </context>
 <context>
     <name>ys::ComparisonTableModel</name>
-    <message>
-        <source>%1%</source>
-        <translation>%1%</translation>
-    </message>
     <message>
         <source>%1 (%2–%3)</source>
         <translation>%1 (%2–%3)</translation>
@@ -302,10 +302,6 @@
     <message>
         <source>$%1 (partial)</source>
         <translation>$%1（部分）</translation>
-    </message>
-    <message>
-        <source>%1K</source>
-        <translation>%1K</translation>
     </message>
     <message>
         <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
@@ -379,6 +375,14 @@
         <source>Runs</source>
         <translation>运行次数</translation>
     </message>
+    <message>
+        <source>%1% (%2)</source>
+        <translation>%1%（%2）</translation>
+    </message>
+    <message>
+        <source>Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2</source>
+        <translation>成功的请求（正常完成，或被输出上限截断）：%1。结果：%2</translation>
+    </message>
 </context>
 <context>
     <name>ys::Database</name>
@@ -420,6 +424,17 @@
     <message>
         <source>Estimated with %1: this provider&apos;s tokenizer is not public, so its reported usage is the figure of record</source>
         <translation>使用 %1 估算：此服务商的分词器未公开，因此以其报告的用量为准</translation>
+    </message>
+</context>
+<context>
+    <name>ys::FigureText</name>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -493,6 +508,18 @@
     <message>
         <source>%1; the body starts with: %2</source>
         <translation>%1；响应体开头为：%2</translation>
+    </message>
+    <message>
+        <source>in-band error: %1</source>
+        <translation>流内错误：%1</translation>
+    </message>
+    <message>
+        <source>the reply ended properly but carried no answer, no output tokens and no finish reason</source>
+        <translation>响应正常结束，但没有任何回答、输出 token 或结束原因</translation>
+    </message>
+    <message>
+        <source>unknown SSE field lines (%1): %2</source>
+        <translation>未知的 SSE 字段行（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -613,6 +640,89 @@
     <message>
         <source>Yardstick</source>
         <translation>Yardstick</translation>
+    </message>
+</context>
+<context>
+    <name>ys::OutcomeText</name>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>cut by the output limit</source>
+        <translation>被输出上限截断</translation>
+    </message>
+    <message>
+        <source>context exceeded</source>
+        <translation>超出上下文</translation>
+    </message>
+    <message>
+        <source>prompt silently truncated</source>
+        <translation>提示词被静默截断</translation>
+    </message>
+    <message>
+        <source>rate limited</source>
+        <translation>触发限流</translation>
+    </message>
+    <message>
+        <source>quota exhausted</source>
+        <translation>配额耗尽</translation>
+    </message>
+    <message>
+        <source>overloaded</source>
+        <translation>服务过载</translation>
+    </message>
+    <message>
+        <source>server error</source>
+        <translation>服务器错误</translation>
+    </message>
+    <message>
+        <source>client error</source>
+        <translation>客户端错误</translation>
+    </message>
+    <message>
+        <source>authentication error</source>
+        <translation>认证错误</translation>
+    </message>
+    <message>
+        <source>connect timeout</source>
+        <translation>连接超时</translation>
+    </message>
+    <message>
+        <source>first-token timeout</source>
+        <translation>首 token 超时</translation>
+    </message>
+    <message>
+        <source>idle timeout</source>
+        <translation>空闲超时</translation>
+    </message>
+    <message>
+        <source>total timeout</source>
+        <translation>总超时</translation>
+    </message>
+    <message>
+        <source>error in the stream</source>
+        <translation>流中出错</translation>
+    </message>
+    <message>
+        <source>stream cut</source>
+        <translation>流被中断</translation>
+    </message>
+    <message>
+        <source>malformed stream</source>
+        <translation>流格式错误</translation>
+    </message>
+    <message>
+        <source>connection error</source>
+        <translation>连接错误</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>empty response</source>
+        <translation>空响应</translation>
     </message>
 </context>
 <context>
