@@ -21,17 +21,6 @@ std::unique_ptr<Dialect> makeDialect(const QString &name)
     return nullptr;
 }
 
-EventYield StreamDecoder::take(const SseEvent &event, DecodeState &state)
-{
-    if (state.failure)
-        return {};
-    if (event.errorField) {
-        state.failInBand(readProviderErrorBytes(event.data, 0));
-        return {};
-    }
-    return decodeEvent(event, state);
-}
-
 Outcome Dialect::classifyHttpError(int status, const QByteArray &body, QString *message) const
 {
     const ProviderError error = readProviderErrorBytes(body, status);

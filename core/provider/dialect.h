@@ -4,6 +4,7 @@
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "provider/provider_error.h"
+#include "wire/sse_parser.h"
 
 #include <QByteArray>
 #include <QList>
@@ -15,8 +16,6 @@
 #include <utility>
 
 namespace ys {
-
-struct SseEvent;
 
 // What one attempt asks of the provider, independent of the wire format.
 struct RequestSpec {
@@ -87,7 +86,17 @@ public:
     // error it said is the one the attempt is classed by, and later events (a "[DONE]" in any
     // dialect) are not decoded; an SSE `error:` field line (llama.cpp's) is an in-band error
     // whatever the dialect; anything else goes to decodeEvent().
-    EventYield take(const SseEvent &event, DecodeState &state);
+    // Inline: it runs for every event of every stream.
+    EventYield take(const SseEvent &event, DecodeState &state)
+    {
+        if (state.failure)
+            return {};
+        if (event.errorField) {
+            state.failInBand(readProviderErrorBytes(event.data, 0));
+            return {};
+        }
+        return decodeEvent(event, state);
+    }
     virtual EventYield decodeEvent(const SseEvent &event, DecodeState &state) = 0;
     virtual void decodeBody(const QByteArray &body, DecodeState &state) = 0;
 };
