@@ -144,6 +144,13 @@ void readTiming(const Json &object, SimProfile &p)
 
     p.prefillTokensPerS = readPositive(required(object, "prefill_tokens_per_s", none),
                                        QStringLiteral("prefill_tokens_per_s"));
+    if (const Json *q = member(object, "prefill_quadratic_s_per_mtok2")) {
+        p.prefillQuadraticSPerMTok2 =
+            readNumber(*q, QStringLiteral("prefill_quadratic_s_per_mtok2"));
+        if (p.prefillQuadraticSPerMTok2 < 0)
+            throw FieldError{QStringLiteral("prefill_quadratic_s_per_mtok2"),
+                             SimProfile::tr("must not be negative")};
+    }
     p.decodeTokensPerS = readPositive(required(object, "decode_tokens_per_s", none),
                                       QStringLiteral("decode_tokens_per_s"));
     if (const Json *jitter = member(object, "decode_jitter")) {
@@ -312,6 +319,7 @@ SimProfile readProfile(const Json &object)
                "model",
                "ttft_ms",
                "prefill_tokens_per_s",
+               "prefill_quadratic_s_per_mtok2",
                "decode_tokens_per_s",
                "decode_jitter",
                "tokens_per_event",
@@ -377,7 +385,11 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
     const double cached = double(std::clamp(cachedTokens, 0, std::max(promptTokens, 0)));
     const double saving = prefixCache ? prefixCache->ttftSaving : 0.0;
     const double prefilled = double(std::max(promptTokens, 0)) - cached * saving;
-    plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9);
+    // Attention's cost grows with the square of the context, so long prompts prefill on a curve;
+    // the prefix cache shortens only the linear part, as it saves the work on cached tokens.
+    const double mtok = double(std::max(promptTokens, 0)) / 1e6;
+    plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9 +
+                                  prefillQuadraticSPerMTok2 * mtok * mtok * 1e9);
 
     const int natural = random.uniformInt(outputTokensMin, outputTokensMax);
     plan.completionTokens = natural;

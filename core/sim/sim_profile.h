@@ -66,6 +66,7 @@ public:
     double ttftMedianMs = 100;
     double ttftP95Ms = 100;
     double prefillTokensPerS = 10000;
+    double prefillQuadraticSPerMTok2 = 0; // extra prefill: q * (prompt tokens / 1e6)^2 seconds
     double decodeTokensPerS = 100;
     double decodeJitter = 0;
     int tokensPerEventMin = 1;
