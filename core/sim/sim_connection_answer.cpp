@@ -4,6 +4,7 @@
 
 #include <QTcpSocket>
 #include <algorithm>
+#include <cmath>
 
 // Answering an accepted request: the events leave at the times its SimPlan fixed, with the
 // faults that are about what the answer holds and when it ends.
@@ -147,7 +148,7 @@ void SimConnection::generate()
 
 QString SimConnection::pieceText(std::size_t index)
 {
-    const QString text = m_text->take(m_plan->events[index].tokens);
+    const QString text = m_pieces[index];
     // The faults that are about what the text holds put it into the first piece.
     return index == 0 ? withTextFaults(text) : text;
 }
@@ -171,7 +172,13 @@ void SimConnection::writeContent(std::size_t index)
     const std::size_t count = m_plan->events.size();
     const QString text = pieceText(index);
     m_tokensSoFar += m_plan->events[index].tokens;
-    std::vector<SimSse> events = m_dialect->content(text, m_tokensSoFar, index + 1 == count);
+    // The reported running count grows with the planned units and ends at the answer's count.
+    const bool last = index + 1 == count;
+    const int reported =
+        last ? m_answerTokens
+             : std::min(m_answerTokens, int(std::llround(double(m_answerTokens) * m_tokensSoFar /
+                                                         std::max(1, m_plan->completionTokens))));
+    std::vector<SimSse> events = m_dialect->content(text, reported, last);
     if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
         QByteArray &data = events.back().data;
         data.truncate(data.size() * 2 / 3);
@@ -225,7 +232,10 @@ void SimConnection::failMidStream()
 
 void SimConnection::finishNonStreaming()
 {
-    const QString text = withTextFaults(m_text->take(m_plan->completionTokens));
+    QString all;
+    for (const QString &piece : m_pieces)
+        all += piece;
+    const QString text = withTextFaults(all);
     QByteArray body = m_dialect->completeBody(text);
     if (m_faults.has(SimFault::MalformedJson))
         body.truncate(body.size() * 2 / 3);

@@ -16,9 +16,10 @@ namespace {
 using Json = nlohmann::json;
 
 // Stream 0 drives timing and length; stream 1 is the text (sim_text.cpp); stream 4 draws the
-// profile's faults.
+// profile's faults; stream 5 the length of an answer keyed by its prompt.
 constexpr std::uint64_t kPlanStream = 0;
 constexpr std::uint64_t kFaultStream = 4;
+constexpr std::uint64_t kLengthStream = 5;
 
 // z of the 95th percentile of N(0,1).
 constexpr double kZ95 = 1.6449;
@@ -229,6 +230,16 @@ void readSeed(const Json &object, SimProfile &p)
     }
 }
 
+void readDivergence(const Json &object, SimProfile &p)
+{
+    if (const Json *divergence = member(object, "divergence")) {
+        p.divergence = readNumber(*divergence, QStringLiteral("divergence"));
+        if (p.divergence < 0 || p.divergence > 1)
+            throw FieldError{QStringLiteral("divergence"),
+                             SimProfile::tr("must be between 0 and 1, got %1").arg(p.divergence)};
+    }
+}
+
 void readContextOverflow(const Json &object, SimProfile &p)
 {
     if (const Json *overflow = member(object, "context_overflow")) {
@@ -330,6 +341,7 @@ SimProfile readProfile(const Json &object)
                "api_key",
                "price",
                "seed",
+               "divergence",
                "context_overflow",
                "prefix_cache",
                "rate_limits",
@@ -346,6 +358,7 @@ SimProfile readProfile(const Json &object)
         p.apiKey = readString(*key, QStringLiteral("api_key"));
     readPrice(object, p);
     readSeed(object, p);
+    readDivergence(object, p);
     readContextOverflow(object, p);
     readPrefixCache(object, p);
     readRateLimits(object, p);
@@ -373,7 +386,8 @@ std::pair<int, int> lineAndColumn(const QByteArray &json, std::size_t offset)
 } // namespace
 
 SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
-                         std::optional<int> maxTokens, int cachedTokens) const
+                         std::optional<int> maxTokens, int cachedTokens,
+                         std::optional<std::uint64_t> contentKey) const
 {
     SimRandom random(simStreamSeed(seed, requestNumber, kPlanStream));
     SimPlan plan;
@@ -391,7 +405,10 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
     plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9 +
                                   prefillQuadraticSPerMTok2 * mtok * mtok * 1e9);
 
-    const int natural = random.uniformInt(outputTokensMin, outputTokensMax);
+    int natural = random.uniformInt(outputTokensMin, outputTokensMax);
+    if (contentKey)
+        natural = SimRandom(simStreamSeed(seed, *contentKey, kLengthStream))
+                      .uniformInt(outputTokensMin, outputTokensMax);
     plan.completionTokens = natural;
     if (maxTokens && *maxTokens >= 1 && *maxTokens < natural) {
         plan.completionTokens = *maxTokens;
