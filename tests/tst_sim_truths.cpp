@@ -257,6 +257,15 @@ void TestSimTruths::outputTokensAreBpeCounts()
         const int count = int(tokenizer.count(text));
         QCOMPARE(reportedOutput(dialect, client.events()), std::optional<int>(count));
         QCOMPARE(truth(client).value(L1("completion_tokens")).toInt(), count);
+        if (dialect != Dialect::Gemini)
+            continue;
+        // Gemini's running count on every chunk is the count of the text so far.
+        QList<SseEvent> sofar;
+        for (const SseEvent &event : client.events()) {
+            sofar << event;
+            QCOMPARE(reportedOutput(dialect, {event}),
+                     std::optional<int>(int(tokenizer.count(answerText(dialect, sofar)))));
+        }
     }
 }
 

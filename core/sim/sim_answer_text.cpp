@@ -26,6 +26,37 @@ void keepLength(std::vector<QString> &pieces, qsizetype length)
     }
 }
 
+// A space before an ASCII letter starts a pre-token in both encodings, and BPE never merges
+// across pre-tokens, so the count of a text is the sum of the counts of its parts split there.
+bool splitsCounts(const QString &text, qsizetype at)
+{
+    return at > 0 && at + 1 < text.size() && text.at(at) == QLatin1Char(' ') &&
+           text.at(at + 1).unicode() < 128 && text.at(at + 1).isLetter();
+}
+
+// The running counts, each a count of the text since the last such split: linear, not quadratic.
+std::vector<int> runningCounts(const std::vector<QString> &pieces, const Tokenizer &tokenizer)
+{
+    std::vector<int> running;
+    running.reserve(pieces.size());
+    QString all;
+    qsizetype settledChars = 0;
+    int settledTokens = 0;
+    for (const QString &piece : pieces) {
+        all += piece;
+        qsizetype split = all.size() - 1;
+        while (split > settledChars && !splitsCounts(all, split))
+            --split;
+        if (split > settledChars) {
+            settledTokens +=
+                int(tokenizer.count(QStringView(all).mid(settledChars, split - settledChars)));
+            settledChars = split;
+        }
+        running.push_back(settledTokens + int(tokenizer.count(QStringView(all).mid(settledChars))));
+    }
+    return running;
+}
+
 } // namespace
 
 QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
@@ -61,8 +92,10 @@ SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &l
         answer.pieces.front().prepend(lead);
     QString all = joined(answer.pieces);
     answer.tokens = int(tokenizer.count(all));
-    if (!maxTokens || *maxTokens < 1 || answer.tokens <= *maxTokens)
+    if (!maxTokens || *maxTokens < 1 || answer.tokens <= *maxTokens) {
+        answer.running = runningCounts(answer.pieces, tokenizer);
         return answer;
+    }
 
     // Over the limit: whole pieces go first, then characters (never half a surrogate pair).
     answer.cut = true;
@@ -76,6 +109,7 @@ SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &l
         length -= all.at(length - 1).isLowSurrogate() ? 2 : 1;
     keepLength(answer.pieces, length);
     answer.tokens = int(tokenizer.count(QStringView(all).left(length)));
+    answer.running = runningCounts(answer.pieces, tokenizer);
     return answer;
 }
 

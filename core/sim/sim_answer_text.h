@@ -17,6 +17,7 @@ class Tokenizer;
 // piece); only the reported counts are BPE tokens.
 struct SimAnswerText {
     std::vector<QString> pieces; // one per planned event; the last ones may be empty after a cut
+    std::vector<int> running;    // the encoding's count of the text up to each piece's end
     int tokens = 0;              // the encoding's count of all pieces together
     bool cut = false;            // shortened to stay within the request's output limit
 };

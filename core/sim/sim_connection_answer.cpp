@@ -4,7 +4,6 @@
 
 #include <QTcpSocket>
 #include <algorithm>
-#include <cmath>
 
 // Answering an accepted request: the events leave at the times its SimPlan fixed, with the
 // faults that are about what the answer holds and when it ends.
@@ -171,13 +170,9 @@ void SimConnection::writeContent(std::size_t index)
 {
     const std::size_t count = m_plan->events.size();
     const QString text = pieceText(index);
-    m_tokensSoFar += m_plan->events[index].tokens;
-    // The reported running count grows with the planned units and ends at the answer's count.
+    // A running count (Gemini's on every chunk) is that of the text so far; the last is exact.
     const bool last = index + 1 == count;
-    const int reported =
-        last ? m_answerTokens
-             : std::min(m_answerTokens, int(std::llround(double(m_answerTokens) * m_tokensSoFar /
-                                                         std::max(1, m_plan->completionTokens))));
+    const int reported = last ? m_answerTokens : std::min(m_answerTokens, m_runningTokens[index]);
     std::vector<SimSse> events = m_dialect->content(text, reported, last);
     if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
         QByteArray &data = events.back().data;

@@ -286,7 +286,6 @@ void SimConnection::accept(const Intake &in)
     m_plan = profile.plan(in.number, in.promptTokens, in.chat.maxTokens, in.cached, key);
     writeAnswerText(in, key);
     m_nextEvent = 0;
-    m_tokensSoFar = 0;
     SimRandom ids(simStreamSeed(profile.seed ^ simStableHash(profile.model), in.number, kIdStream));
     m_record.requestId = QByteArrayLiteral("req_") + simHex64(ids.next()) + simHex64(ids.next());
     m_record.completionTokens = m_answerTokens;
@@ -339,6 +338,7 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
         m_record.promptTruncated ? std::optional<int>(in.promptTokens) : std::nullopt);
     SimAnswerText answer = simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
     m_pieces = std::move(answer.pieces);
+    m_runningTokens = std::move(answer.running);
     m_answerTokens = answer.tokens;
     if (answer.cut)
         m_plan->truncated = true;
