@@ -525,8 +525,9 @@ void TestSimServer::nonStreamingReply()
 
     const QJsonObject usage = reply.value(L1("usage")).toObject();
     QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
+    // Output tokens are the encoding's count of the text, not the planned 10 to 20 units.
     const int completion = usage.value(L1("completion_tokens")).toInt();
-    QVERIFY(completion >= 10 && completion <= 20);
+    QCOMPARE(completion, test::simTokens(message.value(L1("content")).toString()));
     QCOMPARE(usage.value(L1("total_tokens")).toInt(), test::simTokens(prompt) + completion);
     QCOMPARE(
         usage.value(L1("prompt_tokens_details")).toObject().value(L1("cached_tokens")).toInt(-1),
@@ -635,8 +636,9 @@ void TestSimServer::streaming()
             QVERIFY(chunk.value(L1("choices")).toArray().isEmpty());
             const QJsonObject usage = chunk.value(L1("usage")).toObject();
             QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), test::simTokens(prompt));
+            // The encoding's count of the streamed text, not the planned 10 to 20 units.
             const int completion = usage.value(L1("completion_tokens")).toInt();
-            QVERIFY(completion >= 10 && completion <= 20);
+            QCOMPARE(completion, test::simTokens(text));
             QCOMPARE(usage.value(L1("total_tokens")).toInt(), completion + test::simTokens(prompt));
             QVERIFY(
                 usage.value(L1("prompt_tokens_details")).toObject().contains(L1("cached_tokens")));

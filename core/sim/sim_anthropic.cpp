@@ -125,6 +125,8 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
     }
     out->maxTokens = int(
         std::min<std::int64_t>(maxTokens->get<std::int64_t>(), std::numeric_limits<int>::max()));
+    if (const auto t = body.find("temperature"); t != body.end() && t->is_number())
+        out->temperature = t->get<double>();
     if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
         if (!it->is_boolean()) {
             *error = invalid(QStringLiteral("stream: Input should be a valid boolean"));

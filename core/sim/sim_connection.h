@@ -114,6 +114,9 @@ private:
         int promptTokens = 0; // after truncation to the context window
         int cached = 0;
     };
+    // The answer of the prompt at temperature 0 is seeded from the prompt (unless it diverges).
+    std::optional<std::uint64_t> contentKey(const Intake &in) const;
+    void writeAnswerText(const Intake &in, std::optional<std::uint64_t> key);
 
     SimServer *m_server;
     QTcpSocket *m_socket;
@@ -138,9 +141,10 @@ private:
     bool m_waitingForSlot = false;
     bool m_holdingSlot = false;
     std::optional<SimPlan> m_plan;
-    std::optional<SimText> m_text;
+    std::vector<QString> m_pieces;    // the answer's text of each planned event
+    std::vector<int> m_runningTokens; // the encoding's count up to each piece, as reported
+    int m_answerTokens = 0;           // the encoding's count of the whole answer, as reported
     std::size_t m_nextEvent = 0;
-    int m_tokensSoFar = 0;
     std::int64_t m_generationStartNs = 0;
     std::int64_t m_stallNs = 0;
     std::size_t m_faultAt = 0;  // content events before error_mid_stream / reset_mid_stream

@@ -147,7 +147,7 @@ void SimConnection::generate()
 
 QString SimConnection::pieceText(std::size_t index)
 {
-    const QString text = m_text->take(m_plan->events[index].tokens);
+    const QString text = m_pieces[index];
     // The faults that are about what the text holds put it into the first piece.
     return index == 0 ? withTextFaults(text) : text;
 }
@@ -170,8 +170,10 @@ void SimConnection::writeContent(std::size_t index)
 {
     const std::size_t count = m_plan->events.size();
     const QString text = pieceText(index);
-    m_tokensSoFar += m_plan->events[index].tokens;
-    std::vector<SimSse> events = m_dialect->content(text, m_tokensSoFar, index + 1 == count);
+    // A running count (Gemini's on every chunk) is that of the text so far; the last is exact.
+    const bool last = index + 1 == count;
+    const int reported = last ? m_answerTokens : std::min(m_answerTokens, m_runningTokens[index]);
+    std::vector<SimSse> events = m_dialect->content(text, reported, last);
     if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
         QByteArray &data = events.back().data;
         data.truncate(data.size() * 2 / 3);
@@ -225,7 +227,10 @@ void SimConnection::failMidStream()
 
 void SimConnection::finishNonStreaming()
 {
-    const QString text = withTextFaults(m_text->take(m_plan->completionTokens));
+    QString all;
+    for (const QString &piece : m_pieces)
+        all += piece;
+    const QString text = withTextFaults(all);
     QByteArray body = m_dialect->completeBody(text);
     if (m_faults.has(SimFault::MalformedJson))
         body.truncate(body.size() * 2 / 3);

@@ -1,5 +1,6 @@
 #include "sim/sim_connection.h"
 
+#include "sim/sim_answer_text.h"
 #include "sim/sim_gemini.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "util/monotonic_clock.h"
@@ -16,8 +17,10 @@ namespace ys {
 
 namespace {
 
-// Stream 2 of a request's seeds gives its ids (sim_text.cpp and sim_profile.cpp own 0, 1, 4).
+// Stream 2 of a request's seeds gives its ids, stream 6 whether it diverges (sim_text.cpp and
+// sim_profile.cpp own 0, 1, 4, 5).
 constexpr std::uint64_t kIdStream = 2;
+constexpr std::uint64_t kDivergenceStream = 6;
 
 // Fault parameters when the profile or the request gives none.
 constexpr std::int64_t kStallMs = 30000;
@@ -279,13 +282,13 @@ void SimConnection::accept(const Intake &in)
     // Without chunked framing (HTTP/1.0) only closing the connection can end a stream.
     if (m_stream && !m_chunked)
         m_keepAlive = false;
-    m_plan = profile.plan(in.number, in.promptTokens, in.chat.maxTokens, in.cached);
-    m_text.emplace(profile.seed, in.number);
+    const std::optional<std::uint64_t> key = contentKey(in);
+    m_plan = profile.plan(in.number, in.promptTokens, in.chat.maxTokens, in.cached, key);
+    writeAnswerText(in, key);
     m_nextEvent = 0;
-    m_tokensSoFar = 0;
     SimRandom ids(simStreamSeed(profile.seed ^ simStableHash(profile.model), in.number, kIdStream));
     m_record.requestId = QByteArrayLiteral("req_") + simHex64(ids.next()) + simHex64(ids.next());
-    m_record.completionTokens = m_plan->completionTokens;
+    m_record.completionTokens = m_answerTokens;
     m_record.truncated = m_plan->truncated;
 
     SimAnswer answer;
@@ -296,7 +299,7 @@ void SimConnection::accept(const Intake &in)
     answer.created = QDateTime::currentSecsSinceEpoch();
     answer.promptTokens = in.promptTokens;
     answer.cachedTokens = in.cached;
-    answer.completionTokens = m_plan->completionTokens;
+    answer.completionTokens = m_answerTokens;
     answer.truncated = m_plan->truncated;
     answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
     answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;
@@ -313,6 +316,32 @@ void SimConnection::accept(const Intake &in)
     if (m_faults.has(SimFault::Stall))
         m_stallNs = m_faults.param(SimFault::Stall, kStallMs) * 1'000'000;
     m_faultAt = std::max<std::size_t>(1, m_plan->events.size() / 2);
+}
+
+std::optional<std::uint64_t> SimConnection::contentKey(const Intake &in) const
+{
+    if (!in.chat.temperature || *in.chat.temperature != 0)
+        return std::nullopt;
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    SimRandom draw(simStreamSeed(profile.seed, in.number, kDivergenceStream));
+    if (draw.uniform01() < profile.divergence)
+        return std::nullopt; // this answer follows the request number, as at any temperature
+    return simStableHash(in.chat.prompt);
+}
+
+void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_t> key)
+{
+    const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
+    SimText text(profile.seed, key.value_or(in.number));
+    const QString lead = simNeedleLead(
+        in.chat.prompt, *in.tokenizer,
+        m_record.promptTruncated ? std::optional<int>(in.promptTokens) : std::nullopt);
+    SimAnswerText answer = simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
+    m_pieces = std::move(answer.pieces);
+    m_runningTokens = std::move(answer.running);
+    m_answerTokens = answer.tokens;
+    if (answer.cut)
+        m_plan->truncated = true;
 }
 
 } // namespace ys

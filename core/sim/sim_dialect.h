@@ -23,6 +23,7 @@ struct SimChatRequest {
     bool stream = false;
     bool includeUsage = true; // OpenAI chat streams: stream_options.include_usage
     std::optional<int> maxTokens;
+    std::optional<double> temperature; // 0: the answer follows from the prompt (see divergence)
 };
 
 // Every error reply the simulator gives; each dialect words it as its provider does.

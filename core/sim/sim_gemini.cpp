@@ -216,6 +216,8 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
         const auto config = body.find(key);
         if (config == body.end() || !config->is_object())
             continue;
+        if (const auto t = config->find("temperature"); t != config->end() && t->is_number())
+            out->temperature = t->get<double>();
         for (const char *field : {"maxOutputTokens", "max_output_tokens"}) {
             const auto max = config->find(field);
             if (max == config->end() || max->is_null())

@@ -199,6 +199,8 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
         out->maxTokens = readMaxTokens(body, "max_completion_tokens");
         if (!out->maxTokens)
             out->maxTokens = readMaxTokens(body, "max_tokens");
+        if (const auto t = body.find("temperature"); t != body.end() && t->is_number())
+            out->temperature = t->get<double>();
         out->prompt = promptText(body);
     } catch (const BadRequest &e) {
         error->kind = SimErrorKind::InvalidRequest;

@@ -91,6 +91,8 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
             int(std::min<std::int64_t>(it->get<std::int64_t>(), std::numeric_limits<int>::max()));
         m_maxOutputTokens = out->maxTokens;
     }
+    if (const auto t = body.find("temperature"); t != body.end() && t->is_number())
+        out->temperature = t->get<double>();
     QString prompt;
     if (const auto it = body.find("instructions"); it != body.end() && it->is_string())
         prompt += QString::fromStdString(it->get<std::string>());

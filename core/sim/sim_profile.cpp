@@ -16,9 +16,10 @@ namespace {
 using Json = nlohmann::json;
 
 // Stream 0 drives timing and length; stream 1 is the text (sim_text.cpp); stream 4 draws the
-// profile's faults.
+// profile's faults; stream 5 the length of an answer keyed by its prompt.
 constexpr std::uint64_t kPlanStream = 0;
 constexpr std::uint64_t kFaultStream = 4;
+constexpr std::uint64_t kLengthStream = 5;
 
 // z of the 95th percentile of N(0,1).
 constexpr double kZ95 = 1.6449;
@@ -144,6 +145,13 @@ void readTiming(const Json &object, SimProfile &p)
 
     p.prefillTokensPerS = readPositive(required(object, "prefill_tokens_per_s", none),
                                        QStringLiteral("prefill_tokens_per_s"));
+    if (const Json *q = member(object, "prefill_quadratic_s_per_mtok2")) {
+        p.prefillQuadraticSPerMTok2 =
+            readNumber(*q, QStringLiteral("prefill_quadratic_s_per_mtok2"));
+        if (p.prefillQuadraticSPerMTok2 < 0)
+            throw FieldError{QStringLiteral("prefill_quadratic_s_per_mtok2"),
+                             SimProfile::tr("must not be negative")};
+    }
     p.decodeTokensPerS = readPositive(required(object, "decode_tokens_per_s", none),
                                       QStringLiteral("decode_tokens_per_s"));
     if (const Json *jitter = member(object, "decode_jitter")) {
@@ -219,6 +227,16 @@ void readSeed(const Json &object, SimProfile &p)
                              SimProfile::tr("expected a non-negative integer, got %1")
                                  .arg(QString::fromStdString(seed->dump()))};
         p.seed = seed->get<std::uint64_t>();
+    }
+}
+
+void readDivergence(const Json &object, SimProfile &p)
+{
+    if (const Json *divergence = member(object, "divergence")) {
+        p.divergence = readNumber(*divergence, QStringLiteral("divergence"));
+        if (p.divergence < 0 || p.divergence > 1)
+            throw FieldError{QStringLiteral("divergence"),
+                             SimProfile::tr("must be between 0 and 1, got %1").arg(p.divergence)};
     }
 }
 
@@ -312,6 +330,7 @@ SimProfile readProfile(const Json &object)
                "model",
                "ttft_ms",
                "prefill_tokens_per_s",
+               "prefill_quadratic_s_per_mtok2",
                "decode_tokens_per_s",
                "decode_jitter",
                "tokens_per_event",
@@ -322,6 +341,7 @@ SimProfile readProfile(const Json &object)
                "api_key",
                "price",
                "seed",
+               "divergence",
                "context_overflow",
                "prefix_cache",
                "rate_limits",
@@ -338,6 +358,7 @@ SimProfile readProfile(const Json &object)
         p.apiKey = readString(*key, QStringLiteral("api_key"));
     readPrice(object, p);
     readSeed(object, p);
+    readDivergence(object, p);
     readContextOverflow(object, p);
     readPrefixCache(object, p);
     readRateLimits(object, p);
@@ -365,7 +386,8 @@ std::pair<int, int> lineAndColumn(const QByteArray &json, std::size_t offset)
 } // namespace
 
 SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
-                         std::optional<int> maxTokens, int cachedTokens) const
+                         std::optional<int> maxTokens, int cachedTokens,
+                         std::optional<std::uint64_t> contentKey) const
 {
     SimRandom random(simStreamSeed(seed, requestNumber, kPlanStream));
     SimPlan plan;
@@ -377,9 +399,16 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
     const double cached = double(std::clamp(cachedTokens, 0, std::max(promptTokens, 0)));
     const double saving = prefixCache ? prefixCache->ttftSaving : 0.0;
     const double prefilled = double(std::max(promptTokens, 0)) - cached * saving;
-    plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9);
+    // Attention's cost grows with the square of the context, so long prompts prefill on a curve;
+    // the prefix cache shortens only the linear part, as it saves the work on cached tokens.
+    const double mtok = double(std::max(promptTokens, 0)) / 1e6;
+    plan.prefillNs = std::llround(prefilled / prefillTokensPerS * 1e9 +
+                                  prefillQuadraticSPerMTok2 * mtok * mtok * 1e9);
 
-    const int natural = random.uniformInt(outputTokensMin, outputTokensMax);
+    int natural = random.uniformInt(outputTokensMin, outputTokensMax);
+    if (contentKey)
+        natural = SimRandom(simStreamSeed(seed, *contentKey, kLengthStream))
+                      .uniformInt(outputTokensMin, outputTokensMax);
     plan.completionTokens = natural;
     if (maxTokens && *maxTokens >= 1 && *maxTokens < natural) {
         plan.completionTokens = *maxTokens;

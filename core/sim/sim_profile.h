@@ -66,6 +66,7 @@ public:
     double ttftMedianMs = 100;
     double ttftP95Ms = 100;
     double prefillTokensPerS = 10000;
+    double prefillQuadraticSPerMTok2 = 0; // extra prefill: q * (prompt tokens / 1e6)^2 seconds
     double decodeTokensPerS = 100;
     double decodeJitter = 0;
     int tokensPerEventMin = 1;
@@ -80,6 +81,7 @@ public:
     QString apiKey; // empty: no key required
     std::optional<SimPrice> price;
     std::uint64_t seed = 0;
+    double divergence = 0; // at temperature 0: chance that an answer differs from the prompt's
     SimContextOverflow contextOverflow = SimContextOverflow::Error;
     std::optional<SimPrefixCacheConfig> prefixCache;
     SimRateLimits rateLimits;
@@ -88,8 +90,11 @@ public:
     // maxTokens is the request's output limit (max_tokens, max_completion_tokens,
     // max_output_tokens, maxOutputTokens), when it sent one (>= 1). cachedTokens of the prompt
     // came from the prefix cache and prefill only (1 - ttft_saving) of their time.
+    // contentKey, when set, draws the answer length from it instead of the request number, so
+    // that requests with the same key (the same prompt at temperature 0) get the same length.
     SimPlan plan(std::uint64_t requestNumber, int promptTokens, std::optional<int> maxTokens,
-                 int cachedTokens = 0) const;
+                 int cachedTokens = 0,
+                 std::optional<std::uint64_t> contentKey = std::nullopt) const;
 
     // The faults this profile injects into request number requestNumber (seeded draw).
     SimFaultSet drawFaults(std::uint64_t requestNumber) const;

@@ -2,6 +2,7 @@
 target_sources(ys_sim PRIVATE
     sim/sim_profile.h sim/sim_profile.cpp
     sim/sim_text.h sim/sim_text.cpp
+    sim/sim_answer_text.h sim/sim_answer_text.cpp
     sim/sim_faults.h sim/sim_faults.cpp
     sim/sim_http.h sim/sim_http.cpp
     sim/sim_scheduler.h sim/sim_scheduler.cpp
