@@ -6,6 +6,7 @@
 // server that answers fixed bytes, and the simulator with its in-stream error faults.
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
+#include "domain/dialect_names.h"
 #include "fixtures.h"
 #include "lane_attempt.h"
 #include "models/comparison_table_model.h"
@@ -161,7 +162,6 @@ const ErrorKind kKinds[] = {
     // Nothing names the error: as a reply its status decides, in a stream it is a stream error.
     {"other", "server_error_500", Outcome::ServerError, Outcome::StreamError},
 };
-const char *const kDialects[] = {"openai-chat", "openai-responses", "anthropic-messages", "gemini"};
 
 } // namespace
 
@@ -267,11 +267,10 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("fault");
         QTest::addColumn<int>("asHttp");
         QTest::addColumn<int>("inStream");
-        for (const char *dialect : kDialects) {
+        for (const QString &dialect : knownDialects()) {
             for (const ErrorKind &kind : kKinds) {
-                QTest::addRow("%s, %s", dialect, kind.name)
-                    << QString::fromLatin1(dialect) << QByteArray(kind.fault) << int(kind.asHttp)
-                    << int(kind.inStream);
+                QTest::addRow("%s, %s", qPrintable(dialect), kind.name)
+                    << dialect << QByteArray(kind.fault) << int(kind.asHttp) << int(kind.inStream);
             }
         }
     }

@@ -177,14 +177,7 @@ void SseParser::processLine(QByteArrayView line, std::vector<SseEvent> &out)
     QByteArrayView value = colon < 0 ? QByteArrayView() : line.sliced(colon + 1);
     if (!value.isEmpty() && value.front() == ' ')
         value = value.sliced(1);
-    if (field == QByteArrayView("error")) {
-        emitErrorField(value, out);
-        return;
-    }
-    if (field != QByteArrayView("data") && field != QByteArrayView("event") &&
-        field != QByteArrayView("id") && field != QByteArrayView("retry"))
-        keepUnknownField(line);
-    processField(field, value);
+    processField(line, field, value, out);
 }
 
 void SseParser::emitErrorField(QByteArrayView value, std::vector<SseEvent> &out)
@@ -210,7 +203,9 @@ void SseParser::keepUnknownField(QByteArrayView line)
     m_unknownFields.append(line.first(std::min(line.size(), std::max<qsizetype>(room - 1, 0))));
 }
 
-void SseParser::processField(QByteArrayView field, QByteArrayView value)
+// One comparison chain per line, the common field first: this runs for every line of every stream.
+void SseParser::processField(QByteArrayView line, QByteArrayView field, QByteArrayView value,
+                             std::vector<SseEvent> &out)
 {
     if (field == QByteArrayView("data")) {
         if (m_data.size() + value.size() + 1 > m_maxEventBytes) {
@@ -233,6 +228,10 @@ void SseParser::processField(QByteArrayView field, QByteArrayView value)
     } else if (field == QByteArrayView("retry")) {
         if (const std::optional<qint64> ms = parseRetry(value))
             m_retryMs = ms;
+    } else if (field == QByteArrayView("error")) {
+        emitErrorField(value, out);
+    } else {
+        keepUnknownField(line);
     }
 }
 

@@ -69,7 +69,8 @@ private:
     void completeLine(QByteArrayView segment, std::vector<SseEvent> &out);
     void appendPartialLine(QByteArrayView segment);
     void processLine(QByteArrayView line, std::vector<SseEvent> &out);
-    void processField(QByteArrayView field, QByteArrayView value);
+    void processField(QByteArrayView line, QByteArrayView field, QByteArrayView value,
+                      std::vector<SseEvent> &out);
     void emitErrorField(QByteArrayView value, std::vector<SseEvent> &out);
     void keepUnknownField(QByteArrayView line);
     void dispatch(std::vector<SseEvent> &out);
