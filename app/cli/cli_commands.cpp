@@ -6,6 +6,7 @@
 #include "demo/sim_demo_host.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
+#include "models/kind_results_text.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -76,6 +77,8 @@ void printSummaryText(const SessionSummary &summary)
         if (p.successes < p.attempts)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
+        for (const QString &line : KindResultsText::lines(p.results))
+            out() << QStringLiteral("    ") << line << '\n';
     }
     out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), "
                              "context ≥ %3 tokens. Percentiles: linear interpolation (type 7).")

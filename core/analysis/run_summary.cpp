@@ -10,6 +10,14 @@ namespace {
 
 constexpr double kNsPerMs = 1e6;
 
+void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
+{
+    if (value)
+        sum = sum.value_or(0) + *value;
+}
+
+} // namespace
+
 Distribution distribution(std::vector<double> values)
 {
     Distribution d;
@@ -21,14 +29,6 @@ Distribution distribution(std::vector<double> values)
     d.p95Ci = bootstrapPercentileCi(values, 95);
     return d;
 }
-
-void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
-{
-    if (value)
-        sum = sum.value_or(0) + *value;
-}
-
-} // namespace
 
 ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples)
 {

@@ -14,14 +14,24 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace ys {
+
+// An earlier turn of a conversation, sent before the prompt.
+struct ChatTurn {
+    enum class Role { User, Assistant };
+    Role role = Role::User;
+    QString text;
+};
 
 // What one attempt asks of the provider, independent of the wire format.
 struct RequestSpec {
     QString prompt;
     int maxOutputTokens = 384;
     bool stream = true;
+    std::vector<ChatTurn> history;     // earlier turns; the prompt is the last user message
+    std::optional<double> temperature; // unset: the provider's default
 };
 
 // A request ready to be sent. Headers that carry secrets are added here and nowhere else.
