@@ -6,6 +6,7 @@
 #include "demo/sim_demo_host.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
+#include "run/cost_estimate.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -202,6 +203,14 @@ int CliCommands::run(const CliRunOptions &options)
             complain(tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name));
             return 2;
         }
+    }
+
+    // With a budget, the estimate is shown before anything starts; a session past its budget
+    // is refused by the runner (exit code 2).
+    const CostEstimate estimate = estimateCost(suite, options.providers);
+    if (estimate.guarded()) {
+        err() << CostEstimateText::line(estimate) << '\n';
+        err().flush();
     }
 
     SessionRunner runner;

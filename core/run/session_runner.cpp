@@ -3,6 +3,7 @@
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
+#include "run/cost_estimate.h"
 #include "run/load_runner.h"
 #include "run/network_pool.h"
 #include "run/self_calibration.h"
@@ -26,9 +27,10 @@ namespace ys {
 class SessionWorker : public QObject {
     Q_OBJECT
 public:
-    SessionWorker(SessionRequest request, SampleWriter *writer)
+    SessionWorker(SessionRequest request, SampleWriter *writer, double estimateUsd)
         : m_request(std::move(request))
         , m_writer(writer)
+        , m_estimateUsd(estimateUsd)
     {
     }
     // The current run goes before the pool its attempts run on.
@@ -155,7 +157,8 @@ public:
     Q_INVOKABLE void setPaused(bool paused)
     {
         m_paused = paused;
-        if (m_current)
+        // Past the budget the run stays held until its cancel arrives.
+        if (m_current && !m_budgetExhausted)
             m_current->setPaused(paused);
     }
 
@@ -204,6 +207,14 @@ private:
 
     void next()
     {
+        if (m_budgetExhausted) {
+            // The runs not started are closed as what stopped them; they hold no samples.
+            for (const RunPlan &plan : m_queue)
+                writeLater([id = plan.runId](SampleWriter *w) {
+                    w->finishRun(id, SessionStatus::BudgetExhausted);
+                });
+            m_queue.clear();
+        }
         if (m_cancelled || m_queue.empty())
             return finishSession();
         RunPlan plan = std::move(m_queue.front());
@@ -226,10 +237,12 @@ private:
                     writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
-        connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
-            writeLater([s](SampleWriter *w) { w->add(s); });
-            Q_EMIT sampleMeasured(s);
-        });
+        connect(m_current, &LoadRunner::sampleReady, this,
+                [this, runId, providerName](const Sample &s) {
+                    writeLater([s](SampleWriter *w) { w->add(s); });
+                    Q_EMIT sampleMeasured(s);
+                    noteSpend(runId, providerName, s);
+                });
         const int doneBefore = m_done;
         connect(m_current, &LoadRunner::requestFinished, this,
                 [this, providerName, doneBefore](int finished, int) {
@@ -237,8 +250,9 @@ private:
                     Q_EMIT progress(m_done, m_total, providerName, etaMs());
                 });
         connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
-            const SessionStatus status =
-                m_current->wasCancelled() ? SessionStatus::Cancelled : SessionStatus::Finished;
+            const SessionStatus status = !m_current->wasCancelled() ? SessionStatus::Finished
+                                         : m_budgetExhausted        ? SessionStatus::BudgetExhausted
+                                                                    : SessionStatus::Cancelled;
             qCInfo(lcEngine).noquote()
                 << QStringLiteral("run %1 (%2) ends %3, concurrency reached %4")
                        .arg(QString::number(runId), providerName, sessionStatusName(status),
@@ -251,6 +265,46 @@ private:
         });
         Q_EMIT progress(m_done, m_total, providerName, etaMs());
         m_current->start();
+    }
+
+    // Adds an attempt's cost (from its reported usage) to the session's spend. Reaching the
+    // budget stops the session: the run holds its next attempts at once, and its cancel comes
+    // on the next turn of the event loop, outside the runner's own sample delivery; the
+    // attempts in flight end as cancelled and are kept.
+    void noteSpend(qint64 runId, const QString &providerName, const Sample &sample)
+    {
+        if (!sample.costUsd)
+            return;
+        m_spentUsd += *sample.costUsd;
+        const std::optional<double> budget = m_request.suite.budgetUsd;
+        if (!budget || m_budgetExhausted || m_spentUsd < *budget)
+            return;
+        m_budgetExhausted = true;
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("run %1 (%2): spend %3 reached the budget %4, the session stops")
+                   .arg(QString::number(runId), providerName, QString::number(m_spentUsd),
+                        QString::number(*budget));
+        Q_EMIT warning(tr("%1: the session has spent %2, reaching its budget of %3; it stops "
+                          "here")
+                           .arg(providerName, CostEstimateText::usd(m_spentUsd),
+                                CostEstimateText::usd(*budget)));
+        writeEvent(runId, QStringLiteral("budget"),
+                   QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
+                                             {QStringLiteral("request_index"), sample.requestIndex},
+                                             {QStringLiteral("spent_usd"), m_spentUsd},
+                                             {QStringLiteral("budget_usd"), *budget},
+                                             {QStringLiteral("estimated_usd"), m_estimateUsd}})
+                       .toJson(QJsonDocument::Compact));
+        if (!m_current)
+            return;
+        m_current->setPaused(true);
+        QMetaObject::invokeMethod(
+            this,
+            [runner = QPointer<LoadRunner>(m_current)] {
+                if (runner)
+                    runner->cancel();
+            },
+            Qt::QueuedConnection);
     }
 
     // The concurrency the run reached, kept with the run; a closed-loop run that fell short of
@@ -288,9 +342,10 @@ private:
 
     void finishSession()
     {
-        const SessionStatus status = m_failed      ? SessionStatus::Failed
-                                     : m_cancelled ? SessionStatus::Cancelled
-                                                   : SessionStatus::Finished;
+        const SessionStatus status = m_failed            ? SessionStatus::Failed
+                                     : m_budgetExhausted ? SessionStatus::BudgetExhausted
+                                     : m_cancelled       ? SessionStatus::Cancelled
+                                                         : SessionStatus::Finished;
         if (m_sessionId)
             writeLater(
                 [id = m_sessionId, status](SampleWriter *w) { w->finishSession(id, status); });
@@ -307,9 +362,12 @@ private:
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;
+    double m_estimateUsd = 0; // of the priced providers, before the start
+    double m_spentUsd = 0;    // from the reported usage of this session's attempts so far
     bool m_cancelled = false;
     bool m_paused = false;
     bool m_failed = false;
+    bool m_budgetExhausted = false;
 };
 
 SessionRunner::SessionRunner(QObject *parent)
@@ -337,6 +395,14 @@ bool SessionRunner::start(SessionRequest request, QString *error)
             return false;
         }
     }
+    // Past its budget a session does not start: nothing is sent, no database is touched.
+    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
+    if (estimate.exceedsBudget() && !request.overBudgetAccepted) {
+        *error = CostEstimateText::refusal(estimate);
+        return false;
+    }
+    if (estimate.guarded())
+        qCInfo(lcEngine).noquote() << CostEstimateText::line(estimate);
     // Check the database on this thread first, so a bad file is reported before anything runs.
     {
         Database probe(request.dbPath);
@@ -357,7 +423,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
 
     m_networkThread = new QThread(this);
     m_networkThread->setObjectName(QStringLiteral("ys-network"));
-    m_worker = new SessionWorker(std::move(request), m_writer);
+    m_worker = new SessionWorker(std::move(request), m_writer, estimate.totalUsd);
     m_worker->moveToThread(m_networkThread);
     connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {

@@ -7,5 +7,6 @@ target_sources(ys_core PRIVATE
     run/self_calibration.h run/self_calibration.cpp
     run/network_pool.h run/network_pool.cpp
     run/load_runner.h run/load_runner.cpp
+    run/cost_estimate.h run/cost_estimate.cpp
     run/session_runner.h run/session_runner.cpp
 )
