@@ -385,6 +385,29 @@
     </message>
 </context>
 <context>
+    <name>ys::CostEstimate</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 unpriced (cost unknown)</source>
+        <translation>%1 未定价（成本未知）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2)</source>
+        <translation>预估成本至多 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2), budget %3</source>
+        <translation>预估成本至多 %1（%2），预算 %3</translation>
+    </message>
+    <message>
+        <source>Not started: the estimated cost %1 exceeds the suite&apos;s budget_usd of %2 (every planned request at its full prompt and output limit; lower the requests or raise the budget)</source>
+        <translation>未启动：预估成本 %1 超出套件的 budget_usd %2（按每个计划请求的完整提示词和输出上限计算；请减少请求数或提高预算）</translation>
+    </message>
+</context>
+<context>
     <name>ys::Database</name>
     <message>
         <source>%1: cannot be opened (%2)</source>
@@ -640,6 +663,26 @@
     <message>
         <source>Yardstick</source>
         <translation>Yardstick</translation>
+    </message>
+    <message>
+        <source>The estimated cost of this session exceeds its budget.</source>
+        <translation>本次会话的预估成本超出了预算。</translation>
+    </message>
+    <message>
+        <source>%1.
+
+The estimate counts every planned request at its full prompt and output limit. Run it anyway? The spend is still watched, and the session stops when it reaches the budget.</source>
+        <translation>%1。
+
+预估按每个计划请求的完整提示词和输出上限计算。仍要运行吗？运行中仍会跟踪花费，达到预算时会话即停止。</translation>
+    </message>
+    <message>
+        <source>Run anyway</source>
+        <translation>仍然运行</translation>
+    </message>
+    <message>
+        <source>Do not run</source>
+        <translation>不运行</translation>
     </message>
 </context>
 <context>
@@ -938,6 +981,10 @@
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
+    <message>
+        <source>budget exhausted</source>
+        <translation>预算已用尽</translation>
+    </message>
 </context>
 <context>
     <name>ys::SessionWorker</name>
@@ -964,6 +1011,10 @@
     <message>
         <source>%1: reached a concurrency of %2 of the %3 asked for</source>
         <translation>%1：实际并发只达到 %2，目标为 %3</translation>
+    </message>
+    <message>
+        <source>%1: the session has spent %2, reaching its budget of %3; it stops here</source>
+        <translation>%1：会话已花费 %2，达到预算 %3；会话在此停止</translation>
     </message>
 </context>
 <context>
@@ -1266,6 +1317,10 @@
     <message>
         <source>%1.providers[%2].fallback[%3]: &quot;%4&quot; is not another provider of this suite</source>
         <translation>%1.providers[%2].fallback[%3]：&quot;%4&quot; 不是本套件中的其他服务商</translation>
+    </message>
+    <message>
+        <source>%1.budget_usd: expected an amount in US dollars above zero</source>
+        <translation>%1.budget_usd：应为大于零的美元金额</translation>
     </message>
 </context>
 <context>

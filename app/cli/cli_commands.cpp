@@ -7,6 +7,7 @@
 #include "domain/session_status.h"
 #include "models/figure_text.h"
 #include "models/kind_results_text.h"
+#include "run/cost_estimate.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -173,6 +174,32 @@ std::unique_ptr<Database> openExisting(const QString &path)
     return db;
 }
 
+// Every provider named on the command line is one of the suite's; else says which is not.
+bool providersKnown(const Suite &suite, const QStringList &names)
+{
+    for (const QString &name : names) {
+        const bool known = std::any_of(suite.providers.begin(), suite.providers.end(),
+                                       [&](const ProviderConfig &p) { return p.name == name; });
+        if (!known) {
+            complain(
+                CliCommands::tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name));
+            return false;
+        }
+    }
+    return true;
+}
+
+// With a budget, the estimate is shown before anything starts; a session past its budget is
+// refused by the runner (exit code 2).
+void showEstimate(const Suite &suite, const QStringList &providers)
+{
+    const CostEstimate estimate = estimateCost(suite, providers);
+    if (!estimate.guarded())
+        return;
+    err() << CostEstimateText::line(estimate) << '\n';
+    err().flush();
+}
+
 } // namespace
 
 int CliCommands::run(const CliRunOptions &options)
@@ -198,14 +225,9 @@ int CliCommands::run(const CliRunOptions &options)
         }
         suite = *loaded;
     }
-    for (const QString &name : options.providers) {
-        const bool known = std::any_of(suite.providers.begin(), suite.providers.end(),
-                                       [&](const ProviderConfig &p) { return p.name == name; });
-        if (!known) {
-            complain(tr("No provider named \"%1\" in suite \"%2\"").arg(name, suite.name));
-            return 2;
-        }
-    }
+    if (!providersKnown(suite, options.providers))
+        return 2;
+    showEstimate(suite, options.providers);
 
     SessionRunner runner;
     SessionRequest request;

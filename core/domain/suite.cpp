@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -235,7 +236,7 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
     try {
         if (!doc.is_object())
             throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
-        requireKnownFields(doc, {"format", "name", "providers", "scenarios"}, source);
+        requireKnownFields(doc, {"format", "name", "providers", "scenarios", "budget_usd"}, source);
         const QString format = stringField(doc, "format", source, true);
         if (format != QLatin1StringView("yardstick-suite/1"))
             throw SuiteError{tr("%1.format: \"%2\" is not a suite format this version reads "
@@ -243,6 +244,12 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
                                  .arg(source, format)};
         Suite suite;
         suite.name = stringField(doc, "name", source, true);
+        if (auto it = doc.find("budget_usd"); it != doc.end()) {
+            if (!it->is_number() || !(it->get<double>() > 0) || !std::isfinite(it->get<double>()))
+                throw SuiteError{
+                    tr("%1.budget_usd: expected an amount in US dollars above zero").arg(source)};
+            suite.budgetUsd = it->get<double>();
+        }
         const json &providers = require(doc, "providers", source);
         if (!providers.is_array() || providers.empty())
             throw SuiteError{tr("%1.providers: expected a non-empty array").arg(source)};
@@ -307,6 +314,8 @@ QByteArray Suite::toJson() const
     json doc;
     doc["format"] = "yardstick-suite/1";
     doc["name"] = name.toStdString();
+    if (budgetUsd)
+        doc["budget_usd"] = *budgetUsd;
     doc["providers"] = json::array();
     for (const ProviderConfig &p : providers) {
         json j;

@@ -3,6 +3,7 @@
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
+#include "run/cost_estimate.h"
 #include "run/load_runner.h"
 #include "run/network_pool.h"
 #include "run/scenario_step.h"
@@ -40,9 +41,10 @@ struct ScenarioJob {
 class SessionWorker : public QObject {
     Q_OBJECT
 public:
-    SessionWorker(SessionRequest request, SampleWriter *writer)
+    SessionWorker(SessionRequest request, SampleWriter *writer, double estimateUsd)
         : m_request(std::move(request))
         , m_writer(writer)
+        , m_estimateUsd(estimateUsd)
     {
     }
     // The current run goes before the pool its attempts run on.
@@ -170,7 +172,8 @@ public:
     Q_INVOKABLE void setPaused(bool paused)
     {
         m_paused = paused;
-        if (m_current)
+        // Past the budget the run stays held until its cancel arrives.
+        if (m_current && !m_budgetExhausted)
             m_current->setPaused(paused);
     }
 
@@ -221,7 +224,7 @@ private:
     // scenario when one is done, and ends the session after the last.
     void next()
     {
-        while (!m_cancelled && !m_jobs.empty()) {
+        while (!m_cancelled && !m_budgetExhausted && !m_jobs.empty()) {
             ScenarioJob &job = m_jobs.front();
             std::optional<StepPlan> step = job.driver->next(job.last ? &*job.last : nullptr);
             if (step)
@@ -329,13 +332,14 @@ private:
                     writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
-        connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
+        connect(m_current, &LoadRunner::sampleReady, this, [this, runId, providerName](const Sample &s) {
             if (m_step.keepSamples && !s.warmup)
                 m_stepSamples.push_back(s);
             Sample stored = s;
             stored.answerText.clear();
             writeLater([stored](SampleWriter *w) { w->add(stored); });
             Q_EMIT sampleMeasured(stored);
+            noteSpend(runId, providerName, stored);
         });
         const int doneBefore = m_done;
         connect(m_current, &LoadRunner::requestFinished, this,
@@ -345,8 +349,9 @@ private:
                 });
         connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
             const bool cancelled = m_current->wasCancelled();
-            const SessionStatus status =
-                cancelled ? SessionStatus::Cancelled : SessionStatus::Finished;
+            const SessionStatus status = !cancelled           ? SessionStatus::Finished
+                                         : m_budgetExhausted ? SessionStatus::BudgetExhausted
+                                                             : SessionStatus::Cancelled;
             qCInfo(lcEngine).noquote()
                 << QStringLiteral("run %1 (%2) ends %3, concurrency reached %4")
                        .arg(QString::number(runId), providerName, sessionStatusName(status),
@@ -362,6 +367,46 @@ private:
         });
         Q_EMIT progress(m_done, m_total, providerName, etaMs());
         m_current->start();
+    }
+
+    // Adds an attempt's cost (from its reported usage) to the session's spend. Reaching the
+    // budget stops the session: the run holds its next attempts at once, and its cancel comes
+    // on the next turn of the event loop, outside the runner's own sample delivery; the
+    // attempts in flight end as cancelled and are kept.
+    void noteSpend(qint64 runId, const QString &providerName, const Sample &sample)
+    {
+        if (!sample.costUsd)
+            return;
+        m_spentUsd += *sample.costUsd;
+        const std::optional<double> budget = m_request.suite.budgetUsd;
+        if (!budget || m_budgetExhausted || m_spentUsd < *budget)
+            return;
+        m_budgetExhausted = true;
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("run %1 (%2): spend %3 reached the budget %4, the session stops")
+                   .arg(QString::number(runId), providerName, QString::number(m_spentUsd),
+                        QString::number(*budget));
+        Q_EMIT warning(tr("%1: the session has spent %2, reaching its budget of %3; it stops "
+                          "here")
+                           .arg(providerName, CostEstimateText::usd(m_spentUsd),
+                                CostEstimateText::usd(*budget)));
+        writeEvent(runId, QStringLiteral("budget"),
+                   QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
+                                             {QStringLiteral("request_index"), sample.requestIndex},
+                                             {QStringLiteral("spent_usd"), m_spentUsd},
+                                             {QStringLiteral("budget_usd"), *budget},
+                                             {QStringLiteral("estimated_usd"), m_estimateUsd}})
+                       .toJson(QJsonDocument::Compact));
+        if (!m_current)
+            return;
+        m_current->setPaused(true);
+        QMetaObject::invokeMethod(
+            this,
+            [runner = QPointer<LoadRunner>(m_current)] {
+                if (runner)
+                    runner->cancel();
+            },
+            Qt::QueuedConnection);
     }
 
     // The concurrency the run reached, kept with the run; a closed-loop run that fell short of
@@ -399,9 +444,10 @@ private:
 
     void finishSession()
     {
-        const SessionStatus status = m_failed      ? SessionStatus::Failed
-                                     : m_cancelled ? SessionStatus::Cancelled
-                                                   : SessionStatus::Finished;
+        const SessionStatus status = m_failed            ? SessionStatus::Failed
+                                     : m_budgetExhausted ? SessionStatus::BudgetExhausted
+                                     : m_cancelled       ? SessionStatus::Cancelled
+                                                         : SessionStatus::Finished;
         recordUnstarted(status);
         if (m_sessionId)
             writeLater(
@@ -423,9 +469,12 @@ private:
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;
+    double m_estimateUsd = 0; // of the priced providers, before the start
+    double m_spentUsd = 0;    // from the reported usage of this session's attempts so far
     bool m_cancelled = false;
     bool m_paused = false;
     bool m_failed = false;
+    bool m_budgetExhausted = false;
 };
 
 SessionRunner::SessionRunner(QObject *parent)
@@ -453,6 +502,14 @@ bool SessionRunner::start(SessionRequest request, QString *error)
             return false;
         }
     }
+    // Past its budget a session does not start: nothing is sent, no database is touched.
+    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
+    if (estimate.exceedsBudget() && !request.overBudgetAccepted) {
+        *error = CostEstimateText::refusal(estimate);
+        return false;
+    }
+    if (estimate.guarded())
+        qCInfo(lcEngine).noquote() << CostEstimateText::line(estimate);
     // Check the database on this thread first, so a bad file is reported before anything runs.
     {
         Database probe(request.dbPath);
@@ -473,7 +530,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
 
     m_networkThread = new QThread(this);
     m_networkThread->setObjectName(QStringLiteral("ys-network"));
-    m_worker = new SessionWorker(std::move(request), m_writer);
+    m_worker = new SessionWorker(std::move(request), m_writer, estimate.totalUsd);
     m_worker->moveToThread(m_networkThread);
     connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {

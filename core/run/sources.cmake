@@ -8,5 +8,6 @@ target_sources(ys_core PRIVATE
     run/network_pool.h run/network_pool.cpp
     run/scenario_step.h run/scenario_drivers.h run/scenario_drivers.cpp run/adaptive_drivers.cpp
     run/load_runner.h run/load_runner.cpp
+    run/cost_estimate.h run/cost_estimate.cpp
     run/session_runner.h run/session_runner.cpp
 )
