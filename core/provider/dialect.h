@@ -18,7 +18,8 @@
 
 namespace ys {
 
-// An earlier turn of a conversation, sent before the prompt.
+// One earlier turn of a conversation, resent with every later request as chat APIs are
+// stateless.
 struct ChatTurn {
     enum class Role { User, Assistant };
     Role role = Role::User;
@@ -27,10 +28,12 @@ struct ChatTurn {
 
 // What one attempt asks of the provider, independent of the wire format.
 struct RequestSpec {
-    QString prompt;
+    // The turns before prompt, oldest first; each dialect sends them in its own message shape.
+    // Empty: a single-message request, exactly as without conversations.
+    std::vector<ChatTurn> history;
+    QString prompt; // the last user message
     int maxOutputTokens = 384;
     bool stream = true;
-    std::vector<ChatTurn> history;     // earlier turns; the prompt is the last user message
     std::optional<double> temperature; // unset: the provider's default
 };
 
