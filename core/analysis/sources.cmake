@@ -6,4 +6,7 @@ target_sources(ys_core PRIVATE
     analysis/gates.h analysis/gates.cpp
     analysis/pareto.h analysis/pareto.cpp
     analysis/in_flight.h analysis/in_flight.cpp
+    analysis/scenario_results.h
+    analysis/latency_result.h analysis/latency_result.cpp
+    analysis/results_json.h analysis/results_json.cpp
 )

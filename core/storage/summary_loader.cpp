@@ -25,8 +25,9 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             ++count;
             latest = &r; // runs come ordered by id, so the last one is the latest
         }
-        ProviderSummary s = summarizeRun(p.config, latest ? repo.samples(latest->id, error)
-                                                          : std::vector<Sample>{});
+        ProviderSummary s =
+            summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
+                         latest && latest->loadModel == QLatin1StringView("open"));
         s.providerId = p.id;
         s.runs = count;
         if (latest) {
