@@ -245,10 +245,6 @@
         <translation>门槛</translation>
     </message>
     <message>
-        <source>Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
-        <translation>门槛：端到端 P95 ≤ %1 ms，每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
-    </message>
-    <message>
         <source>%1: no such database</source>
         <translation>%1：数据库不存在</translation>
     </message>
@@ -291,6 +287,14 @@
     <message>
         <source>outcomes: %1</source>
         <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>E2E p95 above: open loop, from the intended start (queue delay included), as the latency gate reads it; %1 ms from the actual start</source>
+        <translation>上面的 E2E p95：开环，从计划开始时刻算起（含排队延迟），即延迟门槛所用的数值；从实际开始时刻算起为 %1 ms</translation>
+    </message>
+    <message>
+        <source>Gates: end-to-end P95 ≤ %1 ms (in open loop from the intended start), ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
+        <translation>门槛：端到端 P95 ≤ %1 ms（开环时从计划开始时刻算起），每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
     </message>
 </context>
 <context>
@@ -382,6 +386,14 @@
     <message>
         <source>Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2</source>
         <translation>成功的请求（正常完成，或被输出上限截断）：%1。结果：%2</translation>
+    </message>
+    <message>
+        <source>%1, from intended start</source>
+        <translation>%1，从计划开始时刻算起</translation>
+    </message>
+    <message>
+        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
+        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
     </message>
 </context>
 <context>
@@ -844,6 +856,41 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>OpenRouter gateway; the model that served a request is reported per response.</source>
         <translation>OpenRouter 网关；每个响应都会报告实际提供服务的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ResultsText</name>
+    <message>
+        <source>p50 %1 / p95 %2 ms</source>
+        <translation>p50 %1 / p95 %2 ms</translation>
+    </message>
+    <message>
+        <source>latency: TTFB %1; TPOT %2 (n = %3)</source>
+        <translation>延迟：TTFB %1；TPOT %2（n = %3）</translation>
+    </message>
+    <message>
+        <source>TTFT cold (new connection) %1 (n = %2); warm (reused connection) %3 (n = %4)</source>
+        <translation>TTFT 冷（新连接）%1（n = %2）；热（复用连接）%3（n = %4）</translation>
+    </message>
+    <message>
+        <source>connect %1 (n = %2)</source>
+        <translation>建立连接 %1（n = %2）</translation>
+    </message>
+    <message>
+        <source>connect — (no new connection)</source>
+        <translation>建立连接 —（没有新连接）</translation>
+    </message>
+    <message>
+        <source>TLS %1 (from the start of connecting)</source>
+        <translation>TLS %1（从开始连接时算起）</translation>
+    </message>
+    <message>
+        <source>TLS — (no TLS handshake)</source>
+        <translation>TLS —（没有 TLS 握手）</translation>
+    </message>
+    <message>
+        <source>E2E from the intended start %1 (n = %2; open loop: queue delay included, the latency gate reads this P95)</source>
+        <translation>从计划开始时刻算起的 E2E %1（n = %2；开环：含排队延迟，延迟门槛使用此 P95）</translation>
     </message>
 </context>
 <context>

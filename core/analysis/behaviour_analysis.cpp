@@ -77,7 +77,7 @@ StabilityResult KindAnalysis::stability(const std::vector<StepData> &steps)
             std::count_if(gaps.begin(), gaps.end(), [t = threshold](double g) { return g >= t; }));
     if (!gaps.empty())
         r.longestStallMs = *std::max_element(gaps.begin(), gaps.end());
-    r.itlMs = distribution(std::move(gaps));
+    r.itlMs = distributionOf(std::move(gaps));
     return r;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/distribution.h"
+#include "analysis/percentile.h"
 #include "analysis/step_data.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"

@@ -1,5 +1,7 @@
 #include "analysis/kind_results_json.h"
 
+#include "analysis/results_json.h"
+
 namespace ys {
 
 using nlohmann::json;
@@ -45,8 +47,8 @@ json contextSweepJson(const ContextSweepResult &r)
                           {"skipped", p.skipped.isEmpty() ? json(nullptr) : s(p.skipped)},
                           {"attempts", p.attempts},
                           {"successful", p.successes},
-                          {"ttft_ms", distributionToJson(p.ttftMs)},
-                          {"e2e_ms", distributionToJson(p.e2eMs)},
+                          {"ttft_ms", resultDistributionJson(p.ttftMs)},
+                          {"e2e_ms", resultDistributionJson(p.e2eMs)},
                           {"input_tokens_reported", orNull(p.inputTokensMean)},
                           {"cost_usd_per_request", orNull(p.costUsdPerRequest)},
                           {"needle_recall", orNull(p.needleRecall)}});
@@ -81,8 +83,8 @@ json concurrencyJson(const ConcurrencySweepResult &r)
                           {"attempts", l.attempts},
                           {"output_tokens_per_s", orNull(l.outputTokensPerS)},
                           {"requests_per_s", orNull(l.requestsPerS)},
-                          {"ttft_ms", distributionToJson(l.ttftMs)},
-                          {"e2e_ms", distributionToJson(l.e2eMs)},
+                          {"ttft_ms", resultDistributionJson(l.ttftMs)},
+                          {"e2e_ms", resultDistributionJson(l.e2eMs)},
                           {"error_rate", orNull(l.errorRate)},
                           {"interrupted_rate", orNull(l.interruptedRate)}});
     return {{"levels", levels}, {"saturation", orNull(r.saturation)}};
@@ -97,7 +99,7 @@ json stabilityJson(const StabilityResult &r)
     for (const auto &[reason, n] : r.finishReasons)
         finish[reason.toStdString()] = n;
     return {{"attempts", r.attempts},
-            {"itl_ms", distributionToJson(r.itlMs)},
+            {"itl_ms", resultDistributionJson(r.itlMs)},
             {"longest_stall_ms", orNull(r.longestStallMs)},
             {"stalls", stalls},
             {"cuts", r.cuts},
@@ -161,15 +163,6 @@ json determinismJson(const DeterminismResult &r)
 }
 
 } // namespace
-
-json distributionToJson(const Distribution &d)
-{
-    return {{"count", d.count},
-            {"p50", orNull(d.p50)},
-            {"p95", orNull(d.p95)},
-            {"p99", orNull(d.p99)},
-            {"p95_ci", d.p95Ci ? json::array({d.p95Ci->first, d.p95Ci->second}) : json(nullptr)}};
-}
 
 void addKindResultsJson(const ScenarioResults &r, json &out)
 {

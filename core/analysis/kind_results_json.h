@@ -10,7 +10,4 @@ namespace ys {
 // show --json (docs/show-json.md). Unmeasured figures are null, never 0.
 void addKindResultsJson(const ScenarioResults &results, nlohmann::json &out);
 
-// A distribution as show --json writes it: p50, p95, p99, p95_ci and count.
-nlohmann::json distributionToJson(const Distribution &d);
-
 } // namespace ys

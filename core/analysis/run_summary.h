@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/distribution.h"
+#include "analysis/percentile.h"
 #include "analysis/scenario_results.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
@@ -49,7 +49,7 @@ struct ProviderSummary {
     std::optional<double> usdPer1kBlended;
     std::optional<qint64> contextWindow;
 
-    ScenarioResults results; // the answers of the scenario kinds that ran
+    ScenarioResults results; // what each kind of scenario the provider ran answers
 };
 
 struct SessionSummary {
@@ -57,6 +57,9 @@ struct SessionSummary {
     std::vector<ProviderSummary> providers;
 };
 
-ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples);
+// A latency run's summary, with its results.latency (openLoop: the run's load was open, so the
+// latency from the intended start is measured too).
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
+                             bool openLoop = false);
 
 } // namespace ys

@@ -1,13 +1,16 @@
 #pragma once
 
 #include "analysis/kind_results.h"
+#include "analysis/latency_result.h"
 
 #include <optional>
 
 namespace ys {
 
-// What each scenario kind that ran for a provider found (show --json's "results").
+// What each kind of scenario a provider ran answers, one member per kind; a kind that did not run
+// is absent (and left out of show --json's "results").
 struct ScenarioResults {
+    std::optional<LatencyResult> latency;
     std::optional<ContextSweepResult> contextSweep;
     std::optional<ContextLimitResult> contextLimit;
     std::optional<ConcurrencySweepResult> concurrencySweep;

@@ -1,7 +1,7 @@
 # ys_core sources in core/analysis/ (paths relative to core/).
 target_sources(ys_core PRIVATE
     analysis/percentile.h analysis/percentile.cpp
-    analysis/distribution.h analysis/step_data.h analysis/scenario_results.h
+    analysis/step_data.h analysis/scenario_results.h
     analysis/kind_results.h analysis/sweep_analysis.cpp analysis/behaviour_analysis.cpp
     analysis/run_summary.h analysis/run_summary.cpp
     analysis/summary_json.h analysis/summary_json.cpp
@@ -9,4 +9,7 @@ target_sources(ys_core PRIVATE
     analysis/gates.h analysis/gates.cpp
     analysis/pareto.h analysis/pareto.cpp
     analysis/in_flight.h analysis/in_flight.cpp
+    analysis/scenario_results.h
+    analysis/latency_result.h analysis/latency_result.cpp
+    analysis/results_json.h analysis/results_json.cpp
 )

@@ -1,6 +1,6 @@
 #include "analysis/summary_json.h"
 
-#include "analysis/kind_results_json.h"
+#include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -72,9 +72,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["cost_usd"] = orNull(p.costUsd);
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
         j["context_window"] = orNull(p.contextWindow);
-        json results = json::object();
-        addKindResultsJson(p.results, results);
-        j["results"] = results;
+        j["results"] = scenarioResultsJson(p.results);
         doc["providers"].push_back(j);
     }
     return QByteArray::fromStdString(doc.dump(2));

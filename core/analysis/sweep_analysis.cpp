@@ -101,8 +101,8 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
                 recalled += *s.needleFound ? 1 : 0;
             }
         }
-        p.ttftMs = distribution(ttft);
-        p.e2eMs = distribution(e2e);
+        p.ttftMs = distributionOf(ttft);
+        p.e2eMs = distributionOf(e2e);
         p.inputTokensMean = meanOf(input);
         p.costUsdPerRequest = meanOf(cost);
         if (planted > 0)
@@ -194,8 +194,8 @@ ConcurrencySweepResult KindAnalysis::concurrencySweep(const std::vector<StepData
             if (s.firstTokenNs)
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
         }
-        l.ttftMs = distribution(ttft);
-        l.e2eMs = distribution(e2e);
+        l.ttftMs = distributionOf(ttft);
+        l.e2eMs = distributionOf(e2e);
         if (l.attempts > 0) {
             l.errorRate = double(failures) / l.attempts;
             l.interruptedRate = double(interrupted) / l.attempts;

@@ -87,8 +87,11 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
         }
         if (latestLatency)
             latest = latestLatency;
-        ProviderSummary s = summarizeRun(p.config, latest ? repo.samples(latest->id, error)
-                                                          : std::vector<Sample>{});
+        ProviderSummary s =
+            summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
+                         latest && latest->loadModel == QLatin1StringView("open"));
+        if (!latestLatency)
+            s.results.latency.reset(); // the latency result belongs to a latency run
         s.providerId = p.id;
         s.runs = count;
         if (latest) {
