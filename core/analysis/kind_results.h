@@ -32,7 +32,8 @@ struct ContextSweepPoint {
     int successes = 0;
     Distribution ttftMs;
     Distribution e2eMs;
-    std::optional<double> inputTokensMean; // as the provider reported them
+    std::optional<double> inputTokensMean;  // as the provider reported them
+    std::optional<double> outputTokensMean; // likewise
     std::optional<double> costUsdPerRequest;
     std::optional<double> needleRecall; // share of answers that repeated the planted fact
 };

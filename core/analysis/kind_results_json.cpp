@@ -50,6 +50,7 @@ json contextSweepJson(const ContextSweepResult &r)
                           {"ttft_ms", resultDistributionJson(p.ttftMs)},
                           {"e2e_ms", resultDistributionJson(p.e2eMs)},
                           {"input_tokens_reported", orNull(p.inputTokensMean)},
+                          {"output_tokens_reported", orNull(p.outputTokensMean)},
                           {"cost_usd_per_request", orNull(p.costUsdPerRequest)},
                           {"needle_recall", orNull(p.needleRecall)}});
     return {

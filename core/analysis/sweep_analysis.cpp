@@ -80,7 +80,7 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
         ContextSweepPoint p;
         p.promptTokens = step.label.value(QStringLiteral("prompt_tokens")).toInt();
         p.skipped = step.label.value(QStringLiteral("skipped")).toString();
-        std::vector<double> ttft, e2e, input, cost;
+        std::vector<double> ttft, e2e, input, output, cost;
         int planted = 0, recalled = 0;
         for (const Sample &s : step.samples) {
             if (s.warmup || !s.servedBy.isEmpty())
@@ -96,6 +96,8 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
             if (s.inputTokens)
                 input.push_back(double(*s.inputTokens));
+            if (s.outputTokens)
+                output.push_back(double(*s.outputTokens));
             if (s.needleFound) {
                 ++planted;
                 recalled += *s.needleFound ? 1 : 0;
@@ -104,6 +106,7 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
         p.ttftMs = distributionOf(ttft);
         p.e2eMs = distributionOf(e2e);
         p.inputTokensMean = meanOf(input);
+        p.outputTokensMean = meanOf(output);
         p.costUsdPerRequest = meanOf(cost);
         if (planted > 0)
             p.needleRecall = double(recalled) / planted;
