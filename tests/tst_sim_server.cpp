@@ -411,7 +411,10 @@ void TestSimServer::demoProfiles()
         QCOMPARE(p.price->inputPerMTok, inputPrices.at(qsizetype(i)));
         QCOMPARE(p.price->outputPerMTok, outputPrices.at(qsizetype(i)));
         QVERIFY(p.usage);
-        QCOMPARE(p.capacity, 0);
+        // Two have a capacity, so the demo's concurrency sweep shows where they saturate.
+        QCOMPARE(p.capacity, p.model == QLatin1StringView("sim-deepseek-class") ? 8
+                             : p.model == QLatin1StringView("sim-budget-32k")   ? 4
+                                                                                : 0);
         QVERIFY(p.apiKey.isEmpty());
         // Decode speeds stay in the range real providers reach.
         QVERIFY(p.decodeTokensPerS >= 100 && p.decodeTokensPerS <= 1000);
@@ -422,12 +425,12 @@ void TestSimServer::demoCalibration_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<double>("targetMs");
-    QTest::newRow("sonnet") << QStringLiteral("sim-sonnet-class") << 312.0;
-    QTest::newRow("deepseek") << QStringLiteral("sim-deepseek-class") << 298.0;
-    QTest::newRow("flash") << QStringLiteral("sim-flash-class") << 375.0;
-    QTest::newRow("qwen-max") << QStringLiteral("sim-qwen-max-class") << 362.0;
-    QTest::newRow("budget") << QStringLiteral("sim-budget-32k") << 290.0;
-    QTest::newRow("premium") << QStringLiteral("sim-premium-slow") << 620.0;
+    QTest::newRow("sonnet") << QStringLiteral("sim-sonnet-class") << 268.0;
+    QTest::newRow("deepseek") << QStringLiteral("sim-deepseek-class") << 319.0;
+    QTest::newRow("flash") << QStringLiteral("sim-flash-class") << 212.0;
+    QTest::newRow("qwen-max") << QStringLiteral("sim-qwen-max-class") << 414.0;
+    QTest::newRow("budget") << QStringLiteral("sim-budget-32k") << 359.0;
+    QTest::newRow("premium") << QStringLiteral("sim-premium-slow") << 575.0;
 }
 
 // The plans the demo probe gets from a fresh server (requests 0..29, 1000 prompt tokens,

@@ -17,6 +17,26 @@ Suite demoSuite(std::vector<ProviderConfig> providers)
     probe.maxOutputTokens = 128;
     probe.timeoutMs = 30000;
     suite.scenarios.push_back(probe);
+
+    // How latency and cost grow with the prompt, up to 128K (a provider with a smaller window
+    // skips the points past it and says so).
+    Scenario sweep;
+    sweep.kind = QStringLiteral("context_sweep");
+    sweep.contextSweep.promptTokens = {1000, 8000, 32000, 64000, 120000};
+    sweep.contextSweep.requestsPerPoint = 2;
+    sweep.concurrency = 2;
+    sweep.maxOutputTokens = 32;
+    sweep.timeoutMs = 60000;
+    suite.scenarios.push_back(sweep);
+
+    // Where throughput stops growing with the requests in flight.
+    Scenario levels;
+    levels.kind = QStringLiteral("concurrency_sweep");
+    levels.concurrencySweep.levels = {1, 4, 8, 16};
+    levels.promptTokens = 500;
+    levels.maxOutputTokens = 64;
+    levels.timeoutMs = 30000;
+    suite.scenarios.push_back(levels);
     return suite;
 }
 
