@@ -91,6 +91,8 @@ struct MultiTurnResult {
     std::vector<std::optional<double>> ttftByTurnMs;
     std::vector<std::optional<double>> costByTurnUsd;
     std::vector<std::optional<double>> promptTokensByTurn; // reported, median
+    std::vector<std::optional<double>> successByTurn;      // share of the turn's requests answered
+    std::optional<int> failingFromTurn; // the first turn most of whose requests failed
     std::optional<int> recallLostAtTurn;
 };
 

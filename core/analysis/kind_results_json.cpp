@@ -113,7 +113,9 @@ json multiTurnJson(const MultiTurnResult &r)
             {"recall_lost_at_turn", orNull(r.recallLostAtTurn)},
             {"ttft_by_turn_ms", optList(r.ttftByTurnMs)},
             {"cost_by_turn_usd", optList(r.costByTurnUsd)},
-            {"prompt_tokens_by_turn", optList(r.promptTokensByTurn)}};
+            {"prompt_tokens_by_turn", optList(r.promptTokensByTurn)},
+            {"success_by_turn", optList(r.successByTurn)},
+            {"failing_from_turn", orNull(r.failingFromTurn)}};
 }
 
 json cacheJson(const CacheResult &r)

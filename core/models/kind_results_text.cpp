@@ -118,6 +118,10 @@ void multiTurn(const MultiTurnResult &r, QStringList &out)
                     r.recallLostAtTurn
                         ? T::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn)
                         : T::tr("the fact is never lost"));
+    if (r.failingFromTurn)
+        out << T::tr("  requests fail from turn %1 on (the history no longer fits, or the "
+                     "provider refused it)")
+                   .arg(*r.failingFromTurn);
     if (!r.ttftByTurnMs.empty())
         out << T::tr("  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4")
                    .arg(ms(r.ttftByTurnMs.front()), ms(r.ttftByTurnMs.back()),
