@@ -29,6 +29,13 @@ bool isTimeout(Outcome o)
     return o == Outcome::TimeoutIdle || o == Outcome::TimeoutTotal || o == Outcome::ConnectionError;
 }
 
+// An answer came back: a success, or a reply to a prompt the provider silently truncated, which
+// is exactly the answer a multi-turn recall must see (the fact it lost is the finding).
+bool answered(Outcome o)
+{
+    return outcomeIsSuccess(o) || o == Outcome::SilentTruncation;
+}
+
 // The rate-limit headers of a reply, as "name: value" lines were kept.
 std::vector<std::pair<QString, QString>> limitHeaders(const QString &lines)
 {
@@ -96,7 +103,7 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
                 continue;
             if (s.costUsd)
                 cost.push_back(*s.costUsd);
-            if (!outcomeIsSuccess(s.outcome))
+            if (!answered(s.outcome))
                 continue;
             if (s.firstTokenNs)
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
