@@ -185,7 +185,9 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
         st.name = step.label.value(QStringLiteral("strategy")).toString();
         r.sloMs = step.label.value(QStringLiteral("slo_ms")).toInt();
         // A request's attempts, in order: its time is what they and the waits between them
-        // took; every attempt but a successful last one is spend that bought nothing.
+        // took; every attempt after its first is what the strategy spent on top of sending it
+        // once (a failed attempt is rarely billed: a 500 reports no usage, but the retry that
+        // succeeds is paid at the list price).
         struct Request {
             double ms = 0;
             bool ok = false;
@@ -210,11 +212,10 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
             q.ok = outcomeIsSuccess(s->outcome);
             q.fallback = !s->servedBy.isEmpty();
         }
-        double wasted = 0;
+        double extra = 0;
         for (const auto &[index, q] : requests)
-            for (std::size_t i = 0; i < q.costs.size(); ++i)
-                if (q.costs[i] && (i + 1 < q.costs.size() || !q.ok))
-                    wasted += *q.costs[i];
+            for (std::size_t i = 1; i < q.costs.size(); ++i)
+                extra += q.costs[i].value_or(0);
         st.requests = std::max(step.planned, int(requests.size()));
         std::vector<double> ok;
         int attained = 0, fallback = 0;
@@ -231,7 +232,7 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
         }
         st.p95Ms = percentile(ok, 95);
         if (anyCost)
-            st.retryCostUsd = wasted;
+            st.retryCostUsd = extra;
         r.strategies.push_back(std::move(st));
     }
     return r;
