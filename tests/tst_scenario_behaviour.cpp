@@ -206,7 +206,7 @@ private Q_SLOTS:
         QVERIFY2(std::abs(stalls[2000] - stalled) <= 0.3 * stalled,
                  qPrintable(QStringLiteral("%1 against %2").arg(stalls[2000]).arg(stalled)));
         QVERIFY(stalls[500] >= stalls[2000]);
-        QVERIFY(r.longestStallMs && *r.longestStallMs >= 2000 && *r.longestStallMs < 3000);
+        QVERIFY(r.longestStallMs && *r.longestStallMs >= 2000 && *r.longestStallMs < 4000);
         QCOMPARE(r.cuts, reset);
         QCOMPARE(successes, 80 - reset);
         QCOMPARE(finished, successes);
@@ -277,6 +277,10 @@ private Q_SLOTS:
                 QCOMPARE(r.promptTokens, std::min(r.promptTokensSent, 8192));
                 QCOMPARE(s.inputTokens, std::optional<qint64>(r.promptTokens));
                 sent = std::max(sent, r.promptTokensSent);
+                // The last turn lost over 30% of its prompt: the client classes its answer a
+                // silent truncation, still an answer whose recall counts.
+                if (turn == 6)
+                    QCOMPARE(s.outcome, Outcome::SilentTruncation);
                 if (r.promptTruncated && !expectedLost)
                     expectedLost = turn;
             }
