@@ -29,6 +29,13 @@ bool isTimeout(Outcome o)
     return o == Outcome::TimeoutIdle || o == Outcome::TimeoutTotal || o == Outcome::ConnectionError;
 }
 
+// An answer came back: a success, or a reply to a prompt the provider silently truncated, which
+// is exactly the answer a multi-turn recall must see (the fact it lost is the finding).
+bool answered(Outcome o)
+{
+    return outcomeIsSuccess(o) || o == Outcome::SilentTruncation;
+}
+
 // The rate-limit headers of a reply, as "name: value" lines were kept.
 std::vector<std::pair<QString, QString>> limitHeaders(const QString &lines)
 {
@@ -97,7 +104,7 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
             ++attempts;
             if (s.costUsd)
                 cost.push_back(*s.costUsd);
-            if (!outcomeIsSuccess(s.outcome))
+            if (!answered(s.outcome))
                 continue;
             ++answered;
             if (s.firstTokenNs)
@@ -184,7 +191,9 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
         st.name = step.label.value(QStringLiteral("strategy")).toString();
         r.sloMs = step.label.value(QStringLiteral("slo_ms")).toInt();
         // A request's attempts, in order: its time is what they and the waits between them
-        // took; every attempt but a successful last one is spend that bought nothing.
+        // took; every attempt after its first is what the strategy spent on top of sending it
+        // once (a failed attempt is rarely billed: a 500 reports no usage, but the retry that
+        // succeeds is paid at the list price).
         struct Request {
             double ms = 0;
             bool ok = false;
@@ -209,11 +218,10 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
             q.ok = outcomeIsSuccess(s->outcome);
             q.fallback = !s->servedBy.isEmpty();
         }
-        double wasted = 0;
+        double extra = 0;
         for (const auto &[index, q] : requests)
-            for (std::size_t i = 0; i < q.costs.size(); ++i)
-                if (q.costs[i] && (i + 1 < q.costs.size() || !q.ok))
-                    wasted += *q.costs[i];
+            for (std::size_t i = 1; i < q.costs.size(); ++i)
+                extra += q.costs[i].value_or(0);
         st.requests = std::max(step.planned, int(requests.size()));
         std::vector<double> ok;
         int attained = 0, fallback = 0;
@@ -230,7 +238,7 @@ ResilienceResult KindAnalysis::resilience(const std::vector<StepData> &steps)
         }
         st.p95Ms = percentile(ok, 95);
         if (anyCost)
-            st.retryCostUsd = wasted;
+            st.retryCostUsd = extra;
         r.strategies.push_back(std::move(st));
     }
     return r;
