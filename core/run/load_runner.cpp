@@ -1,6 +1,7 @@
 #include "run/load_runner.h"
 
 #include "analysis/in_flight.h"
+#include "domain/workload.h"
 #include "provider/dialect.h"
 #include "provider/http_attempt.h"
 #include "run/arrival_schedule.h"
@@ -77,8 +78,9 @@ SourcedPrompt LoadRunner::promptFor(int target, int requestIndex)
     const auto key = std::make_pair(target, requestIndex);
     if (auto it = m_prompts.find(key); it != m_prompts.end())
         return it->second;
-    SourcedPrompt p = PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, requestIndex,
-                                         m_encodings[std::size_t(target)]);
+    SourcedPrompt p =
+        PromptSource::make(Workload::promptTokensFor(m_plan.scenario, requestIndex), m_plan.seed,
+                           requestIndex, m_encodings[std::size_t(target)]);
     m_prompts.emplace(key, p);
     return p;
 }
@@ -117,7 +119,11 @@ void LoadRunner::start()
         QTimer::singleShot(0, this, &LoadRunner::finished);
         return;
     }
-    if (sc.isOpenLoop()) {
+    if (sc.trace) {
+        m_schedule = ArrivalSchedule::fromOffsets(Workload::traceOffsetsNs(sc), sc.trace->timeScale,
+                                                  m_planned, sc.durationS);
+        m_planned = int(m_schedule.size());
+    } else if (sc.isOpenLoop()) {
         LoadShape shape;
         shape.arrival = sc.arrival == QLatin1StringView("poisson") ? LoadShape::Arrival::Poisson
                                                                    : LoadShape::Arrival::Constant;
@@ -246,7 +252,7 @@ void LoadRunner::launch(Pending pending)
     prepareAhead(pending.requestIndex);
     RequestSpec spec;
     spec.prompt = prompt.text;
-    spec.maxOutputTokens = m_plan.scenario.maxOutputTokens;
+    spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
 
     AttemptTimeouts timeouts;
