@@ -76,6 +76,11 @@ void printSummaryText(const SessionSummary &summary)
         if (p.successes < p.attempts)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
+        if (p.askedRatePerS || p.achievedRatePerS)
+            out() << QStringLiteral("    ")
+                  << CliCommands::tr("open loop: %1 requests/s achieved of %2 asked")
+                         .arg(cell(p.achievedRatePerS, 2), cell(p.askedRatePerS, 2))
+                  << '\n';
     }
     out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), "
                              "context ≥ %3 tokens. Percentiles: linear interpolation (type 7).")

@@ -35,6 +35,10 @@ struct ProviderSummary {
     int concurrency = 0;
     std::optional<int> achievedConcurrency; // most attempts on the wire at once
     int servedByFallback = 0;               // attempts of this run another provider served
+    // Open loop: arrivals per second the schedule asked for and the run achieved (null in
+    // closed loop or with fewer than two arrivals; analysis/arrival_rates.h).
+    std::optional<double> askedRatePerS;
+    std::optional<double> achievedRatePerS;
 
     int attempts = 0;
     int successes = 0;

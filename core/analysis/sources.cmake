@@ -6,4 +6,5 @@ target_sources(ys_core PRIVATE
     analysis/gates.h analysis/gates.cpp
     analysis/pareto.h analysis/pareto.cpp
     analysis/in_flight.h analysis/in_flight.cpp
+    analysis/arrival_rates.h analysis/arrival_rates.cpp
 )

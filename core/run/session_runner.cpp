@@ -1,5 +1,6 @@
 #include "run/session_runner.h"
 
+#include "analysis/arrival_rates.h"
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
@@ -226,7 +227,9 @@ private:
                     writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
+        m_arrivals = {};
         connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
+            m_arrivals.add(s);
             writeLater([s](SampleWriter *w) { w->add(s); });
             Q_EMIT sampleMeasured(s);
         });
@@ -244,6 +247,8 @@ private:
                        .arg(QString::number(runId), providerName, sessionStatusName(status),
                             QString::number(m_current->achievedConcurrency()));
             noteConcurrency(runId, providerName);
+            if (m_current->isOpenLoop())
+                writeEvent(runId, QStringLiteral("arrival_rate"), m_arrivals.eventJson());
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
             m_current->deleteLater();
             m_current = nullptr;
@@ -304,6 +309,7 @@ private:
     std::map<QString, std::unique_ptr<CircuitBreaker>> m_breakers; // per provider, session-wide
     QElapsedTimer m_clock;
     LoadRunner *m_current = nullptr;
+    ArrivalRateMeter m_arrivals; // of the current run
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;

@@ -43,7 +43,8 @@ struct SessionEvent {
     qint64 sessionId = 0;
     std::optional<qint64> runId;
     QDateTime at;
-    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity"
+    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity",
+                    // "arrival_rate"
     QString detail; // JSON object
 };
 

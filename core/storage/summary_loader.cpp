@@ -1,5 +1,6 @@
 #include "storage/summary_loader.h"
 
+#include "analysis/arrival_rates.h"
 #include "storage/session_repository.h"
 
 namespace ys {
@@ -16,6 +17,7 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     SessionSummary summary;
     summary.info = *info;
     const auto runs = repo.runs(sessionId, error);
+    const auto events = repo.events(sessionId, error);
     for (const ProviderRecord &p : repo.providers(sessionId, error)) {
         const RunRecord *latest = nullptr;
         int count = 0;
@@ -35,6 +37,13 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             s.loadModel = latest->loadModel;
             s.concurrency = latest->concurrency;
             s.achievedConcurrency = latest->achievedConcurrency;
+            for (const SessionEvent &e : events) {
+                if (e.runId == latest->id && e.kind == QLatin1StringView("arrival_rate")) {
+                    const auto rates = ArrivalRateMeter::fromEventJson(e.detail);
+                    s.askedRatePerS = rates.askedPerS;
+                    s.achievedRatePerS = rates.achievedPerS;
+                }
+            }
         }
         summary.providers.push_back(std::move(s));
     }
