@@ -17,6 +17,8 @@ constexpr int kMaxEntries = 1'000'000; // a scenario's request limit
 constexpr int kMaxInputTokens = 10'000'000;
 constexpr int kMaxOutputTokens = 1'000'000;
 constexpr double kNsPerMs = 1e6;
+// A year is far more than any replay; the bound keeps the nanoseconds in range.
+constexpr double kMaxOffsetMs = 365.0 * 86400 * 1000;
 constexpr std::int64_t kNsPerS = 1'000'000'000;
 
 struct LineError {
@@ -46,12 +48,13 @@ int tokenCount(std::optional<long long> v, const QString &field, int lo, int hi)
     return int(*v);
 }
 
-std::int64_t offsetOfMs(std::optional<double> ms, const QString &field)
+qint64 offsetOfMs(std::optional<double> ms, const QString &field)
 {
-    // A year is far more than any replay; the bound keeps the nanoseconds in range.
-    if (!ms || !std::isfinite(*ms) || *ms < 0 || *ms > 365.0 * 86400e3)
-        throw LineError{
-            Trace::tr("%1: expected milliseconds, zero or more (at most a year)").arg(field)};
+    if (!ms || !std::isfinite(*ms) || *ms < 0 || *ms > kMaxOffsetMs) {
+        const QString message =
+            Trace::tr("%1: expected milliseconds, zero or more (at most a year)");
+        throw LineError{message.arg(field)};
+    }
     return std::int64_t(std::llround(*ms * kNsPerMs));
 }
 
