@@ -96,15 +96,15 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 // The acceptance trace: a warm-up burst of kWarmup requests at the start (it opens the
 // connections a burst needs, as a service that has been up a while has them), then kMeasured
 // requests over ~20 s of recorded time (replayed at time_scale 0.5, so ~10 s): Poisson arrivals
-// at ~25/s with five bursts of ten requests 2 ms apart (1 ms replayed: 20 times the average
+// at ~25/s with five bursts of ten requests 4 ms apart (2 ms replayed: ten times the average
 // rate), prompts of 64..400 tokens (above the
 // smallest prompt the builder makes: its instruction and a unique first line) and output limits
 // of 1..24, as Mooncake JSONL.
 constexpr int kWarmup = 10;
 // Not 0: the simulator handles requests one at a time on one thread and stamps each arrival
-// when it gets to it, so ten at one instant would measure its own serial work (several ms per
-// burst in a debug build), not the replay.
-constexpr double kBurstGapMs = 2;
+// when it gets to it, so ten at one instant, or 1 ms apart, would measure its own serial work
+// (most of a millisecond per request in a debug build), not the replay.
+constexpr double kBurstGapMs = 4;
 constexpr int kMeasured = 500;
 constexpr int kLines = kWarmup + kMeasured;
 
@@ -165,6 +165,7 @@ public:
     }
     struct Lateness {
         double p99Ms = 0;
+        double p999Ms = 0;
         double maxMs = 0;
     };
     Lateness stop()
@@ -174,7 +175,8 @@ public:
         std::sort(m_lateMs.begin(), m_lateMs.end());
         if (m_lateMs.empty())
             return {};
-        return {m_lateMs[m_lateMs.size() * 99 / 100], m_lateMs.back()};
+        const std::size_t n = m_lateMs.size();
+        return {m_lateMs[n * 99 / 100], m_lateMs[n * 999 / 1000], m_lateMs.back()};
     }
 
 private:
@@ -644,9 +646,9 @@ private Q_SLOTS:
         const double p99 = percentile99(aligned);
         qInfo("arrival against the trace: p99 %.2f ms, max %.2f ms (median shift %.2f ms; from the "
               "first arrival alone: p99 %.2f ms); 1 ms sleeps woke %.2f ms late at p99, %.2f ms at "
-              "most",
+              "p99.9, %.2f ms at most",
               p99, *std::max_element(aligned.begin(), aligned.end()), median,
-              percentile99(fromFirst), wake.p99Ms, wake.maxMs);
+              percentile99(fromFirst), wake.p99Ms, wake.p999Ms, wake.maxMs);
         // The rates: asked from the trace (499 gaps over the measured span, halved by the time
         // scale),
         // achieved within 2% of it, and both in show --json.
@@ -666,17 +668,18 @@ private Q_SLOTS:
 
         // Last, the timing. On a quiet machine threads wake well within a millisecond of when
         // they asked to, and the replay is held to 5 ms. On one busy with other work, threads
-        // of the replay (runner, lanes, simulator) wait for a CPU for longer than the bound
-        // itself, and an arrival tells more about the machine than about the replay: then the
-        // verdict is skipped, saying so, and everything above still counts.
+        // of the replay (runner, lanes, simulator) wait for a CPU, often and for longer than the
+        // bound itself, and an arrival tells more about the machine than about the replay: then
+        // the verdict is skipped, saying so, and everything above still counts. (A rare long
+        // stall, in 1 of 1,000 wake-ups, is what p99 of 500 arrivals already tolerates.)
         constexpr double kQuietWakeP99Ms = 1.0;
-        constexpr double kQuietWakeMaxMs = 5.0;
-        if (wake.p99Ms > kQuietWakeP99Ms || wake.maxMs > kQuietWakeMaxMs)
+        constexpr double kQuietWakeP999Ms = 5.0;
+        if (wake.p99Ms > kQuietWakeP99Ms || wake.p999Ms > kQuietWakeP999Ms)
             QSKIP(qPrintable(QStringLiteral("arrival timing not judged: the machine was busy (1 ms "
-                                            "sleeps woke %1 ms late at p99, %2 ms at most; "
+                                            "sleeps woke %1 ms late at p99, %2 ms at p99.9; "
                                             "arrival p99 %3 ms)")
                                  .arg(wake.p99Ms, 0, 'f', 2)
-                                 .arg(wake.maxMs, 0, 'f', 2)
+                                 .arg(wake.p999Ms, 0, 'f', 2)
                                  .arg(p99, 0, 'f', 2)));
         QVERIFY2(p99 <= 5.0, qPrintable(QString::number(p99)));
     }
