@@ -539,8 +539,9 @@ private Q_SLOTS:
 
     // Acceptance: 500 requests of a trace, replayed against the simulator over real HTTP,
     // arrive at the server on the trace's offsets (ground truth, relative to the first measured
-    // arrival) within 5 ms p99, each with the trace's prompt size and output limit; the run
-    // reports the rate it achieved against the one the trace asked for.
+    // arrival, with the median shift taken out) within 5 ms p99, each with the trace's prompt
+    // size and output limit; the run reports the rate it achieved against the one the trace
+    // asked for.
     void traceReplayArrivesOnTime()
     {
         test::ProfileShape shape;

@@ -22,6 +22,7 @@ public:
         int lo = 1; // a single value has lo == hi
         int hi = 1;
         double weight = 1;
+        bool operator==(const Bin &) const = default;
     };
 
     Kind kind = Kind::Fixed;
