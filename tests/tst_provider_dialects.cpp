@@ -256,6 +256,115 @@ private Q_SLOTS:
         QVERIFY(body.dump().find("hello") != std::string::npos);
     }
 
+    // Without history a request is one user message, byte for byte as before conversations.
+    void bodyWithoutHistory_data()
+    {
+        QTest::addColumn<QString>("dialect");
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("openai-chat")
+            << QStringLiteral("openai-chat")
+            << QByteArray(
+                   R"({"max_tokens":17,"messages":[{"content":"hello","role":"user"}],)"
+                   R"("model":"m-1","stream":true,"stream_options":{"include_usage":true}})");
+        QTest::newRow("openai-responses")
+            << QStringLiteral("openai-responses")
+            << QByteArray(
+                   R"({"input":"hello","max_output_tokens":17,"model":"m-1","stream":true})");
+        QTest::newRow("anthropic")
+            << QStringLiteral("anthropic-messages")
+            << QByteArray(R"({"max_tokens":17,"messages":[{"content":"hello","role":"user"}],)"
+                          R"("model":"m-1","stream":true})");
+        QTest::newRow("gemini") << QStringLiteral("gemini")
+                                << QByteArray(R"({"contents":[{"parts":[{"text":"hello"}],)"
+                                              R"("role":"user"}],)"
+                                              R"("generationConfig":{"maxOutputTokens":17}})");
+    }
+
+    void bodyWithoutHistory()
+    {
+        QFETCH(QString, dialect);
+        QFETCH(QByteArray, body);
+        ProviderConfig p;
+        p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
+        p.model = QStringLiteral("m-1");
+        RequestSpec spec;
+        spec.prompt = QStringLiteral("hello");
+        spec.maxOutputTokens = 17;
+        QCOMPARE(makeDialect(dialect)->buildRequest(p, spec, "k-123").body, body);
+    }
+
+    // Earlier turns go before the prompt, each dialect in its own shape; the prompt stays the
+    // last user message.
+    void bodyWithHistory_data()
+    {
+        QTest::addColumn<QString>("dialect");
+        QTest::addColumn<bool>("twoUserTurns"); // a user turn right before the prompt
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("openai-chat")
+            << QStringLiteral("openai-chat") << false
+            << QByteArray(
+                   R"({"max_tokens":17,"messages":[)"
+                   R"({"content":"The secret code is AB12.","role":"user"},)"
+                   R"({"content":"Noted.","role":"assistant"},)"
+                   R"({"content":"What is the secret code?","role":"user"}],)"
+                   R"("model":"m-1","stream":true,"stream_options":{"include_usage":true}})");
+        QTest::newRow("openai-chat, two user turns")
+            << QStringLiteral("openai-chat") << true
+            << QByteArray(
+                   R"({"max_tokens":17,"messages":[)"
+                   R"({"content":"The secret code is AB12.","role":"user"},)"
+                   R"({"content":"Noted.","role":"assistant"},)"
+                   R"({"content":"Thanks.","role":"user"},)"
+                   R"({"content":"What is the secret code?","role":"user"}],)"
+                   R"("model":"m-1","stream":true,"stream_options":{"include_usage":true}})");
+        QTest::newRow("openai-responses")
+            << QStringLiteral("openai-responses") << false
+            << QByteArray(R"({"input":[{"content":"The secret code is AB12.","role":"user"},)"
+                          R"({"content":"Noted.","role":"assistant"},)"
+                          R"({"content":"What is the secret code?","role":"user"}],)"
+                          R"("max_output_tokens":17,"model":"m-1","stream":true})");
+        QTest::newRow("anthropic")
+            << QStringLiteral("anthropic-messages") << false
+            << QByteArray(R"({"max_tokens":17,"messages":[)"
+                          R"({"content":"The secret code is AB12.","role":"user"},)"
+                          R"({"content":"Noted.","role":"assistant"},)"
+                          R"({"content":"What is the secret code?","role":"user"}],)"
+                          R"("model":"m-1","stream":true})");
+        // Anthropic's roles must alternate: the two user turns become one message.
+        QTest::newRow("anthropic, two user turns")
+            << QStringLiteral("anthropic-messages") << true
+            << QByteArray(R"({"max_tokens":17,"messages":[)"
+                          R"({"content":"The secret code is AB12.","role":"user"},)"
+                          R"({"content":"Noted.","role":"assistant"},)"
+                          R"({"content":"Thanks.\nWhat is the secret code?","role":"user"}],)"
+                          R"("model":"m-1","stream":true})");
+        QTest::newRow("gemini")
+            << QStringLiteral("gemini") << false
+            << QByteArray(R"({"contents":[)"
+                          R"({"parts":[{"text":"The secret code is AB12."}],"role":"user"},)"
+                          R"({"parts":[{"text":"Noted."}],"role":"model"},)"
+                          R"({"parts":[{"text":"What is the secret code?"}],"role":"user"}],)"
+                          R"("generationConfig":{"maxOutputTokens":17}})");
+    }
+
+    void bodyWithHistory()
+    {
+        QFETCH(QString, dialect);
+        QFETCH(bool, twoUserTurns);
+        QFETCH(QByteArray, body);
+        ProviderConfig p;
+        p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
+        p.model = QStringLiteral("m-1");
+        RequestSpec spec;
+        spec.history = {{ChatTurn::Role::User, QStringLiteral("The secret code is AB12.")},
+                        {ChatTurn::Role::Assistant, QStringLiteral("Noted.")}};
+        if (twoUserTurns)
+            spec.history.push_back({ChatTurn::Role::User, QStringLiteral("Thanks.")});
+        spec.prompt = QStringLiteral("What is the secret code?");
+        spec.maxOutputTokens = 17;
+        QCOMPARE(makeDialect(dialect)->buildRequest(p, spec, "k-123").body, body);
+    }
+
     void httpErrors_data()
     {
         QTest::addColumn<QString>("dialect");

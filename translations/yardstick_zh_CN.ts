@@ -245,10 +245,6 @@
         <translation>门槛</translation>
     </message>
     <message>
-        <source>Gates: end-to-end P95 ≤ %1 ms, ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
-        <translation>门槛：端到端 P95 ≤ %1 ms，每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
-    </message>
-    <message>
         <source>%1: no such database</source>
         <translation>%1：数据库不存在</translation>
     </message>
@@ -295,6 +291,14 @@
     <message>
         <source>open loop: %1 requests/s achieved of %2 asked</source>
         <translation>开环：实际达到 %1 请求/秒，要求 %2</translation>
+    </message>
+    <message>
+        <source>E2E p95 above: open loop, from the intended start (queue delay included), as the latency gate reads it; %1 ms from the actual start</source>
+        <translation>上面的 E2E p95：开环，从计划开始时刻算起（含排队延迟），即延迟门槛所用的数值；从实际开始时刻算起为 %1 ms</translation>
+    </message>
+    <message>
+        <source>Gates: end-to-end P95 ≤ %1 ms (in open loop from the intended start), ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
+        <translation>门槛：端到端 P95 ≤ %1 ms（开环时从计划开始时刻算起），每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
     </message>
 </context>
 <context>
@@ -386,6 +390,37 @@
     <message>
         <source>Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2</source>
         <translation>成功的请求（正常完成，或被输出上限截断）：%1。结果：%2</translation>
+    </message>
+    <message>
+        <source>%1, from intended start</source>
+        <translation>%1，从计划开始时刻算起</translation>
+    </message>
+    <message>
+        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
+        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CostEstimate</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 unpriced (cost unknown)</source>
+        <translation>%1 未定价（成本未知）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2)</source>
+        <translation>预估成本至多 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2), budget %3</source>
+        <translation>预估成本至多 %1（%2），预算 %3</translation>
+    </message>
+    <message>
+        <source>Not started: the estimated cost %1 exceeds the suite&apos;s budget_usd of %2 (every planned request at its full prompt and output limit; lower the requests or raise the budget)</source>
+        <translation>未启动：预估成本 %1 超出套件的 budget_usd %2（按每个计划请求的完整提示词和输出上限计算；请减少请求数或提高预算）</translation>
     </message>
 </context>
 <context>
@@ -645,6 +680,26 @@
         <source>Yardstick</source>
         <translation>Yardstick</translation>
     </message>
+    <message>
+        <source>The estimated cost of this session exceeds its budget.</source>
+        <translation>本次会话的预估成本超出了预算。</translation>
+    </message>
+    <message>
+        <source>%1.
+
+The estimate counts every planned request at its full prompt and output limit. Run it anyway? The spend is still watched, and the session stops when it reaches the budget.</source>
+        <translation>%1。
+
+预估按每个计划请求的完整提示词和输出上限计算。仍要运行吗？运行中仍会跟踪花费，达到预算时会话即停止。</translation>
+    </message>
+    <message>
+        <source>Run anyway</source>
+        <translation>仍然运行</translation>
+    </message>
+    <message>
+        <source>Do not run</source>
+        <translation>不运行</translation>
+    </message>
 </context>
 <context>
     <name>ys::OutcomeText</name>
@@ -808,6 +863,41 @@
     </message>
 </context>
 <context>
+    <name>ys::ResultsText</name>
+    <message>
+        <source>p50 %1 / p95 %2 ms</source>
+        <translation>p50 %1 / p95 %2 ms</translation>
+    </message>
+    <message>
+        <source>latency: TTFB %1; TPOT %2 (n = %3)</source>
+        <translation>延迟：TTFB %1；TPOT %2（n = %3）</translation>
+    </message>
+    <message>
+        <source>TTFT cold (new connection) %1 (n = %2); warm (reused connection) %3 (n = %4)</source>
+        <translation>TTFT 冷（新连接）%1（n = %2）；热（复用连接）%3（n = %4）</translation>
+    </message>
+    <message>
+        <source>connect %1 (n = %2)</source>
+        <translation>建立连接 %1（n = %2）</translation>
+    </message>
+    <message>
+        <source>connect — (no new connection)</source>
+        <translation>建立连接 —（没有新连接）</translation>
+    </message>
+    <message>
+        <source>TLS %1 (from the start of connecting)</source>
+        <translation>TLS %1（从开始连接时算起）</translation>
+    </message>
+    <message>
+        <source>TLS — (no TLS handshake)</source>
+        <translation>TLS —（没有 TLS 握手）</translation>
+    </message>
+    <message>
+        <source>E2E from the intended start %1 (n = %2; open loop: queue delay included, the latency gate reads this P95)</source>
+        <translation>从计划开始时刻算起的 E2E %1（n = %2；开环：含排队延迟，延迟门槛使用此 P95）</translation>
+    </message>
+</context>
+<context>
     <name>ys::RunStatusBar</name>
     <message>
         <source>Cancel</source>
@@ -942,6 +1032,10 @@
         <source>interrupted</source>
         <translation>已中断</translation>
     </message>
+    <message>
+        <source>budget exhausted</source>
+        <translation>预算已用尽</translation>
+    </message>
 </context>
 <context>
     <name>ys::SessionWorker</name>
@@ -968,6 +1062,10 @@
     <message>
         <source>%1: reached a concurrency of %2 of the %3 asked for</source>
         <translation>%1：实际并发只达到 %2，目标为 %3</translation>
+    </message>
+    <message>
+        <source>%1: the session has spent %2, reaching its budget of %3; it stops here</source>
+        <translation>%1：会话已花费 %2，达到预算 %3；会话在此停止</translation>
     </message>
 </context>
 <context>
@@ -1335,6 +1433,10 @@
         <translation>%1.load：轨迹按开环方式回放</translation>
     </message>
     <message>
+        <source>%1: only a latency scenario replays a trace</source>
+        <translation>%1：只有 latency 场景可以回放轨迹</translation>
+    </message>
+    <message>
         <source>%1.file: must not be empty</source>
         <translation>%1.file：不能为空</translation>
     </message>
@@ -1353,6 +1455,10 @@
     <message>
         <source>%1.requests: the trace holds only %2 requests (warm-up included)</source>
         <translation>%1.requests：轨迹中只有 %2 个请求（含预热）</translation>
+    </message>
+    <message>
+        <source>%1.budget_usd: expected an amount in US dollars above zero</source>
+        <translation>%1.budget_usd：应为大于零的美元金额</translation>
     </message>
 </context>
 <context>

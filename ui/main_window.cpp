@@ -4,6 +4,7 @@
 #include "charts/latency_cost_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
+#include "run/cost_estimate.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
 #include "workbench/workbench.h"
@@ -16,6 +17,8 @@
 #include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
 #include <QToolBar>
 
 namespace ys {
@@ -67,6 +70,12 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     connect(workbench, &Workbench::sessionFinished, this, [this](qint64 id, SessionStatus status) {
         m_status->showMessage(
             tr("Session %1: %2").arg(id).arg(SessionStatusText::displayText(status)), 10000);
+    });
+    connect(workbench, &Workbench::costEstimated, this, [this](const CostEstimate &estimate) {
+        m_status->showMessage(CostEstimateText::line(estimate), 15000);
+    });
+    workbench->setOverBudgetHandler([window = QPointer<MainWindow>(this)](const CostEstimate &e) {
+        return window && window->confirmOverBudget(e);
     });
     connect(m_status, &RunStatusBar::cancelRequested, workbench, &Workbench::cancel);
     connect(m_results, &ResultsPage::selectedProviderChanged, this, &MainWindow::updateActions);
@@ -135,7 +144,7 @@ void MainWindow::updateActions()
 void MainWindow::runDemo()
 {
     QString error;
-    if (!m_workbench->runDemo(&error))
+    if (!m_workbench->runDemo(&error) && !error.isEmpty())
         showProblem(error);
 }
 
@@ -145,7 +154,7 @@ void MainWindow::rerunProvider()
     if (provider.isEmpty())
         return;
     QString error;
-    if (!m_workbench->rerunProvider(provider, &error))
+    if (!m_workbench->rerunProvider(provider, &error) && !error.isEmpty())
         showProblem(error);
 }
 
@@ -161,6 +170,25 @@ void MainWindow::exportChart()
         showProblem(error);
     else
         m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);
+}
+
+// The session's estimate exceeds its budget: the analyst decides, and leaving it is the default.
+bool MainWindow::confirmOverBudget(const CostEstimate &estimate)
+{
+    QMessageBox box(QMessageBox::Warning, tr("Yardstick"),
+                    tr("The estimated cost of this session exceeds its budget."),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("overBudgetBox"));
+    box.setInformativeText(
+        tr("%1.\n\nThe estimate counts every planned request at its full prompt and output "
+           "limit. Run it anyway? The spend is still watched, and the session stops when it "
+           "reaches the budget.")
+            .arg(CostEstimateText::line(estimate)));
+    QPushButton *run = box.addButton(tr("Run anyway"), QMessageBox::AcceptRole);
+    QPushButton *leave = box.addButton(tr("Do not run"), QMessageBox::RejectRole);
+    box.setDefaultButton(leave);
+    box.exec();
+    return box.clickedButton() == run;
 }
 
 void MainWindow::showProblem(const QString &message)

@@ -7,6 +7,7 @@ class QListView;
 
 namespace ys {
 
+struct CostEstimate;
 class ResultsPage;
 class RunStatusBar;
 class Workbench;
@@ -32,6 +33,7 @@ private:
     void rerunProvider();
     void exportChart();
     void showProblem(const QString &message);
+    bool confirmOverBudget(const CostEstimate &estimate);
 
     Workbench *m_workbench;
     QListView *m_sessionList;

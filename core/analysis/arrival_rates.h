@@ -2,31 +2,20 @@
 
 #include "domain/sample.h"
 
-#include <QByteArray>
-#include <QString>
 #include <optional>
 
 namespace ys {
 
 // The arrival rate an open-loop run asked for against the one it achieved: arrivals after the
 // first per second between the first and the last, from the intended starts (asked) and the
-// actual ones (achieved). Fed with a run's attempts while it runs (actual start times are not
-// stored), kept as the run's "arrival_rate" event, read back from it for the summary. A
-// request's first attempt is its arrival; retries, fallbacks and warm-up are left out.
+// actual ones (achieved), both from the run's start (Sample::startOffsetNs). A request's first
+// attempt is its arrival; retries, fallbacks and warm-up are left out.
 class ArrivalRateMeter {
 public:
     void add(const Sample &sample);
     int requests() const { return m_count; }
     std::optional<double> askedPerS() const;
     std::optional<double> achievedPerS() const;
-
-    // {"requests": n, "asked_per_s": x|null, "achieved_per_s": y|null}
-    QByteArray eventJson() const;
-    struct Rates {
-        std::optional<double> askedPerS;
-        std::optional<double> achievedPerS;
-    };
-    static Rates fromEventJson(const QString &detail);
 
 private:
     int m_count = 0;

@@ -23,10 +23,20 @@ GateResult GateVerdict::overall() const
 GateVerdict Gates::evaluate(const ProviderSummary &s, const Requirements &req)
 {
     GateVerdict v;
-    v.latency = check(s.e2eMs.p95, [&](double p95) { return p95 <= req.maxP95LatencyMs; });
+    v.latency = check(gatedLatency(s).p95, [&](double p95) { return p95 <= req.maxP95LatencyMs; });
     v.cost = check(s.usdPer1kBlended, [&](double usd) { return usd <= req.maxUsdPer1k + 1e-12; });
     v.context = check(s.contextWindow, [&](qint64 w) { return w >= req.minContextTokens; });
     return v;
+}
+
+bool Gates::latencyFromIntendedStart(const ProviderSummary &s)
+{
+    return s.results.latency && s.results.latency->e2eFromIntendedMs;
+}
+
+const Distribution &Gates::gatedLatency(const ProviderSummary &s)
+{
+    return latencyFromIntendedStart(s) ? *s.results.latency->e2eFromIntendedMs : s.e2eMs;
 }
 
 QString Gates::describe(GateResult result)

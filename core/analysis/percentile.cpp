@@ -65,4 +65,16 @@ std::optional<double> stddev(const std::vector<double> &values)
     return std::sqrt(sq / double(values.size() - 1));
 }
 
+Distribution distributionOf(std::vector<double> values)
+{
+    Distribution d;
+    d.count = int(values.size());
+    std::sort(values.begin(), values.end());
+    d.p50 = percentileSorted(values, 50);
+    d.p95 = percentileSorted(values, 95);
+    d.p99 = percentileSorted(values, 99);
+    d.p95Ci = bootstrapPercentileCi(values, 95);
+    return d;
+}
+
 } // namespace ys

@@ -6,6 +6,18 @@
 
 namespace ys {
 
+// Percentiles of one timing, in milliseconds; each is null when nothing could be measured.
+struct Distribution {
+    int count = 0;
+    std::optional<double> p50;
+    std::optional<double> p95;
+    std::optional<double> p99;
+    std::optional<std::pair<double, double>> p95Ci;
+};
+
+// P50, P95, P99 and the bootstrap interval of P95 (below) of these values, and their count.
+Distribution distributionOf(std::vector<double> values);
+
 // Percentiles by linear interpolation between closest ranks: the default of numpy and R's
 // type 7. p is in [0, 100]. Empty input has no percentile.
 std::optional<double> percentile(std::vector<double> values, double p);

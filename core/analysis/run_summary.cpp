@@ -1,26 +1,14 @@
 #include "analysis/run_summary.h"
 
+#include "analysis/arrival_rates.h"
+#include "analysis/latency_result.h"
 #include "analysis/percentile.h"
-
-#include <algorithm>
 
 namespace ys {
 
 namespace {
 
 constexpr double kNsPerMs = 1e6;
-
-Distribution distribution(std::vector<double> values)
-{
-    Distribution d;
-    d.count = int(values.size());
-    std::sort(values.begin(), values.end());
-    d.p50 = percentileSorted(values, 50);
-    d.p95 = percentileSorted(values, 95);
-    d.p99 = percentileSorted(values, 99);
-    d.p95Ci = bootstrapPercentileCi(values, 95);
-    return d;
-}
 
 void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
 {
@@ -30,7 +18,8 @@ void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
 
 } // namespace
 
-ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples)
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
+                             bool openLoop)
 {
     ProviderSummary s;
     s.name = provider.name;
@@ -75,12 +64,21 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
         if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
             tps.push_back(double(*x.outputTokens - 1) / (double(x.endNs - *x.firstTokenNs) / 1e9));
     }
-    s.ttftMs = distribution(std::move(ttft));
-    s.e2eMs = distribution(std::move(e2e));
+    s.ttftMs = distributionOf(std::move(ttft));
+    s.e2eMs = distributionOf(std::move(e2e));
     s.itlMeanMs = mean(itl);
     s.itlStddevMs = stddev(itl);
     s.itlP99Ms = percentile(itl, 99);
     s.outputTokensPerSecondP50 = percentile(std::move(tps), 50);
+    if (!samples.empty())
+        s.results.latency = analyzeLatency(samples, openLoop);
+    if (openLoop) {
+        ArrivalRateMeter arrivals;
+        for (const Sample &x : samples)
+            arrivals.add(x);
+        s.askedRatePerS = arrivals.askedPerS();
+        s.achievedRatePerS = arrivals.achievedPerS();
+    }
     return s;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "analysis/percentile.h"
+#include "analysis/scenario_results.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "domain/sample.h"
@@ -11,15 +13,6 @@
 #include <vector>
 
 namespace ys {
-
-// Percentiles of one timing, in milliseconds; each is null when nothing could be measured.
-struct Distribution {
-    int count = 0;
-    std::optional<double> p50;
-    std::optional<double> p95;
-    std::optional<double> p99;
-    std::optional<std::pair<double, double>> p95Ci;
-};
 
 // The figures of one provider in a session, from its latest run (warm-up attempts excluded).
 // Timings come from successful attempts only (ok or cut by the output limit).
@@ -36,7 +29,8 @@ struct ProviderSummary {
     std::optional<int> achievedConcurrency; // most attempts on the wire at once
     int servedByFallback = 0;               // attempts of this run another provider served
     // Open loop: arrivals per second the schedule asked for and the run achieved (null in
-    // closed loop or with fewer than two arrivals; analysis/arrival_rates.h).
+    // closed loop, with fewer than two arrivals, or for runs stored before schema 5 kept each
+    // attempt's start; analysis/arrival_rates.h).
     std::optional<double> askedRatePerS;
     std::optional<double> achievedRatePerS;
 
@@ -59,6 +53,8 @@ struct ProviderSummary {
     std::optional<double> costUsd;
     std::optional<double> usdPer1kBlended;
     std::optional<qint64> contextWindow;
+
+    ScenarioResults results; // what each kind of scenario the provider ran answers
 };
 
 struct SessionSummary {
@@ -66,6 +62,9 @@ struct SessionSummary {
     std::vector<ProviderSummary> providers;
 };
 
-ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples);
+// A latency run's summary, with its results.latency (openLoop: the run's load was open, so the
+// latency from the intended start is measured too).
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
+                             bool openLoop = false);
 
 } // namespace ys

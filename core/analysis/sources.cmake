@@ -1,10 +1,16 @@
 # ys_core sources in core/analysis/ (paths relative to core/).
 target_sources(ys_core PRIVATE
     analysis/percentile.h analysis/percentile.cpp
+    analysis/step_data.h analysis/scenario_results.h
+    analysis/kind_results.h analysis/sweep_analysis.cpp analysis/behaviour_analysis.cpp
     analysis/run_summary.h analysis/run_summary.cpp
     analysis/summary_json.h analysis/summary_json.cpp
+    analysis/kind_results_json.h analysis/kind_results_json.cpp
     analysis/gates.h analysis/gates.cpp
     analysis/pareto.h analysis/pareto.cpp
     analysis/in_flight.h analysis/in_flight.cpp
+    analysis/scenario_results.h
+    analysis/latency_result.h analysis/latency_result.cpp
+    analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
 )

@@ -1,5 +1,7 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/results_json.h"
+
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -72,6 +74,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["cost_usd"] = orNull(p.costUsd);
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
         j["context_window"] = orNull(p.contextWindow);
+        j["results"] = scenarioResultsJson(p.results);
         doc["providers"].push_back(j);
     }
     return QByteArray::fromStdString(doc.dump(2));

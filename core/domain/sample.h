@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct Sample {
 
     qint64 startedAtNs = 0;     // absolute monotonic start, used only while running
     qint64 intendedStartNs = 0; // relative to start; <= 0
+    qint64 startOffsetNs = 0;   // the attempt's start, from its run's start
     qint64 queueDelayNs = 0;
     std::optional<qint64> connectStartNs;
     std::optional<qint64> connectedNs;
@@ -64,8 +66,24 @@ struct Sample {
     QString servedBy; // the fallback provider that served this attempt; empty: the run's own
     // In memory only, for checking the decoded text without keeping it: FNV-1a 64 of the answer
     // text's UTF-8, and how many U+FFFD it holds (a character decoded half-way shows up as one).
+    // textHash is also stored: identical answers have equal hashes (determinism).
     quint64 textHash = 0;
     int replacementChars = 0;
+    // The prompt carried a fact to recall: whether the answer repeated it. Unset: no needle.
+    std::optional<bool> needleFound;
+    QString answerText; // in memory only, and only for scenario kinds that reuse the answer
 };
+
+// Whether the provider reported fewer prompt tokens than were sent, beyond what counting can
+// explain: a chat template only adds tokens, so a shortfall of more than a few tokens (0.2% of
+// the prompt, at least 16) means part of the prompt was dropped. Used where the exact size
+// matters (a context-limit probe); the outcome class silent_truncation has a looser rule.
+inline bool promptWasCut(const Sample &s)
+{
+    if (!s.inputTokens || s.localPromptTokens <= 0)
+        return false;
+    const qint64 slack = std::max<qint64>(16, s.localPromptTokens / 500);
+    return *s.inputTokens < s.localPromptTokens - slack;
+}
 
 } // namespace ys

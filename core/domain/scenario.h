@@ -3,12 +3,60 @@
 #include "domain/trace.h"
 #include "domain/workload.h"
 
+#include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <optional>
+#include <vector>
 
 namespace ys {
 
-// One scenario of a suite. Only the latency probe exists so far; kinds grow with the product.
+// The parameters each scenario kind adds to the common ones (docs/suite-format.md).
+struct ContextSweepParams {
+    std::vector<int> promptTokens{1000, 8000, 32000, 64000, 128000, 200000};
+    int requestsPerPoint = 5;
+};
+struct ContextLimitParams {
+    std::optional<qint64> claimed; // default: the provider's context_window
+    double precision = 0.01;       // relative width of the final bracket
+    int maxProbes = 20;
+};
+struct ConcurrencySweepParams {
+    std::vector<int> levels{1, 4, 16, 64, 128};
+    std::optional<int> requestsPerLevel; // default: 4 per level of concurrency, at least 8
+    std::optional<double> durationS;     // per level, instead of a request count
+};
+struct StabilityParams {
+    std::vector<int> stallMs{500, 2000}; // gaps between deliveries counted as stalls
+};
+struct MultiTurnParams {
+    int turns = 10;
+    int conversations = 5;
+    int tokensPerTurn = 500;
+};
+struct CacheParams {
+    int prefixTokens = 4096;
+    int pairs = 10;
+};
+struct ResilienceParams {
+    QStringList strategies{QStringLiteral("none"), QStringLiteral("retry"),
+                           QStringLiteral("breaker_fallback")};
+    std::optional<int> sloMs; // default: the scenario's total timeout
+    int retries = 3;          // for the strategies that retry
+};
+struct RateLimitParams {
+    double startRps = 0.5;
+    double maxRps = 20;
+    double stepS = 10;
+    double stepFactor = 1.5; // each step's rate is the last one's times this
+    int maxRequests = 400;
+};
+struct DeterminismParams {
+    int repeats = 10;
+    int prompts = 5;
+};
+
+// One scenario of a suite: the common load settings, and the parameters of its kind.
 struct Scenario {
     QString kind = QStringLiteral("latency");
     int requests = 30;
@@ -42,6 +90,20 @@ struct Scenario {
     int firstTokenTimeoutMs = 60000;
     int idleTimeoutMs = 30000;
     int retries = 0; // SDK-style retries per request; off by default
+
+    // A fact planted in every prompt at this depth (0 the start, 1 the end) and asked for at
+    // the end; the answer is checked for it. Unset: no needle.
+    std::optional<double> needleDepth;
+
+    ContextSweepParams contextSweep;
+    ContextLimitParams contextLimit;
+    ConcurrencySweepParams concurrencySweep;
+    StabilityParams stability;
+    MultiTurnParams multiTurn;
+    CacheParams cache;
+    ResilienceParams resilience;
+    RateLimitParams rateLimit;
+    DeterminismParams determinism;
 
     bool isOpenLoop() const { return load == QLatin1StringView("open"); }
 };

@@ -28,6 +28,8 @@ QString sessionStatusName(SessionStatus status)
         return QStringLiteral("failed");
     case SessionStatus::Interrupted:
         return QStringLiteral("interrupted");
+    case SessionStatus::BudgetExhausted:
+        return QStringLiteral("budget_exhausted");
     }
     return {};
 }
@@ -36,7 +38,7 @@ std::optional<SessionStatus> sessionStatusFromName(QStringView name)
 {
     for (SessionStatus s :
          {SessionStatus::Running, SessionStatus::Finished, SessionStatus::Cancelled,
-          SessionStatus::Failed, SessionStatus::Interrupted}) {
+          SessionStatus::Failed, SessionStatus::Interrupted, SessionStatus::BudgetExhausted}) {
         if (name == sessionStatusName(s))
             return s;
     }
@@ -56,6 +58,8 @@ QString SessionStatusText::displayText(SessionStatus status)
         return tr("failed");
     case SessionStatus::Interrupted:
         return tr("interrupted");
+    case SessionStatus::BudgetExhausted:
+        return tr("budget exhausted");
     }
     return {};
 }

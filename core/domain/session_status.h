@@ -16,10 +16,11 @@ enum class SessionStatus {
     Cancelled,
     Failed,
     Interrupted,
+    BudgetExhausted, // stopped because the reported spend reached the suite's budget_usd
 };
 
 // Stable name used in the database and in JSON: "running", "finished", "cancelled", "failed",
-// "interrupted".
+// "interrupted", "budget_exhausted".
 QString sessionStatusName(SessionStatus status);
 std::optional<SessionStatus> sessionStatusFromName(QStringView name);
 

@@ -2,6 +2,8 @@
 
 #include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
+#include "domain/scenario_kinds.h"
+#include "domain/suite_fields.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,68 +15,9 @@
 namespace ys {
 
 using nlohmann::json;
+using namespace suitefields;
 
 namespace {
-
-struct SuiteError {
-    QString message;
-};
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-void requireKnownFields(const json &obj, std::initializer_list<const char *> known,
-                        const QString &where)
-{
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        bool ok = false;
-        for (const char *k : known)
-            ok = ok || it.key() == k;
-        if (!ok)
-            throw SuiteError{Suite::tr("%1: unknown field \"%2\"").arg(where, q(it.key()))};
-    }
-}
-
-const json &require(const json &obj, const char *key, const QString &where)
-{
-    auto it = obj.find(key);
-    if (it == obj.end())
-        throw SuiteError{Suite::tr("%1: missing field \"%2\"").arg(where, QLatin1StringView(key))};
-    return *it;
-}
-
-QString stringField(const json &obj, const char *key, const QString &where, bool required)
-{
-    auto it = obj.find(key);
-    if (it == obj.end()) {
-        if (required)
-            require(obj, key, where);
-        return {};
-    }
-    if (!it->is_string())
-        throw SuiteError{Suite::tr("%1.%2: expected a string").arg(where, QLatin1StringView(key))};
-    return q(it->get<std::string>());
-}
-
-int intField(const json &obj, const char *key, const QString &where, int fallback, int min, int max)
-{
-    auto it = obj.find(key);
-    if (it == obj.end())
-        return fallback;
-    if (!it->is_number_integer())
-        throw SuiteError{
-            Suite::tr("%1.%2: expected a whole number").arg(where, QLatin1StringView(key))};
-    const auto v = it->get<long long>();
-    if (v < min || v > max)
-        throw SuiteError{Suite::tr("%1.%2: %3 is outside %4..%5")
-                             .arg(where, QLatin1StringView(key))
-                             .arg(v)
-                             .arg(min)
-                             .arg(max)};
-    return int(v);
-}
 
 double priceField(const json &obj, const char *key, const QString &where)
 {
@@ -213,6 +156,8 @@ void parseTrace(const json &s, const QString &where, const QString &baseDir, Sce
     if (!t.is_object())
         throw SuiteError{Suite::tr("%1: expected an object").arg(tw)};
     requireKnownFields(t, {"file", "time_scale"}, tw);
+    if (sc.kind != QLatin1StringView("latency"))
+        throw SuiteError{Suite::tr("%1: only a latency scenario replays a trace").arg(tw)};
     for (const char *key : {"prompt_tokens", "max_output_tokens", "rate_per_s", "arrival",
                             "ramp_to_rate_per_s", "ramp_s"}) {
         if (s.contains(key))
@@ -255,37 +200,45 @@ void parseTrace(const json &s, const QString &where, const QString &baseDir, Sce
     sc.trace = std::move(replay);
 }
 
-Scenario parseScenario(const json &s, const QString &where, const QString &baseDir)
+Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)
 {
-    if (!s.is_object())
+    if (!object.is_object())
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
-    requireKnownFields(s,
-                       {"kind",
-                        "requests",
-                        "concurrency",
-                        "prompt_tokens",
-                        "max_output_tokens",
-                        "timeout_ms",
-                        "stream",
-                        "load",
-                        "rate_per_s",
-                        "arrival",
-                        "ramp_to_rate_per_s",
-                        "ramp_s",
-                        "duration_s",
-                        "warmup",
-                        "seed",
-                        "connect_timeout_ms",
-                        "first_token_timeout_ms",
-                        "idle_timeout_ms",
-                        "retries",
-                        "trace"},
-                       where);
     Scenario sc;
-    sc.kind = stringField(s, "kind", where, true);
-    if (sc.kind != QLatin1StringView("latency"))
-        throw SuiteError{Suite::tr("%1.kind: unknown scenario kind \"%2\" (supported: %3)")
-                             .arg(where, sc.kind, QStringLiteral("latency"))};
+    sc.kind = stringField(object, "kind", where, true);
+    if (!scenariokinds::isKnown(sc.kind))
+        throw SuiteError{
+            Suite::tr("%1.kind: unknown scenario kind \"%2\" (supported: %3)")
+                .arg(where, sc.kind, scenariokinds::names().join(QStringLiteral(", ")))};
+    std::vector<const char *> known{"kind",
+                                    "requests",
+                                    "concurrency",
+                                    "prompt_tokens",
+                                    "max_output_tokens",
+                                    "timeout_ms",
+                                    "stream",
+                                    "load",
+                                    "rate_per_s",
+                                    "arrival",
+                                    "ramp_to_rate_per_s",
+                                    "ramp_s",
+                                    "duration_s",
+                                    "warmup",
+                                    "seed",
+                                    "connect_timeout_ms",
+                                    "first_token_timeout_ms",
+                                    "idle_timeout_ms",
+                                    "retries",
+                                    "needle_depth",
+                                    "trace"};
+    for (const char *f : scenariokinds::fields(sc.kind))
+        known.push_back(f);
+    requireKnownFields(object, known, where);
+    scenariokinds::applyDefaults(sc);
+    // A context sweep's prompt_tokens is its list of points, read with the kind's fields.
+    json s = object;
+    if (sc.kind == QLatin1StringView("context_sweep"))
+        s.erase("prompt_tokens");
     sc.requests = intField(s, "requests", where, sc.requests, 1, 1'000'000);
     sc.concurrency = intField(s, "concurrency", where, sc.concurrency, 1, 4096);
     parseSize(s, "prompt_tokens", where, sc, 10'000'000, &sc.promptTokens, &sc.promptDistribution);
@@ -335,6 +288,9 @@ Scenario parseScenario(const json &s, const QString &where, const QString &baseD
         parseTrace(s, where, baseDir, sc);
     if (sc.isOpenLoop() && !sc.trace && sc.ratePerS <= 0)
         throw SuiteError{Suite::tr("%1.rate_per_s: an open-loop scenario needs a rate").arg(where)};
+    if (s.contains("needle_depth"))
+        sc.needleDepth = numberField(s, "needle_depth", where, 0.5, 0.0, 1.0);
+    scenariokinds::parse(object, where, sc);
     return sc;
 }
 
@@ -359,7 +315,7 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
     try {
         if (!doc.is_object())
             throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
-        requireKnownFields(doc, {"format", "name", "providers", "scenarios"}, source);
+        requireKnownFields(doc, {"format", "name", "providers", "scenarios", "budget_usd"}, source);
         const QString format = stringField(doc, "format", source, true);
         if (format != QLatin1StringView("yardstick-suite/1"))
             throw SuiteError{tr("%1.format: \"%2\" is not a suite format this version reads "
@@ -367,6 +323,12 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
                                  .arg(source, format)};
         Suite suite;
         suite.name = stringField(doc, "name", source, true);
+        if (auto it = doc.find("budget_usd"); it != doc.end()) {
+            if (!it->is_number() || !(it->get<double>() > 0) || !std::isfinite(it->get<double>()))
+                throw SuiteError{
+                    tr("%1.budget_usd: expected an amount in US dollars above zero").arg(source)};
+            suite.budgetUsd = it->get<double>();
+        }
         const json &providers = require(doc, "providers", source);
         if (!providers.is_array() || providers.empty())
             throw SuiteError{tr("%1.providers: expected a non-empty array").arg(source)};
@@ -433,6 +395,8 @@ QByteArray Suite::toJson() const
     json doc;
     doc["format"] = "yardstick-suite/1";
     doc["name"] = name.toStdString();
+    if (budgetUsd)
+        doc["budget_usd"] = *budgetUsd;
     doc["providers"] = json::array();
     for (const ProviderConfig &p : providers) {
         json j;
@@ -506,6 +470,7 @@ QByteArray Suite::scenarioJson(const Scenario &s)
         }
         if (s.durationS)
             j["duration_s"] = *s.durationS;
+        scenariokinds::write(s, j);
         return QByteArray::fromStdString(j.dump());
     }
 }

@@ -18,6 +18,9 @@ public:
     QString name;
     std::vector<ProviderConfig> providers;
     std::vector<Scenario> scenarios;
+    // The most a session of this suite may spend, in US dollars: the estimate is checked
+    // before it starts and the reported spend while it runs. Absent: no guard.
+    std::optional<double> budgetUsd;
 
     // Parses a suite. On failure returns nullopt and sets *error to a message that names the
     // source, the line (for syntax errors) and the field that is wrong.

@@ -34,7 +34,7 @@ public:
     enum Role {
         SortRole = Qt::UserRole + 1,
         ProviderNameRole,
-        LatencyP95Role, // end-to-end P95 in ms, or invalid
+        LatencyP95Role, // end-to-end P95 in ms the gate reads (open loop: from the intended start)
         UsdPer1kRole,   // blended $ per 1K tokens, or invalid
         VerdictRole,    // overall GateResult as int
         GateRole        // GateResult of the gate this cell shows, as int (Unknown if none)

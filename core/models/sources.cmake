@@ -2,5 +2,7 @@
 target_sources(ys_core PRIVATE
     models/comparison_table_model.h models/comparison_table_model.cpp
     models/figure_text.h models/figure_text.cpp
+    models/kind_results_text.h models/kind_results_text.cpp
     models/session_list_model.h models/session_list_model.cpp
+    models/results_text.h models/results_text.cpp
 )

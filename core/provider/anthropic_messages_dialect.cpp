@@ -125,7 +125,25 @@ HttpRequestParts AnthropicMessagesDialect::buildRequest(const ProviderConfig &pr
     json body;
     body["model"] = provider.model.toStdString();
     body["max_tokens"] = spec.maxOutputTokens;
-    body["messages"] = json::array({{{"role", "user"}, {"content", spec.prompt.toStdString()}}});
+    if (spec.temperature)
+        body["temperature"] = *spec.temperature;
+    // Messages must alternate between user and assistant: neighbouring turns of one role are
+    // sent as one message, their texts a line apart.
+    std::vector<std::pair<ChatTurn::Role, QString>> merged;
+    const auto add = [&merged](ChatTurn::Role role, const QString &text) {
+        if (!merged.empty() && merged.back().first == role)
+            merged.back().second += QLatin1Char('\n') + text;
+        else
+            merged.emplace_back(role, text);
+    };
+    for (const ChatTurn &turn : spec.history)
+        add(turn.role, turn.text);
+    add(ChatTurn::Role::User, spec.prompt);
+    json messages = json::array();
+    for (const auto &[role, text] : merged)
+        messages.push_back({{"role", role == ChatTurn::Role::Assistant ? "assistant" : "user"},
+                            {"content", text.toStdString()}});
+    body["messages"] = std::move(messages);
     body["stream"] = spec.stream;
     parts.body = QByteArray::fromStdString(body.dump());
     parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));

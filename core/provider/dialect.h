@@ -14,14 +14,27 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace ys {
 
+// One earlier turn of a conversation, resent with every later request as chat APIs are
+// stateless.
+struct ChatTurn {
+    enum class Role { User, Assistant };
+    Role role = Role::User;
+    QString text;
+};
+
 // What one attempt asks of the provider, independent of the wire format.
 struct RequestSpec {
-    QString prompt;
+    // The turns before prompt, oldest first; each dialect sends them in its own message shape.
+    // Empty: a single-message request, exactly as without conversations.
+    std::vector<ChatTurn> history;
+    QString prompt; // the last user message
     int maxOutputTokens = 384;
     bool stream = true;
+    std::optional<double> temperature; // unset: the provider's default
 };
 
 // A request ready to be sent. Headers that carry secrets are added here and nowhere else.

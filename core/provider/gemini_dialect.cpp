@@ -100,9 +100,18 @@ HttpRequestParts GeminiDialect::buildRequest(const ProviderConfig &provider,
     if (spec.stream)
         parts.url.setQuery(QStringLiteral("alt=sse"));
     json body;
-    body["contents"] = json::array(
-        {{{"role", "user"}, {"parts", json::array({{{"text", spec.prompt.toStdString()}}})}}});
+    json contents = json::array();
+    const auto add = [&contents](const char *role, const QString &text) {
+        contents.push_back(
+            {{"role", role}, {"parts", json::array({{{"text", text.toStdString()}}})}});
+    };
+    for (const ChatTurn &turn : spec.history)
+        add(turn.role == ChatTurn::Role::Assistant ? "model" : "user", turn.text);
+    add("user", spec.prompt);
+    body["contents"] = std::move(contents);
     body["generationConfig"] = {{"maxOutputTokens", spec.maxOutputTokens}};
+    if (spec.temperature)
+        body["generationConfig"]["temperature"] = *spec.temperature;
     parts.body = QByteArray::fromStdString(body.dump());
     parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
     if (!apiKey.isEmpty())

@@ -231,7 +231,9 @@ void HttpAttempt::recordHead(int status, const QString &version, QByteArrayView 
 {
     m_sample.httpStatus = status;
     m_sample.httpVersion = version;
-    m_sample.connectionReused = !m_sample.connectStartNs.has_value();
+    // QtNetwork may hand an attempt a connection another reply started to make: the attempt then
+    // sees the TLS handshake end but not the start of connecting, and its connection is new.
+    m_sample.connectionReused = !m_sample.connectStartNs && !m_sample.tlsDoneNs;
     m_lastReadNs = *m_sample.headersNs;
     armWatchdog();
     m_isEventStream = m_sample.httpStatus >= 200 && m_sample.httpStatus < 300 &&

@@ -57,6 +57,8 @@ public:
     // Whether start() sends this attempt over the HTTP/1.1 client when given a pool.
     bool usesHttp1() const { return m_parts.url.scheme() == QLatin1StringView("http"); }
     const Sample &sample() const { return m_sample; }
+    // The answer text decoded so far (the whole answer once finished).
+    const QString &answerText() const { return m_state.text; }
 
 Q_SIGNALS:
     void finished(ys::HttpAttempt *attempt);

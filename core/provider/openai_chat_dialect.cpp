@@ -169,8 +169,15 @@ HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
 
     json body;
     body["model"] = provider.model.toStdString();
-    body["messages"] = json::array({{{"role", "user"}, {"content", spec.prompt.toStdString()}}});
+    json messages = json::array();
+    for (const ChatTurn &turn : spec.history)
+        messages.push_back({{"role", turn.role == ChatTurn::Role::Assistant ? "assistant" : "user"},
+                            {"content", turn.text.toStdString()}});
+    messages.push_back({{"role", "user"}, {"content", spec.prompt.toStdString()}});
+    body["messages"] = std::move(messages);
     body["max_tokens"] = spec.maxOutputTokens;
+    if (spec.temperature)
+        body["temperature"] = *spec.temperature;
     body["stream"] = spec.stream;
     if (spec.stream)
         body["stream_options"] = {{"include_usage", true}};

@@ -119,8 +119,21 @@ HttpRequestParts OpenAiResponsesDialect::buildRequest(const ProviderConfig &prov
     parts.url = appendPath(provider.baseUrl, QStringLiteral("responses"));
     json body;
     body["model"] = provider.model.toStdString();
-    body["input"] = spec.prompt.toStdString();
+    if (spec.history.empty()) {
+        body["input"] = spec.prompt.toStdString();
+    } else {
+        // A conversation is a list of input messages, the prompt the last user one.
+        json input = json::array();
+        for (const ChatTurn &turn : spec.history)
+            input.push_back(
+                {{"role", turn.role == ChatTurn::Role::Assistant ? "assistant" : "user"},
+                 {"content", turn.text.toStdString()}});
+        input.push_back({{"role", "user"}, {"content", spec.prompt.toStdString()}});
+        body["input"] = std::move(input);
+    }
     body["max_output_tokens"] = spec.maxOutputTokens;
+    if (spec.temperature)
+        body["temperature"] = *spec.temperature;
     body["stream"] = spec.stream;
     parts.body = QByteArray::fromStdString(body.dump());
     parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));

@@ -8,6 +8,7 @@
 #include "run/circuit_breaker.h"
 #include "run/network_pool.h"
 #include "run/prompt_source.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
 #include "util/monotonic_clock.h"
 
@@ -73,16 +74,19 @@ const RunTarget &LoadRunner::target(int index) const
     return index == 0 ? m_self : m_plan.fallbacks[std::size_t(index - 1)];
 }
 
-SourcedPrompt LoadRunner::promptFor(int target, int requestIndex)
+StepRequest LoadRunner::promptFor(int target, int requestIndex)
 {
     const auto key = std::make_pair(target, requestIndex);
     if (auto it = m_prompts.find(key); it != m_prompts.end())
         return it->second;
-    SourcedPrompt p =
-        PromptSource::make(Workload::promptTokensFor(m_plan.scenario, requestIndex), m_plan.seed,
-                           requestIndex, m_encodings[std::size_t(target)]);
-    m_prompts.emplace(key, p);
-    return p;
+    StepRequest r;
+    if (m_plan.prompts)
+        r = m_plan.prompts(requestIndex, m_encodings[std::size_t(target)]);
+    else
+        r.prompt = PromptSource::make(Workload::promptTokensFor(m_plan.scenario, requestIndex),
+                                      m_plan.seed, requestIndex, m_encodings[std::size_t(target)]);
+    m_prompts.emplace(key, r);
+    return r;
 }
 
 void LoadRunner::prepareAhead(int launchedIndex)
@@ -248,10 +252,12 @@ void LoadRunner::launch(Pending pending)
     }
     // A retry or a fallback sends the same prompt as the first attempt did (in the tokenizer
     // family of the provider it goes to).
-    const SourcedPrompt prompt = promptFor(pending.target, pending.requestIndex);
+    const StepRequest request = promptFor(pending.target, pending.requestIndex);
     prepareAhead(pending.requestIndex);
     RequestSpec spec;
-    spec.prompt = prompt.text;
+    spec.prompt = request.prompt.text;
+    spec.history = request.history;
+    spec.temperature = request.temperature;
     spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
 
@@ -267,7 +273,7 @@ void LoadRunner::launch(Pending pending)
     }
     auto *attempt = new HttpAttempt(*dialect, dialect->buildRequest(to.provider, spec, to.apiKey),
                                     timeouts, secrets);
-    attempt->setIdentity(m_plan.runId, m_launches, prompt.tokens);
+    attempt->setIdentity(m_plan.runId, m_launches, request.prompt.tokens + historyTokens(request));
     attempt->setRequest(pending.requestIndex, pending.attemptNumber, pending.retryDelayNs,
                         pending.requestIndex < m_plan.scenario.warmup);
     connect(attempt, &HttpAttempt::finished, this, &LoadRunner::onAttemptFinished);
@@ -277,6 +283,28 @@ void LoadRunner::launch(Pending pending)
     // Its finished() comes back queued from the lane's thread.
     m_pool->start(attempt, pending.intendedNs);
     ++m_launches;
+}
+
+qint64 LoadRunner::historyTokens(const StepRequest &request) const
+{
+    // The local count of a conversation: its turns as the prompt builder counted them are not
+    // kept, so they are counted again here (in the run's own family) once per request.
+    if (request.history.empty())
+        return 0;
+    const Tokenizer &tokenizer = Tokenizer::shared(m_encodings.front().encoding);
+    qint64 n = 0;
+    for (const ChatTurn &t : request.history)
+        n += tokenizer.count(t.text);
+    return n;
+}
+
+void LoadRunner::checkNeedle(Sample &sample, const QString &answer) const
+{
+    const auto it = m_prompts.find(std::make_pair(0, sample.requestIndex));
+    if (it == m_prompts.end() || it->second.needle.isEmpty())
+        return;
+    if (outcomeIsSuccess(sample.outcome))
+        sample.needleFound = answer.contains(it->second.needle, Qt::CaseInsensitive);
 }
 
 void LoadRunner::checkSilentTruncation(Sample &sample) const
@@ -325,6 +353,10 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     m_inFlightTarget.erase(m_inFlightTarget.begin() + (it - m_inFlight.begin()));
     m_inFlight.erase(it);
     Sample sample = attempt->sample();
+    sample.startOffsetNs = sample.startedAtNs - m_startNs;
+    checkNeedle(sample, attempt->answerText());
+    if (m_plan.keepText)
+        sample.answerText = attempt->answerText();
     attempt->deleteLater();
     const RunTarget &from = target(t);
     if (t > 0)

@@ -5,6 +5,7 @@
 #include "domain/scenario.h"
 #include "run/prompt_source.h"
 #include "run/retry_policy.h"
+#include "run/scenario_step.h"
 #include "tokenize/encoding_registry.h"
 
 #include <QObject>
@@ -37,6 +38,8 @@ struct RunPlan {
     QByteArray apiKey;
     quint64 seed = 0;
     std::vector<RunTarget> fallbacks; // in the order the provider's fallback list names them
+    StepPrompts prompts;              // empty: PromptSource's unique prompts
+    bool keepText = false;            // keep each answer's text in its sample (in memory only)
 };
 
 // Drives one run's attempts. Closed loop keeps `concurrency` in flight, each next attempt
@@ -105,9 +108,11 @@ private:
     // Breaker bookkeeping: records the outcome and logs every state change it caused.
     void noteBreaker(int target, std::optional<bool> success, qint64 nowNs);
     void checkSilentTruncation(Sample &sample) const;
+    void checkNeedle(Sample &sample, const QString &answer) const;
+    qint64 historyTokens(const StepRequest &request) const;
     void checkIdentity(int target, const Sample &sample);
     void record(const QString &kind, const QJsonObject &detail);
-    SourcedPrompt promptFor(int target, int requestIndex);
+    StepRequest promptFor(int target, int requestIndex);
     void prepareAhead(int launchedIndex);
     void forgetPrompt(int requestIndex);
 
@@ -125,9 +130,9 @@ private:
     std::deque<Pending> m_queue;          // due, waiting for a free slot
     std::vector<std::int64_t> m_schedule; // open loop: intended offsets from the start
     std::size_t m_nextArrival = 0;
-    std::vector<QTimer *> m_retryTimers;                    // retries waiting out their delay
-    std::vector<std::pair<qint64, qint64>> m_spans;         // each attempt's absolute start and end
-    std::map<std::pair<int, int>, SourcedPrompt> m_prompts; // (target, request) built ahead
+    std::vector<QTimer *> m_retryTimers;                  // retries waiting out their delay
+    std::vector<std::pair<qint64, qint64>> m_spans;       // each attempt's absolute start and end
+    std::map<std::pair<int, int>, StepRequest> m_prompts; // (target, request) built ahead
     int m_promptsAhead = 1;
     QTimer m_tick;
     qint64 m_startNs = 0;

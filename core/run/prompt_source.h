@@ -15,8 +15,13 @@ struct SourcedPrompt {
 // The prompts a run sends: deterministic English prose of the scenario's size in the provider's
 // tokenizer family (tokenize/prompt_builder.h), each request with a unique opening line so that
 // no provider can answer it from a prompt cache.
+struct PromptSpec;
+
 class PromptSource {
 public:
+    // Any prompt the builder can make, in the provider's family; a spec too small for its
+    // instruction gives the instruction alone.
+    static SourcedPrompt build(const PromptSpec &spec, const EncodingInfo &encoding);
     static SourcedPrompt make(int targetTokens, quint64 runSeed, int requestNumber,
                               const EncodingInfo &encoding);
 };

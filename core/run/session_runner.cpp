@@ -1,11 +1,12 @@
 #include "run/session_runner.h"
 
-#include "analysis/arrival_rates.h"
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
+#include "run/cost_estimate.h"
 #include "run/load_runner.h"
 #include "run/network_pool.h"
+#include "run/scenario_step.h"
 #include "run/self_calibration.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
@@ -23,13 +24,27 @@
 
 namespace ys {
 
-// Lives on the network thread: creates the session's rows, then runs each run in turn.
+// One scenario of one provider, run as the steps its kind's driver gives.
+struct ScenarioJob {
+    qint64 providerId = 0;
+    ProviderConfig provider;
+    QByteArray key;
+    std::vector<RunTarget> fallbacks;
+    Scenario scenario;
+    std::unique_ptr<ScenarioDriver> driver;
+    std::optional<qint64> batch; // the id of the scenario's first run
+    std::optional<StepResult> last;
+};
+
+// Lives on the network thread: creates the session's rows, then runs each scenario's steps in
+// turn, each step one run.
 class SessionWorker : public QObject {
     Q_OBJECT
 public:
-    SessionWorker(SessionRequest request, SampleWriter *writer)
+    SessionWorker(SessionRequest request, SampleWriter *writer, double estimateUsd)
         : m_request(std::move(request))
         , m_writer(writer)
+        , m_estimateUsd(estimateUsd)
     {
     }
     // The current run goes before the pool its attempts run on.
@@ -54,6 +69,7 @@ public:
         calibrate(repo);
 
         quint64 seed = quint64(m_sessionId) * 1000003u;
+        m_seed = seed ^ 0xa5a5a5a5ull;
         for (const ProviderConfig &provider : m_request.suite.providers) {
             if (!m_request.onlyProviders.isEmpty() &&
                 !m_request.onlyProviders.contains(provider.name))
@@ -65,22 +81,28 @@ public:
             QString keyError;
             const bool keyOk = Secrets::resolve(provider.apiKeyRef, &key, &keyError);
             for (const Scenario &scenario : m_request.suite.scenarios) {
-                auto runId = repo.createRun(m_sessionId, *providerId, scenario, &error);
-                if (!runId)
-                    return fail(error);
                 if (!keyOk) {
+                    auto runId = repo.createRun(m_sessionId, *providerId, scenario, &error);
+                    if (!runId)
+                        return fail(error);
                     Q_EMIT warning(tr("%1: %2").arg(provider.name, keyError));
                     writeLater([id = *runId](SampleWriter *w) {
                         w->finishRun(id, SessionStatus::Failed);
                     });
                     continue;
                 }
-                m_total += scenario.requests + scenario.warmup;
-                m_queue.push_back(
-                    RunPlan{*runId, provider, scenario, key, ++seed, fallbacksOf(provider)});
+                ScenarioJob job;
+                job.providerId = *providerId;
+                job.provider = provider;
+                job.key = key;
+                job.fallbacks = fallbacksOf(provider);
+                job.scenario = scenario;
+                job.driver = makeScenarioDriver(scenario, provider, ++seed);
+                m_total += job.driver->plannedRequests();
+                m_jobs.push_back(std::move(job));
             }
         }
-        if (m_queue.empty() && m_total == 0 && !m_request.onlyProviders.isEmpty()) {
+        if (m_jobs.empty() && m_total == 0 && !m_request.onlyProviders.isEmpty()) {
             bool any = false;
             for (const ProviderConfig &p : m_request.suite.providers)
                 any = any || m_request.onlyProviders.contains(p.name);
@@ -125,13 +147,7 @@ public:
         for (const ProviderConfig &p : m_request.suite.providers) {
             if (p.name != providerName || !p.breaker)
                 continue;
-            BreakerConfig c;
-            c.failureThreshold = p.breaker->failureThreshold;
-            c.windowNs = qint64(p.breaker->windowS * 1e9);
-            c.openNs = qint64(p.breaker->openS * 1e9);
-            c.halfOpenProbes = p.breaker->halfOpenProbes;
-            return m_breakers.emplace(providerName, std::make_unique<CircuitBreaker>(c))
-                .first->second.get();
+            return m_breakers.emplace(providerName, breakerOf(p.breaker)).first->second.get();
         }
         return nullptr;
     }
@@ -156,7 +172,8 @@ public:
     Q_INVOKABLE void setPaused(bool paused)
     {
         m_paused = paused;
-        if (m_current)
+        // Past the budget the run stays held until its cancel arrives.
+        if (m_current && !m_budgetExhausted)
             m_current->setPaused(paused);
     }
 
@@ -203,59 +220,193 @@ private:
                                .arg(SelfCalibration::describe(*result)));
     }
 
+    // Asks the current scenario's driver for its next step and starts it; moves on to the next
+    // scenario when one is done, and ends the session after the last.
     void next()
     {
-        if (m_cancelled || m_queue.empty())
-            return finishSession();
-        RunPlan plan = std::move(m_queue.front());
-        m_queue.pop_front();
-        const qint64 runId = plan.runId;
+        while (!m_cancelled && !m_budgetExhausted && !m_jobs.empty()) {
+            ScenarioJob &job = m_jobs.front();
+            std::optional<StepPlan> step = job.driver->next(job.last ? &*job.last : nullptr);
+            if (step)
+                return startStep(job, std::move(*step));
+            m_jobs.pop_front();
+        }
+        finishSession();
+    }
+
+    // Creates a run row on the writer's connection, waiting for it: the step's samples need
+    // its id.
+    std::optional<qint64> createRun(const ScenarioJob &job, const Scenario &scenario,
+                                    const QString &stepJson, QString *error)
+    {
+        std::optional<qint64> created;
+        SampleWriter *w = m_writer;
+        QMetaObject::invokeMethod(
+            w,
+            [&] {
+                created =
+                    w->createRun(m_sessionId, job.providerId, scenario, stepJson, job.batch, error);
+            },
+            Qt::BlockingQueuedConnection);
+        return created;
+    }
+
+    // Scenarios that never started (the session was cancelled or stopped first) still get their
+    // run, with no samples and the session's status, so the session shows what was planned.
+    void recordUnstarted(SessionStatus status)
+    {
+        if (!m_sessionId || !m_writer)
+            return;
+        for (const ScenarioJob &job : m_jobs) {
+            if (job.batch)
+                continue;
+            QString error;
+            if (auto id = createRun(job, job.scenario, QString(), &error))
+                writeLater([id = *id, status](SampleWriter *w) { w->finishRun(id, status); });
+            else
+                Q_EMIT warning(error);
+        }
+        m_jobs.clear();
+    }
+
+    static std::unique_ptr<CircuitBreaker> breakerOf(const std::optional<BreakerSettings> &b)
+    {
+        if (!b)
+            return nullptr;
+        BreakerConfig c;
+        c.failureThreshold = b->failureThreshold;
+        c.windowNs = qint64(b->windowS * 1e9);
+        c.openNs = qint64(b->openS * 1e9);
+        c.halfOpenProbes = b->halfOpenProbes;
+        return std::make_unique<CircuitBreaker>(c);
+    }
+
+    void startStep(ScenarioJob &job, StepPlan step)
+    {
+        QString error;
+        const QString stepJson =
+            step.label.isEmpty()
+                ? QString()
+                : QString::fromUtf8(QJsonDocument(step.label).toJson(QJsonDocument::Compact));
+        const std::optional<qint64> created = createRun(job, step.scenario, stepJson, &error);
+        if (!created) {
+            fail(error);
+            return;
+        }
+        const qint64 runId = *created;
+        if (!job.batch)
+            job.batch = runId;
+        m_step = std::move(step);
+        m_stepSamples.clear();
+        m_stepBreaker = breakerOf(m_step.breaker);
+        RunPlan plan{runId,
+                     job.provider,
+                     m_step.scenario,
+                     job.key,
+                     m_step.seed != 0 ? m_step.seed : ++m_seed,
+                     m_step.fallbacks ? job.fallbacks : std::vector<RunTarget>{},
+                     m_step.prompts,
+                     m_step.keepSamples};
         const QString providerName = plan.provider.name;
         qCInfo(lcEngine).noquote()
-            << QStringLiteral("run %1 starts: provider \"%2\" (%3, model %4), %5 requests, "
-                              "concurrency %6, %7 load, %8 fallback(s)")
+            << QStringLiteral("run %1 starts: provider \"%2\" (%3, model %4), %5 %6, %7 requests, "
+                              "concurrency %8, %9 load, %10 fallback(s)")
                    .arg(QString::number(runId), providerName, plan.provider.dialect,
-                        plan.provider.model, QString::number(plan.scenario.requests),
+                        plan.provider.model, plan.scenario.kind, stepJson,
+                        QString::number(plan.scenario.requests),
                         QString::number(plan.scenario.concurrency), plan.scenario.load,
                         QString::number(plan.fallbacks.size()));
         m_pool.ensureLanes(NetworkPool::lanesFor(plan.scenario.concurrency));
-        m_current = new LoadRunner(
-            std::move(plan), &m_pool, [this](const QString &name) { return breakerFor(name); },
-            this);
+        auto breakers = [this, providerName](const QString &name) -> CircuitBreaker * {
+            if (name == providerName) {
+                if (m_stepBreaker)
+                    return m_stepBreaker.get();
+                if (!m_step.sessionBreaker)
+                    return nullptr;
+            }
+            return breakerFor(name);
+        };
+        m_current = new LoadRunner(std::move(plan), &m_pool, breakers, this);
         connect(m_current, &LoadRunner::eventRecorded, this,
                 [this, runId](const QString &kind, const QByteArray &detail) {
                     writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
-        m_arrivals = {};
-        connect(m_current, &LoadRunner::sampleReady, this, [this](const Sample &s) {
-            m_arrivals.add(s);
-            writeLater([s](SampleWriter *w) { w->add(s); });
-            Q_EMIT sampleMeasured(s);
+        connect(m_current, &LoadRunner::sampleReady, this, [this, runId, providerName](const Sample &s) {
+            if (m_step.keepSamples && !s.warmup)
+                m_stepSamples.push_back(s);
+            Sample stored = s;
+            stored.answerText.clear();
+            writeLater([stored](SampleWriter *w) { w->add(stored); });
+            Q_EMIT sampleMeasured(stored);
+            noteSpend(runId, providerName, stored);
         });
         const int doneBefore = m_done;
         connect(m_current, &LoadRunner::requestFinished, this,
                 [this, providerName, doneBefore](int finished, int) {
-                    m_done = doneBefore + finished;
+                    m_done = std::min(m_total, doneBefore + finished);
                     Q_EMIT progress(m_done, m_total, providerName, etaMs());
                 });
         connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
-            const SessionStatus status =
-                m_current->wasCancelled() ? SessionStatus::Cancelled : SessionStatus::Finished;
+            const bool cancelled = m_current->wasCancelled();
+            const SessionStatus status = !cancelled           ? SessionStatus::Finished
+                                         : m_budgetExhausted ? SessionStatus::BudgetExhausted
+                                                             : SessionStatus::Cancelled;
             qCInfo(lcEngine).noquote()
                 << QStringLiteral("run %1 (%2) ends %3, concurrency reached %4")
                        .arg(QString::number(runId), providerName, sessionStatusName(status),
                             QString::number(m_current->achievedConcurrency()));
             noteConcurrency(runId, providerName);
-            if (m_current->isOpenLoop())
-                writeEvent(runId, QStringLiteral("arrival_rate"), m_arrivals.eventJson());
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
+            if (!m_jobs.empty())
+                m_jobs.front().last = StepResult{m_step.label, std::move(m_stepSamples), cancelled};
+            m_stepSamples.clear();
             m_current->deleteLater();
             m_current = nullptr;
             QMetaObject::invokeMethod(this, &SessionWorker::next, Qt::QueuedConnection);
         });
         Q_EMIT progress(m_done, m_total, providerName, etaMs());
         m_current->start();
+    }
+
+    // Adds an attempt's cost (from its reported usage) to the session's spend. Reaching the
+    // budget stops the session: the run holds its next attempts at once, and its cancel comes
+    // on the next turn of the event loop, outside the runner's own sample delivery; the
+    // attempts in flight end as cancelled and are kept.
+    void noteSpend(qint64 runId, const QString &providerName, const Sample &sample)
+    {
+        if (!sample.costUsd)
+            return;
+        m_spentUsd += *sample.costUsd;
+        const std::optional<double> budget = m_request.suite.budgetUsd;
+        if (!budget || m_budgetExhausted || m_spentUsd < *budget)
+            return;
+        m_budgetExhausted = true;
+        qCInfo(lcEngine).noquote()
+            << QStringLiteral("run %1 (%2): spend %3 reached the budget %4, the session stops")
+                   .arg(QString::number(runId), providerName, QString::number(m_spentUsd),
+                        QString::number(*budget));
+        Q_EMIT warning(tr("%1: the session has spent %2, reaching its budget of %3; it stops "
+                          "here")
+                           .arg(providerName, CostEstimateText::usd(m_spentUsd),
+                                CostEstimateText::usd(*budget)));
+        writeEvent(runId, QStringLiteral("budget"),
+                   QJsonDocument(QJsonObject{{QStringLiteral("provider"), providerName},
+                                             {QStringLiteral("request_index"), sample.requestIndex},
+                                             {QStringLiteral("spent_usd"), m_spentUsd},
+                                             {QStringLiteral("budget_usd"), *budget},
+                                             {QStringLiteral("estimated_usd"), m_estimateUsd}})
+                       .toJson(QJsonDocument::Compact));
+        if (!m_current)
+            return;
+        m_current->setPaused(true);
+        QMetaObject::invokeMethod(
+            this,
+            [runner = QPointer<LoadRunner>(m_current)] {
+                if (runner)
+                    runner->cancel();
+            },
+            Qt::QueuedConnection);
     }
 
     // The concurrency the run reached, kept with the run; a closed-loop run that fell short of
@@ -293,9 +444,11 @@ private:
 
     void finishSession()
     {
-        const SessionStatus status = m_failed      ? SessionStatus::Failed
-                                     : m_cancelled ? SessionStatus::Cancelled
-                                                   : SessionStatus::Finished;
+        const SessionStatus status = m_failed            ? SessionStatus::Failed
+                                     : m_budgetExhausted ? SessionStatus::BudgetExhausted
+                                     : m_cancelled       ? SessionStatus::Cancelled
+                                                         : SessionStatus::Finished;
+        recordUnstarted(status);
         if (m_sessionId)
             writeLater(
                 [id = m_sessionId, status](SampleWriter *w) { w->finishSession(id, status); });
@@ -304,18 +457,24 @@ private:
 
     SessionRequest m_request;
     SampleWriter *m_writer;
-    std::deque<RunPlan> m_queue;
+    std::deque<ScenarioJob> m_jobs;
+    StepPlan m_step;                   // the step running now
+    std::vector<Sample> m_stepSamples; // its samples, when the driver wants them back
+    std::unique_ptr<CircuitBreaker> m_stepBreaker;
+    quint64 m_seed = 0;
     NetworkPool m_pool;
     std::map<QString, std::unique_ptr<CircuitBreaker>> m_breakers; // per provider, session-wide
     QElapsedTimer m_clock;
     LoadRunner *m_current = nullptr;
-    ArrivalRateMeter m_arrivals; // of the current run
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;
+    double m_estimateUsd = 0; // of the priced providers, before the start
+    double m_spentUsd = 0;    // from the reported usage of this session's attempts so far
     bool m_cancelled = false;
     bool m_paused = false;
     bool m_failed = false;
+    bool m_budgetExhausted = false;
 };
 
 SessionRunner::SessionRunner(QObject *parent)
@@ -343,6 +502,14 @@ bool SessionRunner::start(SessionRequest request, QString *error)
             return false;
         }
     }
+    // Past its budget a session does not start: nothing is sent, no database is touched.
+    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
+    if (estimate.exceedsBudget() && !request.overBudgetAccepted) {
+        *error = CostEstimateText::refusal(estimate);
+        return false;
+    }
+    if (estimate.guarded())
+        qCInfo(lcEngine).noquote() << CostEstimateText::line(estimate);
     // Check the database on this thread first, so a bad file is reported before anything runs.
     {
         Database probe(request.dbPath);
@@ -363,7 +530,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
 
     m_networkThread = new QThread(this);
     m_networkThread->setObjectName(QStringLiteral("ys-network"));
-    m_worker = new SessionWorker(std::move(request), m_writer);
+    m_worker = new SessionWorker(std::move(request), m_writer, estimate.totalUsd);
     m_worker->moveToThread(m_networkThread);
     connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {

@@ -23,17 +23,25 @@ struct SessionRequest {
     QString dbPath;
     std::optional<qint64> existingSessionId;
     QStringList onlyProviders;
+    // The user chose to run although the cost estimate exceeds the suite's budget_usd; the
+    // spend is still watched while it runs.
+    bool overBudgetAccepted = false;
 };
 
 // Runs a session off the caller's thread: a network thread drives the attempts, a writer
-// thread stores the samples. finished() comes only after every sample is committed.
+// thread stores the samples. finished() comes only after every sample is committed. With a
+// budget_usd, the reported spend is added up as samples arrive; when it reaches the budget the
+// current run is cancelled (its samples kept), no further run starts, and the session ends
+// budget_exhausted.
 class SessionRunner : public QObject {
     Q_OBJECT
 public:
     explicit SessionRunner(QObject *parent = nullptr);
     ~SessionRunner() override;
 
-    // Checks the request and starts it. Returns false with *error set when it cannot start.
+    // Checks the request and starts it. Returns false with *error set when it cannot start,
+    // among others when the suite's cost estimate exceeds its budget_usd (unless the request
+    // accepts that): then nothing is sent and nothing is written.
     bool start(SessionRequest request, QString *error);
     void cancel();
     // Paused: no new attempt starts; those in flight finish and are kept.

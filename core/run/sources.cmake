@@ -6,6 +6,8 @@ target_sources(ys_core PRIVATE
     run/circuit_breaker.h run/circuit_breaker.cpp
     run/self_calibration.h run/self_calibration.cpp
     run/network_pool.h run/network_pool.cpp
+    run/scenario_step.h run/scenario_drivers.h run/scenario_drivers.cpp run/adaptive_drivers.cpp
     run/load_runner.h run/load_runner.cpp
+    run/cost_estimate.h run/cost_estimate.cpp
     run/session_runner.h run/session_runner.cpp
 )

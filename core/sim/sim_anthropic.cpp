@@ -136,10 +136,12 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
     }
     QString prompt;
     if (const auto system = body.find("system"); system != body.end() && !system->is_null()) {
-        if (!appendText(*system, &prompt)) {
+        QString text;
+        if (!appendText(*system, &text)) {
             *error = invalid(QStringLiteral("system: Input should be a valid string or list"));
             return false;
         }
+        simAppendMessage(prompt, text);
     }
     const auto messages = body.find("messages");
     if (messages == body.end() || !messages->is_array()) {
@@ -153,10 +155,12 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
     for (std::size_t i = 0; i < messages->size(); ++i) {
         const Json &message = (*messages)[i];
         const auto content = message.is_object() ? message.find("content") : message.end();
-        if (!message.is_object() || content == message.end() || !appendText(*content, &prompt)) {
+        QString text;
+        if (!message.is_object() || content == message.end() || !appendText(*content, &text)) {
             *error = invalid(QStringLiteral("messages.%1.content: Field required").arg(i));
             return false;
         }
+        simAppendMessage(prompt, text);
     }
     out->prompt = prompt;
     return true;

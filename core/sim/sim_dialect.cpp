@@ -38,6 +38,15 @@ std::unique_ptr<SimDialect> simDialectFor(const SimHttpRequest &request)
     return nullptr;
 }
 
+void simAppendMessage(QString &prompt, const QString &message)
+{
+    if (message.isEmpty())
+        return;
+    if (!prompt.isEmpty())
+        prompt += QLatin1Char('\n');
+    prompt += message;
+}
+
 QByteArray simJsonString(QStringView text)
 {
     static constexpr char kHex[] = "0123456789abcdef";

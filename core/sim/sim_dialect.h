@@ -139,6 +139,11 @@ protected:
 std::unique_ptr<SimDialect> simDialectFor(const SimHttpRequest &request);
 
 // Helpers shared by the dialects.
+// Adds one message's text to the prompt the simulated model processes. The prompt is every
+// message's text in order (system, user and assistant alike), a line apart, so a conversation
+// is counted, truncated from its start, cached by prefix and searched for a needle as one text;
+// an empty text adds nothing.
+void simAppendMessage(QString &prompt, const QString &message);
 QByteArray simJsonString(QStringView text); // a quoted JSON string, escaped as nlohmann does
 QByteArray simRandomToken(SimRandom &random, int length); // [A-Za-z0-9]
 QByteArray simHex64(std::uint64_t value);

@@ -178,17 +178,20 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
     }
     out->stream = m_stream;
     QString prompt;
+    // One content (a turn or the system instruction) is one message of the prompt.
     auto appendParts = [&prompt](const Json &content) {
         const auto parts = content.is_object() ? content.find("parts") : content.end();
         if (!content.is_object() || parts == content.end() || !parts->is_array())
             return false;
+        QString message;
         for (const Json &part : *parts) {
             if (!part.is_object())
                 return false;
             const auto text = part.find("text");
             if (text != part.end() && text->is_string())
-                prompt += QString::fromStdString(text->get<std::string>());
+                message += QString::fromStdString(text->get<std::string>());
         }
+        simAppendMessage(prompt, message);
         return true;
     };
     for (const char *key : {"systemInstruction", "system_instruction"}) {

@@ -62,7 +62,7 @@ std::optional<int> readMaxTokens(const Json &body, const char *key)
     return int(it->get<std::int64_t>());
 }
 
-// The prompt text the simulator counts tokens over: every text content of every message.
+// The prompt text the simulator counts tokens over: every message's text, a line apart.
 QString promptText(const Json &body)
 {
     const auto messages = body.find("messages");
@@ -94,8 +94,9 @@ QString promptText(const Json &body)
         const auto content = message.find("content");
         if (content == message.end() || content->is_null())
             continue;
+        QString messageText;
         if (content->is_string()) {
-            text += QString::fromStdString(content->get<std::string>());
+            messageText = QString::fromStdString(content->get<std::string>());
         } else if (content->is_array()) {
             for (const Json &part : *content) {
                 if (!part.is_object())
@@ -107,7 +108,7 @@ QString promptText(const Json &body)
                 const auto partText = part.find("text");
                 if (type != part.end() && *type == "text" && partText != part.end() &&
                     partText->is_string())
-                    text += QString::fromStdString(partText->get<std::string>());
+                    messageText += QString::fromStdString(partText->get<std::string>());
             }
         } else {
             throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected a string or "
@@ -115,6 +116,7 @@ QString promptText(const Json &body)
                                  .arg(where, jsonTypeName(*content)),
                              "messages", "invalid_type"};
         }
+        simAppendMessage(text, messageText);
     }
     return text;
 }

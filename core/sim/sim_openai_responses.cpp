@@ -95,7 +95,7 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
         out->temperature = t->get<double>();
     QString prompt;
     if (const auto it = body.find("instructions"); it != body.end() && it->is_string())
-        prompt += QString::fromStdString(it->get<std::string>());
+        simAppendMessage(prompt, QString::fromStdString(it->get<std::string>()));
     const auto input = body.find("input");
     if (input == body.end() || input->is_null()) {
         error->message = QStringLiteral("Missing required parameter: 'input'.");
@@ -105,7 +105,7 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
     }
     bool ok = true;
     if (input->is_string()) {
-        prompt += QString::fromStdString(input->get<std::string>());
+        simAppendMessage(prompt, QString::fromStdString(input->get<std::string>()));
     } else if (input->is_array()) {
         for (const Json &item : *input) {
             if (!item.is_object()) {
@@ -113,7 +113,7 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
                 break;
             }
             if (const auto content = item.find("content"); content != item.end())
-                prompt += textOf(*content, &ok);
+                simAppendMessage(prompt, textOf(*content, &ok));
         }
     } else {
         ok = false;

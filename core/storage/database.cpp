@@ -119,6 +119,16 @@ ALTER TABLE runs ADD COLUMN achieved_concurrency INTEGER;
     R"sql(
 ALTER TABLE samples ADD COLUMN diagnostics TEXT;
 )sql",
+    // 5: scenario kinds. A kind runs in steps (one run each) that share a batch (the id of its
+    // first run); step_json says what the step was. Samples keep when they started within their
+    // run, whether the answer repeated a planted fact, and the hash of the answer text.
+    R"sql(
+ALTER TABLE runs ADD COLUMN step_json TEXT;
+ALTER TABLE runs ADD COLUMN batch INTEGER;
+ALTER TABLE samples ADD COLUMN start_offset_ns INTEGER;
+ALTER TABLE samples ADD COLUMN needle_found INTEGER;
+ALTER TABLE samples ADD COLUMN text_hash INTEGER;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

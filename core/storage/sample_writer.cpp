@@ -90,6 +90,17 @@ void SampleWriter::setAchievedConcurrency(qint64 runId, int achieved)
         Q_EMIT writeFailed(error);
 }
 
+std::optional<qint64> SampleWriter::createRun(qint64 sessionId, qint64 providerId,
+                                              const Scenario &scenario, const QString &stepJson,
+                                              std::optional<qint64> batch, QString *error)
+{
+    if (!m_repo) {
+        *error = tr("The database is not open");
+        return std::nullopt;
+    }
+    return m_repo->createRun(sessionId, providerId, scenario, error, stepJson, batch);
+}
+
 void SampleWriter::finishSession(qint64 sessionId, SessionStatus status)
 {
     flush();

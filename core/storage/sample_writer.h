@@ -28,6 +28,10 @@ public:
     Q_INVOKABLE void finishRun(qint64 runId, ys::SessionStatus status);
     Q_INVOKABLE void addEvent(const ys::SessionEvent &event);
     Q_INVOKABLE void setAchievedConcurrency(qint64 runId, int achieved);
+    // Creates a run row on the writer's connection; call it blocking from another thread.
+    std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
+                                    const QString &stepJson, std::optional<qint64> batch,
+                                    QString *error);
     Q_INVOKABLE void finishSession(qint64 sessionId, ys::SessionStatus status);
     // Writes everything buffered, then emits flushed().
     Q_INVOKABLE void flushAll();

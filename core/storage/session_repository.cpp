@@ -132,7 +132,9 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
 }
 
 std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 providerId,
-                                                   const Scenario &s, QString *error)
+                                                   const Scenario &s, QString *error,
+                                                   const QString &stepJson,
+                                                   std::optional<qint64> batch)
 {
     qint64 id = 0;
     const bool ok = write(
@@ -140,7 +142,8 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
             QSqlQuery q(m_db.connection());
             q.prepare(QStringLiteral(
                 "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
-                "planned, scenario_json, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+                "planned, scenario_json, started_at, step_json, batch) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
             q.addBindValue(sessionId);
             q.addBindValue(providerId);
             q.addBindValue(s.kind);
@@ -149,6 +152,9 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
             q.addBindValue(s.requests + s.warmup);
             q.addBindValue(QString::fromUtf8(Suite::scenarioJson(s)));
             q.addBindValue(nowIso());
+            q.addBindValue(stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
+                                              : QVariant(stepJson));
+            q.addBindValue(batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong)));
             if (!q.exec())
                 return fail(q, err);
             id = q.lastInsertId().toLongLong();
@@ -254,9 +260,9 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
                 "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
                 "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-                "served_by, diagnostics) "
+                "served_by, diagnostics, start_offset_ns, needle_found, text_hash) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?)"));
+                "?,?,?,?,?,?,?,?,?,?)"));
             for (const Sample &s : samples) {
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
@@ -302,6 +308,11 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 q.addBindValue(textOrNull(s.responseHeaders));
                 q.addBindValue(textOrNull(s.servedBy));
                 q.addBindValue(textOrNull(s.diagnostics));
+                q.addBindValue(s.startOffsetNs);
+                q.addBindValue(s.needleFound ? QVariant(*s.needleFound ? 1 : 0)
+                                             : QVariant(QMetaType(QMetaType::Int)));
+                // SQLite integers are signed: the hash is stored as its two's complement.
+                q.addBindValue(qint64(s.textHash));
                 if (!q.exec())
                     return fail(q, err);
             }
@@ -404,10 +415,12 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
 {
     std::vector<RunRecord> out;
     QSqlQuery q(m_db.connection());
-    q.prepare(QStringLiteral("SELECT id, provider_id, kind, load_model, concurrency, planned, "
-                             "started_at, finished_at, status, achieved_concurrency FROM runs "
-                             "WHERE session_id = ? "
-                             "ORDER BY id"));
+    q.prepare(
+        QStringLiteral("SELECT id, provider_id, kind, load_model, concurrency, planned, "
+                       "started_at, finished_at, status, achieved_concurrency, step_json, batch, "
+                       "scenario_json FROM runs "
+                       "WHERE session_id = ? "
+                       "ORDER BY id"));
     q.addBindValue(sessionId);
     if (!q.exec()) {
         fail(q, error);
@@ -428,6 +441,9 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
         r.status = storedStatus(q.value(8).toString());
         if (!q.value(9).isNull())
             r.achievedConcurrency = q.value(9).toInt();
+        r.stepJson = q.value(10).toString();
+        r.batch = q.value(11).isNull() ? r.id : q.value(11).toLongLong();
+        r.scenarioJson = q.value(12).toString();
         out.push_back(r);
     }
     return out;
@@ -446,7 +462,8 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-        "served_by, diagnostics FROM samples WHERE run_id = ? ORDER BY seq"));
+        "served_by, diagnostics, start_offset_ns, needle_found, text_hash FROM samples "
+        "WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
         fail(q, error);
@@ -500,6 +517,11 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         s.responseHeaders = q.value(c++).toString();
         s.servedBy = q.value(c++).toString();
         s.diagnostics = q.value(c++).toString();
+        s.startOffsetNs = q.value(c++).toLongLong();
+        if (!q.value(c).isNull())
+            s.needleFound = q.value(c).toInt() != 0;
+        ++c;
+        s.textHash = quint64(q.value(c++).toLongLong());
         out.push_back(std::move(s));
     }
     return out;

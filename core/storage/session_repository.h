@@ -34,6 +34,11 @@ struct RunRecord {
     QDateTime finishedAt;
     SessionStatus status = SessionStatus::Running;
     std::optional<int> achievedConcurrency; // most attempts in flight at once, when measured
+    // A scenario kind runs as steps, one run each: what this step was (a JSON object, empty for
+    // a single-run kind) and the batch of runs it belongs to (the id of the batch's first run).
+    QString stepJson;
+    qint64 batch = 0;
+    QString scenarioJson;
 };
 
 // Something that happened during a session besides samples: a circuit breaker changing state,
@@ -43,8 +48,7 @@ struct SessionEvent {
     qint64 sessionId = 0;
     std::optional<qint64> runId;
     QDateTime at;
-    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity",
-                    // "arrival_rate"
+    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity"
     QString detail; // JSON object
 };
 
@@ -59,7 +63,8 @@ public:
     std::optional<qint64> ensureProvider(qint64 sessionId, const ProviderConfig &provider,
                                          QString *error);
     std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
-                                    QString *error);
+                                    QString *error, const QString &stepJson = {},
+                                    std::optional<qint64> batch = std::nullopt);
     bool finishRun(qint64 runId, SessionStatus status, QString *error);
     bool setAchievedConcurrency(qint64 runId, int achieved, QString *error);
     bool insertEvents(const std::vector<SessionEvent> &events, QString *error);

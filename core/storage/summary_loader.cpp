@@ -1,9 +1,63 @@
 #include "storage/summary_loader.h"
 
-#include "analysis/arrival_rates.h"
+#include "analysis/kind_results.h"
 #include "storage/session_repository.h"
 
+#include <QJsonDocument>
+#include <map>
+
 namespace ys {
+
+namespace {
+
+// The steps of the latest batch of each scenario kind a provider ran, with their samples.
+std::map<QString, std::vector<StepData>> latestBatches(const SessionRepository &repo,
+                                                       const std::vector<RunRecord> &runs,
+                                                       qint64 providerId, QString *error)
+{
+    std::map<QString, qint64> latest; // kind -> batch
+    for (const RunRecord &r : runs)
+        if (r.providerId == providerId)
+            latest[r.kind] = std::max(latest[r.kind], r.batch);
+    std::map<QString, std::vector<StepData>> out;
+    for (const RunRecord &r : runs) {
+        if (r.providerId != providerId || r.kind == QLatin1StringView("latency") ||
+            latest[r.kind] != r.batch)
+            continue;
+        StepData step;
+        step.label = QJsonDocument::fromJson(r.stepJson.toUtf8()).object();
+        step.samples = repo.samples(r.id, error);
+        step.status = r.status;
+        step.planned = r.planned;
+        out[r.kind].push_back(std::move(step));
+    }
+    return out;
+}
+
+void analyse(const QString &kind, const std::vector<StepData> &steps,
+             const ProviderConfig &provider, ScenarioResults &results)
+{
+    if (kind == QLatin1StringView("context_sweep"))
+        results.contextSweep = KindAnalysis::contextSweep(steps, provider);
+    else if (kind == QLatin1StringView("context_limit"))
+        results.contextLimit = KindAnalysis::contextLimit(steps);
+    else if (kind == QLatin1StringView("concurrency_sweep"))
+        results.concurrencySweep = KindAnalysis::concurrencySweep(steps);
+    else if (kind == QLatin1StringView("stability"))
+        results.stability = KindAnalysis::stability(steps);
+    else if (kind == QLatin1StringView("multi_turn"))
+        results.multiTurn = KindAnalysis::multiTurn(steps);
+    else if (kind == QLatin1StringView("cache"))
+        results.cache = KindAnalysis::cache(steps);
+    else if (kind == QLatin1StringView("resilience"))
+        results.resilience = KindAnalysis::resilience(steps);
+    else if (kind == QLatin1StringView("rate_limit"))
+        results.rateLimit = KindAnalysis::rateLimit(steps);
+    else if (kind == QLatin1StringView("determinism"))
+        results.determinism = KindAnalysis::determinism(steps);
+}
+
+} // namespace
 
 std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
                                                  QString *error)
@@ -17,18 +71,27 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     SessionSummary summary;
     summary.info = *info;
     const auto runs = repo.runs(sessionId, error);
-    const auto events = repo.events(sessionId, error);
     for (const ProviderRecord &p : repo.providers(sessionId, error)) {
+        // The table's figures come from the latest latency run; a session without one shows
+        // the latest run of any kind.
         const RunRecord *latest = nullptr;
+        const RunRecord *latestLatency = nullptr;
         int count = 0;
         for (const RunRecord &r : runs) {
             if (r.providerId != p.id)
                 continue;
             ++count;
             latest = &r; // runs come ordered by id, so the last one is the latest
+            if (r.kind == QLatin1StringView("latency"))
+                latestLatency = &r;
         }
-        ProviderSummary s = summarizeRun(p.config, latest ? repo.samples(latest->id, error)
-                                                          : std::vector<Sample>{});
+        if (latestLatency)
+            latest = latestLatency;
+        ProviderSummary s =
+            summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
+                         latest && latest->loadModel == QLatin1StringView("open"));
+        if (!latestLatency)
+            s.results.latency.reset(); // the latency result belongs to a latency run
         s.providerId = p.id;
         s.runs = count;
         if (latest) {
@@ -37,14 +100,9 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             s.loadModel = latest->loadModel;
             s.concurrency = latest->concurrency;
             s.achievedConcurrency = latest->achievedConcurrency;
-            for (const SessionEvent &e : events) {
-                if (e.runId == latest->id && e.kind == QLatin1StringView("arrival_rate")) {
-                    const auto rates = ArrivalRateMeter::fromEventJson(e.detail);
-                    s.askedRatePerS = rates.askedPerS;
-                    s.achievedRatePerS = rates.achievedPerS;
-                }
-            }
         }
+        for (const auto &[kind, steps] : latestBatches(repo, runs, p.id, error))
+            analyse(kind, steps, p.config, s.results);
         summary.providers.push_back(std::move(s));
     }
     return summary;

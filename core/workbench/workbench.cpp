@@ -146,6 +146,21 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
 
 bool Workbench::startRun(SessionRequest request, QString *error)
 {
+    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
+    if (estimate.guarded())
+        Q_EMIT costEstimated(estimate);
+    if (estimate.exceedsBudget()) {
+        if (!m_overBudget || !m_overBudget(estimate)) {
+            const QString refusal = CostEstimateText::refusal(estimate);
+            qCInfo(lcEngine).noquote() << refusal;
+            Q_EMIT warning(refusal);
+            error->clear();
+            return false;
+        }
+        qCInfo(lcEngine).noquote() << QStringLiteral("running past the estimate: %1")
+                                          .arg(CostEstimateText::line(estimate));
+        request.overBudgetAccepted = true;
+    }
     const QString suiteName = request.suite.name;
     const qsizetype providers = request.onlyProviders.isEmpty()
                                     ? qsizetype(request.suite.providers.size())

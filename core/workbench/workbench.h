@@ -1,10 +1,12 @@
 #pragma once
 
 #include "domain/suite.h"
+#include "run/cost_estimate.h"
 #include "run/session_runner.h"
 
 #include <QObject>
 #include <QUrl>
+#include <functional>
 #include <memory>
 
 namespace ys {
@@ -37,7 +39,15 @@ public:
     bool selectSession(qint64 sessionId);
     qint64 selectedSession() const { return m_selected; }
 
+    // Asked before a session whose cost estimate exceeds its suite's budget_usd starts: true
+    // runs it anyway (the spend is still watched), false leaves it. Without one, such a session
+    // never starts.
+    using OverBudgetHandler = std::function<bool(const CostEstimate &estimate)>;
+    void setOverBudgetHandler(OverBudgetHandler handler) { m_overBudget = std::move(handler); }
+
     bool isRunning() const;
+    // Each returns false with *error set when the run cannot start, or with *error empty when
+    // the over-budget handler declined it.
     bool runDemo(QString *error);
     bool runSuite(const Suite &suite, QString *error);
     // Runs one provider of the selected session again, as a new run in that session.
@@ -51,6 +61,9 @@ Q_SIGNALS:
     void runningChanged(bool running);
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
+    // The cost estimate of a session about to start, when its suite has a budget and a
+    // provider run is priced.
+    void costEstimated(const ys::CostEstimate &estimate);
     void sessionFinished(qint64 sessionId, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
 
@@ -61,6 +74,7 @@ private:
     std::unique_ptr<Database> m_db; // the UI thread's read connection
     std::unique_ptr<SessionRepository> m_repo;
     std::unique_ptr<DemoHost> m_demo;
+    OverBudgetHandler m_overBudget;
     SessionRunner *m_runner = nullptr;
     SessionListModel *m_sessions = nullptr;
     ComparisonTableModel *m_comparison = nullptr;

@@ -1,0 +1,189 @@
+#include "analysis/kind_results_json.h"
+
+#include "analysis/results_json.h"
+
+namespace ys {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename T> json orNull(const std::optional<T> &v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json s(const QString &v)
+{
+    return json(v.toStdString());
+}
+
+json optList(const std::vector<std::optional<double>> &v)
+{
+    json a = json::array();
+    for (const auto &x : v)
+        a.push_back(orNull(x));
+    return a;
+}
+
+json fitJson(const std::optional<CurveFit> &f)
+{
+    if (!f)
+        return nullptr;
+    json params = json::object();
+    for (const auto &[name, value] : f->params)
+        params[name.toStdString()] = value;
+    return {{"model", s(f->model)},
+            {"x", "prompt tokens / 1000"},
+            {"params", params},
+            {"r2", orNull(f->r2)}};
+}
+
+json contextSweepJson(const ContextSweepResult &r)
+{
+    json points = json::array();
+    for (const ContextSweepPoint &p : r.points)
+        points.push_back({{"prompt_tokens", p.promptTokens},
+                          {"skipped", p.skipped.isEmpty() ? json(nullptr) : s(p.skipped)},
+                          {"attempts", p.attempts},
+                          {"successful", p.successes},
+                          {"ttft_ms", resultDistributionJson(p.ttftMs)},
+                          {"e2e_ms", resultDistributionJson(p.e2eMs)},
+                          {"input_tokens_reported", orNull(p.inputTokensMean)},
+                          {"cost_usd_per_request", orNull(p.costUsdPerRequest)},
+                          {"needle_recall", orNull(p.needleRecall)}});
+    return {
+        {"points", points}, {"latency_fit", fitJson(r.latencyFit)}, {"e2e_fit", fitJson(r.e2eFit)}};
+}
+
+json contextLimitJson(const ContextLimitResult &r)
+{
+    json probes = json::array();
+    for (const ContextLimitProbe &p : r.probeList)
+        probes.push_back({{"prompt_tokens", p.promptTokens},
+                          {"outcome", s(outcomeName(p.outcome))},
+                          {"reported_tokens", orNull(p.reportedTokens)},
+                          {"needle_found", orNull(p.needleFound)},
+                          {"fits", p.fits}});
+    return {{"claimed", orNull(r.claimed)},
+            {"verified", orNull(r.verified)},
+            {"first_failure", orNull(r.firstFailure)},
+            {"behaviour", r.behaviour.isEmpty() ? json(nullptr) : s(r.behaviour)},
+            {"claim_met", orNull(r.claimMet)},
+            {"probes", r.probes},
+            {"skipped", r.skipped.isEmpty() ? json(nullptr) : s(r.skipped)},
+            {"probe_list", probes}};
+}
+
+json concurrencyJson(const ConcurrencySweepResult &r)
+{
+    json levels = json::array();
+    for (const ConcurrencyLevel &l : r.levels)
+        levels.push_back({{"concurrency", l.concurrency},
+                          {"attempts", l.attempts},
+                          {"output_tokens_per_s", orNull(l.outputTokensPerS)},
+                          {"requests_per_s", orNull(l.requestsPerS)},
+                          {"ttft_ms", resultDistributionJson(l.ttftMs)},
+                          {"e2e_ms", resultDistributionJson(l.e2eMs)},
+                          {"error_rate", orNull(l.errorRate)},
+                          {"interrupted_rate", orNull(l.interruptedRate)}});
+    return {{"levels", levels}, {"saturation", orNull(r.saturation)}};
+}
+
+json stabilityJson(const StabilityResult &r)
+{
+    json stalls = json::object();
+    for (const auto &[ms, n] : r.stalls)
+        stalls[std::to_string(ms)] = n;
+    json finish = json::object();
+    for (const auto &[reason, n] : r.finishReasons)
+        finish[reason.toStdString()] = n;
+    return {{"attempts", r.attempts},
+            {"itl_ms", resultDistributionJson(r.itlMs)},
+            {"longest_stall_ms", orNull(r.longestStallMs)},
+            {"stalls", stalls},
+            {"cuts", r.cuts},
+            {"finish_reasons", finish}};
+}
+
+json multiTurnJson(const MultiTurnResult &r)
+{
+    return {{"recall_by_turn", optList(r.recallByTurn)},
+            {"recall_lost_at_turn", orNull(r.recallLostAtTurn)},
+            {"ttft_by_turn_ms", optList(r.ttftByTurnMs)},
+            {"cost_by_turn_usd", optList(r.costByTurnUsd)},
+            {"prompt_tokens_by_turn", optList(r.promptTokensByTurn)}};
+}
+
+json cacheJson(const CacheResult &r)
+{
+    return {{"pairs", r.pairs},
+            {"detected", orNull(r.detected)},
+            {"cold_ttft_ms", orNull(r.coldTtftMs)},
+            {"warm_ttft_ms", orNull(r.warmTtftMs)},
+            {"ttft_drop_ms", orNull(r.ttftDropMs)},
+            {"cached_token_share", orNull(r.cachedTokenShare)},
+            {"saving_usd_per_request", orNull(r.savingUsdPerRequest)}};
+}
+
+json resilienceJson(const ResilienceResult &r)
+{
+    json list = json::array();
+    for (const ResilienceStrategy &st : r.strategies)
+        list.push_back({{"name", s(st.name)},
+                        {"requests", st.requests},
+                        {"attempts", st.attempts},
+                        {"slo_attainment", orNull(st.sloAttainment)},
+                        {"p95_ms", orNull(st.p95Ms)},
+                        {"retry_cost_usd", orNull(st.retryCostUsd)},
+                        {"fallback_share", orNull(st.fallbackShare)}});
+    return {{"slo_ms", r.sloMs}, {"strategies", list}};
+}
+
+json rateLimitJson(const RateLimitResult &r)
+{
+    json headers = json::object();
+    for (const auto &[name, value] : r.headers)
+        headers[name.toStdString()] = value.toStdString();
+    return {{"requests", r.requests},
+            {"rate_limited", r.rateLimited},
+            {"requests_per_min", orNull(r.requestsPerMin)},
+            {"tokens_per_min", orNull(r.tokensPerMin)},
+            {"first_429_rps", orNull(r.first429Rps)},
+            {"max_rps_tried", orNull(r.maxRpsTried)},
+            {"headers", headers}};
+}
+
+json determinismJson(const DeterminismResult &r)
+{
+    return {{"prompts", r.prompts},
+            {"answers", r.answers},
+            {"identical_share", orNull(r.identicalShare)},
+            {"distinct_answers", r.distinctAnswers}};
+}
+
+} // namespace
+
+void addKindResultsJson(const ScenarioResults &r, json &out)
+{
+    if (r.contextSweep)
+        out["context_sweep"] = contextSweepJson(*r.contextSweep);
+    if (r.contextLimit)
+        out["context_limit"] = contextLimitJson(*r.contextLimit);
+    if (r.concurrencySweep)
+        out["concurrency_sweep"] = concurrencyJson(*r.concurrencySweep);
+    if (r.stability)
+        out["stability"] = stabilityJson(*r.stability);
+    if (r.multiTurn)
+        out["multi_turn"] = multiTurnJson(*r.multiTurn);
+    if (r.cache)
+        out["cache"] = cacheJson(*r.cache);
+    if (r.resilience)
+        out["resilience"] = resilienceJson(*r.resilience);
+    if (r.rateLimit)
+        out["rate_limit"] = rateLimitJson(*r.rateLimit);
+    if (r.determinism)
+        out["determinism"] = determinismJson(*r.determinism);
+}
+
+} // namespace ys

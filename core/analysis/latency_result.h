@@ -1,0 +1,30 @@
+#pragma once
+
+#include "analysis/percentile.h"
+#include "domain/sample.h"
+
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+// What a latency run answers beyond TTFT and end-to-end: when the response head arrived, how long
+// a new connection and its TLS handshake took, TTFT on a new connection against a reused one, the
+// time per output token, and in open loop the latency the user waits from the moment the schedule
+// wanted the request sent. Taken, as every timing, from the successful attempts only, without
+// warm-up attempts and attempts a fallback provider served (docs/measurements.md).
+struct LatencyResult {
+    Distribution ttfbMs; // headers_ns
+    Distribution tpotMs; // (end − first token) / (output tokens − 1), attempts with ≥ 2 tokens
+    Distribution coldTtftMs; // attempts that opened a new connection
+    Distribution warmTtftMs; // attempts on a reused connection
+    // Null when no attempt opened a connection (connect), or made a TLS handshake (plain http).
+    std::optional<Distribution> connectMs; // connected − connect start
+    std::optional<Distribution> tlsMs;     // TLS handshake done − connect start
+    // Open loop only (null in closed loop): end + queue delay, the latency from the intended start.
+    std::optional<Distribution> e2eFromIntendedMs;
+};
+
+LatencyResult analyzeLatency(const std::vector<Sample> &samples, bool openLoop);
+
+} // namespace ys

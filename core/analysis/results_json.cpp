@@ -1,0 +1,56 @@
+#include "analysis/results_json.h"
+
+#include "analysis/kind_results_json.h"
+
+namespace ys {
+
+using nlohmann::json;
+
+namespace {
+
+template <typename T> json orNull(const std::optional<T> &v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json optionalDistributionJson(const std::optional<Distribution> &d)
+{
+    return d ? resultDistributionJson(*d) : json(nullptr);
+}
+
+json latencyJson(const LatencyResult &r)
+{
+    json j;
+    j["ttfb_ms"] = resultDistributionJson(r.ttfbMs);
+    j["tpot_ms"] = resultDistributionJson(r.tpotMs);
+    j["connect_ms"] = optionalDistributionJson(r.connectMs);
+    j["tls_ms"] = optionalDistributionJson(r.tlsMs);
+    j["cold"] = {{"ttft_ms", resultDistributionJson(r.coldTtftMs)}};
+    j["warm"] = {{"ttft_ms", resultDistributionJson(r.warmTtftMs)}};
+    j["e2e_from_intended_ms"] = optionalDistributionJson(r.e2eFromIntendedMs);
+    return j;
+}
+
+} // namespace
+
+json resultDistributionJson(const Distribution &d)
+{
+    json j;
+    j["count"] = d.count;
+    j["p50"] = orNull(d.p50);
+    j["p95"] = orNull(d.p95);
+    j["p99"] = orNull(d.p99);
+    j["p95_ci"] = d.p95Ci ? json::array({d.p95Ci->first, d.p95Ci->second}) : json(nullptr);
+    return j;
+}
+
+json scenarioResultsJson(const ScenarioResults &results)
+{
+    json j = json::object();
+    if (results.latency)
+        j["latency"] = latencyJson(*results.latency);
+    addKindResultsJson(results, j);
+    return j;
+}
+
+} // namespace ys

@@ -1,0 +1,121 @@
+#pragma once
+
+// The readers a suite's JSON fields go through, shared by the suite and the scenario kinds'
+// parsers so that every error names the field the same way. Internal to domain/.
+
+#include "domain/suite.h"
+
+#include <QString>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace ys::suitefields {
+
+using nlohmann::json;
+
+struct SuiteError {
+    QString message;
+};
+
+inline QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+inline void requireKnownFields(const json &obj, const std::vector<const char *> &known,
+                               const QString &where)
+{
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        bool ok = false;
+        for (const char *k : known)
+            ok = ok || it.key() == k;
+        if (!ok)
+            throw SuiteError{Suite::tr("%1: unknown field \"%2\"").arg(where, q(it.key()))};
+    }
+}
+
+inline const json &require(const json &obj, const char *key, const QString &where)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        throw SuiteError{Suite::tr("%1: missing field \"%2\"").arg(where, QLatin1StringView(key))};
+    return *it;
+}
+
+inline QString stringField(const json &obj, const char *key, const QString &where, bool required)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required)
+            require(obj, key, where);
+        return {};
+    }
+    if (!it->is_string())
+        throw SuiteError{Suite::tr("%1.%2: expected a string").arg(where, QLatin1StringView(key))};
+    return q(it->get<std::string>());
+}
+
+inline int intField(const json &obj, const char *key, const QString &where, int fallback, int min,
+                    int max)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return fallback;
+    if (!it->is_number_integer())
+        throw SuiteError{
+            Suite::tr("%1.%2: expected a whole number").arg(where, QLatin1StringView(key))};
+    const auto v = it->get<long long>();
+    if (v < min || v > max)
+        throw SuiteError{Suite::tr("%1.%2: %3 is outside %4..%5")
+                             .arg(where, QLatin1StringView(key))
+                             .arg(v)
+                             .arg(min)
+                             .arg(max)};
+    return int(v);
+}
+
+// A number within [min, max]; the message names the field and the range.
+inline double numberField(const json &obj, const char *key, const QString &where, double fallback,
+                          double min, double max)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return fallback;
+    if (!it->is_number())
+        throw SuiteError{Suite::tr("%1.%2: expected a number").arg(where, QLatin1StringView(key))};
+    const double v = it->get<double>();
+    if (!(v >= min && v <= max))
+        throw SuiteError{Suite::tr("%1.%2: %3 is outside %4..%5")
+                             .arg(where, QLatin1StringView(key))
+                             .arg(v)
+                             .arg(min)
+                             .arg(max)};
+    return v;
+}
+
+// A non-empty list of whole numbers, each within [min, max].
+inline std::vector<int> intListField(const json &obj, const char *key, const QString &where,
+                                     std::vector<int> fallback, int min, int max)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return fallback;
+    if (!it->is_array() || it->empty())
+        throw SuiteError{Suite::tr("%1.%2: expected a non-empty list of whole numbers")
+                             .arg(where, QLatin1StringView(key))};
+    std::vector<int> out;
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json &v = (*it)[i];
+        if (!v.is_number_integer() || v.get<long long>() < min || v.get<long long>() > max)
+            throw SuiteError{Suite::tr("%1.%2[%3]: expected a whole number within %4..%5")
+                                 .arg(where, QLatin1StringView(key))
+                                 .arg(i)
+                                 .arg(min)
+                                 .arg(max)};
+        out.push_back(int(v.get<long long>()));
+    }
+    return out;
+}
+
+} // namespace ys::suitefields

@@ -1,0 +1,197 @@
+#include "models/kind_results_text.h"
+
+namespace ys {
+
+namespace {
+
+QString ms(const std::optional<double> &v)
+{
+    return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("—");
+}
+
+QString num(const std::optional<double> &v, int decimals = 1)
+{
+    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+}
+
+QString pct(const std::optional<double> &v)
+{
+    return v ? QStringLiteral("%1%").arg(*v * 100.0, 0, 'f', 1) : QStringLiteral("—");
+}
+
+QString usd(const std::optional<double> &v)
+{
+    return v ? QStringLiteral("$%1").arg(*v, 0, 'f', 6) : QStringLiteral("—");
+}
+
+template <typename T> QString opt(const std::optional<T> &v)
+{
+    return v ? QString::number(*v) : QStringLiteral("—");
+}
+
+using T = KindResultsText;
+
+void contextSweep(const ContextSweepResult &r, QStringList &out)
+{
+    QString fit = T::tr("no fit");
+    if (r.latencyFit)
+        fit = T::tr("TTFT fit %1, R² %2").arg(r.latencyFit->model, num(r.latencyFit->r2, 3));
+    out << T::tr("context sweep: %n point(s); %1", nullptr, int(r.points.size())).arg(fit);
+    for (const ContextSweepPoint &p : r.points) {
+        if (!p.skipped.isEmpty()) {
+            out << T::tr("  %1 tokens: skipped, %2").arg(p.promptTokens).arg(p.skipped);
+            continue;
+        }
+        QString line = T::tr("  %1 tokens: TTFT p50 %2, E2E p50 %3, %4 per request, %5/%6 ok")
+                           .arg(p.promptTokens)
+                           .arg(ms(p.ttftMs.p50), ms(p.e2eMs.p50), usd(p.costUsdPerRequest))
+                           .arg(p.successes)
+                           .arg(p.attempts);
+        if (p.needleRecall)
+            line += T::tr(", recall %1").arg(pct(p.needleRecall));
+        out << line;
+    }
+}
+
+QString behaviourText(const QString &b)
+{
+    if (b == QLatin1StringView("error"))
+        return T::tr("an error past the limit");
+    if (b == QLatin1StringView("silent_truncation"))
+        return T::tr("SILENT TRUNCATION past the limit");
+    if (b == QLatin1StringView("none_up_to_claim"))
+        return T::tr("no limit up to the claim");
+    return T::tr("undecided");
+}
+
+void contextLimit(const ContextLimitResult &r, QStringList &out)
+{
+    if (!r.skipped.isEmpty()) {
+        out << T::tr("context limit: not probed, %1").arg(r.skipped);
+        return;
+    }
+    QString claim = T::tr("claim unverified");
+    if (r.claimMet)
+        claim = *r.claimMet ? T::tr("claim met") : T::tr("CLAIM NOT MET");
+    out << T::tr("context limit: verified %1 of %2 claimed (%3), first failure %4, %5; %n "
+                 "probe(s)",
+                 nullptr, r.probes)
+               .arg(opt(r.verified), opt(r.claimed), claim, opt(r.firstFailure),
+                    behaviourText(r.behaviour));
+}
+
+void concurrency(const ConcurrencySweepResult &r, QStringList &out)
+{
+    out << T::tr("concurrency sweep: saturation at %1")
+               .arg(r.saturation ? QString::number(*r.saturation)
+                                 : T::tr("none within the levels"));
+    for (const ConcurrencyLevel &l : r.levels)
+        out << T::tr("  %1 in flight: %2 output tok/s, %3 req/s, TTFT p95 %4, E2E p95 %5, "
+                     "errors %6")
+                   .arg(l.concurrency)
+                   .arg(num(l.outputTokensPerS, 0), num(l.requestsPerS, 2), ms(l.ttftMs.p95),
+                        ms(l.e2eMs.p95), pct(l.errorRate));
+}
+
+void stability(const StabilityResult &r, QStringList &out)
+{
+    QStringList stalls;
+    for (const auto &[threshold, n] : r.stalls)
+        stalls << T::tr("%1 ≥ %2 ms").arg(n).arg(threshold);
+    QStringList finish;
+    for (const auto &[reason, n] : r.finishReasons)
+        finish << QStringLiteral("%1 %2").arg(reason).arg(n);
+    out << T::tr("stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6")
+               .arg(ms(r.itlMs.p50), ms(r.itlMs.p99), ms(r.longestStallMs),
+                    stalls.join(QStringLiteral(", ")))
+               .arg(r.cuts)
+               .arg(finish.isEmpty() ? QStringLiteral("—") : finish.join(QStringLiteral(", ")));
+}
+
+void multiTurn(const MultiTurnResult &r, QStringList &out)
+{
+    QStringList recall;
+    for (const auto &v : r.recallByTurn)
+        recall << (v ? QString::number(*v * 100.0, 'f', 0) : QStringLiteral("—"));
+    out << T::tr("multi-turn: recall by turn (%) %1; %2")
+               .arg(recall.join(QLatin1Char(' ')),
+                    r.recallLostAtTurn
+                        ? T::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn)
+                        : T::tr("the fact is never lost"));
+    if (!r.ttftByTurnMs.empty())
+        out << T::tr("  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4")
+                   .arg(ms(r.ttftByTurnMs.front()), ms(r.ttftByTurnMs.back()),
+                        usd(r.costByTurnUsd.front()), usd(r.costByTurnUsd.back()));
+}
+
+void cache(const CacheResult &r, QStringList &out)
+{
+    QString verdict = T::tr("undecided");
+    if (r.detected)
+        verdict = *r.detected ? T::tr("prefix cache detected") : T::tr("no prefix cache");
+    out << T::tr("cache: %1; TTFT cold %2, warm %3 (drop %4); cached share %5; saving %6 per "
+                 "request")
+               .arg(verdict, ms(r.coldTtftMs), ms(r.warmTtftMs), ms(r.ttftDropMs),
+                    pct(r.cachedTokenShare), usd(r.savingUsdPerRequest));
+}
+
+void resilience(const ResilienceResult &r, QStringList &out)
+{
+    out << T::tr("resilience (SLO %1 ms):").arg(r.sloMs);
+    for (const ResilienceStrategy &s : r.strategies)
+        out << T::tr("  %1: SLO met %2, P95 %3, retries cost %4, fallback %5")
+                   .arg(s.name, pct(s.sloAttainment), ms(s.p95Ms), usd(s.retryCostUsd),
+                        pct(s.fallbackShare));
+}
+
+void rateLimit(const RateLimitResult &r, QStringList &out)
+{
+    QStringList headers;
+    for (const auto &[name, value] : r.headers)
+        headers << QStringLiteral("%1=%2").arg(name, value);
+    out << T::tr("rate limit: %1 requests/min, %2 tokens/min measured; first 429 at %3 req/s "
+                 "(%4 of %5 requests limited)")
+               .arg(num(r.requestsPerMin), num(r.tokensPerMin, 0), num(r.first429Rps, 2))
+               .arg(r.rateLimited)
+               .arg(r.requests);
+    if (!headers.isEmpty())
+        out << T::tr("  headers: %1").arg(headers.join(QStringLiteral(", ")));
+}
+
+void determinism(const DeterminismResult &r, QStringList &out)
+{
+    out << T::tr("determinism: %1 identical at temperature 0 (%2 distinct answers to %3 "
+                 "prompts, %4 answers)")
+               .arg(pct(r.identicalShare))
+               .arg(r.distinctAnswers)
+               .arg(r.prompts)
+               .arg(r.answers);
+}
+
+} // namespace
+
+QStringList KindResultsText::lines(const ScenarioResults &r)
+{
+    QStringList out;
+    if (r.contextSweep)
+        contextSweep(*r.contextSweep, out);
+    if (r.contextLimit)
+        contextLimit(*r.contextLimit, out);
+    if (r.concurrencySweep)
+        concurrency(*r.concurrencySweep, out);
+    if (r.stability)
+        stability(*r.stability, out);
+    if (r.multiTurn)
+        multiTurn(*r.multiTurn, out);
+    if (r.cache)
+        cache(*r.cache, out);
+    if (r.resilience)
+        resilience(*r.resilience, out);
+    if (r.rateLimit)
+        rateLimit(*r.rateLimit, out);
+    if (r.determinism)
+        determinism(*r.determinism, out);
+    return out;
+}
+
+} // namespace ys

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "analysis/scenario_results.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace ys {
+
+// The readable block of each scenario kind's answer, for the command line's text output: one
+// headline per kind that answers the analyst's question, and a line per point or level.
+class KindResultsText {
+    Q_DECLARE_TR_FUNCTIONS(ys::KindResultsText)
+public:
+    static QStringList lines(const ScenarioResults &results);
+};
+
+} // namespace ys
