@@ -289,6 +289,10 @@
         <translation>结果：%1</translation>
     </message>
     <message>
+        <source>open loop: %1 requests/s achieved of %2 asked</source>
+        <translation>开环：实际达到 %1 请求/秒，要求 %2</translation>
+    </message>
+    <message>
         <source>E2E p95 above: open loop, from the intended start (queue delay included), as the latency gate reads it; %1 ms from the actual start</source>
         <translation>上面的 E2E p95：开环，从计划开始时刻算起（含排队延迟），即延迟门槛所用的数值；从实际开始时刻算起为 %1 ms</translation>
     </message>
@@ -1244,6 +1248,61 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::SizeDistribution</name>
+    <message>
+        <source>%1: unknown field &quot;%2&quot;</source>
+        <translation>%1：未知字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1: missing field &quot;%2&quot;</source>
+        <translation>%1：缺少字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1: expected a whole number</source>
+        <translation>%1：应为整数</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside %3..%4</source>
+        <translation>%1：%2 超出范围 %3..%4</translation>
+    </message>
+    <message>
+        <source>%1: expected a number above zero</source>
+        <translation>%1：应为大于零的数字</translation>
+    </message>
+    <message>
+        <source>%1: expected [size, weight] or [[low, high], weight]</source>
+        <translation>%1：应为 [大小, 权重] 或 [[下限, 上限], 权重]</translation>
+    </message>
+    <message>
+        <source>%1: expected [low, high]</source>
+        <translation>%1：应为 [下限, 上限]</translation>
+    </message>
+    <message>
+        <source>%1: the high end is below the low end</source>
+        <translation>%1：上限小于下限</translation>
+    </message>
+    <message>
+        <source>%1max: must be at least min</source>
+        <translation>%1max：不能小于 min</translation>
+    </message>
+    <message>
+        <source>%1mean: above the largest size, %2</source>
+        <translation>%1mean：超过最大大小 %2</translation>
+    </message>
+    <message>
+        <source>%1bins: expected a non-empty array</source>
+        <translation>%1bins：应为非空数组</translation>
+    </message>
+    <message>
+        <source>%1distribution: unknown distribution &quot;%2&quot; (supported: fixed, uniform, normal, histogram)</source>
+        <translation>%1distribution：未知分布 &quot;%2&quot;（支持：fixed、uniform、normal、histogram）</translation>
+    </message>
+    <message>
+        <source>%1: expected a whole number or an object such as {&quot;distribution&quot;: &quot;uniform&quot;, &quot;min&quot;: 100, &quot;max&quot;: 2000}</source>
+        <translation>%1：应为整数或形如 {&quot;distribution&quot;: &quot;uniform&quot;, &quot;min&quot;: 100, &quot;max&quot;: 2000} 的对象</translation>
+    </message>
+</context>
+<context>
     <name>ys::Suite</name>
     <message>
         <source>%1: unknown field &quot;%2&quot;</source>
@@ -1366,6 +1425,38 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>%1.providers[%2].fallback[%3]：&quot;%4&quot; 不是本套件中的其他服务商</translation>
     </message>
     <message>
+        <source>%1.%2: a trace scenario takes its arrivals and sizes from the trace</source>
+        <translation>%1.%2：轨迹场景的到达时间和大小取自轨迹</translation>
+    </message>
+    <message>
+        <source>%1.load: a trace is replayed open loop</source>
+        <translation>%1.load：轨迹按开环方式回放</translation>
+    </message>
+    <message>
+        <source>%1: only a latency scenario replays a trace</source>
+        <translation>%1：只有 latency 场景可以回放轨迹</translation>
+    </message>
+    <message>
+        <source>%1.file: must not be empty</source>
+        <translation>%1.file：不能为空</translation>
+    </message>
+    <message>
+        <source>%1.time_scale: expected a number above zero, at most 1000000</source>
+        <translation>%1.time_scale：应为大于零且不超过 1000000 的数字</translation>
+    </message>
+    <message>
+        <source>%1.file: %2</source>
+        <translation>%1.file：%2</translation>
+    </message>
+    <message>
+        <source>%1.warmup: the trace holds only %2 requests</source>
+        <translation>%1.warmup：轨迹中只有 %2 个请求</translation>
+    </message>
+    <message>
+        <source>%1.requests: the trace holds only %2 requests (warm-up included)</source>
+        <translation>%1.requests：轨迹中只有 %2 个请求（含预热）</translation>
+    </message>
+    <message>
         <source>%1.budget_usd: expected an amount in US dollars above zero</source>
         <translation>%1.budget_usd：应为大于零的美元金额</translation>
     </message>
@@ -1410,6 +1501,61 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>The rank file&apos;s pre-tokenizer pattern is not that of %1.</source>
         <translation>该排名文件的预分词模式与 %1 不一致。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Trace</name>
+    <message>
+        <source>%1: expected a whole number of tokens, %2 to %3</source>
+        <translation>%1：应为 %2 到 %3 之间的整数 token 数</translation>
+    </message>
+    <message>
+        <source>%1: expected milliseconds, zero or more (at most a year)</source>
+        <translation>%1：应为毫秒数，大于或等于零（最多一年）</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing field &quot;timestamp&quot; (or &quot;offset_ms&quot;)</source>
+        <translation>缺少字段 &quot;timestamp&quot;（或 &quot;offset_ms&quot;）</translation>
+    </message>
+    <message>
+        <source>missing field &quot;input_length&quot; (or &quot;input_tokens&quot;)</source>
+        <translation>缺少字段 &quot;input_length&quot;（或 &quot;input_tokens&quot;）</translation>
+    </message>
+    <message>
+        <source>missing field &quot;output_length&quot; (or &quot;output_tokens&quot;)</source>
+        <translation>缺少字段 &quot;output_length&quot;（或 &quot;output_tokens&quot;）</translation>
+    </message>
+    <message>
+        <source>expected a header of offset_ms,input_tokens,output_tokens or TIMESTAMP,ContextTokens,GeneratedTokens</source>
+        <translation>应有表头 offset_ms,input_tokens,output_tokens 或 TIMESTAMP,ContextTokens,GeneratedTokens</translation>
+    </message>
+    <message>
+        <source>expected %1 comma-separated values, found %2</source>
+        <translation>应有 %1 个逗号分隔的值，实际为 %2 个</translation>
+    </message>
+    <message>
+        <source>TIMESTAMP: expected a date and time such as 2023-11-16 18:15:46.6805900</source>
+        <translation>TIMESTAMP：应为日期时间，例如 2023-11-16 18:15:46.6805900</translation>
+    </message>
+    <message>
+        <source>a trace holds at most %1 requests</source>
+        <translation>轨迹最多包含 %1 个请求</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>%1: the trace holds no requests</source>
+        <translation>%1：轨迹中没有请求</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the trace (%2)</source>
+        <translation>%1：无法读取轨迹（%2）</translation>
     </message>
 </context>
 <context>

@@ -85,6 +85,11 @@ void printSummaryText(const SessionSummary &summary)
         if (p.successes < p.attempts)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
+        if (p.askedRatePerS || p.achievedRatePerS)
+            out() << QStringLiteral("    ")
+                  << CliCommands::tr("open loop: %1 requests/s achieved of %2 asked")
+                         .arg(cell(p.achievedRatePerS, 2), cell(p.askedRatePerS, 2))
+                  << '\n';
         for (const QString &line : resultsTextLines(p.results))
             out() << QStringLiteral("    ") << line << '\n';
     }

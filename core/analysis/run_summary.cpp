@@ -1,5 +1,6 @@
 #include "analysis/run_summary.h"
 
+#include "analysis/arrival_rates.h"
 #include "analysis/latency_result.h"
 #include "analysis/percentile.h"
 
@@ -71,6 +72,13 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     s.outputTokensPerSecondP50 = percentile(std::move(tps), 50);
     if (!samples.empty())
         s.results.latency = analyzeLatency(samples, openLoop);
+    if (openLoop) {
+        ArrivalRateMeter arrivals;
+        for (const Sample &x : samples)
+            arrivals.add(x);
+        s.askedRatePerS = arrivals.askedPerS();
+        s.achievedRatePerS = arrivals.achievedPerS();
+    }
     return s;
 }
 

@@ -28,6 +28,11 @@ struct ProviderSummary {
     int concurrency = 0;
     std::optional<int> achievedConcurrency; // most attempts on the wire at once
     int servedByFallback = 0;               // attempts of this run another provider served
+    // Open loop: arrivals per second the schedule asked for and the run achieved (null in
+    // closed loop, with fewer than two arrivals, or for runs stored before schema 5 kept each
+    // attempt's start; analysis/arrival_rates.h).
+    std::optional<double> askedRatePerS;
+    std::optional<double> achievedRatePerS;
 
     int attempts = 0;
     int successes = 0;

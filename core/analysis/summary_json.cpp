@@ -50,6 +50,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["concurrency"] = p.concurrency > 0 ? json(p.concurrency) : json(nullptr);
         j["achieved_concurrency"] = orNull(p.achievedConcurrency);
         j["served_by_fallback"] = p.servedByFallback;
+        j["rate_asked_per_s"] = orNull(p.askedRatePerS);
+        j["rate_achieved_per_s"] = orNull(p.achievedRatePerS);
         j["attempts"] = p.attempts;
         j["ok"] = p.outcomeCount(Outcome::Ok); // exactly the ok class
         j["successful"] = p.successes;         // every success: ok and truncated_by_limit

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "domain/trace.h"
+#include "domain/workload.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -58,8 +61,15 @@ struct Scenario {
     QString kind = QStringLiteral("latency");
     int requests = 30;
     int concurrency = 4; // closed loop: attempts in flight; open loop: the most in flight
+    // The nominal sizes (the mean when a distribution or a trace sets them), for estimates and
+    // anything else that needs one number. What request i sends: Workload::promptTokensFor and
+    // Workload::maxOutputTokensFor.
     int promptTokens = 1000;
     int maxOutputTokens = 384;
+    std::optional<SizeDistribution> promptDistribution; // none: every prompt is promptTokens
+    std::optional<SizeDistribution> outputDistribution; // none: every request maxOutputTokens
+    // Trace replay: open loop at the trace's offsets, each request with the trace's sizes.
+    std::optional<TraceReplay> trace;
     bool stream = true;
 
     // Load. Closed: `concurrency` attempts in flight, the next starting as one ends. Open:

@@ -6,6 +6,8 @@ target_sources(ys_core PRIVATE
     domain/scenario.h
     domain/sample.h
     domain/suite.h domain/suite.cpp domain/suite_fields.h
+    domain/trace.h domain/trace.cpp
+    domain/workload.h domain/workload.cpp
     domain/scenario_kinds.h domain/scenario_kinds.cpp
     domain/dialect_names.h domain/dialect_names.cpp
     domain/session_status.h domain/session_status.cpp

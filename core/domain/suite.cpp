@@ -5,7 +5,9 @@
 #include "domain/scenario_kinds.h"
 #include "domain/suite_fields.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -125,7 +127,80 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     return cfg;
 }
 
-Scenario parseScenario(const json &object, const QString &where)
+// prompt_tokens or max_output_tokens: a number or a size distribution; the nominal size is its
+// mean. context_sweep's list of prompt sizes is its kind's to read.
+void parseSize(const json &s, const char *key, const QString &where, const Scenario &sc, int max,
+               int *nominal, std::optional<SizeDistribution> *distribution)
+{
+    auto it = s.find(key);
+    if (it == s.end())
+        return;
+    if (it->is_array() && sc.kind == QLatin1StringView("context_sweep"))
+        return;
+    QString error;
+    const auto d = SizeDistribution::parse(
+        *it, QStringLiteral("%1.%2").arg(where, QLatin1StringView(key)), 1, max, &error);
+    if (!d)
+        throw SuiteError{error};
+    *nominal = std::max(1, int(std::lround(d->expected())));
+    if (!d->isFixed())
+        *distribution = d;
+}
+
+// "trace": {"file": PATH, "time_scale": X}. The trace sets the arrivals and the sizes, so the
+// fields that would set them too are refused rather than silently ignored.
+void parseTrace(const json &s, const QString &where, const QString &baseDir, Scenario &sc)
+{
+    const QString tw = where + QStringLiteral(".trace");
+    const json &t = s.at("trace");
+    if (!t.is_object())
+        throw SuiteError{Suite::tr("%1: expected an object").arg(tw)};
+    requireKnownFields(t, {"file", "time_scale"}, tw);
+    if (sc.kind != QLatin1StringView("latency"))
+        throw SuiteError{Suite::tr("%1: only a latency scenario replays a trace").arg(tw)};
+    for (const char *key : {"prompt_tokens", "max_output_tokens", "rate_per_s", "arrival",
+                            "ramp_to_rate_per_s", "ramp_s"}) {
+        if (s.contains(key))
+            throw SuiteError{Suite::tr("%1.%2: a trace scenario takes its arrivals and sizes from "
+                                       "the trace")
+                                 .arg(where, QLatin1StringView(key))};
+    }
+    if (sc.load != QLatin1StringView("open") && s.contains("load"))
+        throw SuiteError{Suite::tr("%1.load: a trace is replayed open loop").arg(where)};
+    TraceReplay replay;
+    replay.file = stringField(t, "file", tw, true);
+    if (replay.file.isEmpty())
+        throw SuiteError{Suite::tr("%1.file: must not be empty").arg(tw)};
+    if (auto it = t.find("time_scale"); it != t.end()) {
+        if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1e6)
+            throw SuiteError{
+                Suite::tr("%1.time_scale: expected a number above zero, at most 1000000").arg(tw)};
+        replay.timeScale = it->get<double>();
+    }
+    replay.path = QDir::cleanPath(QDir(baseDir).absoluteFilePath(replay.file));
+    QString error;
+    auto trace = Trace::loadFile(replay.path, &error);
+    if (!trace)
+        throw SuiteError{Suite::tr("%1.file: %2").arg(tw, error)};
+    const int count = int(trace->entries.size());
+    if (sc.warmup >= count)
+        throw SuiteError{
+            Suite::tr("%1.warmup: the trace holds only %2 requests").arg(where).arg(count)};
+    if (!s.contains("requests"))
+        sc.requests = count - sc.warmup;
+    else if (sc.requests + sc.warmup > count)
+        throw SuiteError{Suite::tr("%1.requests: the trace holds only %2 requests (warm-up "
+                                   "included)")
+                             .arg(where)
+                             .arg(count)};
+    sc.promptTokens = std::max(1, int(std::lround(trace->meanInputTokens())));
+    sc.maxOutputTokens = std::max(1, int(std::lround(trace->meanOutputTokens())));
+    sc.load = QStringLiteral("open");
+    replay.trace = std::make_shared<const Trace>(std::move(*trace));
+    sc.trace = std::move(replay);
+}
+
+Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)
 {
     if (!object.is_object())
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
@@ -154,7 +229,8 @@ Scenario parseScenario(const json &object, const QString &where)
                                     "first_token_timeout_ms",
                                     "idle_timeout_ms",
                                     "retries",
-                                    "needle_depth"};
+                                    "needle_depth",
+                                    "trace"};
     for (const char *f : scenariokinds::fields(sc.kind))
         known.push_back(f);
     requireKnownFields(object, known, where);
@@ -165,8 +241,9 @@ Scenario parseScenario(const json &object, const QString &where)
         s.erase("prompt_tokens");
     sc.requests = intField(s, "requests", where, sc.requests, 1, 1'000'000);
     sc.concurrency = intField(s, "concurrency", where, sc.concurrency, 1, 4096);
-    sc.promptTokens = intField(s, "prompt_tokens", where, sc.promptTokens, 1, 10'000'000);
-    sc.maxOutputTokens = intField(s, "max_output_tokens", where, sc.maxOutputTokens, 1, 1'000'000);
+    parseSize(s, "prompt_tokens", where, sc, 10'000'000, &sc.promptTokens, &sc.promptDistribution);
+    parseSize(s, "max_output_tokens", where, sc, 1'000'000, &sc.maxOutputTokens,
+              &sc.outputDistribution);
     sc.timeoutMs = intField(s, "timeout_ms", where, sc.timeoutMs, 0, 3'600'000);
     sc.connectTimeoutMs =
         intField(s, "connect_timeout_ms", where, sc.connectTimeoutMs, 0, 3'600'000);
@@ -207,7 +284,9 @@ Scenario parseScenario(const json &object, const QString &where)
     sc.rampToRatePerS = positive("ramp_to_rate_per_s");
     sc.rampSeconds = positive("ramp_s").value_or(0);
     sc.durationS = positive("duration_s");
-    if (sc.isOpenLoop() && sc.ratePerS <= 0)
+    if (s.contains("trace"))
+        parseTrace(s, where, baseDir, sc);
+    if (sc.isOpenLoop() && !sc.trace && sc.ratePerS <= 0)
         throw SuiteError{Suite::tr("%1.rate_per_s: an open-loop scenario needs a rate").arg(where)};
     if (s.contains("needle_depth"))
         sc.needleDepth = numberField(s, "needle_depth", where, 0.5, 0.0, 1.0);
@@ -284,9 +363,11 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
         const json &scenarios = require(doc, "scenarios", source);
         if (!scenarios.is_array() || scenarios.empty())
             throw SuiteError{tr("%1.scenarios: expected a non-empty array").arg(source)};
+        // A trace's relative path is read from the suite file's folder.
+        const QString baseDir = QFileInfo(source).absolutePath();
         for (std::size_t i = 0; i < scenarios.size(); ++i)
-            suite.scenarios.push_back(
-                parseScenario(scenarios[i], QStringLiteral("%1.scenarios[%2]").arg(source).arg(i)));
+            suite.scenarios.push_back(parseScenario(
+                scenarios[i], QStringLiteral("%1.scenarios[%2]").arg(source).arg(i), baseDir));
         return suite;
     } catch (const SuiteError &e) {
         if (error)
@@ -359,8 +440,10 @@ QByteArray Suite::scenarioJson(const Scenario &s)
         json j = {{"kind", s.kind.toStdString()},
                   {"requests", s.requests},
                   {"concurrency", s.concurrency},
-                  {"prompt_tokens", s.promptTokens},
-                  {"max_output_tokens", s.maxOutputTokens},
+                  {"prompt_tokens",
+                   s.promptDistribution ? s.promptDistribution->toJson() : json(s.promptTokens)},
+                  {"max_output_tokens",
+                   s.outputDistribution ? s.outputDistribution->toJson() : json(s.maxOutputTokens)},
                   {"timeout_ms", s.timeoutMs},
                   {"connect_timeout_ms", s.connectTimeoutMs},
                   {"first_token_timeout_ms", s.firstTokenTimeoutMs},
@@ -370,7 +453,14 @@ QByteArray Suite::scenarioJson(const Scenario &s)
                   {"seed", s.seed},
                   {"stream", s.stream},
                   {"load", s.load.toStdString()}};
-        if (s.isOpenLoop()) {
+        if (s.trace) {
+            // The resolved path, so that a stored suite reads the same file wherever it is
+            // parsed again.
+            j.erase("prompt_tokens");
+            j.erase("max_output_tokens");
+            j["trace"] = {{"file", s.trace->path.toStdString()},
+                          {"time_scale", s.trace->timeScale}};
+        } else if (s.isOpenLoop()) {
             j["rate_per_s"] = s.ratePerS;
             j["arrival"] = s.arrival.toStdString();
         }

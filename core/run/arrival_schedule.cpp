@@ -1,5 +1,6 @@
 #include "run/arrival_schedule.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -41,6 +42,28 @@ double ArrivalSchedule::rateAt(const LoadShape &shape, double seconds)
         return shape.endRatePerS;
     const double f = std::max(0.0, seconds) / shape.rampSeconds;
     return shape.startRatePerS + f * (shape.endRatePerS - shape.startRatePerS);
+}
+
+std::vector<std::int64_t> ArrivalSchedule::fromOffsets(const std::vector<std::int64_t> &offsetsNs,
+                                                       double timeScale, std::optional<int> count,
+                                                       std::optional<double> durationSeconds)
+{
+    std::vector<std::int64_t> out;
+    if (offsetsNs.empty() || !(timeScale > 0) || !std::isfinite(timeScale))
+        return out;
+    const std::size_t limit =
+        std::min(offsetsNs.size(), std::size_t(std::max(0, count.value_or(kMaxArrivals))));
+    const double end = durationSeconds.value_or(INFINITY) * 1e9;
+    out.reserve(limit);
+    const std::int64_t first = offsetsNs.front();
+    for (std::size_t i = 0; i < limit; ++i) {
+        const double t = double(offsetsNs[i] - first) * timeScale;
+        if (t >= end)
+            break;
+        // Never earlier than the arrival before it, whatever the rounding.
+        out.push_back(std::max(out.empty() ? 0 : out.back(), std::int64_t(std::llround(t))));
+    }
+    return out;
 }
 
 std::vector<std::int64_t> ArrivalSchedule::build(const LoadShape &shape)

@@ -29,6 +29,11 @@ public:
     static bool validate(const LoadShape &shape, QString *error);
     // Every intended start, ascending. The same shape and seed always give the same schedule.
     static std::vector<std::int64_t> build(const LoadShape &shape);
+    // A recorded schedule replayed: offsets (ns, ascending) times `timeScale`, shifted so the
+    // first is at 0, at most `count` of them and none at or after `durationSeconds`.
+    static std::vector<std::int64_t> fromOffsets(const std::vector<std::int64_t> &offsetsNs,
+                                                 double timeScale, std::optional<int> count,
+                                                 std::optional<double> durationSeconds);
     // The rate in force at time t seconds.
     static double rateAt(const LoadShape &shape, double seconds);
 };

@@ -1,6 +1,7 @@
 #include "run/load_runner.h"
 
 #include "analysis/in_flight.h"
+#include "domain/workload.h"
 #include "provider/dialect.h"
 #include "provider/http_attempt.h"
 #include "run/arrival_schedule.h"
@@ -82,8 +83,8 @@ StepRequest LoadRunner::promptFor(int target, int requestIndex)
     if (m_plan.prompts)
         r = m_plan.prompts(requestIndex, m_encodings[std::size_t(target)]);
     else
-        r.prompt = PromptSource::make(m_plan.scenario.promptTokens, m_plan.seed, requestIndex,
-                                      m_encodings[std::size_t(target)]);
+        r.prompt = PromptSource::make(Workload::promptTokensFor(m_plan.scenario, requestIndex),
+                                      m_plan.seed, requestIndex, m_encodings[std::size_t(target)]);
     m_prompts.emplace(key, r);
     return r;
 }
@@ -122,7 +123,11 @@ void LoadRunner::start()
         QTimer::singleShot(0, this, &LoadRunner::finished);
         return;
     }
-    if (sc.isOpenLoop()) {
+    if (sc.trace) {
+        m_schedule = ArrivalSchedule::fromOffsets(Workload::traceOffsetsNs(sc), sc.trace->timeScale,
+                                                  m_planned, sc.durationS);
+        m_planned = int(m_schedule.size());
+    } else if (sc.isOpenLoop()) {
         LoadShape shape;
         shape.arrival = sc.arrival == QLatin1StringView("poisson") ? LoadShape::Arrival::Poisson
                                                                    : LoadShape::Arrival::Constant;
@@ -253,7 +258,7 @@ void LoadRunner::launch(Pending pending)
     spec.prompt = request.prompt.text;
     spec.history = request.history;
     spec.temperature = request.temperature;
-    spec.maxOutputTokens = m_plan.scenario.maxOutputTokens;
+    spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
 
     AttemptTimeouts timeouts;

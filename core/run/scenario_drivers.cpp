@@ -1,5 +1,6 @@
 #include "run/scenario_drivers.h"
 
+#include "domain/workload.h"
 #include "tokenize/prompt_builder.h"
 
 #include <QJsonArray>
@@ -32,7 +33,7 @@ StepPrompts uniquePrompts(const Scenario &sc, quint64 seed)
     return [sc, seed](int index, const EncodingInfo &encoding) {
         StepRequest r;
         PromptSpec spec;
-        spec.targetTokens = std::max(1, sc.promptTokens);
+        spec.targetTokens = std::max(1, Workload::promptTokensFor(sc, index));
         spec.seed = seed;
         spec.requestIndex = index;
         spec.instruction = summariseInstruction();

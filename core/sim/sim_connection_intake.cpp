@@ -90,6 +90,7 @@ bool SimConnection::readRequest(const SimHttpRequest &request, Intake &in)
         return false;
     m_stream = in.chat.stream;
     m_record.stream = in.chat.stream;
+    m_record.maxTokensRequested = in.chat.maxTokens;
     return true;
 }
 

@@ -38,6 +38,8 @@ QByteArray SimRequestRecord::toJson() const
         {"prompt_tokens_sent", promptTokensSent},
         {"prompt_tokens", promptTokens},
         {"cached_tokens", cachedTokens},
+        {"max_tokens_requested",
+         maxTokensRequested ? OrderedJson(*maxTokensRequested) : OrderedJson(nullptr)},
         {"completion_tokens", completionTokens},
         {"truncated", truncated},
         {"prompt_truncated", promptTruncated},

@@ -29,6 +29,7 @@ struct SimRequestRecord {
     int promptTokensSent = 0; // counted in the request
     int promptTokens = 0;     // processed and reported (below the sent count when truncated)
     int cachedTokens = 0;
+    std::optional<int> maxTokensRequested; // the request's output limit; none when it set none
     int completionTokens = 0;
     bool truncated = false;             // output cut by the request's limit: "length" / max tokens
     bool promptTruncated = false;       // context_overflow "truncate" cut the prompt
