@@ -97,7 +97,7 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
     bool recalledBefore = false;
     for (const auto &[turn, step] : byTurn) {
         std::vector<double> ttft, cost, prompt;
-        int planted = 0, recalled = 0, attempts = 0, answered = 0;
+        int planted = 0, recalled = 0, attempts = 0, replied = 0;
         for (const Sample &s : step->samples) {
             if (s.warmup || !s.servedBy.isEmpty())
                 continue;
@@ -106,7 +106,7 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
                 cost.push_back(*s.costUsd);
             if (!answered(s.outcome))
                 continue;
-            ++answered;
+            ++replied;
             if (s.firstTokenNs)
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
             if (s.inputTokens)
@@ -122,9 +122,9 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
         r.ttftByTurnMs.push_back(percentile(ttft, 50));
         r.costByTurnUsd.push_back(meanOf(cost));
         r.promptTokensByTurn.push_back(percentile(prompt, 50));
-        r.successByTurn.push_back(attempts > 0 ? std::optional<double>(double(answered) / attempts)
+        r.successByTurn.push_back(attempts > 0 ? std::optional<double>(double(replied) / attempts)
                                                : std::nullopt);
-        if (attempts > 0 && 2 * answered < attempts && !r.failingFromTurn)
+        if (attempts > 0 && 2 * replied < attempts && !r.failingFromTurn)
             r.failingFromTurn = turn;
         if (recall && *recall >= 0.5)
             recalledBefore = true;
