@@ -2,6 +2,145 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>no fit</source>
+        <translation>无拟合</translation>
+    </message>
+    <message>
+        <source>TTFT fit %1, R² %2</source>
+        <translation>TTFT 拟合 %1，R² %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>context sweep: %n point(s); %1</source>
+        <translation>
+            <numerusform>上下文扫描：%n 个点；%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  %1 tokens: skipped, %2</source>
+        <translation>  %1 tokens：已跳过，%2</translation>
+    </message>
+    <message>
+        <source>  %1 tokens: TTFT p50 %2, E2E p50 %3, %4 per request, %5/%6 ok</source>
+        <translation>  %1 tokens：TTFT p50 %2，E2E p50 %3，每请求 %4，成功 %5/%6</translation>
+    </message>
+    <message>
+        <source>, recall %1</source>
+        <translation>，召回 %1</translation>
+    </message>
+    <message>
+        <source>an error past the limit</source>
+        <translation>超出上限时报错</translation>
+    </message>
+    <message>
+        <source>SILENT TRUNCATION past the limit</source>
+        <translation>超出上限时静默截断</translation>
+    </message>
+    <message>
+        <source>no limit up to the claim</source>
+        <translation>在声明值以内无上限</translation>
+    </message>
+    <message>
+        <source>undecided</source>
+        <translation>未确定</translation>
+    </message>
+    <message>
+        <source>context limit: not probed, %1</source>
+        <translation>上下文上限：未探测，%1</translation>
+    </message>
+    <message>
+        <source>claim unverified</source>
+        <translation>声明未验证</translation>
+    </message>
+    <message>
+        <source>claim met</source>
+        <translation>符合声明</translation>
+    </message>
+    <message>
+        <source>CLAIM NOT MET</source>
+        <translation>不符合声明</translation>
+    </message>
+    <message numerus="yes">
+        <source>context limit: verified %1 of %2 claimed (%3), first failure %4, %5; %n probe(s)</source>
+        <translation>
+            <numerusform>上下文上限：已验证 %1（声明 %2，%3），首次失败 %4，%5；%n 次探测</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>concurrency sweep: saturation at %1</source>
+        <translation>并发扫描：饱和点 %1</translation>
+    </message>
+    <message>
+        <source>none within the levels</source>
+        <translation>各档位内均未饱和</translation>
+    </message>
+    <message>
+        <source>  %1 in flight: %2 output tok/s, %3 req/s, TTFT p95 %4, E2E p95 %5, errors %6</source>
+        <translation>  并发 %1：输出 %2 tok/s，%3 请求/秒，TTFT p95 %4，E2E p95 %5，错误 %6</translation>
+    </message>
+    <message>
+        <source>%1 ≥ %2 ms</source>
+        <translation>%1 次 ≥ %2 ms</translation>
+    </message>
+    <message>
+        <source>stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6</source>
+        <translation>稳定性：ITL p50 %1，p99 %2，最长间隔 %3；停顿 %4；中断 %5 次；结束原因 %6</translation>
+    </message>
+    <message>
+        <source>multi-turn: recall by turn (%) %1; %2</source>
+        <translation>多轮对话：各轮召回率（%）%1；%2</translation>
+    </message>
+    <message>
+        <source>the fact is lost at turn %1</source>
+        <translation>事实在第 %1 轮丢失</translation>
+    </message>
+    <message>
+        <source>the fact is never lost</source>
+        <translation>事实从未丢失</translation>
+    </message>
+    <message>
+        <source>  requests fail from turn %1 on (the history no longer fits, or the provider refused it)</source>
+        <translation>  从第 %1 轮起请求失败（历史已超出窗口，或服务商拒绝）</translation>
+    </message>
+    <message>
+        <source>  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4</source>
+        <translation>  TTFT 第 1 轮 %1，最后一轮 %2；成本第 1 轮 %3，最后一轮 %4</translation>
+    </message>
+    <message>
+        <source>prefix cache detected</source>
+        <translation>检测到前缀缓存</translation>
+    </message>
+    <message>
+        <source>no prefix cache</source>
+        <translation>无前缀缓存</translation>
+    </message>
+    <message>
+        <source>cache: %1; TTFT cold %2, warm %3 (drop %4); cached share %5; saving %6 per request</source>
+        <translation>缓存：%1；TTFT 冷 %2，热 %3（下降 %4）；缓存占比 %5；每请求节省 %6</translation>
+    </message>
+    <message>
+        <source>resilience (SLO %1 ms):</source>
+        <translation>容错（SLO %1 ms）：</translation>
+    </message>
+    <message>
+        <source>  %1: SLO met %2, P95 %3, retries cost %4, fallback %5</source>
+        <translation>  %1：SLO 达成 %2，P95 %3，重试成本 %4，回退 %5</translation>
+    </message>
+    <message>
+        <source>rate limit: %1 requests/min, %2 tokens/min measured; first 429 at %3 req/s (%4 of %5 requests limited)</source>
+        <translation>限流：实测 %1 请求/分钟，%2 tokens/分钟；首个 429 出现在 %3 请求/秒（%5 个请求中 %4 个被限流）</translation>
+    </message>
+    <message>
+        <source>  headers: %1</source>
+        <translation>  响应头：%1</translation>
+    </message>
+    <message>
+        <source>determinism: %1 identical at temperature 0 (%2 distinct answers to %3 prompts, %4 answers)</source>
+        <translation>确定性：temperature 为 0 时 %1 相同（%3 个提示词共 %2 种不同回答，%4 个回答）</translation>
+    </message>
+</context>
+<context>
     <name>EtaText</name>
     <message numerus="yes">
         <source>about %n s left</source>
@@ -398,6 +537,13 @@
     <message>
         <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
         <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContextLimitDriver</name>
+    <message>
+        <source>no context window to verify: set the provider&apos;s context_window or the scenario&apos;s claimed</source>
+        <translation>没有可验证的上下文窗口：请设置服务商的 context_window 或场景的 claimed</translation>
     </message>
 </context>
 <context>
@@ -932,6 +1078,17 @@ The estimate counts every planned request at its full prompt and output limit. R
             <numerusform>无法将 %n 个样本写入 %1；这些样本已保留在内存中，将会重试：%2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The database is not open</source>
+        <translation>数据库未打开</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ScenarioDriver</name>
+    <message>
+        <source>%1 prompt tokens and %2 output tokens exceed the provider&apos;s context window of %3</source>
+        <translation>%1 个提示 tokens 加 %2 个输出 tokens 超出服务商的上下文窗口 %3</translation>
+    </message>
 </context>
 <context>
     <name>ys::Secrets</name>
@@ -1459,6 +1616,30 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1.budget_usd: expected an amount in US dollars above zero</source>
         <translation>%1.budget_usd：应为大于零的美元金额</translation>
+    </message>
+    <message>
+        <source>%1.%2: the values must rise (%3 follows %4)</source>
+        <translation>%1.%2：数值必须递增（%3 跟在 %4 之后）</translation>
+    </message>
+    <message>
+        <source>%1.strategies: expected a non-empty list</source>
+        <translation>%1.strategies：应为非空列表</translation>
+    </message>
+    <message>
+        <source>%1.strategies[%2]: expected one of %3, each once</source>
+        <translation>%1.strategies[%2]：应为 %3 之一，且每项只出现一次</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a number</source>
+        <translation>%1.%2：应为数字</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a non-empty list of whole numbers</source>
+        <translation>%1.%2：应为非空的整数列表</translation>
+    </message>
+    <message>
+        <source>%1.%2[%3]: expected a whole number within %4..%5</source>
+        <translation>%1.%2[%3]：应为 %4..%5 之间的整数</translation>
     </message>
 </context>
 <context>
