@@ -2,10 +2,10 @@
 // stored figures match the simulator's profiles and the database keeps every sample.
 #include "analysis/gates.h"
 #include "analysis/pareto.h"
-#include "storage/summary_loader.h"
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/summary_loader.h"
 #include "test_support.h"
 
 #include <QProcess>
@@ -169,7 +169,8 @@ private Q_SLOTS:
             contextFails += v.context == GateResult::Fail ? 1 : 0;
             QVERIFY(p.results.contextSweep && p.results.concurrencySweep);
         }
-        QVERIFY2(paretoFront(points).size() >= 3, qPrintable(QString::number(paretoFront(points).size())));
+        QVERIFY2(paretoFront(points).size() >= 3,
+                 qPrintable(QString::number(paretoFront(points).size())));
         QVERIFY(latencyFails >= 1 && costFails >= 1 && contextFails >= 1);
     }
 

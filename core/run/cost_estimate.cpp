@@ -52,21 +52,20 @@ std::vector<PlannedLoad> plannedLoads(const Scenario &s, const ProviderConfig &p
         // precision) probes after the first, never more than max_probes.
         const std::optional<qint64> claimed =
             s.contextLimit.claimed ? s.contextLimit.claimed : provider.contextWindow;
-        const int probes = std::min(
-            s.contextLimit.maxProbes, int(std::ceil(std::log2(1.0 / s.contextLimit.precision))) + 2);
+        const int probes = std::min(s.contextLimit.maxProbes,
+                                    int(std::ceil(std::log2(1.0 / s.contextLimit.precision))) + 2);
         if (claimed)
             loads.push_back({probes, *claimed, out});
     } else if (k == QLatin1StringView("concurrency_sweep")) {
         for (int level : s.concurrencySweep.levels)
-            loads.push_back(
-                {s.concurrencySweep.requestsPerLevel.value_or(std::max(8, 4 * level)),
-                 s.promptTokens, out});
+            loads.push_back({s.concurrencySweep.requestsPerLevel.value_or(std::max(8, 4 * level)),
+                             s.promptTokens, out});
     } else if (k == QLatin1StringView("multi_turn")) {
         // Turn t sends the t user messages so far (the acknowledgements between them are a few
         // tokens each).
         for (int t = 1; t <= s.multiTurn.turns; ++t)
-            loads.push_back({s.multiTurn.conversations, qint64(t) * (s.multiTurn.tokensPerTurn + 4),
-                             out});
+            loads.push_back(
+                {s.multiTurn.conversations, qint64(t) * (s.multiTurn.tokensPerTurn + 4), out});
     } else if (k == QLatin1StringView("cache")) {
         loads.push_back({2 * s.cache.pairs,
                          s.cache.prefixTokens + std::max(64, s.promptTokens - s.cache.prefixTokens),

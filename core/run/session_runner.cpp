@@ -332,15 +332,16 @@ private:
                     writeEvent(runId, kind, detail);
                 });
         m_current->setPaused(m_paused);
-        connect(m_current, &LoadRunner::sampleReady, this, [this, runId, providerName](const Sample &s) {
-            if (m_step.keepSamples && !s.warmup)
-                m_stepSamples.push_back(s);
-            Sample stored = s;
-            stored.answerText.clear();
-            writeLater([stored](SampleWriter *w) { w->add(stored); });
-            Q_EMIT sampleMeasured(stored);
-            noteSpend(runId, providerName, stored);
-        });
+        connect(m_current, &LoadRunner::sampleReady, this,
+                [this, runId, providerName](const Sample &s) {
+                    if (m_step.keepSamples && !s.warmup)
+                        m_stepSamples.push_back(s);
+                    Sample stored = s;
+                    stored.answerText.clear();
+                    writeLater([stored](SampleWriter *w) { w->add(stored); });
+                    Q_EMIT sampleMeasured(stored);
+                    noteSpend(runId, providerName, stored);
+                });
         const int doneBefore = m_done;
         connect(m_current, &LoadRunner::requestFinished, this,
                 [this, providerName, doneBefore](int finished, int) {
@@ -349,7 +350,7 @@ private:
                 });
         connect(m_current, &LoadRunner::finished, this, [this, runId, providerName] {
             const bool cancelled = m_current->wasCancelled();
-            const SessionStatus status = !cancelled           ? SessionStatus::Finished
+            const SessionStatus status = !cancelled          ? SessionStatus::Finished
                                          : m_budgetExhausted ? SessionStatus::BudgetExhausted
                                                              : SessionStatus::Cancelled;
             qCInfo(lcEngine).noquote()
