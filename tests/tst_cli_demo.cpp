@@ -79,7 +79,8 @@ private Q_SLOTS:
         const auto [code, out] =
             runCli({QStringLiteral("run"), QStringLiteral("--suite"), QStringLiteral("demo"),
                     QStringLiteral("--db"), m_db, QStringLiteral("--sim"), m_simUrl,
-                    QStringLiteral("--json")});
+                    QStringLiteral("--json")},
+                   400000 * test::kSlow / 4 + 200000);
         QCOMPARE(code, 0);
         const json doc = json::parse(out.toStdString());
         const auto profiles = SimProfile::demoProfiles();

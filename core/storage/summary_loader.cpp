@@ -5,6 +5,7 @@
 
 #include <QJsonDocument>
 #include <map>
+#include <set>
 
 namespace ys {
 
@@ -87,6 +88,15 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
         }
         if (latestLatency)
             latest = latestLatency;
+        // The run count is how often the provider ran the kind shown: its batches (a re-run
+        // adds one), not the steps a sweep took.
+        if (latest) {
+            std::set<qint64> batches;
+            for (const RunRecord &r : runs)
+                if (r.providerId == p.id && r.kind == latest->kind)
+                    batches.insert(r.batch);
+            count = int(batches.size());
+        }
         ProviderSummary s =
             summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
                          latest && latest->loadModel == QLatin1StringView("open"));
