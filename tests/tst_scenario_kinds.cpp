@@ -256,12 +256,16 @@ private Q_SLOTS:
                            .arg(l.outputTokensPerS.value_or(-1));
         QVERIFY2(r->saturation && *r->saturation >= 16 && *r->saturation <= 32,
                  qPrintable(figures));
-        // Flattening: 64 in flight adds less than 15% over 16, while 16 is well above 4.
+        // Flattening: up to the capacity throughput grows with the requests in flight, past it
+        // it does not (64 in flight add less than 15% over 32). Where between 16 and 32 the
+        // plateau starts depends on how quickly the client refills a slot, so that is left to
+        // the saturation check above.
         const double t4 = *r->levels[1].outputTokensPerS;
         const double t16 = *r->levels[2].outputTokensPerS;
+        const double t32 = *r->levels[3].outputTokensPerS;
         const double t64 = *r->levels[4].outputTokensPerS;
         QVERIFY2(t16 > 2.5 * t4, qPrintable(figures));
-        QVERIFY2(t64 < 1.15 * t16, qPrintable(figures));
+        QVERIFY2(t64 < 1.15 * t32, qPrintable(figures));
         // Past the capacity the wait shows as latency.
         QVERIFY(*r->levels[4].ttftMs.p95 > 2 * *r->levels[2].ttftMs.p95);
     }
