@@ -165,6 +165,10 @@ private Q_SLOTS:
         }
         QVERIFY(exceeded > 0);
 
+        qInfo("truncating: verified %lld, first failure %lld, %d probes; erroring: verified %lld, "
+              "%d probes",
+              qint64(*tr.verified), qint64(tr.firstFailure.value_or(-1)), tr.probes,
+              qint64(*er.verified), er.probes);
         const ProviderSummary *o = providerNamed(*summary, QStringLiteral("Overclaims"));
         QVERIFY(o && o->results.contextLimit);
         const ContextLimitResult &orr = *o->results.contextLimit;
@@ -172,6 +176,8 @@ private Q_SLOTS:
         QCOMPARE(orr.claimMet, std::optional<bool>(false));
         QVERIFY(orr.verified && std::abs(double(*orr.verified) - 100000) <= 1000);
         QVERIFY(orr.probes <= 20);
+        qInfo("overclaiming: claimed %lld, verified %lld, %d probes", qint64(*orr.claimed),
+              qint64(*orr.verified), orr.probes);
     }
 
     // Acceptance 2: over 1K-128K on a superlinear profile the TTFT curve fits with R² >= 0.95,
@@ -220,6 +226,8 @@ private Q_SLOTS:
         const auto fit = KindAnalysis::fitQuadratic(withoutMiddle);
         QVERIFY(fit && middle > 0);
         const double predicted = fit->predict(64000);
+        qInfo("TTFT fit R² %.4f; middle point measured %.1f ms, predicted without it %.1f ms",
+              *r->latencyFit->r2, middle, predicted);
         QVERIFY2(std::abs(predicted - middle) <= 0.1 * middle,
                  qPrintable(
                      QStringLiteral("predicted %1 ms, measured %2 ms").arg(predicted).arg(middle)));
@@ -254,6 +262,7 @@ private Q_SLOTS:
             figures += QStringLiteral("%1: %2 tok/s; ")
                            .arg(l.concurrency)
                            .arg(l.outputTokensPerS.value_or(-1));
+        qInfo("saturation %d; %s", r->saturation.value_or(-1), qPrintable(figures));
         QVERIFY2(r->saturation && *r->saturation >= 16 && *r->saturation <= 32,
                  qPrintable(figures));
         // Flattening: up to the capacity throughput grows with the requests in flight, past it
@@ -311,6 +320,8 @@ private Q_SLOTS:
         QCOMPARE(warm, 6);
         truth /= warm;
         QVERIFY(c->ttftDropMs);
+        qInfo("cache: TTFT drop %.1f ms against the profile's %.1f ms; plain drop %.1f ms",
+              *c->ttftDropMs, truth, p->ttftDropMs.value_or(0));
         QVERIFY2(
             std::abs(*c->ttftDropMs - truth) <= 0.2 * truth,
             qPrintable(
@@ -363,6 +374,8 @@ private Q_SLOTS:
         const auto &s = providerNamed(*summary, QStringLiteral("Steady"))->results.determinism;
         QVERIFY(d && s && d->identicalShare && s->identicalShare);
         QCOMPARE(d->answers, 100);
+        qInfo("identical share %.2f (divergence 0.3), %.2f (none)", *d->identicalShare,
+              *s->identicalShare);
         QVERIFY2(std::abs(*d->identicalShare - 0.7) <= 0.15,
                  qPrintable(QString::number(*d->identicalShare)));
         QCOMPARE(*s->identicalShare, 1.0);
