@@ -13,4 +13,5 @@ target_sources(ys_core PRIVATE
     analysis/latency_result.h analysis/latency_result.cpp
     analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
+    analysis/significance.h analysis/significance.cpp
 )

@@ -1,0 +1,192 @@
+// Mann–Whitney U, the Hodges–Lehmann shift and its interval, and Holm's correction, checked
+// against reference values SciPy computed once (tests/fixtures/significance/make_fixtures.py
+// wrote the JSON; the test needs neither Python nor SciPy).
+#include "analysis/significance.h"
+
+#include <QFile>
+#include <QTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+using nlohmann::json;
+
+namespace {
+
+json loadFixture(const char *name)
+{
+    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/significance/") +
+               QString::fromLatin1(name));
+    if (!file.open(QIODevice::ReadOnly))
+        return json();
+    return json::parse(file.readAll().toStdString());
+}
+
+std::vector<double> numbers(const json &array)
+{
+    return array.get<std::vector<double>>();
+}
+
+// Within 1e-9 relative, or 1e-12 absolute for values near zero.
+bool close(double got, double expected)
+{
+    const double diff = std::abs(got - expected);
+    return diff <= 1e-12 || diff <= 1e-9 * std::abs(expected);
+}
+
+QByteArray describe(double got, double expected)
+{
+    return QByteArray::number(got, 'g', 17) + " != " + QByteArray::number(expected, 'g', 17);
+}
+
+} // namespace
+
+class TstSignificance : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void mannWhitney_data()
+    {
+        QTest::addColumn<QByteArray>("caseJson");
+        const json doc = loadFixture("mann_whitney.json");
+        QVERIFY(doc.contains("cases") && !doc["cases"].empty());
+        for (const auto &c : doc["cases"])
+            QTest::newRow(c["name"].get<std::string>().c_str())
+                << QByteArray::fromStdString(c.dump());
+    }
+
+    void mannWhitney()
+    {
+        QFETCH(QByteArray, caseJson);
+        const json c = json::parse(caseJson.toStdString());
+        const auto x = numbers(c["x"]);
+        const auto y = numbers(c["y"]);
+
+        const auto automatic = mannWhitneyU(x, y);
+        QVERIFY(automatic);
+        QVERIFY2(close(automatic->u1, c["u1"]), describe(automatic->u1, c["u1"]));
+        QVERIFY2(close(automatic->pValue, c["p_auto"]), describe(automatic->pValue, c["p_auto"]));
+        QCOMPARE(automatic->exact, c["auto_is_exact"].get<bool>());
+
+        const auto asymptotic = mannWhitneyU(x, y, MannWhitneyMethod::Asymptotic);
+        QVERIFY(asymptotic && !asymptotic->exact);
+        QVERIFY2(close(asymptotic->pValue, c["p_asymptotic"]),
+                 describe(asymptotic->pValue, c["p_asymptotic"]));
+
+        if (c.contains("p_exact")) {
+            const auto exact = mannWhitneyU(x, y, MannWhitneyMethod::Exact);
+            QVERIFY(exact && exact->exact);
+            QVERIFY2(close(exact->pValue, c["p_exact"]), describe(exact->pValue, c["p_exact"]));
+        }
+    }
+
+    void hodgesLehmann_data() { mannWhitney_data(); }
+
+    void hodgesLehmann()
+    {
+        QFETCH(QByteArray, caseJson);
+        const json c = json::parse(caseJson.toStdString());
+        const auto shift = ys::hodgesLehmann(numbers(c["x"]), numbers(c["y"]));
+        QVERIFY(shift);
+        // The median of the same differences: the very same double.
+        QVERIFY2(shift->estimate == c["hl_estimate"].get<double>(),
+                 describe(shift->estimate, c["hl_estimate"]));
+        QCOMPARE(shift->ciLow.has_value(), !c["hl_ci_low"].is_null());
+        QCOMPARE(shift->ciHigh.has_value(), !c["hl_ci_high"].is_null());
+        if (shift->ciLow) {
+            QVERIFY2(close(*shift->ciLow, c["hl_ci_low"]), describe(*shift->ciLow, c["hl_ci_low"]));
+            QVERIFY2(close(*shift->ciHigh, c["hl_ci_high"]),
+                     describe(*shift->ciHigh, c["hl_ci_high"]));
+            QVERIFY(*shift->ciLow <= shift->estimate && shift->estimate <= *shift->ciHigh);
+        }
+    }
+
+    void holm_data()
+    {
+        QTest::addColumn<QByteArray>("setJson");
+        const json doc = loadFixture("holm.json");
+        QVERIFY(doc.contains("sets") && !doc["sets"].empty());
+        int i = 0;
+        for (const auto &s : doc["sets"])
+            QTest::newRow(QByteArray::number(i++).constData())
+                << QByteArray::fromStdString(s.dump());
+    }
+
+    void holm()
+    {
+        QFETCH(QByteArray, setJson);
+        const json s = json::parse(setJson.toStdString());
+        const auto adjusted = holmAdjust(numbers(s["p"]));
+        const auto expected = numbers(s["adjusted"]);
+        QCOMPARE(adjusted.size(), expected.size());
+        for (size_t i = 0; i < adjusted.size(); ++i)
+            QVERIFY2(adjusted[i] == expected[i], describe(adjusted[i], expected[i]));
+    }
+
+    void comparisonCarriesEverything()
+    {
+        const json doc = loadFixture("mann_whitney.json");
+        std::vector<Comparison> table;
+        std::vector<double> p;
+        for (const auto &c : doc["cases"]) {
+            const auto cmp = compareSamples(numbers(c["x"]), numbers(c["y"]));
+            QVERIFY(cmp);
+            QCOMPARE(cmp->n1, int(c["x"].size()));
+            QCOMPARE(cmp->n2, int(c["y"].size()));
+            QVERIFY(cmp->difference == c["hl_estimate"].get<double>());
+            QVERIFY(close(cmp->pValue, c["p_auto"]));
+            QCOMPARE(cmp->adjustedPValue, cmp->pValue);
+            table.push_back(*cmp);
+            p.push_back(cmp->pValue);
+        }
+        holmAdjust(table);
+        const auto adjusted = holmAdjust(p);
+        for (size_t i = 0; i < table.size(); ++i) {
+            QVERIFY(table[i].adjustedPValue == adjusted[i]);
+            QVERIFY(table[i].adjustedPValue >= table[i].pValue);
+        }
+    }
+
+    void emptySampleHasNoResult()
+    {
+        const std::vector<double> some{1, 2, 3};
+        QVERIFY(!mannWhitneyU({}, some));
+        QVERIFY(!mannWhitneyU(some, {}));
+        QVERIFY(!ys::hodgesLehmann({}, some));
+        QVERIFY(!compareSamples(some, {}));
+        QVERIFY(!compareSamples({}, {}));
+        QVERIFY(holmAdjust(std::vector<double>{}).empty());
+    }
+
+    void allEqualValuesAreNoEvidence()
+    {
+        const std::vector<double> x(20, 310.0);
+        const std::vector<double> y(30, 310.0);
+        for (auto method : {MannWhitneyMethod::Automatic, MannWhitneyMethod::Asymptotic,
+                            MannWhitneyMethod::Exact}) {
+            const auto test = mannWhitneyU(x, y, method);
+            QVERIFY(test);
+            QCOMPARE(test->pValue, 1.0);
+            QCOMPARE(test->u1, 300.0);
+        }
+        const auto cmp = compareSamples(x, y);
+        QVERIFY(cmp);
+        QCOMPARE(cmp->difference, 0.0);
+        QCOMPARE(*cmp->ciLow, 0.0);
+        QCOMPARE(*cmp->ciHigh, 0.0);
+        QCOMPARE(cmp->pValue, 1.0);
+    }
+
+    void tooSmallForAnInterval()
+    {
+        // With 2 and 3 values no pair of order statistics covers 95%: the estimate stands
+        // alone.
+        const auto shift = ys::hodgesLehmann({10, 20}, {1, 2, 3});
+        QVERIFY(shift);
+        QCOMPARE(shift->estimate, 13.0); // differences 7 8 9 17 18 19
+        QVERIFY(!shift->ciLow && !shift->ciHigh);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstSignificance)
+#include "tst_significance.moc"
