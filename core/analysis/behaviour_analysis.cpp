@@ -14,16 +14,6 @@ namespace {
 
 constexpr double kNsPerMs = 1e6;
 
-std::optional<double> meanOf(const std::vector<double> &v)
-{
-    if (v.empty())
-        return std::nullopt;
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    return sum / double(v.size());
-}
-
 bool isTimeout(Outcome o)
 {
     return o == Outcome::TimeoutIdle || o == Outcome::TimeoutTotal || o == Outcome::ConnectionError;
@@ -120,7 +110,7 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
             planted > 0 ? std::optional<double>(double(recalled) / planted) : std::nullopt;
         r.recallByTurn.push_back(recall);
         r.ttftByTurnMs.push_back(percentile(ttft, 50));
-        r.costByTurnUsd.push_back(meanOf(cost));
+        r.costByTurnUsd.push_back(mean(cost));
         r.promptTokensByTurn.push_back(percentile(prompt, 50));
         r.successByTurn.push_back(attempts > 0 ? std::optional<double>(double(replied) / attempts)
                                                : std::nullopt);
@@ -163,8 +153,8 @@ CacheResult KindAnalysis::cache(const std::vector<StepData> &steps)
         r.ttftDropMs = *r.coldTtftMs - *r.warmTtftMs;
     if (warmInput > 0)
         r.cachedTokenShare = double(warmCached) / double(warmInput);
-    const auto coldMean = meanOf(coldCost);
-    const auto warmMean = meanOf(warmCost);
+    const auto coldMean = mean(coldCost);
+    const auto warmMean = mean(warmCost);
     if (coldMean && warmMean)
         r.savingUsdPerRequest = *coldMean - *warmMean;
     // Detected when the provider says it served cached tokens, or when the warm request of

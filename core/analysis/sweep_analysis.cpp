@@ -15,16 +15,6 @@ constexpr double kNsPerMs = 1e6;
 // Throughput within this share of the best level counts as flat.
 constexpr double kSaturationShare = 0.9;
 
-std::optional<double> meanOf(const std::vector<double> &v)
-{
-    if (v.empty())
-        return std::nullopt;
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    return sum / double(v.size());
-}
-
 } // namespace
 
 double CurveFit::predict(double x) const
@@ -105,9 +95,9 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
         }
         p.ttftMs = distributionOf(ttft);
         p.e2eMs = distributionOf(e2e);
-        p.inputTokensMean = meanOf(input);
-        p.outputTokensMean = meanOf(output);
-        p.costUsdPerRequest = meanOf(cost);
+        p.inputTokensMean = mean(input);
+        p.outputTokensMean = mean(output);
+        p.costUsdPerRequest = mean(cost);
         if (planted > 0)
             p.needleRecall = double(recalled) / planted;
         if (p.ttftMs.p50)
