@@ -150,7 +150,11 @@ std::optional<std::int64_t> azureTime(QByteArray cell)
         }
         fractionNs = digits.leftJustified(9, '0').toLongLong();
     }
-    return (date.toJulianDay() * 86400 + h * 3600 + m * 60 + s) * kNsPerS + fractionNs;
+    // From the Unix epoch, not Julian day 0: nanoseconds since then fit 64 bits until 2262, and
+    // only differences between arrivals matter.
+    constexpr qint64 kUnixEpochJulianDay = 2440588;
+    const qint64 days = date.toJulianDay() - kUnixEpochJulianDay;
+    return (days * 86400 + h * 3600 + m * 60 + s) * kNsPerS + fractionNs;
 }
 
 CsvColumns csvHeader(const QList<QByteArray> &cells, bool *isHeader)
