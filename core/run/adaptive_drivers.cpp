@@ -1,5 +1,6 @@
 #include "run/scenario_drivers.h"
 
+#include "tokenize/bpe_tokenizer.h"
 #include "tokenize/prompt_builder.h"
 
 #include <QJsonArray>
@@ -234,11 +235,13 @@ public:
         step.prompts = [seed, perTurn, turn](int conversation, const EncodingInfo &encoding) {
             StepRequest r;
             r.needle = needleCode(seed, conversation);
+            const QString ack = QStringLiteral("Noted.");
+            const qint64 ackTokens = Tokenizer::shared(encoding.encoding).count(ack);
             for (int t = 1; t < turn; ++t) {
-                r.history.push_back(
-                    {ChatTurn::Role::User,
-                     message(seed, perTurn, conversation, t, r.needle, encoding).text});
-                r.history.push_back({ChatTurn::Role::Assistant, QStringLiteral("Noted.")});
+                SourcedPrompt earlier = message(seed, perTurn, conversation, t, r.needle, encoding);
+                r.historyTokens += earlier.tokens + ackTokens;
+                r.history.push_back({ChatTurn::Role::User, std::move(earlier.text)});
+                r.history.push_back({ChatTurn::Role::Assistant, ack});
             }
             r.prompt = message(seed, perTurn, conversation, turn, r.needle, encoding);
             return r;

@@ -8,7 +8,6 @@
 #include "run/circuit_breaker.h"
 #include "run/network_pool.h"
 #include "run/prompt_source.h"
-#include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
 #include "util/monotonic_clock.h"
 
@@ -273,7 +272,7 @@ void LoadRunner::launch(Pending pending)
     }
     auto *attempt = new HttpAttempt(*dialect, dialect->buildRequest(to.provider, spec, to.apiKey),
                                     timeouts, secrets);
-    attempt->setIdentity(m_plan.runId, m_launches, request.prompt.tokens + historyTokens(request));
+    attempt->setIdentity(m_plan.runId, m_launches, request.prompt.tokens + request.historyTokens);
     attempt->setRequest(pending.requestIndex, pending.attemptNumber, pending.retryDelayNs,
                         pending.requestIndex < m_plan.scenario.warmup);
     connect(attempt, &HttpAttempt::finished, this, &LoadRunner::onAttemptFinished);
@@ -283,19 +282,6 @@ void LoadRunner::launch(Pending pending)
     // Its finished() comes back queued from the lane's thread.
     m_pool->start(attempt, pending.intendedNs);
     ++m_launches;
-}
-
-qint64 LoadRunner::historyTokens(const StepRequest &request) const
-{
-    // The local count of a conversation: its turns as the prompt builder counted them are not
-    // kept, so they are counted again here (in the run's own family) once per request.
-    if (request.history.empty())
-        return 0;
-    const Tokenizer &tokenizer = Tokenizer::shared(m_encodings.front().encoding);
-    qint64 n = 0;
-    for (const ChatTurn &t : request.history)
-        n += tokenizer.count(t.text);
-    return n;
 }
 
 void LoadRunner::checkNeedle(Sample &sample, const QString &answer) const

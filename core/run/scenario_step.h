@@ -20,6 +20,7 @@ namespace ys {
 struct StepRequest {
     SourcedPrompt prompt;          // the last user message
     std::vector<ChatTurn> history; // earlier turns of a conversation
+    qint64 historyTokens = 0;      // their tokens, as the prompt builder counted them
     QString needle;                // a fact the answer must repeat; empty: not checked
     std::optional<double> temperature;
 };
