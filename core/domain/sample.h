@@ -58,10 +58,14 @@ struct Sample {
     std::optional<qint64> outputTokens;
     std::optional<qint64> cachedTokens;
     std::optional<qint64> reasoningTokens;
-    bool tokensEstimated = false; // provider reported no usage
+    std::optional<qint64> cacheWriteTokens; // prompt tokens written to the provider's cache
+    bool tokensEstimated = false;           // provider reported no usage
     qint64 localPromptTokens = 0;
     qint64 localOutputTokens = 0;
+    // What the attempt cost: the provider's own figure when it reported one (reportedCostUsd),
+    // else its billed tokens at the price in force. Unset when neither is known, never 0.
     std::optional<double> costUsd;
+    std::optional<double> reportedCostUsd;
     qint64 outputChars = 0;
     QString servedBy; // the fallback provider that served this attempt; empty: the run's own
     // In memory only, for checking the decoded text without keeping it: FNV-1a 64 of the answer

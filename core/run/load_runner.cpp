@@ -347,7 +347,9 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     const RunTarget &from = target(t);
     if (t > 0)
         sample.servedBy = from.provider.name;
-    if (from.provider.price && sample.inputTokens && sample.outputTokens)
+    if (sample.reportedCostUsd)
+        sample.costUsd = sample.reportedCostUsd; // what the provider billed, when it says
+    else if (from.provider.price && sample.inputTokens && sample.outputTokens)
         sample.costUsd = from.provider.price->cost(*sample.inputTokens, *sample.outputTokens,
                                                    sample.cachedTokens.value_or(0));
     checkSilentTruncation(sample);

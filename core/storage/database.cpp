@@ -129,6 +129,12 @@ ALTER TABLE samples ADD COLUMN start_offset_ns INTEGER;
 ALTER TABLE samples ADD COLUMN needle_found INTEGER;
 ALTER TABLE samples ADD COLUMN text_hash INTEGER;
 )sql",
+    // 6: what the bill needs beyond input and output: prompt tokens written to a provider's
+    // cache (billed at their own price), and the cost a provider reported for the attempt itself.
+    R"sql(
+ALTER TABLE samples ADD COLUMN cache_write_tokens INTEGER;
+ALTER TABLE samples ADD COLUMN reported_cost_usd REAL;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -260,9 +260,10 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
                 "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
                 "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-                "served_by, diagnostics, start_offset_ns, needle_found, text_hash) "
+                "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
+                "cache_write_tokens, reported_cost_usd) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?,?,?,?)"));
+                "?,?,?,?,?,?,?,?,?,?,?,?)"));
             for (const Sample &s : samples) {
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
@@ -313,6 +314,8 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                                              : QVariant(QMetaType(QMetaType::Int)));
                 // SQLite integers are signed: the hash is stored as its two's complement.
                 q.addBindValue(qint64(s.textHash));
+                q.addBindValue(opt(s.cacheWriteTokens));
+                q.addBindValue(optD(s.reportedCostUsd));
                 if (!q.exec())
                     return fail(q, err);
             }
@@ -462,7 +465,8 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-        "served_by, diagnostics, start_offset_ns, needle_found, text_hash FROM samples "
+        "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
+        "reported_cost_usd FROM samples "
         "WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
@@ -522,6 +526,10 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
             s.needleFound = q.value(c).toInt() != 0;
         ++c;
         s.textHash = quint64(q.value(c++).toLongLong());
+        s.cacheWriteTokens = optOf(q.value(c++));
+        if (!q.value(c).isNull())
+            s.reportedCostUsd = q.value(c).toDouble();
+        ++c;
         out.push_back(std::move(s));
     }
     return out;
