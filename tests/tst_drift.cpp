@@ -88,7 +88,7 @@ private:
     {
         test::ProfileShape shape;
         shape.ttftMedianMs = shape.ttftP95Ms = ttftMs;
-        shape.outputTokensMin = shape.outputTokensMax = 40;
+        shape.outputTokensMin = shape.outputTokensMax = 80;
         shape.decodeTokensPerS = 400;
         shape.seed = 3;
         json extra = json::object();
@@ -237,14 +237,16 @@ private Q_SLOTS:
     }
 
     // Four sessions in one file: 1 and 2 alike; 3 with twice the TTFT (end-to-end includes it,
-    // so it moves too); 4 as 3 but redeployed (another fingerprint) at twice the price.
+    // so it moves too); 4 as 3 but redeployed (another fingerprint) at twice the price. The
+    // times are long enough (200 ms TTFT, 200 ms of decoding) that a loaded machine's few
+    // milliseconds of scheduling stay well under the 10% threshold.
     void sessionsOnTheSimulator()
     {
         const QString db = m_dir.filePath(QStringLiteral("drift.sqlite"));
-        const qint64 s1 = session(db, 100, {}, 1.0);
-        const qint64 s2 = session(db, 100, {}, 1.0);
-        const qint64 s3 = session(db, 200, {}, 1.0);
-        const qint64 s4 = session(db, 200, QStringLiteral("fp_redeployed"), 2.0);
+        const qint64 s1 = session(db, 200, {}, 1.0);
+        const qint64 s2 = session(db, 200, {}, 1.0);
+        const qint64 s3 = session(db, 400, {}, 1.0);
+        const qint64 s4 = session(db, 400, QStringLiteral("fp_redeployed"), 2.0);
         QVERIFY(s1 && s2 && s3 && s4);
 
         QString error;
@@ -262,7 +264,7 @@ private Q_SLOTS:
             QCOMPARE(e.provider, QStringLiteral("P"));
             QCOMPARE(e.fromSession + 1, e.toSession);
             if (e.figure == DriftFigure::TtftMs) {
-                QVERIFY(*e.relative > 0.5);
+                QVERIFY(*e.relative > 0.6);
                 QVERIFY(*e.ciLow > 0);
             }
             if (e.figure == DriftFigure::UsdPer1k)
