@@ -6,10 +6,12 @@
 #include "demo/sim_demo_host.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
+#include "models/insight_text.h"
 #include "models/results_text.h"
 #include "run/cost_estimate.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
+#include "storage/drift_loader.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
@@ -93,6 +95,8 @@ void printSummaryText(const SessionSummary &summary)
         for (const QString &line : resultsTextLines(p.results))
             out() << QStringLiteral("    ") << line << '\n';
     }
+    for (const QString &line : InsightText::lines(summary))
+        out() << line << '\n';
     out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms (in open loop from the intended "
                              "start), ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. "
                              "Percentiles: linear interpolation (type 7).")
@@ -363,11 +367,12 @@ int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bo
         }
         sessionId = sessions.front().id;
     }
-    const auto summary = loadSessionSummary(repo, *sessionId, &error);
+    auto summary = loadSessionSummary(repo, *sessionId, &error);
     if (!summary) {
         err() << error << '\n';
         return 1;
     }
+    summary->drift = loadDrift(repo, *sessionId, &error);
     if (json)
         out() << QString::fromUtf8(sessionSummaryJson(*summary)) << '\n';
     else

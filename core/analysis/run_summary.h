@@ -1,7 +1,9 @@
 #pragma once
 
+#include "analysis/drift.h"
 #include "analysis/percentile.h"
 #include "analysis/scenario_results.h"
+#include "analysis/token_reconciliation.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "domain/sample.h"
@@ -78,6 +80,8 @@ struct ProviderSummary {
 struct SessionSummary {
     SessionInfo info;
     std::vector<ProviderSummary> providers;
+    std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
+    std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
 };
 
 // A latency run's summary, with its results.latency (openLoop: the run's load was open, so the

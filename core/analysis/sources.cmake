@@ -15,4 +15,7 @@ target_sources(ys_core PRIVATE
     analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
     analysis/significance.h analysis/significance.cpp
+    analysis/token_reconciliation.h analysis/token_reconciliation.cpp
+    analysis/drift.h analysis/drift.cpp
+    analysis/insight_json.h analysis/insight_json.cpp
 )

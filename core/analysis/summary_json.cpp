@@ -1,5 +1,6 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/insight_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["results"] = scenarioResultsJson(p.results);
         doc["providers"].push_back(j);
     }
+    doc["reconciliation"] = reconciliationJson(summary.reconciliation);
+    doc["drift"] = driftJson(summary.drift);
     return QByteArray::fromStdString(doc.dump(2));
 }
 

@@ -8,6 +8,7 @@
 #include "run/circuit_breaker.h"
 #include "run/network_pool.h"
 #include "run/prompt_source.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
 #include "util/monotonic_clock.h"
 
@@ -340,6 +341,11 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     m_inFlight.erase(it);
     Sample sample = attempt->sample();
     sample.startOffsetNs = sample.startedAtNs - m_startNs;
+    // The answer counted as the provider counts it (exactly for OpenAI's encodings, a proxy
+    // otherwise), for token reconciliation; here rather than on the lane, whose time is the
+    // measurement's.
+    sample.localOutputTokens =
+        Tokenizer::shared(m_encodings[std::size_t(t)].encoding).count(attempt->answerText());
     checkNeedle(sample, attempt->answerText());
     if (m_plan.keepText)
         sample.answerText = attempt->answerText();

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QLocale>
 #include <algorithm>
+#include <cmath>
 
 // Accepting a generation request: the checks that may refuse it, in the order a real provider
 // makes them, then everything random about the answer fixed at once. The messages written into
@@ -297,10 +298,12 @@ void SimConnection::accept(const Intake &in)
     answer.requestNumber = in.number;
     answer.profileSeed = profile.seed;
     answer.fingerprintEvery = profile.fingerprintEvery;
+    answer.systemFingerprint = profile.systemFingerprint;
     answer.created = QDateTime::currentSecsSinceEpoch();
-    answer.promptTokens = in.promptTokens;
+    // Only what usage reports is scaled; the ground truth keeps the true counts.
+    answer.promptTokens = int(std::lround(in.promptTokens * profile.promptUsageFactor));
     answer.cachedTokens = in.cached;
-    answer.completionTokens = m_answerTokens;
+    answer.completionTokens = int(std::lround(m_answerTokens * profile.completionUsageFactor));
     answer.truncated = m_plan->truncated;
     answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
     answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;

@@ -73,8 +73,9 @@ struct SimAnswer {
     QString model;
     std::uint64_t requestNumber = 0;
     std::uint64_t profileSeed = 0;
-    int fingerprintEvery = 0; // > 0: the fingerprint changes every N requests
-    qint64 created = 0;       // Unix seconds
+    int fingerprintEvery = 0;  // > 0: the fingerprint changes every N requests
+    QString systemFingerprint; // the profile's own; empty: derived from the model and seed
+    qint64 created = 0;        // Unix seconds
     int promptTokens = 0;
     int cachedTokens = 0;
     int completionTokens = 0;

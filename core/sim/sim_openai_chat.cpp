@@ -231,10 +231,14 @@ void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)
     const std::uint64_t deployment =
         answer.fingerprintEvery > 0 ? answer.requestNumber / std::uint64_t(answer.fingerprintEvery)
                                     : 0;
-    m_fingerprint =
-        QByteArrayLiteral("fp_") + simHex64(simStableHash(answer.model) ^ answer.profileSeed ^
-                                            (deployment * 0x9e3779b97f4a7c15ull))
-                                       .left(10);
+    if (!answer.systemFingerprint.isEmpty())
+        m_fingerprint = answer.systemFingerprint.toUtf8() +
+                        (deployment > 0 ? "_" + QByteArray::number(deployment) : QByteArray());
+    else
+        m_fingerprint =
+            QByteArrayLiteral("fp_") + simHex64(simStableHash(answer.model) ^ answer.profileSeed ^
+                                                (deployment * 0x9e3779b97f4a7c15ull))
+                                           .left(10);
     m_head = "{\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"created\":" +
              QByteArray::number(answer.created) + ",\"model\":" + simJsonString(answer.model) +
              ",\"system_fingerprint\":\"" + m_fingerprint + "\",\"service_tier\":\"default\"";

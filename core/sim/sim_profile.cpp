@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -187,6 +188,28 @@ void readTokens(const Json &object, SimProfile &p)
     }
     if (const Json *every = member(object, "fingerprint_every"))
         p.fingerprintEvery = readInt(*every, QStringLiteral("fingerprint_every"), 0);
+    if (const Json *fingerprint = member(object, "system_fingerprint");
+        fingerprint && !fingerprint->is_null()) {
+        p.systemFingerprint = readString(*fingerprint, QStringLiteral("system_fingerprint"));
+        static const QRegularExpression kFingerprint(QStringLiteral("^[A-Za-z0-9_.-]{1,64}$"));
+        if (!kFingerprint.match(p.systemFingerprint).hasMatch())
+            throw FieldError{QStringLiteral("system_fingerprint"),
+                             SimProfile::tr("expected 1 to 64 letters, digits, '_', '.' or '-'")};
+    }
+    if (const Json *factor = member(object, "usage_factor")) {
+        const QString field = QStringLiteral("usage_factor");
+        checkKeys(*factor, field, {"prompt", "completion"});
+        const auto read = [&](const char *key, double *out) {
+            if (const Json *v = member(*factor, key)) {
+                const QString name = field + QLatin1Char('.') + QLatin1StringView(key);
+                *out = readNumber(*v, name);
+                if (!(*out > 0) || *out > 10)
+                    throw FieldError{name, SimProfile::tr("must be above 0 and at most 10")};
+            }
+        };
+        read("prompt", &p.promptUsageFactor);
+        read("completion", &p.completionUsageFactor);
+    }
     if (const Json *usage = member(object, "usage")) {
         if (!usage->is_boolean())
             throw FieldError{
@@ -347,7 +370,9 @@ SimProfile readProfile(const Json &object)
                "rate_limits",
                "faults",
                "encoding",
-               "fingerprint_every"});
+               "fingerprint_every",
+               "system_fingerprint",
+               "usage_factor"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));

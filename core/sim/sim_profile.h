@@ -77,6 +77,12 @@ public:
     int contextWindow = 128000;
     Encoding encoding = Encoding::O200kBase; // counts the prompt tokens it reports
     int fingerprintEvery = 0; // > 0: the reported model fingerprint changes every N requests
+    // Empty: a fingerprint derived from the model and seed. Set: this one, so that a test can
+    // change a provider's deployment between two sessions without changing anything else.
+    QString systemFingerprint;
+    // Reported usage is the true count times these (rounded): a provider that over-counts.
+    double promptUsageFactor = 1.0;
+    double completionUsageFactor = 1.0;
     bool usage = true;
     QString apiKey; // empty: no key required
     std::optional<SimPrice> price;

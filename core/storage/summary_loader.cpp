@@ -97,9 +97,11 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
                     batches.insert(r.batch);
             count = int(batches.size());
         }
-        ProviderSummary s =
-            summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
-                         latest && latest->loadModel == QLatin1StringView("open"));
+        const std::vector<Sample> samples =
+            latest ? repo.samples(latest->id, error) : std::vector<Sample>{};
+        ProviderSummary s = summarizeRun(p.config, samples,
+                                         latest && latest->loadModel == QLatin1StringView("open"));
+        summary.reconciliation.push_back(reconcileTokens(p.config, samples));
         if (!latestLatency)
             s.results.latency.reset(); // the latency result belongs to a latency run
         s.providerId = p.id;
