@@ -15,4 +15,6 @@ target_sources(ys_core PRIVATE
     analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
     analysis/significance.h analysis/significance.cpp
+    analysis/bill.h analysis/bill.cpp analysis/bill_csv.h analysis/bill_csv.cpp
+    analysis/bill_json.h analysis/bill_json.cpp analysis/tco.h analysis/tco.cpp
 )
