@@ -11,6 +11,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTextStream>
 #include <cmath>
 #include <memory>
@@ -33,7 +34,12 @@ int fail(int code, const QString &message)
 
 QString money(const std::optional<double> &v, int decimals = 4)
 {
-    return v ? QStringLiteral("$%1").arg(*v, 0, 'f', decimals) : QStringLiteral("—");
+    if (!v)
+        return QStringLiteral("—");
+    const QString digits = QString::number(std::abs(*v), 'f', decimals);
+    // The sign before the currency (-$0.0011), and none on an amount that rounds to zero.
+    const bool negative = *v < 0 && digits.contains(QRegularExpression(QStringLiteral("[1-9]")));
+    return (negative ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
 }
 
 // Token counts with thousands separators: 2,000,000,000 reads where 2000000000 does not.
@@ -147,9 +153,9 @@ void printBillText(const BillReconciliation &r, const QString &csv, const QStrin
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
                      .arg(d.day.toString(Qt::ISODate), -10)
                      .arg(d.model, -24)
-                     .arg(money(d.billed ? d.billed->costUsd : std::nullopt), 11)
-                     .arg(money(d.recorded ? d.recorded->costUsd : std::nullopt), 11)
-                     .arg(money(d.costDiffUsd), 10)
+                     .arg(money(d.billed ? d.billed->costUsd : std::nullopt, 6), 11)
+                     .arg(money(d.recorded ? d.recorded->costUsd : std::nullopt, 6), 11)
+                     .arg(money(d.costDiffUsd, 6), 10)
                      .arg(money(d.billed ? d.billed->usdPer1k() : std::nullopt, 6), 12)
                      .arg(others, 22)
                      .arg(note)
