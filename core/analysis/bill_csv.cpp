@@ -115,9 +115,10 @@ std::optional<std::vector<BillRow>> BillCsv::parse(const QByteArray &text, const
                                                    const Columns &columns, QString *error)
 {
     QString csvError;
-    const auto records = CsvReader::parse(text, &csvError);
+    int errorLine = 0;
+    const auto records = CsvReader::parse(text, &csvError, &errorLine);
     if (!records) {
-        *error = QStringLiteral("%1:%2").arg(fileName, csvError);
+        *error = QStringLiteral("%1:%2: %3").arg(fileName).arg(errorLine).arg(csvError);
         return std::nullopt;
     }
     if (records->empty()) {

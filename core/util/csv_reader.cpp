@@ -2,7 +2,8 @@
 
 namespace ys {
 
-std::optional<std::vector<CsvRecord>> CsvReader::parse(const QByteArray &bytes, QString *error)
+std::optional<std::vector<CsvRecord>> CsvReader::parse(const QByteArray &bytes, QString *error,
+                                                       int *errorLine)
 {
     QString text = QString::fromUtf8(bytes);
     if (text.startsWith(QChar(0xFEFF)))
@@ -69,8 +70,8 @@ std::optional<std::vector<CsvRecord>> CsvReader::parse(const QByteArray &bytes, 
         if (afterQuote) {
             if (c == QLatin1Char(' ') || c == QLatin1Char('\t'))
                 continue; // spaces after a closing quote, as some exporters pad
-            if (error)
-                *error = tr("line %1: text after the closing quote of a field").arg(line);
+            *error = tr("text after the closing quote of a field");
+            *errorLine = line;
             return std::nullopt;
         }
         if (c == QLatin1Char('"') && field.trimmed().isEmpty()) {
@@ -83,8 +84,8 @@ std::optional<std::vector<CsvRecord>> CsvReader::parse(const QByteArray &bytes, 
         field += c;
     }
     if (quoted) {
-        if (error)
-            *error = tr("line %1: a quoted field is never closed").arg(quoteLine);
+        *error = tr("a quoted field is never closed");
+        *errorLine = quoteLine;
         return std::nullopt;
     }
     endRecord();

@@ -23,9 +23,10 @@ struct CsvRecord {
 class CsvReader {
     Q_DECLARE_TR_FUNCTIONS(ys::CsvReader)
 public:
-    // The records, or nullopt with *error naming the line (an unterminated quote, text after
-    // a closing quote).
-    static std::optional<std::vector<CsvRecord>> parse(const QByteArray &text, QString *error);
+    // The records, or nullopt with *error saying what is wrong (an unterminated quote, text
+    // after a closing quote) and *errorLine where.
+    static std::optional<std::vector<CsvRecord>> parse(const QByteArray &text, QString *error,
+                                                       int *errorLine);
 };
 
 } // namespace ys
