@@ -328,6 +328,56 @@ void printTcoText(const TcoReport &r)
                           20);
 }
 
+// The throughput (rate) and the API price (price) tco reads from a session, into *in; the exit
+// code on failure (with *error), else 0.
+int measuredFigures(const QCommandLineParser &parser, bool rate, bool price, TcoInput *in,
+                    QString *error)
+{
+    int code = 2;
+    const auto summary = loadSummary(parser, &code, error);
+    if (!summary)
+        return code;
+    const QString session = CliMoney::tr("session %1").arg(summary->info.id);
+    if (rate) {
+        const QString name = parser.value(QStringLiteral("provider"));
+        const ProviderSummary *p = findProvider(*summary, name);
+        if (!p) {
+            *error = CliMoney::tr("--provider: no provider named \"%1\" in %2").arg(name, session);
+            return 2;
+        }
+        const auto t = Tco::sweepThroughput(*p, error);
+        if (!t)
+            return 1;
+        in->tokensPerS = t->tokensPerS;
+        in->throughputSource =
+            CliMoney::tr("%1's concurrency sweep in %2, step at concurrency %3: %4 output "
+                         "tokens/s × %5 tokens per output token")
+                .arg(name, session)
+                .arg(t->concurrency)
+                .arg(t->outputTokensPerS, 0, 'f', 1)
+                .arg(t->allTokensPerOutput, 0, 'f', 3);
+    }
+    if (price) {
+        const QString name = parser.value(QStringLiteral("api-provider"));
+        const ProviderSummary *p = findProvider(*summary, name);
+        if (!p) {
+            *error =
+                CliMoney::tr("--api-provider: no provider named \"%1\" in %2").arg(name, session);
+            return 2;
+        }
+        const auto measured = Tco::measuredUsdPer1m(*p);
+        if (!measured) {
+            *error = CliMoney::tr("--api-provider: %1 has no measured cost in %2 (no price or no "
+                                  "reported usage)")
+                         .arg(name, session);
+            return 1;
+        }
+        in->apiUsdPer1m = *measured;
+        in->apiPriceSource = CliMoney::tr("%1's measured cost in %2").arg(name, session);
+    }
+    return 0;
+}
+
 } // namespace
 
 int CliMoney::tco(const QCommandLineParser &parser)
@@ -383,44 +433,9 @@ int CliMoney::tco(const QCommandLineParser &parser)
     if (!Tco::compute(check, &error))
         return fail(2, error);
 
-    if (!givenRate || !givenPrice) {
-        int code = 2;
-        const auto summary = loadSummary(parser, &code, &error);
-        if (!summary)
+    if (!givenRate || !givenPrice)
+        if (const int code = measuredFigures(parser, !givenRate, !givenPrice, &in, &error))
             return fail(code, error);
-        const QString session = tr("session %1").arg(summary->info.id);
-        if (!givenRate) {
-            const QString name = parser.value(QStringLiteral("provider"));
-            const ProviderSummary *p = findProvider(*summary, name);
-            if (!p)
-                return fail(2, tr("--provider: no provider named \"%1\" in %2").arg(name, session));
-            const auto t = Tco::sweepThroughput(*p, &error);
-            if (!t)
-                return fail(1, error);
-            in.tokensPerS = t->tokensPerS;
-            in.throughputSource =
-                tr("%1's concurrency sweep in %2, step at concurrency %3: %4 output tokens/s × "
-                   "%5 tokens per output token")
-                    .arg(name, session)
-                    .arg(t->concurrency)
-                    .arg(t->outputTokensPerS, 0, 'f', 1)
-                    .arg(t->allTokensPerOutput, 0, 'f', 3);
-        }
-        if (!givenPrice) {
-            const QString name = parser.value(QStringLiteral("api-provider"));
-            const ProviderSummary *p = findProvider(*summary, name);
-            if (!p)
-                return fail(
-                    2, tr("--api-provider: no provider named \"%1\" in %2").arg(name, session));
-            const auto price = Tco::measuredUsdPer1m(*p);
-            if (!price)
-                return fail(1, tr("--api-provider: %1 has no measured cost in %2 (no price or no "
-                                  "reported usage)")
-                                   .arg(name, session));
-            in.apiUsdPer1m = *price;
-            in.apiPriceSource = tr("%1's measured cost in %2").arg(name, session);
-        }
-    }
     const auto report = Tco::compute(in, &error);
     if (!report)
         return fail(2, error);
