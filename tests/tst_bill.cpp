@@ -300,6 +300,9 @@ private Q_SLOTS:
         QTest::newRow("unterminated quote")
             << header + good + "2026-03-01,\"m,100,0,10,0.01\n"
             << QStringLiteral("bad.csv:3") << QStringLiteral("never closed");
+        QTest::newRow("text after a quote")
+            << header + "2026-03-01,\"m\"x,100,0,10,0.01\n"
+            << QStringLiteral("bad.csv:2") << QStringLiteral("closing quote");
         QTest::newRow("empty file")
             << QByteArray() << QStringLiteral("bad.csv") << QStringLiteral("empty");
     }
@@ -381,6 +384,51 @@ private Q_SLOTS:
                                       m_dir.filePath(QStringLiteral("none.sqlite")),
                                       QStringLiteral("--csv"), csvPath});
         QCOMPARE(code, 2);
+    }
+
+    // An attempt is dated by its run's start plus its own offset: a run started a millisecond
+    // before midnight puts its later attempts on the next day. A session filter keeps only
+    // that session.
+    void attemptsAreDatedByTheirOffset()
+    {
+        Database db(m_db);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec(QStringLiteral("SELECT r.id FROM runs r JOIN providers p ON p.id = "
+                                      "r.provider_id WHERE p.model = 'alpha' ORDER BY r.id "
+                                      "LIMIT 1")));
+        QVERIFY(q.next());
+        const qint64 run = q.value(0).toLongLong();
+        q.finish();
+        QVERIFY(q.exec(
+            QStringLiteral("SELECT start_offset_ns FROM samples WHERE run_id = %1").arg(run)));
+        qint64 before = 0;
+        qint64 after = 0;
+        while (q.next())
+            (q.value(0).toLongLong() < 1000000 ? before : after) += 1;
+        q.finish();
+        QVERIFY(after > 0); // the second of three attempts starts well after a millisecond
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET started_at = '2026-02-28T23:59:59.999Z' "
+                                      "WHERE id = %1")
+                           .arg(run)));
+        const auto usage = UsageQuery::byDayAndModel(db, m_session, &error);
+        QVERIFY2(usage, qPrintable(error));
+        qint64 feb28 = 0;
+        qint64 mar1 = 0;
+        qint64 all = 0;
+        for (const RecordedUsage &u : *usage) {
+            all += u.attempts;
+            if (u.model == QLatin1StringView("alpha") && u.day == QDate(2026, 2, 28))
+                feb28 = u.attempts;
+            if (u.model == QLatin1StringView("alpha") && u.day == kFirstDay)
+                mar1 = u.attempts;
+        }
+        QCOMPARE(all, qint64(6 * kDays));
+        QCOMPARE(feb28, before);
+        QCOMPARE(mar1, after);
+        const auto none = UsageQuery::byDayAndModel(db, m_session + 1, &error);
+        QVERIFY(none && none->empty());
     }
 };
 
