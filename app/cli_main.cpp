@@ -1,5 +1,6 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_commands.h"
+#include "cli/cli_money.h"
 #include "util/log.h"
 #include "util/translations.h"
 
@@ -62,10 +63,12 @@ void setUp(QCommandLineParser &parser, const Options &o)
         "main", "Runs benchmark suites against LLM APIs and reports the results."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"),
-                                 QCoreApplication::translate("main", "run, list or show"));
+    parser.addPositionalArgument(
+        QStringLiteral("command"),
+        QCoreApplication::translate("main", "run, list, show, bill or tco"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
+    ys::CliMoney::addOptions(parser);
     parser.addOption(o.logFile);
 }
 
@@ -130,9 +133,13 @@ int main(int argc, char *argv[])
         return ys::CliCommands::tokens(parser.value(o.encoding), args.at(1), parser.isSet(o.ids),
                                        parser.isSet(o.specialTokens));
     }
+    // bill checks its own --db; tco needs none when given its figures.
+    if (args.size() == 1)
+        if (const auto code = ys::CliMoney::run(args.first(), parser))
+            return *code;
     if (args.size() != 1)
         return usageError(
-            QCoreApplication::translate("main", "Give one command: run, list or show."));
+            QCoreApplication::translate("main", "Give one command: run, list, show, bill or tco."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();
@@ -146,7 +153,7 @@ int main(int argc, char *argv[])
         return ys::CliCommands::list(parser.value(o.db), parser.isSet(o.json));
     if (command == QLatin1StringView("show"))
         return showCommand(parser, o);
-    return usageError(
-        QCoreApplication::translate("main", "Unknown command \"%1\"; use run, list or show.")
-            .arg(command));
+    return usageError(QCoreApplication::translate(
+                          "main", "Unknown command \"%1\"; use run, list, show, bill or tco.")
+                          .arg(command));
 }

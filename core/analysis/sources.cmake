@@ -18,4 +18,6 @@ target_sources(ys_core PRIVATE
     analysis/token_reconciliation.h analysis/token_reconciliation.cpp
     analysis/drift.h analysis/drift.cpp
     analysis/insight_json.h analysis/insight_json.cpp
+    analysis/bill.h analysis/bill.cpp analysis/bill_csv.h analysis/bill_csv.cpp
+    analysis/bill_json.h analysis/bill_json.cpp analysis/tco.h analysis/tco.cpp
 )

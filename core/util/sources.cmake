@@ -6,4 +6,5 @@ target_sources(ys_core PRIVATE
     util/redact.h util/redact.cpp
     util/eta_text.h util/eta_text.cpp
     util/thread_slice.h util/thread_slice.cpp
+    util/csv_reader.h util/csv_reader.cpp
 )

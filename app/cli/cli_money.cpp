@@ -1,0 +1,450 @@
+#include "cli/cli_money.h"
+
+#include "analysis/bill.h"
+#include "analysis/bill_csv.h"
+#include "analysis/bill_json.h"
+#include "analysis/tco.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "storage/summary_loader.h"
+#include "storage/usage_query.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTextStream>
+#include <cmath>
+#include <memory>
+
+namespace ys {
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+int fail(int code, const QString &message)
+{
+    QTextStream(stderr) << message << '\n';
+    return code;
+}
+
+QString money(const std::optional<double> &v, int decimals = 4)
+{
+    if (!v)
+        return QStringLiteral("—");
+    const QString digits = QString::number(std::abs(*v), 'f', decimals);
+    // The sign before the currency (-$0.0011), and none on an amount that rounds to zero.
+    const bool negative = *v < 0 && digits.contains(QRegularExpression(QStringLiteral("[1-9]")));
+    return (negative ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
+}
+
+// Token counts with thousands separators: 2,000,000,000 reads where 2000000000 does not.
+QString count(double v)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    return c.toString(v, 'f', 0);
+}
+
+// A number as the options take it: "0.6", "60%", and for token counts "50M", "2B", "250K".
+std::optional<double> optionNumber(const QString &text, bool allowSuffix)
+{
+    QString s = text.trimmed();
+    double scale = 1.0;
+    if (s.endsWith(QLatin1Char('%'))) {
+        scale = 0.01;
+        s.chop(1);
+    } else if (allowSuffix && !s.isEmpty()) {
+        const QChar last = s.back().toUpper();
+        const double by = last == QLatin1Char('K')   ? 1e3
+                          : last == QLatin1Char('M') ? 1e6
+                          : last == QLatin1Char('B') ? 1e9
+                                                     : 1.0;
+        if (by != 1.0) {
+            scale = by;
+            s.chop(1);
+        }
+    }
+    bool ok = false;
+    const double v = s.toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v * scale;
+}
+
+std::unique_ptr<Database> openDatabase(const QString &path, QString *error)
+{
+    if (!QFileInfo::exists(path)) {
+        *error = CliMoney::tr("%1: no such database").arg(path);
+        return nullptr;
+    }
+    auto db = std::make_unique<Database>(path);
+    if (!db->open(error))
+        return nullptr;
+    return db;
+}
+
+std::optional<qint64> sessionOption(const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("session")))
+        return std::nullopt;
+    bool ok = false;
+    const qint64 id = parser.value(QStringLiteral("session")).toLongLong(&ok);
+    if (!ok || id <= 0) {
+        *error = CliMoney::tr("--session: \"%1\" is not a session id")
+                     .arg(parser.value(QStringLiteral("session")));
+        return std::nullopt;
+    }
+    return id;
+}
+
+void printBillText(const BillReconciliation &r, const QString &csv, const QString &scope)
+{
+    out() << CliMoney::tr("Bill %1: %2 lines; recorded: %3").arg(csv).arg(r.billLines).arg(scope)
+          << '\n';
+    out() << CliMoney::tr("Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, %6 per "
+                          "1K")
+                 .arg(money(r.billed.costUsd), count(double(r.billed.tokens())),
+                      money(r.billed.usdPer1k(), 6), money(r.recorded.costUsd),
+                      count(double(r.recorded.tokens())), money(r.recorded.usdPer1k(), 6))
+          << "\n\n";
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                 .arg(CliMoney::tr("model"), -28)
+                 .arg(CliMoney::tr("days"), 5)
+                 .arg(CliMoney::tr("billed $/1K"), 12)
+                 .arg(CliMoney::tr("recorded $/1K"), 14)
+                 .arg(CliMoney::tr("billed"), 12)
+                 .arg(CliMoney::tr("flagged"), 8);
+    for (const BillModel &m : r.models) {
+        const QString flagged =
+            m.tooFewDays ? CliMoney::tr("too few days") : QString::number(m.flaggedDays);
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                     .arg(m.model, -28)
+                     .arg(m.days, 5)
+                     .arg(money(m.billed.usdPer1k(), 6), 12)
+                     .arg(money(m.recorded ? m.recorded->usdPer1k() : std::nullopt, 6), 14)
+                     .arg(money(m.billed.costUsd), 12)
+                     .arg(flagged, 8);
+    }
+    out() << '\n'
+          << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
+                 .arg(CliMoney::tr("date"), -10)
+                 .arg(CliMoney::tr("model"), -24)
+                 .arg(CliMoney::tr("billed"), 11)
+                 .arg(CliMoney::tr("recorded"), 11)
+                 .arg(CliMoney::tr("diff"), 10)
+                 .arg(CliMoney::tr("billed $/1K"), 12)
+                 .arg(CliMoney::tr("others ±σ"), 22)
+                 .arg(QString());
+    for (const BillDay &d : r.days) {
+        const QString others = d.othersMeanUsdPer1k
+                                   ? QStringLiteral("%1 ± %2")
+                                         .arg(*d.othersMeanUsdPer1k, 0, 'f', 6)
+                                         .arg(d.othersSigmaUsdPer1k.value_or(0.0), 0, 'f', 6)
+                                   : QStringLiteral("—");
+        const QString note = d.flagged     ? CliMoney::tr("FLAGGED")
+                             : !d.billed   ? CliMoney::tr("not billed")
+                             : !d.recorded ? CliMoney::tr("not recorded")
+                                           : QString();
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
+                     .arg(d.day.toString(Qt::ISODate), -10)
+                     .arg(d.model, -24)
+                     .arg(money(d.billed ? d.billed->costUsd : std::nullopt, 6), 11)
+                     .arg(money(d.recorded ? d.recorded->costUsd : std::nullopt, 6), 11)
+                     .arg(money(d.costDiffUsd, 6), 10)
+                     .arg(money(d.billed ? d.billed->usdPer1k() : std::nullopt, 6), 12)
+                     .arg(others, 22)
+                     .arg(note)
+                     .trimmed()
+              << '\n';
+    }
+}
+
+} // namespace
+
+void CliMoney::addOptions(QCommandLineParser &parser)
+{
+    const auto opt = [&](const char *name, const QString &help, const char *value) {
+        parser.addOption(
+            QCommandLineOption(QString::fromLatin1(name), help, QString::fromLatin1(value)));
+    };
+    opt("csv", tr("bill: the usage or invoice CSV."), "file");
+    opt("column",
+        tr("bill: read FIELD from the column HEADER (repeatable), e.g. "
+           "cost_usd=Amount (USD)."),
+        "field=header");
+    opt("gpu-usd-per-hour", tr("tco: price of one GPU per hour."), "usd");
+    opt("gpus", tr("tco: GPUs in one deployment."), "n");
+    opt("utilisation", tr("tco: share of paid GPU time doing useful work, (0, 1]."), "u");
+    opt("ops-usd-per-month", tr("tco: engineering and operations cost per month."), "usd");
+    opt("tokens-per-s",
+        tr("tco: the deployment's throughput, instead of --provider's measured "
+           "concurrency sweep."),
+        "t");
+    opt("api-usd-per-1m", tr("tco: the API's price per 1M tokens."), "usd");
+    opt("api-provider",
+        tr("tco: take the API's price from this provider's measured cost in the "
+           "session."),
+        "name");
+    opt("monthly-tokens", tr("tco: tokens per month (50M, 2B and the like are read)."), "v");
+}
+
+std::optional<int> CliMoney::run(const QString &command, const QCommandLineParser &parser)
+{
+    if (command == QLatin1StringView("bill"))
+        return bill(parser);
+    if (command == QLatin1StringView("tco"))
+        return tco(parser);
+    return std::nullopt;
+}
+
+int CliMoney::bill(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(QStringLiteral("db")) || !parser.isSet(QStringLiteral("csv")))
+        return fail(2, tr("Usage: bill --db FILE --csv FILE [--session ID] "
+                          "[--column FIELD=HEADER]... [--json]"));
+    QString error;
+    BillCsv::Columns columns;
+    for (const QString &c : parser.values(QStringLiteral("column")))
+        if (!columns.map(c, &error))
+            return fail(2, error);
+    const auto session = sessionOption(parser, &error);
+    if (!error.isEmpty())
+        return fail(2, error);
+    const QString csvPath = parser.value(QStringLiteral("csv"));
+    QFile file(csvPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(2, tr("%1: cannot be read (%2)").arg(csvPath, file.errorString()));
+    const auto rows = BillCsv::parse(file.readAll(), csvPath, columns, &error);
+    if (!rows)
+        return fail(2, error);
+
+    const QString dbPath = parser.value(QStringLiteral("db"));
+    auto db = openDatabase(dbPath, &error);
+    if (!db)
+        return fail(2, error);
+    const auto recorded = UsageQuery::byDayAndModel(*db, session, &error);
+    if (!recorded)
+        return fail(1, error);
+    const BillReconciliation r = BillReconciler::reconcile(*rows, *recorded);
+    if (parser.isSet(QStringLiteral("json")))
+        out() << QString::fromUtf8(billReconciliationJson(r)) << '\n';
+    else
+        printBillText(r, csvPath,
+                      session ? tr("session %1 of %2").arg(*session).arg(dbPath)
+                              : tr("every session of %1").arg(dbPath));
+    out().flush();
+    return 0;
+}
+
+namespace {
+
+// The session's summary for tco's measured figures: the session given, else the latest.
+std::optional<SessionSummary> loadSummary(const QCommandLineParser &parser, int *code,
+                                          QString *error)
+{
+    *code = 2;
+    if (!parser.isSet(QStringLiteral("db"))) {
+        *error = CliMoney::tr("--provider and --api-provider read a session: give --db FILE");
+        return std::nullopt;
+    }
+    const auto session = sessionOption(parser, error);
+    if (!error->isEmpty())
+        return std::nullopt;
+    auto db = openDatabase(parser.value(QStringLiteral("db")), error);
+    if (!db)
+        return std::nullopt;
+    SessionRepository repo(*db);
+    *code = 1;
+    qint64 id = 0;
+    if (session) {
+        id = *session;
+    } else {
+        const auto sessions = repo.sessions(error);
+        if (sessions.empty()) {
+            if (error->isEmpty())
+                *error = CliMoney::tr("%1 holds no sessions").arg(db->path());
+            return std::nullopt;
+        }
+        id = sessions.front().id;
+    }
+    return loadSessionSummary(repo, id, error);
+}
+
+const ProviderSummary *findProvider(const SessionSummary &s, const QString &name)
+{
+    for (const ProviderSummary &p : s.providers)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+void printTcoText(const TcoReport &r)
+{
+    const TcoInput &in = r.input;
+    out() << CliMoney::tr("Self-hosted: %1 × GPU at %2/h, utilisation %3, operations %4/month; "
+                          "%5 tokens/s (%6)")
+                 .arg(in.gpus)
+                 .arg(money(in.gpuUsdPerHour, 2))
+                 .arg(in.utilisation, 0, 'g', 3)
+                 .arg(money(in.opsUsdPerMonth, 0))
+                 .arg(in.tokensPerS, 0, 'f', 1)
+                 .arg(in.throughputSource)
+          << '\n';
+    out() << CliMoney::tr("API: %1 per 1M tokens (%2)")
+                 .arg(money(in.apiUsdPer1m, 4), in.apiPriceSource)
+          << '\n';
+    out() << CliMoney::tr("At %1 tokens a month: self-hosted %2 (%3 per 1M), API %4 (%5 per 1M); "
+                          "%6 is cheaper")
+                 .arg(count(in.monthlyTokens), money(r.at.selfUsdPerMonth, 2),
+                      money(r.at.selfUsdPer1m, 4), money(r.apiUsdPerMonth, 2),
+                      money(in.apiUsdPer1m, 4),
+                      r.selfCheaper() ? CliMoney::tr("self-hosting") : CliMoney::tr("the API"))
+          << '\n';
+    out() << (r.at.breakEvenTokensPerMonth
+                  ? CliMoney::tr("Break-even: %1 tokens a month")
+                        .arg(count(*r.at.breakEvenTokensPerMonth))
+                  : CliMoney::tr("Break-even: never (GPU time alone costs %1 per 1M)")
+                        .arg(money(r.at.gpuUsdPer1m, 4)))
+          << "\n\n";
+    out() << QStringLiteral("%1 %2 %3 %4 %5\n")
+                 .arg(CliMoney::tr("utilisation"), 11)
+                 .arg(CliMoney::tr("capacity/month"), 18)
+                 .arg(CliMoney::tr("GPU $/1M"), 10)
+                 .arg(CliMoney::tr("self $/1M"), 10)
+                 .arg(CliMoney::tr("break-even/month"), 20);
+    for (const TcoPoint &p : r.byUtilisation)
+        out() << QStringLiteral("%1 %2 %3 %4 %5\n")
+                     .arg(p.utilisation, 11, 'g', 3)
+                     .arg(count(p.capacityTokensPerMonth), 18)
+                     .arg(money(p.gpuUsdPer1m, 4), 10)
+                     .arg(money(p.selfUsdPer1m, 4), 10)
+                     .arg(p.breakEvenTokensPerMonth ? count(*p.breakEvenTokensPerMonth)
+                                                    : CliMoney::tr("never"),
+                          20);
+}
+
+// The throughput (rate) and the API price (price) tco reads from a session, into *in; the exit
+// code on failure (with *error), else 0.
+int measuredFigures(const QCommandLineParser &parser, bool rate, bool price, TcoInput *in,
+                    QString *error)
+{
+    int code = 2;
+    const auto summary = loadSummary(parser, &code, error);
+    if (!summary)
+        return code;
+    const QString session = CliMoney::tr("session %1").arg(summary->info.id);
+    if (rate) {
+        const QString name = parser.value(QStringLiteral("provider"));
+        const ProviderSummary *p = findProvider(*summary, name);
+        if (!p) {
+            *error = CliMoney::tr("--provider: no provider named \"%1\" in %2").arg(name, session);
+            return 2;
+        }
+        const auto t = Tco::sweepThroughput(*p, error);
+        if (!t)
+            return 1;
+        in->tokensPerS = t->tokensPerS;
+        in->throughputSource =
+            CliMoney::tr("%1's concurrency sweep in %2, step at concurrency %3: %4 output "
+                         "tokens/s × %5 tokens per output token")
+                .arg(name, session)
+                .arg(t->concurrency)
+                .arg(t->outputTokensPerS, 0, 'f', 1)
+                .arg(t->allTokensPerOutput, 0, 'f', 3);
+    }
+    if (price) {
+        const QString name = parser.value(QStringLiteral("api-provider"));
+        const ProviderSummary *p = findProvider(*summary, name);
+        if (!p) {
+            *error =
+                CliMoney::tr("--api-provider: no provider named \"%1\" in %2").arg(name, session);
+            return 2;
+        }
+        const auto measured = Tco::measuredUsdPer1m(*p);
+        if (!measured) {
+            *error = CliMoney::tr("--api-provider: %1 has no measured cost in %2 (no price or no "
+                                  "reported usage)")
+                         .arg(name, session);
+            return 1;
+        }
+        in->apiUsdPer1m = *measured;
+        in->apiPriceSource = CliMoney::tr("%1's measured cost in %2").arg(name, session);
+    }
+    return 0;
+}
+
+} // namespace
+
+int CliMoney::tco(const QCommandLineParser &parser)
+{
+    const auto required = {"gpu-usd-per-hour", "gpus", "utilisation", "ops-usd-per-month",
+                           "monthly-tokens"};
+    for (const char *name : required)
+        if (!parser.isSet(QString::fromLatin1(name)))
+            return fail(2, tr("tco needs --%1 (see --help)").arg(QLatin1StringView(name)));
+    const bool givenRate = parser.isSet(QStringLiteral("tokens-per-s"));
+    if (givenRate == parser.isSet(QStringLiteral("provider")))
+        return fail(2, tr("tco needs one of --tokens-per-s T and --provider NAME (with --db)"));
+    const bool givenPrice = parser.isSet(QStringLiteral("api-usd-per-1m"));
+    if (givenPrice == parser.isSet(QStringLiteral("api-provider")))
+        return fail(2, tr("tco needs one of --api-usd-per-1m P and --api-provider NAME"));
+
+    TcoInput in;
+    struct Numeric {
+        const char *name;
+        double *to;
+        bool suffix;
+    };
+    double gpus = 0.0;
+    const Numeric numbers[] = {{"gpu-usd-per-hour", &in.gpuUsdPerHour, false},
+                               {"gpus", &gpus, false},
+                               {"utilisation", &in.utilisation, false},
+                               {"ops-usd-per-month", &in.opsUsdPerMonth, false},
+                               {"monthly-tokens", &in.monthlyTokens, true},
+                               {"tokens-per-s", &in.tokensPerS, false},
+                               {"api-usd-per-1m", &in.apiUsdPer1m, false}};
+    for (const Numeric &n : numbers) {
+        const QString name = QString::fromLatin1(n.name);
+        if (!parser.isSet(name))
+            continue;
+        const auto v = optionNumber(parser.value(name), n.suffix);
+        if (!v)
+            return fail(2, tr("--%1: \"%2\" is not a number").arg(name, parser.value(name)));
+        *n.to = *v;
+    }
+    if (gpus != std::floor(gpus) || std::abs(gpus) > 1e6)
+        return fail(
+            2,
+            tr("--gpus: \"%1\" is not a whole number").arg(parser.value(QStringLiteral("gpus"))));
+    in.gpus = int(gpus);
+    in.throughputSource = tr("given");
+    in.apiPriceSource = tr("given");
+
+    QString error;
+    // Range errors name the field before any database is read.
+    TcoInput check = in;
+    check.tokensPerS = givenRate ? in.tokensPerS : 1.0;
+    check.apiUsdPer1m = givenPrice ? in.apiUsdPer1m : 1.0;
+    if (!Tco::compute(check, &error))
+        return fail(2, error);
+
+    if (!givenRate || !givenPrice)
+        if (const int code = measuredFigures(parser, !givenRate, !givenPrice, &in, &error))
+            return fail(code, error);
+    const auto report = Tco::compute(in, &error);
+    if (!report)
+        return fail(2, error);
+    if (parser.isSet(QStringLiteral("json")))
+        out() << QString::fromUtf8(Tco::json(*report)) << '\n';
+    else
+        printTcoText(*report);
+    out().flush();
+    return 0;
+}
+
+} // namespace ys

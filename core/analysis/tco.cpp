@@ -1,0 +1,171 @@
+#include "analysis/tco.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace ys {
+
+namespace {
+
+QString fieldError(const char *option, const QString &why)
+{
+    return Tco::tr("--%1: %2").arg(QLatin1StringView(option), why);
+}
+
+} // namespace
+
+TcoPoint Tco::at(const TcoInput &in, double utilisation)
+{
+    TcoPoint p;
+    p.utilisation = utilisation;
+    const double gpuPerMonth = in.gpuUsdPerHour * in.gpus * kHoursPerMonth;
+    p.capacityTokensPerMonth = in.tokensPerS * utilisation * 3600.0 * kHoursPerMonth;
+    // A deployment serves tokensPerS × utilisation per paid second.
+    const double gpuPerToken = in.gpuUsdPerHour * in.gpus / (3600.0 * in.tokensPerS * utilisation);
+    p.gpuUsdPer1m = gpuPerToken * 1e6;
+    // One deployment runs all month; past its capacity more are added for the hours needed.
+    p.selfUsdPerMonth = in.opsUsdPerMonth + std::max(gpuPerMonth, in.monthlyTokens * gpuPerToken);
+    if (in.monthlyTokens > 0)
+        p.selfUsdPer1m = p.selfUsdPerMonth / in.monthlyTokens * 1e6;
+    p.deployments = in.monthlyTokens / p.capacityTokensPerMonth;
+    // Break-even: ops + max(G, V·g) = V·p. Within one deployment's capacity V = (ops + G) / p;
+    // beyond it, V = ops / (p − g), which exists only when the API costs more per token than
+    // the GPU time.
+    const double api = in.apiUsdPer1m / 1e6;
+    const double withinOne = (in.opsUsdPerMonth + gpuPerMonth) / api;
+    if (withinOne <= p.capacityTokensPerMonth)
+        p.breakEvenTokensPerMonth = withinOne;
+    else if (api > gpuPerToken)
+        p.breakEvenTokensPerMonth = in.opsUsdPerMonth / (api - gpuPerToken);
+    return p;
+}
+
+std::optional<TcoReport> Tco::compute(const TcoInput &in, QString *error)
+{
+    const auto positive = [](double v) {
+        return std::isfinite(v) && v > 0.0;
+    };
+    if (!positive(in.gpuUsdPerHour)) {
+        *error =
+            fieldError("gpu-usd-per-hour", tr("%1 is not a price above 0").arg(in.gpuUsdPerHour));
+        return std::nullopt;
+    }
+    if (in.gpus < 1) {
+        *error = fieldError("gpus", tr("%1 is not a count of GPUs (1 or more)").arg(in.gpus));
+        return std::nullopt;
+    }
+    if (!(std::isfinite(in.utilisation) && in.utilisation > 0.0 && in.utilisation <= 1.0)) {
+        *error = fieldError("utilisation",
+                            tr("%1 is outside (0, 1]; write 0.6 for 60%").arg(in.utilisation));
+        return std::nullopt;
+    }
+    if (!(std::isfinite(in.opsUsdPerMonth) && in.opsUsdPerMonth >= 0.0)) {
+        *error = fieldError("ops-usd-per-month",
+                            tr("%1 is not an amount of 0 or more").arg(in.opsUsdPerMonth));
+        return std::nullopt;
+    }
+    if (!positive(in.tokensPerS)) {
+        *error =
+            fieldError("tokens-per-s", tr("%1 is not a throughput above 0").arg(in.tokensPerS));
+        return std::nullopt;
+    }
+    if (!positive(in.apiUsdPer1m)) {
+        *error = fieldError("api-usd-per-1m", tr("%1 is not a price above 0").arg(in.apiUsdPer1m));
+        return std::nullopt;
+    }
+    if (!(std::isfinite(in.monthlyTokens) && in.monthlyTokens >= 0.0)) {
+        *error = fieldError("monthly-tokens",
+                            tr("%1 is not a token count of 0 or more").arg(in.monthlyTokens));
+        return std::nullopt;
+    }
+    TcoReport r;
+    r.input = in;
+    r.at = at(in, in.utilisation);
+    r.apiUsdPerMonth = in.monthlyTokens * in.apiUsdPer1m / 1e6;
+    std::vector<double> levels{0.1, 0.25, 0.5, 0.75, 1.0};
+    if (std::none_of(levels.begin(), levels.end(),
+                     [&](double u) { return std::abs(u - in.utilisation) < 1e-9; }))
+        levels.push_back(in.utilisation);
+    std::sort(levels.begin(), levels.end());
+    for (double u : levels)
+        r.byUtilisation.push_back(at(in, u));
+    return r;
+}
+
+std::optional<SweepThroughput> Tco::sweepThroughput(const ProviderSummary &p, QString *error)
+{
+    if (!p.results.concurrencySweep) {
+        *error = tr("%1 ran no concurrency sweep in this session").arg(p.name);
+        return std::nullopt;
+    }
+    const ConcurrencyLevel *best = nullptr;
+    for (const ConcurrencyLevel &l : p.results.concurrencySweep->levels) {
+        if (!l.outputTokensPerS || l.attempts == 0 ||
+            l.errorRate.value_or(0.0) > kSustainedErrorRate)
+            continue;
+        if (!best || *l.outputTokensPerS > *best->outputTokensPerS)
+            best = &l;
+    }
+    if (!best) {
+        *error = tr("%1's concurrency sweep has no step with a measured output rate and at most "
+                    "%2% failed attempts")
+                     .arg(p.name)
+                     .arg(kSustainedErrorRate * 100);
+        return std::nullopt;
+    }
+    SweepThroughput t;
+    t.concurrency = best->concurrency;
+    t.outputTokensPerS = *best->outputTokensPerS;
+    if (p.inputTokens && p.outputTokens && *p.outputTokens > 0)
+        t.allTokensPerOutput = double(*p.inputTokens + *p.outputTokens) / double(*p.outputTokens);
+    t.tokensPerS = t.outputTokensPerS * t.allTokensPerOutput;
+    return t;
+}
+
+std::optional<double> Tco::measuredUsdPer1m(const ProviderSummary &p)
+{
+    const qint64 tokens = p.inputTokens.value_or(0) + p.outputTokens.value_or(0);
+    if (!p.costUsd || tokens <= 0)
+        return std::nullopt;
+    return *p.costUsd / double(tokens) * 1e6;
+}
+
+QByteArray Tco::json(const TcoReport &r)
+{
+    using nlohmann::json;
+    const auto orNull = [](const std::optional<double> &v) {
+        return v ? json(*v) : json(nullptr);
+    };
+    const auto point = [&](const TcoPoint &p) {
+        return json{{"utilisation", p.utilisation},
+                    {"capacity_tokens_per_month", p.capacityTokensPerMonth},
+                    {"gpu_usd_per_1m", p.gpuUsdPer1m},
+                    {"self_usd_per_month", p.selfUsdPerMonth},
+                    {"self_usd_per_1m", orNull(p.selfUsdPer1m)},
+                    {"deployments", p.deployments},
+                    {"break_even_tokens_per_month", orNull(p.breakEvenTokensPerMonth)}};
+    };
+    json table = json::array();
+    for (const TcoPoint &p : r.byUtilisation)
+        table.push_back(point(p));
+    const TcoInput &in = r.input;
+    const json doc{{"input",
+                    {{"gpu_usd_per_hour", in.gpuUsdPerHour},
+                     {"gpus", in.gpus},
+                     {"utilisation", in.utilisation},
+                     {"ops_usd_per_month", in.opsUsdPerMonth},
+                     {"tokens_per_s", in.tokensPerS},
+                     {"throughput_source", in.throughputSource.toStdString()},
+                     {"api_usd_per_1m", in.apiUsdPer1m},
+                     {"api_price_source", in.apiPriceSource.toStdString()},
+                     {"monthly_tokens", in.monthlyTokens},
+                     {"hours_per_month", kHoursPerMonth}}},
+                   {"self_hosted", point(r.at)},
+                   {"api", {{"usd_per_month", r.apiUsdPerMonth}, {"usd_per_1m", in.apiUsdPer1m}}},
+                   {"cheaper", r.selfCheaper() ? "self_hosted" : "api"},
+                   {"by_utilisation", table}};
+    return QByteArray::fromStdString(doc.dump(2));
+}
+
+} // namespace ys

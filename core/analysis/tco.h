@@ -1,0 +1,75 @@
+#pragma once
+
+#include "analysis/run_summary.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+// A self-hosted deployment against an API at a monthly token volume (docs/measurements.md,
+// "Total cost of ownership"). Tokens are counted as the API bills them: input plus output.
+struct TcoInput {
+    double gpuUsdPerHour = 0.0;  // one GPU
+    int gpus = 0;                // in one deployment
+    double utilisation = 0.0;    // share of paid GPU time doing useful work, (0, 1]
+    double opsUsdPerMonth = 0.0; // engineering and operations
+    double tokensPerS = 0.0;     // one deployment's sustained throughput at full load
+    double apiUsdPer1m = 0.0;
+    double monthlyTokens = 0.0;
+    QString throughputSource; // how tokensPerS was found, for the report
+    QString apiPriceSource;
+};
+
+struct TcoPoint {
+    double utilisation = 0.0;
+    double capacityTokensPerMonth = 0.0;           // one deployment, always on
+    double gpuUsdPer1m = 0.0;                      // GPU time alone, per 1M tokens served
+    double selfUsdPerMonth = 0.0;                  // at the monthly volume
+    std::optional<double> selfUsdPer1m;            // at the monthly volume; null at a volume of 0
+    std::optional<double> breakEvenTokensPerMonth; // null: self-hosting never pays off
+    double deployments = 0.0;                      // deployments the volume keeps busy on average
+};
+
+struct TcoReport {
+    TcoInput input;
+    TcoPoint at; // at the given utilisation
+    double apiUsdPerMonth = 0.0;
+    std::vector<TcoPoint> byUtilisation; // how the figures move with utilisation, ascending
+    bool selfCheaper() const { return at.selfUsdPerMonth < apiUsdPerMonth; }
+};
+
+// Where a deployment's throughput came from in a measured concurrency sweep.
+struct SweepThroughput {
+    int concurrency = 0;             // the step
+    double outputTokensPerS = 0.0;   // its measured output rate
+    double allTokensPerOutput = 1.0; // (input + output) / output of the provider's attempts
+    double tokensPerS = 0.0;         // output rate × that ratio
+};
+
+class Tco {
+    Q_DECLARE_TR_FUNCTIONS(ys::Tco)
+public:
+    static constexpr double kHoursPerMonth = 730.0; // 8,760 / 12
+    // A step counts as sustained when at most this share of its attempts failed.
+    static constexpr double kSustainedErrorRate = 0.01;
+
+    // The report, or nullopt with *error naming the field that is out of range (its command
+    // line option, e.g. "--gpu-usd-per-hour").
+    static std::optional<TcoReport> compute(const TcoInput &input, QString *error);
+    static TcoPoint at(const TcoInput &input, double utilisation);
+
+    // The best sustained step of a provider's concurrency sweep; nullopt with *error when the
+    // provider ran none or no step was sustained with a measured rate.
+    static std::optional<SweepThroughput> sweepThroughput(const ProviderSummary &provider,
+                                                          QString *error);
+    // What the provider's attempts cost per 1M tokens (spend / (input + output) × 1M).
+    static std::optional<double> measuredUsdPer1m(const ProviderSummary &provider);
+
+    static QByteArray json(const TcoReport &report);
+};
+
+} // namespace ys
