@@ -14,6 +14,17 @@
 
 namespace ys {
 
+// One measured attempt of a run, as the SLO analysis (analysis/slo.h) and the comparison table
+// (analysis/comparisons.h) read it: a fixed-size record, so a million attempts cost one
+// allocation. Times in ms; NaN where not measured. tpotMs is 0 when a success had nothing to
+// wait for after its first token (fewer than 2 output tokens, or the answer arrived whole).
+struct AttemptTiming {
+    double ttftMs;
+    double tpotMs;
+    double e2eMs;
+    bool success;
+};
+
 // The figures of one provider in a session, from its latest run (warm-up attempts excluded).
 // Timings come from successful attempts only (ok or cut by the output limit).
 struct ProviderSummary {
@@ -53,6 +64,11 @@ struct ProviderSummary {
     std::optional<double> costUsd;
     std::optional<double> usdPer1kBlended;
     std::optional<qint64> contextWindow;
+
+    // Every measured attempt in the order run, and the run's wall span in seconds (first start
+    // to last end; null without attempts or when starts were not stored, before schema 5).
+    std::vector<AttemptTiming> timings;
+    std::optional<double> wallSpanS;
 
     ScenarioResults results; // what each kind of scenario the provider ran answers
 };

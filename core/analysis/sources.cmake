@@ -15,4 +15,8 @@ target_sources(ys_core PRIVATE
     analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
     analysis/significance.h analysis/significance.cpp
+    analysis/scores.h analysis/scores.cpp
+    analysis/slo.h analysis/slo.cpp
+    analysis/comparisons.h analysis/comparisons.cpp
+    analysis/decision_json.h analysis/decision_json.cpp
 )

@@ -1,5 +1,6 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/decision_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -77,6 +78,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["results"] = scenarioResultsJson(p.results);
         doc["providers"].push_back(j);
     }
+    addDecisionJson(doc, summary); // pareto, score, comparisons, slo
     return QByteArray::fromStdString(doc.dump(2));
 }
 
