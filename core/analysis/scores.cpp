@@ -101,8 +101,9 @@ std::optional<ScoreTable> Scores::score(const std::vector<ScoreCriterion> &crite
             const double v = values[r][c];
             if (!std::isfinite(v))
                 continue;
+            // Where every provider measured the same, all are the best.
             const double up = hi > lo ? (v - lo) / (hi - lo) : 1.0;
-            scaled[r][c] = criteria[c].direction == Direction::Higher ? up : 1.0 - up;
+            scaled[r][c] = criteria[c].direction == Direction::Higher || hi == lo ? up : 1.0 - up;
         }
     }
 

@@ -1,0 +1,215 @@
+// Pareto fronts (2-D and k-D), the knee and the steep and flat segments, checked against
+// hand-worked fixtures (tests/fixtures/pareto/) and, on random points, against the definition
+// applied pair by pair; and the provider-level front built from a session summary.
+#include "analysis/pareto.h"
+
+#include <QFile>
+#include <QTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+
+using namespace ys;
+using nlohmann::json;
+
+namespace {
+
+json loadFixture(const char *name)
+{
+    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/pareto/") + QString::fromLatin1(name));
+    if (!file.open(QIODevice::ReadOnly))
+        return json();
+    return json::parse(file.readAll().toStdString());
+}
+
+void addRows(const char *fixture)
+{
+    QTest::addColumn<QByteArray>("caseJson");
+    const json doc = loadFixture(fixture);
+    QVERIFY(doc.contains("cases") && !doc["cases"].empty());
+    for (const auto &c : doc["cases"])
+        QTest::newRow(c["name"].get<std::string>().c_str()) << QByteArray::fromStdString(c.dump());
+}
+
+double number(const json &v)
+{
+    return v.is_null() ? std::nan("") : v.get<double>();
+}
+
+// The definition, pair by pair: what the fast fronts must agree with.
+std::vector<int> bruteForce(const std::vector<std::vector<double>> &pts, std::size_t k)
+{
+    std::vector<int> front;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        bool beaten = false;
+        for (std::size_t j = 0; j < pts.size() && !beaten; ++j) {
+            bool noWorse = true, better = false;
+            for (std::size_t d = 0; d < k; ++d) {
+                noWorse = noWorse && pts[j][d] <= pts[i][d];
+                better = better || pts[j][d] < pts[i][d];
+            }
+            beaten = noWorse && better;
+        }
+        if (!beaten)
+            front.push_back(int(i));
+    }
+    return front;
+}
+
+std::vector<int> sorted(std::vector<int> v)
+{
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+ProviderSummary provider(const QString &name, std::optional<double> e2eP95,
+                         std::optional<std::pair<double, double>> ci = std::nullopt)
+{
+    ProviderSummary p;
+    p.name = name;
+    p.e2eMs.p95 = e2eP95;
+    p.e2eMs.p95Ci = ci;
+    p.e2eMs.p50 = e2eP95 ? std::optional<double>(*e2eP95 / 2) : std::nullopt;
+    return p;
+}
+
+} // namespace
+
+class TstPareto : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void front2d_data() { addRows("fronts_2d.json"); }
+
+    void front2d()
+    {
+        QFETCH(QByteArray, caseJson);
+        const json c = json::parse(caseJson.toStdString());
+        std::vector<ParetoPoint> pts;
+        for (const auto &p : c["points"])
+            pts.push_back({p[0].get<double>(), p[1].get<double>()});
+        const std::vector<int> front = paretoFront(pts);
+        QCOMPARE(front, c["front"].get<std::vector<int>>());
+
+        const auto knee = paretoKnee(pts, front);
+        QCOMPARE(knee.has_value(), !c["knee"].is_null());
+        if (knee)
+            QCOMPARE(front[std::size_t(*knee)], c["knee"].get<int>());
+
+        const auto segments = paretoSegments(pts, front);
+        QCOMPARE(segments.size(), c["segments"].size());
+        for (std::size_t i = 0; i < segments.size(); ++i) {
+            const json &e = c["segments"][i];
+            QCOMPARE(front[std::size_t(segments[i].from)], e["from"].get<int>());
+            QCOMPARE(front[std::size_t(segments[i].to)], e["to"].get<int>());
+            QVERIFY2(std::abs(segments[i].slope - e["slope"].get<double>()) < 1e-9,
+                     QByteArray::number(segments[i].slope, 'g', 17));
+            QCOMPARE(segmentShapeName(segments[i].shape).toStdString(),
+                     e["shape"].get<std::string>());
+        }
+    }
+
+    void frontKd_data() { addRows("fronts_kd.json"); }
+
+    void frontKd()
+    {
+        QFETCH(QByteArray, caseJson);
+        const json c = json::parse(caseJson.toStdString());
+        std::vector<Direction> dirs;
+        for (const auto &d : c["directions"])
+            dirs.push_back(d == "higher" ? Direction::Higher : Direction::Lower);
+        std::vector<std::vector<double>> pts;
+        for (const auto &p : c["points"]) {
+            std::vector<double> row;
+            for (const auto &v : p)
+                row.push_back(number(v));
+            pts.push_back(row);
+        }
+        QCOMPARE(paretoFrontKd(pts, dirs), c["front"].get<std::vector<int>>());
+    }
+
+    // Random clouds, with coarse values so that ties on one or both axes are common.
+    void matchesBruteForce()
+    {
+        std::mt19937_64 rng(20261201);
+        for (int round = 0; round < 300; ++round) {
+            const std::size_t n = 1 + rng() % 60;
+            const int grid = 2 + int(rng() % 12);
+            for (std::size_t k : {std::size_t(2), std::size_t(3), std::size_t(4)}) {
+                std::vector<std::vector<double>> pts(n, std::vector<double>(k));
+                for (auto &row : pts) {
+                    for (double &v : row)
+                        v = double(rng() % std::uint64_t(grid));
+                }
+                const std::vector<int> expected = bruteForce(pts, k);
+                const std::vector<Direction> lower(k, Direction::Lower);
+                QCOMPARE(sorted(paretoFrontKd(pts, lower)), expected);
+                // Flipping an objective's sign and its direction changes nothing.
+                auto flipped = pts;
+                std::vector<Direction> dirs = lower;
+                dirs[k - 1] = Direction::Higher;
+                for (auto &row : flipped)
+                    row[k - 1] = -row[k - 1];
+                QCOMPARE(sorted(paretoFrontKd(flipped, dirs)), expected);
+                if (k == 2) {
+                    std::vector<ParetoPoint> plane;
+                    for (const auto &row : pts)
+                        plane.push_back({row[0], row[1]});
+                    const std::vector<int> front = paretoFront(plane);
+                    QCOMPARE(sorted(front), expected);
+                    // Ascending cost, then latency, then index.
+                    for (std::size_t i = 1; i < front.size(); ++i) {
+                        const auto &a = plane[std::size_t(front[i - 1])];
+                        const auto &b = plane[std::size_t(front[i])];
+                        QVERIFY(a.cost < b.cost || (a.cost == b.cost && front[i - 1] < front[i]));
+                    }
+                }
+            }
+        }
+    }
+
+    void nonFinitePointsStayOff()
+    {
+        const std::vector<ParetoPoint> pts{{std::nan(""), 1}, {1, 2}, {0, INFINITY}, {2, 1}};
+        QCOMPARE(paretoFront(pts), (std::vector<int>{1, 3}));
+    }
+
+    void latencyFigureNames()
+    {
+        for (LatencyFigure f : {LatencyFigure::Gated, LatencyFigure::E2eP50, LatencyFigure::E2eP95,
+                                LatencyFigure::E2eP99, LatencyFigure::TtftP50,
+                                LatencyFigure::TtftP95, LatencyFigure::TtftP99})
+            QCOMPARE(latencyFigureFromName(latencyFigureName(f)), std::optional<LatencyFigure>(f));
+        QVERIFY(!latencyFigureFromName(QStringLiteral("e2e_p42")));
+    }
+
+    void providerFigures()
+    {
+        ProviderSummary p = provider(QStringLiteral("A"), 300, std::pair{280.0, 330.0});
+        p.ttftMs.p50 = 90;
+        p.ttftMs.p95 = 150;
+        p.ttftMs.p95Ci = std::pair{140.0, 170.0};
+        QCOMPARE(latencyFigureOf(p, LatencyFigure::Gated), std::optional<double>(300));
+        QCOMPARE(latencyFigureOf(p, LatencyFigure::E2eP50), std::optional<double>(150));
+        QCOMPARE(latencyFigureOf(p, LatencyFigure::TtftP95), std::optional<double>(150));
+        QCOMPARE(latencyFigureCi(p, LatencyFigure::TtftP95), p.ttftMs.p95Ci);
+        QCOMPARE(latencyFigureCi(p, LatencyFigure::Gated), p.e2eMs.p95Ci);
+        QVERIFY(!latencyFigureCi(p, LatencyFigure::TtftP50)); // only the P95 has an interval
+        QVERIFY(!latencyFigureOf(p, LatencyFigure::E2eP99));
+    }
+
+    void providersWithoutCostAreUnplaced()
+    {
+        SessionSummary s;
+        s.providers.push_back(provider(QStringLiteral("A"), 300));
+        s.providers.push_back(provider(QStringLiteral("B"), std::nullopt));
+        const ParetoAnalysis a = paretoOf(s);
+        for (const ParetoEntry &e : a.points)
+            QVERIFY(e.provider != QLatin1String("B")); // no latency: never a point at 0
+        QVERIFY(std::find(a.unplaced.begin(), a.unplaced.end(), QStringLiteral("B")) !=
+                a.unplaced.end());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstPareto)
+#include "tst_pareto.moc"
