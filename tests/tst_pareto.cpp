@@ -168,6 +168,42 @@ private Q_SLOTS:
         }
     }
 
+    // Past a few thousand points a sample's front first drops what it beats: the result must
+    // not change, for clouds where it drops nearly everything and where it drops nothing.
+    void largeCloudsMatchBruteForce()
+    {
+        std::mt19937_64 rng(7);
+        std::uniform_real_distribution<double> u(0, 1);
+        for (int shape = 0; shape < 3; ++shape) {
+            std::vector<ParetoPoint> pts(6000);
+            for (auto &p : pts) {
+                const double c = std::round(u(rng) * 400) / 400; // ties on cost are common
+                if (shape == 0)
+                    p = {c, std::round(u(rng) * 400)};
+                else if (shape == 1)
+                    p = {c, std::round((1 - c) * 400)}; // anti-correlated: a long front
+                else
+                    p = {c, std::round(c * 300 + u(rng) * 100)};
+            }
+            std::vector<int> expected;
+            for (std::size_t i = 0; i < pts.size(); ++i) {
+                bool beaten = false;
+                for (std::size_t j = 0; j < pts.size() && !beaten; ++j)
+                    beaten = pts[j].cost <= pts[i].cost && pts[j].latency <= pts[i].latency &&
+                             (pts[j].cost < pts[i].cost || pts[j].latency < pts[i].latency);
+                if (!beaten)
+                    expected.push_back(int(i));
+            }
+            const std::vector<int> front = paretoFront(pts);
+            QCOMPARE(sorted(front), expected);
+            for (std::size_t i = 1; i < front.size(); ++i) {
+                const auto &a = pts[std::size_t(front[i - 1])];
+                const auto &b = pts[std::size_t(front[i])];
+                QVERIFY(a.cost < b.cost || (a.cost == b.cost && front[i - 1] < front[i]));
+            }
+        }
+    }
+
     void nonFinitePointsStayOff()
     {
         const std::vector<ParetoPoint> pts{{std::nan(""), 1}, {1, 2}, {0, INFINITY}, {2, 1}};
