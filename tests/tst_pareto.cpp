@@ -2,6 +2,7 @@
 // hand-worked fixtures (tests/fixtures/pareto/) and, on random points, against the definition
 // applied pair by pair; and the provider-level front built from a session summary.
 #include "analysis/pareto.h"
+#include "models/pareto_model.h"
 
 #include <QFile>
 #include <QTest>
@@ -232,6 +233,45 @@ private Q_SLOTS:
         QCOMPARE(latencyFigureCi(p, LatencyFigure::Gated), p.e2eMs.p95Ci);
         QVERIFY(!latencyFigureCi(p, LatencyFigure::TtftP50)); // only the P95 has an interval
         QVERIFY(!latencyFigureOf(p, LatencyFigure::E2eP99));
+    }
+
+    // The model a chart reads: a row per placed provider, the flags of the front and the knee.
+    void model()
+    {
+        const json c = loadFixture("fronts_2d.json")["cases"][0]; // "classic"
+        ParetoAnalysis a;
+        std::vector<ParetoPoint> pts;
+        for (const auto &p : c["points"]) {
+            pts.push_back({p[0].get<double>(), p[1].get<double>()});
+            a.points.push_back({QStringLiteral("P%1").arg(a.points.size()), pts.back().cost,
+                                pts.back().latency, std::pair{0.9, 1.1}, std::nullopt});
+        }
+        a.front = paretoFront(pts);
+        a.knee = a.front[std::size_t(*paretoKnee(pts, a.front))];
+        for (ParetoSegment s : paretoSegments(pts, a.front)) {
+            s.from = a.front[std::size_t(s.from)];
+            s.to = a.front[std::size_t(s.to)];
+            a.segments.push_back(s);
+        }
+        ParetoModel m;
+        m.setAnalysis(a);
+        QCOMPARE(m.rowCount(), 6);
+        QCOMPARE(m.columnCount(), int(ParetoModel::ColumnCount));
+        auto value = [&](int row, int col) {
+            return m.data(m.index(row, col), ParetoModel::ValueRole);
+        };
+        QCOMPARE(value(1, ParetoModel::LatencyColumn).toDouble(), 200.0);
+        QCOMPARE(value(1, ParetoModel::UsdPer1kHighColumn).toDouble(), 1.1);
+        QVERIFY(!value(1, ParetoModel::LatencyLowColumn).isValid());
+        QCOMPARE(m.data(m.index(1, ParetoModel::LatencyLowColumn)).toString(), QStringLiteral("—"));
+        QVERIFY(value(0, ParetoModel::FrontColumn).toBool());
+        QVERIFY(!value(4, ParetoModel::FrontColumn).toBool());
+        QVERIFY(value(1, ParetoModel::KneeColumn).toBool());
+        QVERIFY(!value(0, ParetoModel::KneeColumn).toBool());
+        QCOMPARE(value(0, ParetoModel::SegmentColumn).toString(), QStringLiteral("steep"));
+        QCOMPARE(value(2, ParetoModel::SegmentColumn).toString(), QStringLiteral("flat"));
+        QVERIFY(!value(3, ParetoModel::SegmentColumn).isValid()); // the front's last point
+        QVERIFY(!m.headerData(ParetoModel::KneeColumn, Qt::Horizontal).toString().isEmpty());
     }
 
     void providersWithoutCostAreUnplaced()

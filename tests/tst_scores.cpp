@@ -4,6 +4,7 @@
 #include "analysis/run_summary.h"
 #include "analysis/scores.h"
 #include "analysis/slo.h"
+#include "models/score_model.h"
 
 #include <QFile>
 #include <QTest>
@@ -226,6 +227,37 @@ private Q_SLOTS:
         QCOMPARE(t->rows[0].rank, std::optional<int>(1));
         QCOMPARE(t->rows[2].rank, std::optional<int>(3));
         QCOMPARE(t->topStability, std::optional<double>(1.0));
+    }
+
+    void model()
+    {
+        const json c = loadFixture(QStringLiteral("scores/scores.json"))["cases"][1];
+        std::vector<QString> names;
+        std::vector<std::vector<double>> values;
+        for (const auto &p : c["providers"]) {
+            names.push_back(QString::fromStdString(p["name"].get<std::string>()));
+            std::vector<double> row;
+            for (const auto &v : p["values"])
+                row.push_back(number(v));
+            values.push_back(row);
+        }
+        QString error;
+        const auto t = Scores::score(criteriaOf(c["criteria"]), names, values, &error);
+        QVERIFY(t);
+        ScoreModel m;
+        m.setTable(*t);
+        QCOMPARE(m.rowCount(), 3);
+        QCOMPARE(m.columnCount(), int(ScoreModel::FirstCriterionColumn) + 3);
+        QCOMPARE(m.data(m.index(0, ScoreModel::RankColumn), ScoreModel::ValueRole).toInt(), 1);
+        QCOMPARE(m.data(m.index(0, ScoreModel::ScoreColumn)).toString(), QStringLiteral("0.500"));
+        QCOMPARE(m.data(m.index(2, ScoreModel::ScoreColumn)).toString(), QStringLiteral("—"));
+        QVERIFY(!m.data(m.index(2, ScoreModel::RankColumn), ScoreModel::ValueRole).isValid());
+        QCOMPARE(
+            m.data(m.index(2, ScoreModel::FirstCriterionColumn), ScoreModel::ValueRole).toDouble(),
+            0.5);
+        QVERIFY(m.headerData(ScoreModel::FirstCriterionColumn, Qt::Horizontal)
+                    .toString()
+                    .startsWith(QStringLiteral("latency")));
     }
 
     void slo_data()

@@ -5,4 +5,6 @@ target_sources(ys_core PRIVATE
     models/kind_results_text.h models/kind_results_text.cpp
     models/session_list_model.h models/session_list_model.cpp
     models/results_text.h models/results_text.cpp
+    models/pareto_model.h models/pareto_model.cpp
+    models/score_model.h models/score_model.cpp
 )
