@@ -274,6 +274,37 @@ private Q_SLOTS:
         QVERIFY(!m.headerData(ParetoModel::KneeColumn, Qt::Horizontal).toString().isEmpty());
     }
 
+    // Measured $ per 1K against the gated E2E P95 (or another figure), each with its interval.
+    void sessionFront()
+    {
+        SessionSummary s;
+        const double cost[] = {1.0, 2.0, 3.0, 5.0, 2.5};
+        const double latency[] = {400, 200, 150, 140, 300};
+        for (int i = 0; i < 5; ++i) {
+            ProviderSummary p = provider(QStringLiteral("P%1").arg(i), latency[i],
+                                         std::pair{latency[i] - 10, latency[i] + 10});
+            p.usdPer1kMeasured = cost[i];
+            p.usdPer1kMeasuredCi = std::pair{cost[i] * 0.9, cost[i] * 1.1};
+            s.providers.push_back(p);
+        }
+        s.providers.push_back(provider(QStringLiteral("no cost"), 100));
+        const ParetoAnalysis a = paretoOf(s);
+        QCOMPARE(a.points.size(), std::size_t(5));
+        QCOMPARE(a.unplaced, std::vector<QString>{QStringLiteral("no cost")});
+        QCOMPARE(a.front, (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(a.knee, std::optional<int>(1));
+        QCOMPARE(a.segments.size(), std::size_t(3));
+        QCOMPARE(a.segments[0].shape, SegmentShape::Steep);
+        QCOMPARE(a.segments[2].from, 2);
+        QCOMPARE(a.segments[2].shape, SegmentShape::Flat);
+        QCOMPARE(a.points[4].latencyCi, (std::optional<std::pair<double, double>>({290, 310})));
+        QCOMPARE(a.points[4].usdPer1kCi->second, 2.5 * 1.1);
+        // On the E2E P50 (half the P95 here) the front is the same; P50 has no interval.
+        const ParetoAnalysis median = paretoOf(s, LatencyFigure::E2eP50);
+        QCOMPARE(median.front, a.front);
+        QVERIFY(!median.points[0].latencyCi);
+    }
+
     void providersWithoutCostAreUnplaced()
     {
         SessionSummary s;

@@ -292,23 +292,6 @@ const Distribution &distributionFor(const ProviderSummary &p, LatencyFigure figu
     }
 }
 
-// Until ProviderSummary carries the measured cost, a summary without it has none.
-template <typename S> std::optional<double> measuredOf(const S &s)
-{
-    if constexpr (requires { s.usdPer1kMeasured; })
-        return s.usdPer1kMeasured;
-    else
-        return std::nullopt;
-}
-
-template <typename S> std::optional<std::pair<double, double>> measuredCiOf(const S &s)
-{
-    if constexpr (requires { s.usdPer1kMeasuredCi; })
-        return s.usdPer1kMeasuredCi;
-    else
-        return std::nullopt;
-}
-
 } // namespace
 
 QString latencyFigureName(LatencyFigure figure)
@@ -327,16 +310,6 @@ std::optional<LatencyFigure> latencyFigureFromName(const QString &name)
             return f.figure;
     }
     return std::nullopt;
-}
-
-std::optional<double> measuredUsdPer1k(const ProviderSummary &p)
-{
-    return measuredOf(p);
-}
-
-std::optional<std::pair<double, double>> measuredUsdPer1kCi(const ProviderSummary &p)
-{
-    return measuredCiOf(p);
 }
 
 std::optional<double> latencyFigureOf(const ProviderSummary &p, LatencyFigure figure)
@@ -373,14 +346,14 @@ ParetoAnalysis paretoOf(const SessionSummary &summary, LatencyFigure figure)
     a.latencyFigure = figure;
     std::vector<ParetoPoint> plane;
     for (const ProviderSummary &p : summary.providers) {
-        const std::optional<double> cost = measuredUsdPer1k(p);
+        const std::optional<double> cost = p.usdPer1kMeasured;
         const std::optional<double> latency = latencyFigureOf(p, figure);
         if (!cost || !latency) {
             a.unplaced.push_back(p.name);
             continue;
         }
         a.points.push_back(
-            {p.name, *cost, *latency, measuredUsdPer1kCi(p), latencyFigureCi(p, figure)});
+            {p.name, *cost, *latency, p.usdPer1kMeasuredCi, latencyFigureCi(p, figure)});
         plane.push_back({*cost, *latency});
     }
     a.front = paretoFront(plane);

@@ -98,10 +98,6 @@ struct ParetoAnalysis {
 // both.
 ParetoAnalysis paretoOf(const SessionSummary &summary, LatencyFigure figure = LatencyFigure::Gated);
 
-// A provider's measured $ per 1K tokens (what was spent per billed token) and its interval.
-std::optional<double> measuredUsdPer1k(const ProviderSummary &p);
-std::optional<std::pair<double, double>> measuredUsdPer1kCi(const ProviderSummary &p);
-
 // The chosen latency figure of one provider and, for P95 figures, its interval.
 std::optional<double> latencyFigureOf(const ProviderSummary &p, LatencyFigure figure);
 std::optional<std::pair<double, double>> latencyFigureCi(const ProviderSummary &p,

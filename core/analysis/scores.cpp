@@ -213,7 +213,7 @@ std::optional<double> Scores::figureOf(const ProviderSummary &p, const QString &
     if (name == QLatin1String("throughput"))
         return p.outputTokensPerSecondP50;
     if (name == QLatin1String("cost"))
-        return measuredUsdPer1k(p);
+        return p.usdPer1kMeasured;
     if (name == QLatin1String("success_rate"))
         return p.attempts > 0 ? std::optional<double>(double(p.successes) / p.attempts)
                               : std::nullopt;
