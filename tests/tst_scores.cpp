@@ -1,6 +1,7 @@
 // Scores (normalised weighted fusion, ranks, weight sensitivity) and SLO attainment with
 // goodput, checked against hand-worked fixtures (tests/fixtures/scores/, tests/fixtures/slo/);
 // the per-attempt records summarizeRun keeps for them.
+#include "analysis/decision_json.h"
 #include "analysis/run_summary.h"
 #include "analysis/scores.h"
 #include "analysis/slo.h"
@@ -258,6 +259,48 @@ private Q_SLOTS:
         QVERIFY(m.headerData(ScoreModel::FirstCriterionColumn, Qt::Horizontal)
                     .toString()
                     .startsWith(QStringLiteral("latency")));
+    }
+
+    // show --json's sections: their members, null where nothing is known, never 0.
+    void jsonSections()
+    {
+        SessionSummary s;
+        for (int i = 0; i < 3; ++i) {
+            ProviderSummary p;
+            p.name = QStringLiteral("P%1").arg(i);
+            p.e2eMs.p95 = 300.0 + 40 * i;
+            p.e2eMs.p95Ci = std::pair{290.0 + 40 * i, 320.0 + 40 * i};
+            p.outputTokensPerSecondP50 = 100.0 - 10 * i;
+            if (i < 2)
+                p.usdPer1kMeasured = 0.002 - 0.0005 * i;
+            for (int k = 0; k < 12; ++k)
+                p.timings.push_back({50.0 + k + 5 * i, 5, 300.0 + 3 * k + 20 * i, k != 11});
+            p.wallSpanS = 3.0;
+            s.providers.push_back(p);
+        }
+        nlohmann::json doc;
+        addDecisionJson(doc, s);
+        QCOMPARE(doc["pareto"]["points"].size(), std::size_t(2));
+        QVERIFY(doc["pareto"]["unplaced"] == nlohmann::json::array({"P2"}));
+        QVERIFY(doc["pareto"]["front"] == nlohmann::json::array({"P1", "P0"}));
+        QVERIFY(doc["pareto"]["knee"].is_null());
+        QVERIFY(doc["pareto"]["points"][0]["latency_ci"] == nlohmann::json::array({290.0, 320.0}));
+        QVERIFY(doc["pareto"]["points"][0]["usd_per_1k_ci"].is_null());
+        QCOMPARE(doc["score"]["weights"]["throughput"].get<double>(), 0.4);
+        QVERIFY(doc["score"]["providers"][2]["score"].is_null());     // no cost: no score, not 0
+        QCOMPARE(doc["score"]["providers"][0]["rank"].get<int>(), 1); // 0.75 against 0.625
+        QCOMPARE(doc["comparisons"].size(), std::size_t(6));          // 3 pairs × 2 figures
+        for (const auto &row : doc["comparisons"]) {
+            QCOMPARE(row["n_a"].get<int>(), 11); // the failure is left out
+            QVERIFY(row["p_holm"].get<double>() >= row["p_value"].get<double>());
+        }
+        QCOMPARE(doc["comparisons"][0]["difference_ms"].get<double>(), -20.0);
+        QVERIFY(doc["slo"].is_null());
+        const nlohmann::json slo = sloJson(s, SloObjectives{{}, {}, 320.0});
+        QCOMPARE(slo["providers"][0]["attained"].get<int>(), 7); // 300 … 318 ms
+        QCOMPARE(slo["providers"][0]["goodput_per_s"].get<double>(), 7 / 3.0);
+        QVERIFY(slo["providers"][0]["meets_ttft"].is_null());
+        QVERIFY(sloJson(s, SloObjectives{}).is_null());
     }
 
     void slo_data()
