@@ -48,6 +48,83 @@ std::optional<std::size_t> soleTop(const std::vector<std::vector<double>> &scale
     return tied ? std::nullopt : top;
 }
 
+// Weights finite and at least 0, one above 0; one value per criterion in every row.
+bool validate(const std::vector<ScoreCriterion> &criteria, const std::vector<QString> &names,
+              const std::vector<std::vector<double>> &values, QString *error)
+{
+    double weightSum = 0;
+    for (const ScoreCriterion &c : criteria) {
+        if (!std::isfinite(c.weight) || c.weight < 0) {
+            *error = Scores::tr("The weight of \"%1\" must be a number at least 0, not %2.")
+                         .arg(c.name)
+                         .arg(c.weight);
+            return false;
+        }
+        weightSum += c.weight;
+    }
+    if (!(weightSum > 0)) {
+        *error = Scores::tr("At least one score weight must be above 0.");
+        return false;
+    }
+    if (names.size() != values.size() ||
+        std::any_of(values.begin(), values.end(),
+                    [&](const auto &row) { return row.size() != criteria.size(); })) {
+        *error = Scores::tr("Every provider needs one value per score criterion.");
+        return false;
+    }
+    return true;
+}
+
+// The top row t0 keeps the top while every other j has D_j = Σ w_q (s_jq − s_t0q) < 0 (the
+// common denominator Σ w does not change the order). Scaling w_c by (1 + δ) moves D_j by
+// δ·w_c·(s_jc − s_t0c): j ties the top at δ = −D_j / (w_c (s_jc − s_t0c)).
+WeightSensitivity
+sensitivityOf(std::size_t c, std::size_t top, const std::vector<ScoreCriterion> &criteria,
+              const std::vector<QString> &names, const std::vector<std::vector<double>> &scaled,
+              const std::vector<std::size_t> &scored, const std::vector<double> &weights)
+{
+    WeightSensitivity s;
+    s.criterion = criteria[c].name;
+    for (std::size_t j : scored) {
+        if (j == top)
+            continue;
+        double d = 0;
+        for (std::size_t q = 0; q < weights.size(); ++q)
+            d += weights[q] > 0 ? weights[q] * (scaled[j][q] - scaled[top][q]) : 0.0;
+        const double slope = weights[c] * (scaled[j][c] - scaled[top][c]);
+        if (slope == 0)
+            continue;
+        // The size of the change; a raise when slope > 0, a cut otherwise (d > 0 only by
+        // rounding).
+        const double size = std::abs(std::min(d, 0.0) / slope);
+        if (slope > 0 && (!s.raiseBy || size < *s.raiseBy)) {
+            s.raiseBy = size;
+            s.raiseTop = names[j];
+        } else if (slope < 0 && size <= 1.0 && (!s.lowerBy || size < *s.lowerBy)) {
+            s.lowerBy = size;
+            s.lowerTop = names[j];
+        }
+    }
+    return s;
+}
+
+double topStabilityOf(const std::vector<std::vector<double>> &scaled,
+                      const std::vector<std::size_t> &scored, const std::vector<double> &weights)
+{
+    const std::optional<std::size_t> sole = soleTop(scaled, scored, weights);
+    std::mt19937_64 rng(kStabilitySeed);
+    std::uniform_real_distribution<double> factor(0.5, 1.5);
+    int kept = 0;
+    std::vector<double> drawn(weights.size());
+    for (int i = 0; i < kStabilityDraws; ++i) {
+        for (std::size_t c = 0; c < weights.size(); ++c)
+            drawn[c] = weights[c] * factor(rng);
+        const auto again = soleTop(scaled, scored, drawn);
+        kept += sole && again && *again == *sole ? 1 : 0;
+    }
+    return double(kept) / kStabilityDraws;
+}
+
 } // namespace
 
 std::optional<ScoreTable> Scores::score(const std::vector<ScoreCriterion> &criteria,
@@ -56,26 +133,8 @@ std::optional<ScoreTable> Scores::score(const std::vector<ScoreCriterion> &crite
                                         QString *error)
 {
     const std::size_t k = criteria.size();
-    double weightSum = 0;
-    for (const ScoreCriterion &c : criteria) {
-        if (!std::isfinite(c.weight) || c.weight < 0) {
-            *error = tr("The weight of \"%1\" must be a number at least 0, not %2.")
-                         .arg(c.name)
-                         .arg(c.weight);
-            return std::nullopt;
-        }
-        weightSum += c.weight;
-    }
-    if (!(weightSum > 0)) {
-        *error = tr("At least one score weight must be above 0.");
+    if (!validate(criteria, names, values, error))
         return std::nullopt;
-    }
-    if (names.size() != values.size() ||
-        std::any_of(values.begin(), values.end(),
-                    [&](const auto &row) { return row.size() != k; })) {
-        *error = tr("Every provider needs one value per score criterion.");
-        return std::nullopt;
-    }
 
     ScoreTable t;
     t.criteria = criteria;
@@ -133,54 +192,17 @@ std::optional<ScoreTable> Scores::score(const std::vector<ScoreCriterion> &crite
     if (scored.size() < 2)
         return t;
 
-    // The top row t0 keeps the top while every other j has D_j = Σ w_c (s_jc − s_t0c) < 0
-    // (the common denominator Σ w does not change the order). Scaling w_c by (1 + δ) moves
-    // D_j by δ·w_c·(s_jc − s_t0c): j ties the top at δ = −D_j / (w_c (s_jc − s_t0c)).
     std::size_t top = scored.front();
     for (std::size_t r : scored) {
         if (*t.rows[r].score > *t.rows[top].score)
             top = r;
     }
     for (std::size_t c = 0; c < k; ++c) {
-        if (!(weights[c] > 0))
-            continue;
-        WeightSensitivity s;
-        s.criterion = criteria[c].name;
-        for (std::size_t j : scored) {
-            if (j == top)
-                continue;
-            double d = 0;
-            for (std::size_t q = 0; q < k; ++q)
-                d += weights[q] > 0 ? weights[q] * (scaled[j][q] - scaled[top][q]) : 0.0;
-            const double slope = weights[c] * (scaled[j][c] - scaled[top][c]);
-            if (slope == 0)
-                continue;
-            // The size of the change; a raise when slope > 0, a cut otherwise (d > 0 only
-            // by rounding).
-            const double size = std::abs(std::min(d, 0.0) / slope);
-            if (slope > 0 && (!s.raiseBy || size < *s.raiseBy)) {
-                s.raiseBy = size;
-                s.raiseTop = names[j];
-            } else if (slope < 0 && size <= 1.0 && (!s.lowerBy || size < *s.lowerBy)) {
-                s.lowerBy = size;
-                s.lowerTop = names[j];
-            }
-        }
-        t.sensitivity.push_back(s);
+        if (weights[c] > 0)
+            t.sensitivity.push_back(
+                sensitivityOf(c, top, criteria, names, scaled, scored, weights));
     }
-
-    const std::optional<std::size_t> sole = soleTop(scaled, scored, weights);
-    std::mt19937_64 rng(kStabilitySeed);
-    std::uniform_real_distribution<double> factor(0.5, 1.5);
-    int kept = 0;
-    std::vector<double> drawn(k);
-    for (int i = 0; i < kStabilityDraws; ++i) {
-        for (std::size_t c = 0; c < k; ++c)
-            drawn[c] = weights[c] * factor(rng);
-        const auto again = soleTop(scaled, scored, drawn);
-        kept += sole && again && *again == *sole ? 1 : 0;
-    }
-    t.topStability = double(kept) / kStabilityDraws;
+    t.topStability = topStabilityOf(scaled, scored, weights);
     return t;
 }
 
