@@ -303,6 +303,40 @@ private Q_SLOTS:
         QVERIFY(sloJson(s, SloObjectives{}).is_null());
     }
 
+    // Adding the context window as a third objective brings back a provider the 2-D front
+    // leaves out.
+    void providerFrontWithContext()
+    {
+        SessionSummary s;
+        const double cost[] = {0.001, 0.002, 0.0015};
+        const double p95[] = {300, 250, 320};
+        const qint64 window[] = {128000, 128000, 1000000};
+        for (int i = 0; i < 3; ++i) {
+            ProviderSummary p;
+            p.name = QStringLiteral("P%1").arg(i);
+            p.usdPer1kMeasured = cost[i];
+            p.e2eMs.p95 = p95[i];
+            p.contextWindow = window[i];
+            s.providers.push_back(p);
+        }
+        QString error;
+        const auto two =
+            Scores::frontOf(s, {QStringLiteral("cost"), QStringLiteral("latency")}, &error);
+        QCOMPARE(*two, (std::vector<int>{0, 1}));
+        const auto three = Scores::frontOf(
+            s, {QStringLiteral("cost"), QStringLiteral("latency"), QStringLiteral("context")},
+            &error);
+        QCOMPARE(*three, (std::vector<int>{0, 2, 1}));
+        s.providers[2].contextWindow.reset();
+        QCOMPARE(*Scores::frontOf(
+                     s,
+                     {QStringLiteral("cost"), QStringLiteral("latency"), QStringLiteral("context")},
+                     &error),
+                 (std::vector<int>{0, 1}));
+        QVERIFY(!Scores::frontOf(s, {QStringLiteral("colour")}, &error));
+        QVERIFY(error.contains(QStringLiteral("colour")));
+    }
+
     void slo_data()
     {
         QTest::addColumn<QByteArray>("caseJson");

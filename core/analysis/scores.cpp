@@ -274,6 +274,28 @@ Scores::criteria(const std::vector<std::pair<QString, double>> &weights, QString
     return out;
 }
 
+std::optional<std::vector<int>> Scores::frontOf(const SessionSummary &summary,
+                                                const std::vector<QString> &figures, QString *error)
+{
+    std::vector<Direction> directions;
+    for (const QString &name : figures) {
+        const auto d = figureDirection(name);
+        if (!d) {
+            *error = tr("Unknown score figure \"%1\".").arg(name);
+            return std::nullopt;
+        }
+        directions.push_back(*d);
+    }
+    std::vector<std::vector<double>> rows;
+    for (const ProviderSummary &p : summary.providers) {
+        std::vector<double> row;
+        for (const QString &name : figures)
+            row.push_back(figureOf(p, name).value_or(std::nan(""))); // NaN: never on the front
+        rows.push_back(std::move(row));
+    }
+    return paretoFrontKd(rows, directions);
+}
+
 std::optional<ScoreTable> Scores::ofSession(const SessionSummary &summary,
                                             const std::vector<ScoreCriterion> &criteria,
                                             QString *error)

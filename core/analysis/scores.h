@@ -73,6 +73,13 @@ public:
     static std::optional<std::vector<ScoreCriterion>>
     criteria(const std::vector<std::pair<QString, double>> &weights, QString *error);
 
+    // The k-dimensional Pareto front of the session's providers on these figures (by name, each
+    // with its own direction, e.g. cost, latency and context): indices into
+    // summary.providers; a provider missing a figure is not on it. Empty with *error naming an
+    // unknown figure.
+    static std::optional<std::vector<int>>
+    frontOf(const SessionSummary &summary, const std::vector<QString> &figures, QString *error);
+
     // The session's providers scored on these criteria.
     static std::optional<ScoreTable> ofSession(const SessionSummary &summary,
                                                const std::vector<ScoreCriterion> &criteria,
