@@ -1,6 +1,7 @@
 // Mann–Whitney U, the Hodges–Lehmann shift and its interval, and Holm's correction, checked
 // against reference values SciPy computed once (tests/fixtures/significance/make_fixtures.py
 // wrote the JSON; the test needs neither Python nor SciPy).
+#include "analysis/comparisons.h"
 #include "analysis/significance.h"
 
 #include <QFile>
@@ -145,6 +146,70 @@ private Q_SLOTS:
             QVERIFY(table[i].adjustedPValue == adjusted[i]);
             QVERIFY(table[i].adjustedPValue >= table[i].pValue);
         }
+    }
+
+    // The session's comparison table (every pair of providers on E2E and TTFT, Holm across the
+    // table) against SciPy's values for the same samples.
+    void comparisonTable()
+    {
+        const json doc = loadFixture("comparison_table.json");
+        QVERIFY(doc.contains("rows") && !doc["rows"].empty());
+        SessionSummary session;
+        for (const auto &p : doc["providers"]) {
+            ProviderSummary s;
+            s.name = QString::fromStdString(p["name"].get<std::string>());
+            const auto e2e = numbers(p["e2e_ms"]);
+            const auto ttft = numbers(p["ttft_ms"]);
+            for (std::size_t i = 0; i < e2e.size(); ++i)
+                s.timings.push_back({ttft[i], 0, e2e[i], true});
+            s.timings.push_back({1.0, 0, 1.0, false}); // a failure is never compared
+            session.providers.push_back(s);
+        }
+        const std::vector<PairComparison> table = ys::comparisonTable(session);
+        QCOMPARE(table.size(), doc["rows"].size());
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            const json &e = doc["rows"][i];
+            const PairComparison &c = table[i];
+            QCOMPARE(c.a.toStdString(), e["a"].get<std::string>());
+            QCOMPARE(c.b.toStdString(), e["b"].get<std::string>());
+            QCOMPARE(comparedFigureName(c.figure).toStdString(), e["figure"].get<std::string>());
+            QVERIFY(!c.subsampled);
+            QVERIFY2(c.result.difference == e["difference"].get<double>(),
+                     describe(c.result.difference, e["difference"]));
+            QCOMPARE(c.result.ciLow.has_value(), !e["ci_low"].is_null());
+            if (c.result.ciLow) {
+                QVERIFY(close(*c.result.ciLow, e["ci_low"]));
+                QVERIFY(close(*c.result.ciHigh, e["ci_high"]));
+            }
+            QVERIFY2(close(c.result.pValue, e["p_value"]), describe(c.result.pValue, e["p_value"]));
+            QVERIFY2(close(c.result.adjustedPValue, e["p_holm"]),
+                     describe(c.result.adjustedPValue, e["p_holm"]));
+        }
+        // Two providers alone: Holm across their two rows only.
+        const auto pair = compareProviders(session.providers[0], session.providers[1]);
+        QCOMPARE(pair.size(), std::size_t(2));
+        QVERIFY(close(pair[0].result.pValue, doc["rows"][0]["p_value"]));
+        QVERIFY(pair[0].result.adjustedPValue <= table[0].result.adjustedPValue);
+    }
+
+    // A side larger than the cap is compared on a seeded subsample: the same every time.
+    void largeSidesAreSubsampled()
+    {
+        ProviderSummary a, b;
+        a.name = QStringLiteral("A");
+        b.name = QStringLiteral("B");
+        for (int i = 0; i < kMaxComparedValues + 500; ++i) {
+            a.timings.push_back({double(i % 97), 0, 300.0 + i % 101, true});
+            b.timings.push_back({double(i % 89), 0, 320.0 + i % 103, true});
+        }
+        const auto first = compareProviders(a, b);
+        const auto again = compareProviders(a, b);
+        QCOMPARE(first.size(), std::size_t(2));
+        QVERIFY(first[0].subsampled);
+        QCOMPARE(first[0].result.n1, kMaxComparedValues);
+        QVERIFY(first[0].result.difference == again[0].result.difference);
+        QVERIFY(first[0].result.pValue == again[0].result.pValue);
+        QVERIFY(first[0].result.difference < 0);
     }
 
     void emptySampleHasNoResult()

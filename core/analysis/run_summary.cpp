@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ys {
 
@@ -17,6 +18,21 @@ void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
 {
     if (value)
         sum = sum.value_or(0) + *value;
+}
+
+AttemptTiming attemptTiming(const Sample &x)
+{
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    AttemptTiming t{nan, nan, double(x.endNs) / kNsPerMs, outcomeIsSuccess(x.outcome)};
+    if (x.firstTokenNs)
+        t.ttftMs = double(*x.firstTokenNs) / kNsPerMs;
+    if (t.success && x.firstTokenNs && x.outputTokens) {
+        if (*x.outputTokens < 2 || x.endNs <= *x.firstTokenNs)
+            t.tpotMs = 0; // nothing was waited for after the first token
+        else
+            t.tpotMs = double(x.endNs - *x.firstTokenNs) / kNsPerMs / double(*x.outputTokens - 1);
+    }
+    return t;
 }
 
 void addTo(std::optional<double> &sum, double value)
@@ -103,6 +119,9 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     std::vector<double> e2e;
     std::vector<double> itl;
     std::vector<double> tps;
+    s.timings.reserve(samples.size());
+    qint64 firstStart = 0, lastEnd = 0;
+    bool anyStartStored = false;
     for (const Sample &x : samples) {
         if (x.warmup)
             continue;
@@ -114,6 +133,11 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
         }
         ++s.attempts;
         ++s.outcomes[std::size_t(x.outcome)];
+        s.timings.push_back(attemptTiming(x));
+        if (s.attempts == 1 || x.startOffsetNs < firstStart)
+            firstStart = x.startOffsetNs;
+        lastEnd = std::max(lastEnd, x.startOffsetNs + x.endNs);
+        anyStartStored = anyStartStored || x.startOffsetNs != 0;
         addTo(s.inputTokens, x.inputTokens);
         addTo(s.outputTokens, x.outputTokens);
         addTo(s.cachedTokens, x.cachedTokens);
@@ -140,6 +164,9 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
         if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
             tps.push_back(double(*x.outputTokens - 1) / (double(x.endNs - *x.firstTokenNs) / 1e9));
     }
+    // One attempt spans its own time; several all starting at 0 were stored without starts.
+    if (s.attempts == 1 || (s.attempts > 1 && anyStartStored))
+        s.wallSpanS = double(lastEnd - firstStart) / 1e9;
     s.billedTokens = qint64(perToken.sumT);
     if (const auto r = perToken.ratio()) {
         s.usdPer1kMeasured = *r * 1000.0;

@@ -16,6 +16,17 @@
 
 namespace ys {
 
+// One measured attempt of a run, as the SLO analysis (analysis/slo.h) and the comparison table
+// (analysis/comparisons.h) read it: a fixed-size record, so a million attempts cost one
+// allocation. Times in ms; NaN where not measured. tpotMs is 0 when a success had nothing to
+// wait for after its first token (fewer than 2 output tokens, or the answer arrived whole).
+struct AttemptTiming {
+    double ttftMs;
+    double tpotMs;
+    double e2eMs;
+    bool success;
+};
+
 // The figures of one provider in a session, from its latest run (warm-up attempts excluded).
 // Timings come from successful attempts only (ok or cut by the output limit).
 // Where a provider's spend went (measured attempts with a cost; each attempt in one bucket):
@@ -73,6 +84,11 @@ struct ProviderSummary {
     qint64 billedTokens = 0; // the denominator of usdPer1kMeasured
     CostBreakdown costBreakdown;
     std::optional<qint64> contextWindow;
+
+    // Every measured attempt in the order run, and the run's wall span in seconds (first start
+    // to last end; null without attempts or when starts were not stored, before schema 5).
+    std::vector<AttemptTiming> timings;
+    std::optional<double> wallSpanS;
 
     ScenarioResults results; // what each kind of scenario the provider ran answers
 };

@@ -20,4 +20,8 @@ target_sources(ys_core PRIVATE
     analysis/insight_json.h analysis/insight_json.cpp
     analysis/bill.h analysis/bill.cpp analysis/bill_csv.h analysis/bill_csv.cpp
     analysis/bill_json.h analysis/bill_json.cpp analysis/tco.h analysis/tco.cpp
+    analysis/scores.h analysis/scores.cpp
+    analysis/slo.h analysis/slo.cpp
+    analysis/comparisons.h analysis/comparisons.cpp
+    analysis/decision_json.h analysis/decision_json.cpp
 )

@@ -1,6 +1,7 @@
 #include "analysis/summary_json.h"
 
 #include "analysis/insight_json.h"
+#include "analysis/decision_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -90,6 +91,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
     }
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);
     doc["drift"] = driftJson(summary.drift);
+    addDecisionJson(doc, summary); // pareto, score, comparisons, slo
     return QByteArray::fromStdString(doc.dump(2));
 }
 

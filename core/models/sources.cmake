@@ -7,4 +7,6 @@ target_sources(ys_core PRIVATE
     models/results_text.h models/results_text.cpp
     models/insight_text.h models/insight_text.cpp
     models/drift_model.h models/drift_model.cpp
+    models/pareto_model.h models/pareto_model.cpp
+    models/score_model.h models/score_model.cpp
 )
