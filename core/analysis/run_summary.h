@@ -4,6 +4,7 @@
 #include "analysis/scenario_results.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
+#include "domain/requirements.h"
 #include "domain/sample.h"
 #include "domain/session_info.h"
 
@@ -59,6 +60,7 @@ struct ProviderSummary {
 
 struct SessionSummary {
     SessionInfo info;
+    Requirements requirements; // the session suite's; default: the "line" preset
     std::vector<ProviderSummary> providers;
 };
 

@@ -1,5 +1,6 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/gates_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
                              : json::parse(summary.info.calibration.toStdString(), nullptr, false);
     doc["percentile_method"] =
         "linear interpolation between closest ranks (numpy default, R type 7)";
+    doc["requirements"] = requirementsJson(summary.requirements);
     doc["providers"] = json::array();
     for (const ProviderSummary &p : summary.providers) {
         json j;
@@ -75,6 +77,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
+        j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));
         doc["providers"].push_back(j);
     }
     return QByteArray::fromStdString(doc.dump(2));
