@@ -165,6 +165,60 @@ private Q_SLOTS:
         QVERIFY(!s.e2eMs.p50);
         QVERIFY(!s.itlMeanMs && !s.itlStddevMs && !s.outputTokensPerSecondP50);
         QVERIFY(!s.inputTokens && !s.outputTokens && !s.costUsd && !s.usdPer1kBlended);
+        QVERIFY(!s.usdPer1kMeasured && !s.usdPer1kMeasuredCi);
+        QVERIFY(!s.costBreakdown.answeredUsd && !s.costBreakdown.failedUsd);
+    }
+
+    // Measured $ per 1K and where the spend went, against figures worked out by hand.
+    void measuredCostAndBreakdown()
+    {
+        auto attempt = [](int request, int attemptNo, Outcome o, std::optional<double> cost,
+                          qint64 in, qint64 out) {
+            Sample x;
+            x.requestIndex = request;
+            x.attemptNumber = attemptNo;
+            x.outcome = o;
+            x.costUsd = cost;
+            x.inputTokens = in;
+            x.outputTokens = out;
+            x.endNs = 1'000'000;
+            return x;
+        };
+        std::vector<Sample> samples{
+            attempt(0, 0, Outcome::ServerError, 0.001, 100, 0), // retried
+            attempt(0, 1, Outcome::Ok, 0.003, 100, 200),        // answered
+            attempt(1, 0, Outcome::TruncatedByLimit, 0.002, 100, 100),
+            attempt(2, 0, Outcome::StreamCut, 0.003, 100, 50), // failed
+            attempt(3, 0, Outcome::Ok, std::nullopt, 100, 10), // no cost: not in the ratio
+        };
+        Sample fallback = attempt(4, 0, Outcome::ServerError, 0.004, 100, 0);
+        Sample served = attempt(4, 1, Outcome::Ok, 0.5, 100, 100);
+        served.servedBy = QStringLiteral("other");
+        samples.push_back(fallback); // a fallback served the request after it: retried
+        samples.push_back(served);   // another provider's spend: left out
+        const ProviderSummary s = summarizeRun(ProviderConfig{}, samples);
+        auto near = [](std::optional<double> v, double want) {
+            return v && std::abs(*v - want) < 1e-12;
+        };
+        QVERIFY(near(s.costBreakdown.retriedUsd, 0.005));
+        QVERIFY(near(s.costBreakdown.answeredUsd, 0.003));
+        QVERIFY(near(s.costBreakdown.truncatedUsd, 0.002));
+        QVERIFY(near(s.costBreakdown.failedUsd, 0.003));
+        QVERIFY(near(s.costUsd, 0.013));
+        // (0.001 + 0.003 + 0.002 + 0.003 + 0.004) / (100 + 300 + 200 + 150 + 100) × 1000.
+        QCOMPARE(s.billedTokens, 850);
+        QVERIFY(near(s.usdPer1kMeasured, 0.013 / 850 * 1000));
+        QVERIFY(s.usdPer1kMeasuredCi);
+        QVERIFY(s.usdPer1kMeasuredCi->first < *s.usdPer1kMeasured);
+        QVERIFY(s.usdPer1kMeasuredCi->second > *s.usdPer1kMeasured);
+
+        // The interval on its own, four attempts (numbers checked independently):
+        // R = 0.009 / 750, Σd² = 2e-6, t̄ = 187.5 → [0.0077325229543508, 0.0162674770456492].
+        samples.resize(4);
+        const ProviderSummary four = summarizeRun(ProviderConfig{}, samples);
+        QVERIFY(near(four.usdPer1kMeasured, 0.012));
+        QVERIFY(std::abs(four.usdPer1kMeasuredCi->first - 0.0077325229543508) < 1e-12);
+        QVERIFY(std::abs(four.usdPer1kMeasuredCi->second - 0.0162674770456492) < 1e-12);
     }
 };
 

@@ -17,6 +17,16 @@ namespace ys {
 
 // The figures of one provider in a session, from its latest run (warm-up attempts excluded).
 // Timings come from successful attempts only (ok or cut by the output limit).
+// Where a provider's spend went (measured attempts with a cost; each attempt in one bucket):
+// attempts that a retry followed, bought no answer; failed last attempts; answers cut short
+// (by the output limit, or a prompt the provider silently cut); the rest bought full answers.
+struct CostBreakdown {
+    std::optional<double> answeredUsd;
+    std::optional<double> retriedUsd;
+    std::optional<double> failedUsd;
+    std::optional<double> truncatedUsd;
+};
+
 struct ProviderSummary {
     QString name;
     QString dialect;
@@ -52,7 +62,15 @@ struct ProviderSummary {
     std::optional<qint64> cachedTokens;
     bool tokensEstimated = false; // some attempts reported no usage
     std::optional<double> costUsd;
-    std::optional<double> usdPer1kBlended;
+    std::optional<Price> price;            // the list price the run used, if any
+    std::optional<double> usdPer1kBlended; // list price, blended input:output 3:1
+    // What was spent per 1K billed tokens: cost / (input + output tokens) × 1000 over the
+    // attempts that have both a cost and reported tokens, and its 95% interval (delta method for
+    // a ratio of sums; needs two such attempts).
+    std::optional<double> usdPer1kMeasured;
+    std::optional<std::pair<double, double>> usdPer1kMeasuredCi;
+    qint64 billedTokens = 0; // the denominator of usdPer1kMeasured
+    CostBreakdown costBreakdown;
     std::optional<qint64> contextWindow;
 
     ScenarioResults results; // what each kind of scenario the provider ran answers

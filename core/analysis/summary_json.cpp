@@ -75,6 +75,16 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["tokens_estimated"] = p.tokensEstimated;
         j["cost_usd"] = orNull(p.costUsd);
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
+        j["usd_per_1k_measured"] = orNull(p.usdPer1kMeasured);
+        j["usd_per_1k_measured_ci"] =
+            p.usdPer1kMeasuredCi
+                ? json::array({p.usdPer1kMeasuredCi->first, p.usdPer1kMeasuredCi->second})
+                : json(nullptr);
+        j["billed_tokens"] = p.billedTokens;
+        j["cost_breakdown_usd"] = {{"answered", orNull(p.costBreakdown.answeredUsd)},
+                                   {"retried", orNull(p.costBreakdown.retriedUsd)},
+                                   {"failed", orNull(p.costBreakdown.failedUsd)},
+                                   {"truncated", orNull(p.costBreakdown.truncatedUsd)}};
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
         j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));
