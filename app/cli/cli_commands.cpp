@@ -94,9 +94,7 @@ void printSummaryText(const SessionSummary &summary)
         for (const QString &line : resultsTextLines(p.results))
             out() << QStringLiteral("    ") << line << '\n';
     }
-    QStringList gates;
-    for (const Gate &g : Gates::evaluate(ProviderSummary{}, req).gates)
-        gates << Gates::describe(g);
+    const QStringList gates = Gates::describe(req);
     out() << CliCommands::tr("Gates: %1 (E2E in open loop from the intended start). "
                              "Percentiles: linear interpolation (type 7).")
                  .arg(gates.isEmpty() ? CliCommands::tr("none") : gates.join(QStringLiteral("; ")))

@@ -38,9 +38,7 @@ QString gateLine(const Gate &g)
 QString requirementsLine(const Requirements &req, const QString &source)
 {
     const GateVerdict empty = Gates::evaluate(ProviderSummary{}, req);
-    QStringList gates;
-    for (const Gate &g : empty.gates)
-        gates << Gates::describe(g);
+    const QStringList gates = Gates::describe(req);
     const QString name = req.preset.isEmpty() ? CliGate::tr("custom") : req.preset;
     return CliGate::tr("Requirements (%1, from %2): %3; %4 of %5 gates must pass")
         .arg(name, source, gates.join(QStringLiteral("; ")))

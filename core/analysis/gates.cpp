@@ -186,9 +186,22 @@ QString Gates::describe(const Gate &g)
     case GateKind::Context:
         break;
     }
-    return g.source == QLatin1StringView("verified")
-               ? tr("verified context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0)
-               : tr("declared context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0);
+    if (g.source == QLatin1StringView("verified"))
+        return tr("verified context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0);
+    if (g.source == QLatin1StringView("declared"))
+        return tr("declared context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0);
+    return tr("context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0);
+}
+
+QStringList Gates::describe(const Requirements &req)
+{
+    QStringList out;
+    for (Gate g : evaluate(ProviderSummary{}, req).gates) {
+        if (g.kind != GateKind::Cost)
+            g.source.clear(); // which figure serves is known per provider only
+        out << describe(g);
+    }
+    return out;
 }
 
 } // namespace ys

@@ -4,6 +4,7 @@
 #include "domain/requirements.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -65,8 +66,11 @@ public:
     // "pass", "fail", "inconclusive", "no_data": the JSON and log names.
     static QString name(GateResult result);
     static QString name(GateKind kind);
-    // "E2E P95 ≤ 380 ms" and the like: the requirement a gate checks, for people.
+    // "E2E P95 ≤ 380 ms" and the like: the requirement a gate checks, for people, with the
+    // source of its figure where that matters (open loop, verified or declared context).
     static QString describe(const Gate &gate);
+    // The requirements' gates in the same words, before any figure is known.
+    static QStringList describe(const Requirements &req);
 };
 
 } // namespace ys

@@ -187,6 +187,10 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
             return tr("End-to-end P95 in ms with its 95% bootstrap confidence interval; "
                       "requirement ≤ %1 ms")
                 .arg(limit(m_requirements.maxP95LatencyMs));
+        if (index.column() == UsdPer1kColumn && m_requirements.costBasis == CostBasis::Measured)
+            return tr("Blended list price per 1K tokens, input:output 3:1. The cost gate "
+                      "(≤ $%1) reads what was spent per 1K billed tokens: $%2")
+                .arg(limit(m_requirements.maxUsdPer1k), limit(s.usdPer1kMeasured));
         if (index.column() == UsdPer1kColumn)
             return tr("Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1")
                 .arg(limit(m_requirements.maxUsdPer1k));
