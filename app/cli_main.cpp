@@ -1,5 +1,6 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_commands.h"
+#include "cli/cli_gate.h"
 #include "cli/cli_money.h"
 #include "util/log.h"
 #include "util/translations.h"
@@ -50,6 +51,15 @@ struct Options {
         QStringLiteral("special-tokens"),
         QCoreApplication::translate("main", "tokens: read <|endoftext|> and the like as special "
                                             "tokens, not as text.")};
+    QCommandLineOption requirements{
+        QStringLiteral("requirements"),
+        QCoreApplication::translate("main", "gate, run: check these requirements (a JSON file) "
+                                            "instead of the suite's."),
+        QStringLiteral("file")};
+    QCommandLineOption gate{
+        QStringLiteral("gate"),
+        QCoreApplication::translate("main", "run: afterwards, exit as gate does (3: a provider "
+                                            "does not qualify).")};
     QCommandLineOption logFile{
         QStringLiteral("log-file"),
         QCoreApplication::translate("main", "Write the log here instead of the default place "
@@ -65,9 +75,10 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("main", "run, list, show, bill or tco"));
+        QCoreApplication::translate("main", "run, list, show, gate, bill or tco"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
+    parser.addOptions({o.requirements, o.gate});
     ys::CliMoney::addOptions(parser);
     parser.addOption(o.logFile);
 }
@@ -82,6 +93,8 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     options.dbPath = parser.value(o.db);
     options.providers = parser.values(o.provider);
     options.json = parser.isSet(o.json);
+    options.requirements = parser.value(o.requirements);
+    options.gate = parser.isSet(o.gate);
     if (parser.isSet(o.sim)) {
         options.simulator = QUrl(parser.value(o.sim), QUrl::StrictMode);
         if (!options.simulator.isValid() || options.simulator.scheme().isEmpty())
@@ -91,7 +104,7 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     return ys::CliCommands::run(options);
 }
 
-int showCommand(const QCommandLineParser &parser, const Options &o)
+int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = false)
 {
     std::optional<qint64> id;
     if (parser.isSet(o.session)) {
@@ -102,6 +115,9 @@ int showCommand(const QCommandLineParser &parser, const Options &o)
                                                                   "session id")
                                   .arg(parser.value(o.session)));
     }
+    if (gate)
+        return ys::CliGate::gate(
+            {parser.value(o.db), id, parser.value(o.requirements), parser.isSet(o.json), false});
     return ys::CliCommands::show(parser.value(o.db), id, parser.isSet(o.json));
 }
 
@@ -139,7 +155,7 @@ int main(int argc, char *argv[])
             return *code;
     if (args.size() != 1)
         return usageError(
-            QCoreApplication::translate("main", "Give one command: run, list, show, bill or tco."));
+            QCoreApplication::translate("main", "Give one command: run, list, show, gate, bill or tco."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();
@@ -153,7 +169,9 @@ int main(int argc, char *argv[])
         return ys::CliCommands::list(parser.value(o.db), parser.isSet(o.json));
     if (command == QLatin1StringView("show"))
         return showCommand(parser, o);
+    if (command == QLatin1StringView("gate"))
+        return showCommand(parser, o, true);
     return usageError(QCoreApplication::translate(
-                          "main", "Unknown command \"%1\"; use run, list, show, bill or tco.")
+                          "main", "Unknown command \"%1\"; use run, list, show, gate, bill or tco.")
                           .arg(command));
 }

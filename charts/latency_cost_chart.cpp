@@ -72,8 +72,8 @@ void LatencyCostChart::rebuild()
         req = cmp->requirements();
 
     std::vector<ParetoPoint> points;
-    double maxX = req.maxUsdPer1k * 1.2;
-    double maxY = req.maxP95LatencyMs * 1.2;
+    double maxX = req.maxUsdPer1k.value_or(0.0) * 1.2;
+    double maxY = req.maxP95LatencyMs.value_or(0.0) * 1.2;
     const int rows = m_model ? m_model->rowCount() : 0;
     for (int row = 0; row < rows; ++row) {
         const QModelIndex idx = m_model->index(row, 0);
@@ -138,10 +138,10 @@ void LatencyCostChart::rebuild()
         g->attachAxis(xAxis);
         g->attachAxis(yAxis);
     };
-    gate(tr("P95 ≤ %1 ms").arg(req.maxP95LatencyMs), QPointF(0, req.maxP95LatencyMs),
-         QPointF(maxX, req.maxP95LatencyMs));
-    gate(tr("≤ $%1 / 1K").arg(req.maxUsdPer1k), QPointF(req.maxUsdPer1k, 0),
-         QPointF(req.maxUsdPer1k, maxY));
+    if (const auto ms = req.maxP95LatencyMs)
+        gate(tr("P95 ≤ %1 ms").arg(*ms), QPointF(0, *ms), QPointF(maxX, *ms));
+    if (const auto usd = req.maxUsdPer1k)
+        gate(tr("≤ $%1 / 1K").arg(*usd), QPointF(*usd, 0), QPointF(*usd, maxY));
 
     xAxis->setRange(0, maxX);
     yAxis->setRange(0, maxY);

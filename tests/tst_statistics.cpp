@@ -95,6 +95,7 @@ private Q_SLOTS:
         ProviderSummary s;
         s.e2eMs.p95 = 312;
         s.usdPer1kBlended = 0.0012;
+        s.usdPer1kMeasured = 0.0012; // the cost gate reads the measured figure by default
         s.contextWindow = 200000;
         Requirements req;
         QCOMPARE(Gates::evaluate(s, req).overall(), GateResult::Pass);
@@ -104,8 +105,8 @@ private Q_SLOTS:
         s.contextWindow.reset();
         s.e2eMs.p95.reset();
         const GateVerdict v = Gates::evaluate(s, req);
-        QCOMPARE(v.latency, GateResult::Unknown);
-        QCOMPARE(v.overall(), GateResult::Unknown);
+        QCOMPARE(v.latency, GateResult::NoData);
+        QCOMPARE(v.overall(), GateResult::NoData);
     }
 
     void summaryOfSamples()

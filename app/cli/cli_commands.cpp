@@ -1,4 +1,5 @@
 #include "cli/cli_commands.h"
+#include "cli/cli_gate.h"
 
 #include "analysis/gates.h"
 #include "analysis/run_summary.h"
@@ -50,7 +51,7 @@ QString cell(const std::optional<double> &v, int decimals)
 
 void printSummaryText(const SessionSummary &summary)
 {
-    const Requirements req;
+    const Requirements &req = summary.requirements;
     out() << CliCommands::tr("Session %1 (%2), %3")
                  .arg(summary.info.id)
                  .arg(summary.info.suiteName, SessionStatusText::displayText(summary.info.status))
@@ -97,12 +98,10 @@ void printSummaryText(const SessionSummary &summary)
     }
     for (const QString &line : InsightText::lines(summary))
         out() << line << '\n';
-    out() << CliCommands::tr("Gates: end-to-end P95 ≤ %1 ms (in open loop from the intended "
-                             "start), ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. "
+    const QStringList gates = Gates::describe(req);
+    out() << CliCommands::tr("Gates: %1 (E2E in open loop from the intended start). "
                              "Percentiles: linear interpolation (type 7).")
-                 .arg(req.maxP95LatencyMs)
-                 .arg(req.maxUsdPer1k)
-                 .arg(req.minContextTokens)
+                 .arg(gates.isEmpty() ? CliCommands::tr("none") : gates.join(QStringLiteral("; ")))
           << '\n';
     out().flush();
 }
@@ -242,6 +241,14 @@ int CliCommands::run(const CliRunOptions &options)
         }
         suite = *loaded;
     }
+    if (!options.requirements.isEmpty()) {
+        auto requirements = Requirements::loadFile(options.requirements, &error);
+        if (!requirements) {
+            complain(error);
+            return 2;
+        }
+        suite.requirements = *requirements; // stored with the session, so show's gates agree
+    }
     if (!providersKnown(suite, options.providers))
         return 2;
     showEstimate(suite, options.providers);
@@ -310,7 +317,11 @@ int CliCommands::run(const CliRunOptions &options)
         return 1;
     logSessionSummary(options.dbPath, sessionId);
     const int shown = show(options.dbPath, sessionId, options.json);
-    return status == SessionStatus::Finished ? shown : 1;
+    if (status != SessionStatus::Finished || shown != 0)
+        return status == SessionStatus::Finished ? shown : 1;
+    if (options.gate)
+        return CliGate::gate({options.dbPath, sessionId, {}, options.json, options.json});
+    return 0;
 }
 
 int CliCommands::list(const QString &dbPath, bool json)

@@ -6,6 +6,7 @@
 #include "analysis/token_reconciliation.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
+#include "domain/requirements.h"
 #include "domain/sample.h"
 #include "domain/session_info.h"
 
@@ -95,6 +96,7 @@ struct ProviderSummary {
 
 struct SessionSummary {
     SessionInfo info;
+    Requirements requirements; // the session suite's; default: the "line" preset
     std::vector<ProviderSummary> providers;
     std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)

@@ -2,6 +2,7 @@
 
 #include "analysis/insight_json.h"
 #include "analysis/decision_json.h"
+#include "analysis/gates_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -41,6 +42,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
                              : json::parse(summary.info.calibration.toStdString(), nullptr, false);
     doc["percentile_method"] =
         "linear interpolation between closest ranks (numpy default, R type 7)";
+    doc["requirements"] = requirementsJson(summary.requirements);
     doc["providers"] = json::array();
     for (const ProviderSummary &p : summary.providers) {
         json j;
@@ -87,6 +89,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
                                    {"truncated", orNull(p.costBreakdown.truncatedUsd)}};
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
+        j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));
         doc["providers"].push_back(j);
     }
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);

@@ -6,6 +6,8 @@ target_sources(ys_core PRIVATE
     domain/scenario.h
     domain/sample.h
     domain/suite.h domain/suite.cpp domain/suite_fields.h
+    domain/requirements.h domain/requirements.cpp domain/requirements_json.h
+    domain/slo_objectives.h
     domain/trace.h domain/trace.cpp
     domain/workload.h domain/workload.cpp
     domain/scenario_kinds.h domain/scenario_kinds.cpp

@@ -2,6 +2,7 @@
 
 #include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
+#include "domain/requirements_json.h"
 #include "domain/scenario_kinds.h"
 #include "domain/suite_fields.h"
 
@@ -315,7 +316,9 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
     try {
         if (!doc.is_object())
             throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
-        requireKnownFields(doc, {"format", "name", "providers", "scenarios", "budget_usd"}, source);
+        requireKnownFields(
+            doc, {"format", "name", "providers", "scenarios", "budget_usd", "requirements"},
+            source);
         const QString format = stringField(doc, "format", source, true);
         if (format != QLatin1StringView("yardstick-suite/1"))
             throw SuiteError{tr("%1.format: \"%2\" is not a suite format this version reads "
@@ -329,6 +332,9 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
                     tr("%1.budget_usd: expected an amount in US dollars above zero").arg(source)};
             suite.budgetUsd = it->get<double>();
         }
+        if (auto it = doc.find("requirements"); it != doc.end())
+            suite.requirements =
+                requirementsjson::fromJson(*it, source + QStringLiteral(".requirements"));
         const json &providers = require(doc, "providers", source);
         if (!providers.is_array() || providers.empty())
             throw SuiteError{tr("%1.providers: expected a non-empty array").arg(source)};
@@ -397,6 +403,8 @@ QByteArray Suite::toJson() const
     doc["name"] = name.toStdString();
     if (budgetUsd)
         doc["budget_usd"] = *budgetUsd;
+    if (requirements)
+        doc["requirements"] = requirementsjson::toJson(*requirements);
     doc["providers"] = json::array();
     for (const ProviderConfig &p : providers) {
         json j;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/provider_config.h"
+#include "domain/requirements.h"
 #include "domain/scenario.h"
 
 #include <QByteArray>
@@ -21,6 +22,8 @@ public:
     // The most a session of this suite may spend, in US dollars: the estimate is checked
     // before it starts and the reported spend while it runs. Absent: no guard.
     std::optional<double> budgetUsd;
+    // What a provider must achieve to qualify (the gates); absent: the "line" preset.
+    std::optional<Requirements> requirements;
 
     // Parses a suite. On failure returns nullopt and sets *error to a message that names the
     // source, the line (for syntax errors) and the field that is wrong.

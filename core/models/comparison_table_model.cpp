@@ -8,6 +8,12 @@ namespace ys {
 
 namespace {
 
+// A requirement's threshold in a tooltip; "—" when the requirements set no such gate.
+template <typename T> QString limit(const std::optional<T> &v)
+{
+    return v ? QString::number(*v) : QStringLiteral("—");
+}
+
 QString ms(const std::optional<double> &v)
 {
     return v ? QString::number(*v, 'f', 1) : QStringLiteral("—");
@@ -63,7 +69,7 @@ GateResult ComparisonTableModel::gateForColumn(const ProviderSummary &s, int col
     case VerdictColumn:
         return v.overall();
     default:
-        return GateResult::Unknown;
+        return GateResult::NoData;
     }
 }
 
@@ -175,18 +181,22 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
             return tr("Open loop: end-to-end P95 in ms from the intended start (queue delay "
                       "included), with its 95% bootstrap confidence interval; the requirement "
                       "≤ %1 ms is checked against it. From the actual start: %2 ms")
-                .arg(m_requirements.maxP95LatencyMs)
+                .arg(limit(m_requirements.maxP95LatencyMs))
                 .arg(ms(s.e2eMs.p95));
         if (index.column() == E2eP95Column)
             return tr("End-to-end P95 in ms with its 95% bootstrap confidence interval; "
                       "requirement ≤ %1 ms")
-                .arg(m_requirements.maxP95LatencyMs);
+                .arg(limit(m_requirements.maxP95LatencyMs));
+        if (index.column() == UsdPer1kColumn && m_requirements.costBasis == CostBasis::Measured)
+            return tr("Blended list price per 1K tokens, input:output 3:1. The cost gate "
+                      "(≤ $%1) reads what was spent per 1K billed tokens: $%2")
+                .arg(limit(m_requirements.maxUsdPer1k), limit(s.usdPer1kMeasured));
         if (index.column() == UsdPer1kColumn)
             return tr("Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1")
-                .arg(m_requirements.maxUsdPer1k);
+                .arg(limit(m_requirements.maxUsdPer1k));
         if (index.column() == ContextColumn)
             return tr("Context window; requirement ≥ %1 tokens")
-                .arg(m_requirements.minContextTokens);
+                .arg(limit(m_requirements.minContextTokens));
         if (index.column() == SuccessRateColumn)
             return tr("Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2")
                 .arg(FigureText::successes(s), FigureText::outcomeBreakdown(s));

@@ -37,7 +37,7 @@ public:
         LatencyP95Role, // end-to-end P95 in ms the gate reads (open loop: from the intended start)
         UsdPer1kRole,   // blended $ per 1K tokens, or invalid
         VerdictRole,    // overall GateResult as int
-        GateRole        // GateResult of the gate this cell shows, as int (Unknown if none)
+        GateRole        // GateResult of the gate this cell shows, as int (NoData if none)
     };
 
     explicit ComparisonTableModel(QObject *parent = nullptr);

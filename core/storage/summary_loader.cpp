@@ -71,6 +71,10 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     }
     SessionSummary summary;
     summary.info = *info;
+    // The gates check the suite's requirements; a suite without any (or one stored before
+    // requirements existed) gets the default.
+    if (const auto suite = repo.sessionSuite(sessionId, nullptr); suite && suite->requirements)
+        summary.requirements = *suite->requirements;
     const auto runs = repo.runs(sessionId, error);
     for (const ProviderRecord &p : repo.providers(sessionId, error)) {
         // The table's figures come from the latest latency run; a session without one shows
