@@ -181,6 +181,64 @@ double seOf(const Eigen::Vector4d &grad, const Eigen::Matrix4d &cov)
     return std::sqrt(std::max(0.0, grad.dot(cov * grad)));
 }
 
+// 1 − Σ(y − fitted)² / Σ(y − mean y)² on the values themselves; none when they are all equal.
+std::optional<double> rSquared(const std::vector<std::pair<double, double>> &wy,
+                               const CostCurveParams &p)
+{
+    double mean = 0;
+    for (const auto &[w, y] : wy)
+        mean += y;
+    mean /= double(wy.size());
+    double total = 0, residual = 0;
+    for (const auto &[w, y] : wy) {
+        total += (y - mean) * (y - mean);
+        residual += (y - p(w)) * (y - p(w));
+    }
+    if (total > 0)
+        return 1 - residual / total;
+    return std::nullopt;
+}
+
+// Fills out's parameters, their standard errors and the figures at 128K and 200K from the
+// internal optimum and the internal parameters' covariance.
+void report(const Eigen::VectorXd &full, const Eigen::Matrix4d &cov, double wRef, double yRef,
+            const std::vector<std::pair<double, double>> &wy, CostCurveFit &out)
+{
+    // Back to the caller's units: a = a'·yRef·wRef^−α, β = β'/wRef, c = c'·yRef; the
+    // Jacobian of that change carries the covariance along (delta method, exact to first order).
+    CostCurveParams &p = out.params;
+    p.alpha = full(kAlpha);
+    p.a = std::exp(full(kLnA) - p.alpha * std::log(wRef)) * yRef;
+    p.beta = std::exp(full(kLnB)) / wRef;
+    p.c = out.intercept ? full(kC) * yRef : 0.0;
+    Eigen::Matrix4d d = Eigen::Matrix4d::Zero();
+    d(0, kLnA) = p.a;
+    d(0, kAlpha) = -p.a * std::log(wRef);
+    d(1, kAlpha) = 1;
+    d(2, kLnB) = p.beta;
+    d(3, kC) = out.intercept ? yRef : 0.0;
+    const Eigen::Matrix4d covOut = d * cov * d.transpose();
+    out.se.a = std::sqrt(std::max(0.0, covOut(0, 0)));
+    out.se.alpha = std::sqrt(std::max(0.0, covOut(1, 1)));
+    out.se.beta = std::sqrt(std::max(0.0, covOut(2, 2)));
+    out.se.c = std::sqrt(std::max(0.0, covOut(3, 3)));
+    out.betaCrossesOne = p.beta * out.wMin < 1 && p.beta * out.wMax > 1;
+
+    out.r2 = rSquared(wy, p);
+
+    const Eval c128 = curveAt(full, CostCurve::kW128k, wRef, yRef, out.intercept);
+    const Eval c138 =
+        curveAt(full, CostCurve::kW128k + CostCurve::kStep, wRef, yRef, out.intercept);
+    const Eval c200 = curveAt(full, CostCurve::kW200k, wRef, yRef, out.intercept);
+    const Eval c210 =
+        curveAt(full, CostCurve::kW200k + CostCurve::kStep, wRef, yRef, out.intercept);
+    out.marginalAt128k = {c138.m - c128.m, seOf(c138.grad - c128.grad, cov)};
+    out.marginalAt200k = {c210.m - c200.m, seOf(c210.grad - c200.grad, cov)};
+    const Eigen::Vector4d ratioGrad = (c200.grad * c128.m - c128.grad * c200.m) / (c128.m * c128.m);
+    out.ratio200kTo128k = {c200.m / c128.m, seOf(ratioGrad, cov)};
+    out.extrapolated = CostCurve::kW200k + CostCurve::kStep > out.wMax;
+}
+
 } // namespace
 
 QString curveFitFailureName(CurveFitFailure f)
@@ -269,50 +327,9 @@ CostCurveFit CostCurve::fit(const std::vector<std::pair<double, double>> &wy, bo
     const double s2 = f.squaredNorm() / double(n - params);
     Eigen::Matrix4d cov = Eigen::Matrix4d::Zero();
     cov.topLeftCorner(params, params) = s2 * lu.inverse();
-    const Eigen::VectorXd full = Residuals::padded(x);
 
-    // Back to the caller's units: a = a'·yRef·wRef^−α, β = β'/wRef, c = c'·yRef; the
-    // Jacobian of that change carries the covariance along (delta method, exact to first order).
-    CostCurveParams &p = out.params;
-    p.alpha = full(kAlpha);
-    p.a = std::exp(full(kLnA) - p.alpha * std::log(wRef)) * yRef;
-    p.beta = std::exp(full(kLnB)) / wRef;
-    p.c = intercept ? full(kC) * yRef : 0.0;
-    Eigen::Matrix4d d = Eigen::Matrix4d::Zero();
-    d(0, kLnA) = p.a;
-    d(0, kAlpha) = -p.a * std::log(wRef);
-    d(1, kAlpha) = 1;
-    d(2, kLnB) = p.beta;
-    d(3, kC) = intercept ? yRef : 0.0;
-    const Eigen::Matrix4d covOut = d * cov * d.transpose();
-    out.se.a = std::sqrt(std::max(0.0, covOut(0, 0)));
-    out.se.alpha = std::sqrt(std::max(0.0, covOut(1, 1)));
-    out.se.beta = std::sqrt(std::max(0.0, covOut(2, 2)));
-    out.se.c = std::sqrt(std::max(0.0, covOut(3, 3)));
+    report(Residuals::padded(x), cov, wRef, yRef, wy, out);
     out.relativeResidualSd = std::sqrt(s2);
-    out.betaCrossesOne = p.beta * out.wMin < 1 && p.beta * out.wMax > 1;
-
-    double mean = 0;
-    for (const auto &[w, y] : wy)
-        mean += y;
-    mean /= double(wy.size());
-    double total = 0, residual = 0;
-    for (const auto &[w, y] : wy) {
-        total += (y - mean) * (y - mean);
-        residual += (y - p(w)) * (y - p(w));
-    }
-    if (total > 0)
-        out.r2 = 1 - residual / total;
-
-    const Eval c128 = curveAt(full, kW128k, wRef, yRef, intercept);
-    const Eval c138 = curveAt(full, kW128k + kStep, wRef, yRef, intercept);
-    const Eval c200 = curveAt(full, kW200k, wRef, yRef, intercept);
-    const Eval c210 = curveAt(full, kW200k + kStep, wRef, yRef, intercept);
-    out.marginalAt128k = {c138.m - c128.m, seOf(c138.grad - c128.grad, cov)};
-    out.marginalAt200k = {c210.m - c200.m, seOf(c210.grad - c200.grad, cov)};
-    const Eigen::Vector4d ratioGrad = (c200.grad * c128.m - c128.grad * c200.m) / (c128.m * c128.m);
-    out.ratio200kTo128k = {c200.m / c128.m, seOf(ratioGrad, cov)};
-    out.extrapolated = kW200k + kStep > out.wMax;
     out.failure = CurveFitFailure::None;
     return out;
 }
