@@ -78,12 +78,13 @@ struct SimAnswer {
     int promptTokens = 0;
     int cachedTokens = 0;
     int completionTokens = 0;
-    bool truncated = false;        // cut by the request's output limit
+    bool truncated = false;    // cut by the request's output limit
+    bool usage = true;         // the profile reports usage at all
+    bool includeUsage = false; // a stream that asked for usage (OpenAI chat)
+    bool endMarker = true;     // false: the stream ends without its end marker
+    bool emptyChoices = false; // OpenAI chat: a first chunk with "choices": []
+
     std::optional<double> costUsd; // reported in usage (OpenAI chat's usage.cost), when set
-    bool usage = true;             // the profile reports usage at all
-    bool includeUsage = false;     // a stream that asked for usage (OpenAI chat)
-    bool endMarker = true;         // false: the stream ends without its end marker
-    bool emptyChoices = false;     // OpenAI chat: a first chunk with "choices": []
 };
 
 // One provider API as the simulator speaks it: how a request names its model and key, what its
