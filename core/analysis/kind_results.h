@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/cost_curve.h"
 #include "analysis/percentile.h"
 #include "analysis/step_data.h"
 #include "domain/outcome.h"
@@ -41,6 +42,10 @@ struct ContextSweepResult {
     std::vector<ContextSweepPoint> points;
     std::optional<CurveFit> latencyFit; // median TTFT against prompt tokens
     std::optional<CurveFit> e2eFit;     // median end-to-end against prompt tokens
+    // The context cost curve (analysis/cost_curve.h) of each attempt's cost and, with an
+    // intercept, of each successful attempt's TTFT, against its prompt tokens.
+    CostCurveFit costFit;
+    CostCurveFit latencyCurveFit;
 };
 
 struct ContextLimitProbe {

@@ -39,6 +39,46 @@ json fitJson(const std::optional<CurveFit> &f)
             {"r2", orNull(f->r2)}};
 }
 
+json figureJson(const CurveFigure &f)
+{
+    return {{"value", f.value}, {"se", f.se}};
+}
+
+// The context cost curve; the same members whether or not there is a fit, null when not.
+json costCurveJson(const CostCurveFit &f, const char *unit)
+{
+    json out = {
+        {"fitted", f.ok()},
+        {"reason", f.ok() ? json(nullptr) : s(curveFitFailureName(f.failure))},
+        {"model", f.intercept ? "c + a*w^alpha*log2(1+beta*w)" : "a*w^alpha*log2(1+beta*w)"},
+        {"x", "prompt tokens"},
+        {"unit", unit},
+        {"observations", f.observations},
+        {"prompt_sizes", f.promptSizes}};
+    for (const char *key : {"params", "se", "r2", "relative_residual_sd", "beta_crosses_one",
+                            "marginal_per_10k_at_128k", "marginal_per_10k_at_200k",
+                            "ratio_200k_to_128k", "extrapolated"})
+        out[key] = nullptr;
+    if (!f.ok())
+        return out;
+    auto params = [&](const CostCurveParams &p) {
+        json o = {{"a", p.a}, {"alpha", p.alpha}, {"beta", p.beta}};
+        if (f.intercept)
+            o["c"] = p.c;
+        return o;
+    };
+    out["params"] = params(f.params);
+    out["se"] = params(f.se);
+    out["r2"] = orNull(f.r2);
+    out["relative_residual_sd"] = f.relativeResidualSd;
+    out["beta_crosses_one"] = f.betaCrossesOne;
+    out["marginal_per_10k_at_128k"] = figureJson(f.marginalAt128k);
+    out["marginal_per_10k_at_200k"] = figureJson(f.marginalAt200k);
+    out["ratio_200k_to_128k"] = figureJson(f.ratio200kTo128k);
+    out["extrapolated"] = f.extrapolated;
+    return out;
+}
+
 json contextSweepJson(const ContextSweepResult &r)
 {
     json points = json::array();
@@ -53,8 +93,11 @@ json contextSweepJson(const ContextSweepResult &r)
                           {"output_tokens_reported", orNull(p.outputTokensMean)},
                           {"cost_usd_per_request", orNull(p.costUsdPerRequest)},
                           {"needle_recall", orNull(p.needleRecall)}});
-    return {
-        {"points", points}, {"latency_fit", fitJson(r.latencyFit)}, {"e2e_fit", fitJson(r.e2eFit)}};
+    return {{"points", points},
+            {"latency_fit", fitJson(r.latencyFit)},
+            {"e2e_fit", fitJson(r.e2eFit)},
+            {"cost_fit", costCurveJson(r.costFit, "USD per request")},
+            {"latency_curve_fit", costCurveJson(r.latencyCurveFit, "ms")}};
 }
 
 json contextLimitJson(const ContextLimitResult &r)

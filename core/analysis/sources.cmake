@@ -24,4 +24,5 @@ target_sources(ys_core PRIVATE
     analysis/slo.h analysis/slo.cpp
     analysis/comparisons.h analysis/comparisons.cpp
     analysis/decision_json.h analysis/decision_json.cpp
+    analysis/cost_curve.h analysis/cost_curve.cpp
 )

@@ -66,6 +66,7 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
     ContextSweepResult r;
     std::vector<std::pair<double, double>> ttftPoints;
     std::vector<std::pair<double, double>> e2ePoints;
+    std::vector<std::pair<double, double>> costCurve, ttftCurve;
     for (const StepData &step : steps) {
         ContextSweepPoint p;
         p.promptTokens = step.label.value(QStringLiteral("prompt_tokens")).toInt();
@@ -76,14 +77,21 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
             if (s.warmup || !s.servedBy.isEmpty())
                 continue;
             ++p.attempts;
-            if (s.costUsd)
+            // What the provider billed for, when it said; else the size the point asked for.
+            const double w = s.inputTokens && *s.inputTokens > 0 ? double(*s.inputTokens)
+                                                                 : double(p.promptTokens);
+            if (s.costUsd) {
                 cost.push_back(*s.costUsd);
+                costCurve.emplace_back(w, *s.costUsd);
+            }
             if (!outcomeIsSuccess(s.outcome))
                 continue;
             ++p.successes;
             e2e.push_back(double(s.endNs) / kNsPerMs);
-            if (s.firstTokenNs)
+            if (s.firstTokenNs) {
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
+                ttftCurve.emplace_back(w, double(*s.firstTokenNs) / kNsPerMs);
+            }
             if (s.inputTokens)
                 input.push_back(double(*s.inputTokens));
             if (s.outputTokens)
@@ -108,6 +116,8 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
     }
     r.latencyFit = fitQuadratic(ttftPoints);
     r.e2eFit = fitQuadratic(e2ePoints);
+    r.costFit = CostCurve::fit(costCurve, false);
+    r.latencyCurveFit = CostCurve::fit(ttftCurve, true);
     return r;
 }
 

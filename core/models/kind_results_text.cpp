@@ -31,6 +31,65 @@ template <typename T> QString opt(const std::optional<T> &v)
 
 using T = KindResultsText;
 
+QString sci(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+
+QString curveFailureText(CurveFitFailure f)
+{
+    switch (f) {
+    case CurveFitFailure::TooFewPoints:
+        return T::tr("too few attempts or prompt sizes");
+    case CurveFitFailure::NonPositive:
+        return T::tr("a value or prompt size is not positive");
+    case CurveFitFailure::NoConvergence:
+        return T::tr("the solver did not converge");
+    case CurveFitFailure::Singular:
+        return T::tr("the parameters cannot be told apart");
+    case CurveFitFailure::None:
+        break;
+    }
+    return {};
+}
+
+// The context cost curve in two lines: its parameters, then what it says at 128K and 200K.
+void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(double),
+               QStringList &out)
+{
+    if (!f.ok()) {
+        out << T::tr("  %1 curve: no fit, %2").arg(what, curveFailureText(f.failure));
+        return;
+    }
+    QString line = T::tr("  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7")
+                       .arg(what, sci(f.params.a), sci(f.se.a))
+                       .arg(f.params.alpha, 0, 'f', 3)
+                       .arg(f.se.alpha, 0, 'f', 3)
+                       .arg(sci(f.params.beta), sci(f.se.beta));
+    if (f.intercept)
+        line += T::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
+    line += T::tr(", R² %1").arg(num(f.r2, 4));
+    if (!f.betaCrossesOne)
+        line += T::tr(" (β·w never crosses 1 in the sweep: a and β are poorly identified)");
+    out << line;
+    out << T::tr("    +10K tokens at 128K %1 ± %2, at 200K %3 ± %4; C(200K)/C(128K) %5 ± %6%7")
+               .arg(money(f.marginalAt128k.value), money(f.marginalAt128k.se),
+                    money(f.marginalAt200k.value), money(f.marginalAt200k.se))
+               .arg(f.ratio200kTo128k.value, 0, 'f', 3)
+               .arg(f.ratio200kTo128k.se, 0, 'f', 3)
+               .arg(f.extrapolated ? T::tr(" (extrapolated past the sweep)") : QString());
+}
+
+QString usdFigure(double v)
+{
+    return QStringLiteral("$%1").arg(sci(v));
+}
+
+QString msFigure(double v)
+{
+    return QStringLiteral("%1 ms").arg(v, 0, 'f', 1);
+}
+
 void contextSweep(const ContextSweepResult &r, QStringList &out)
 {
     QString fit = T::tr("no fit");
@@ -51,6 +110,8 @@ void contextSweep(const ContextSweepResult &r, QStringList &out)
             line += T::tr(", recall %1").arg(pct(p.needleRecall));
         out << line;
     }
+    costCurve(T::tr("cost"), r.costFit, usdFigure, out);
+    costCurve(T::tr("TTFT"), r.latencyCurveFit, msFigure, out);
 }
 
 QString behaviourText(const QString &b)

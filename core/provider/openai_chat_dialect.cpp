@@ -3,6 +3,7 @@
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -22,6 +23,10 @@ void readUsage(JsonValue usage, DecodeState &state)
         state.cachedTokens = count(d, "cached_tokens");
     if (const JsonValue d = object(usage, "completion_tokens_details"))
         state.reasoningTokens = count(d, "reasoning_tokens");
+    // OpenRouter reports what the request cost, in US dollars; that is what it bills.
+    if (const std::optional<double> cost = usage["cost"].number();
+        cost && std::isfinite(*cost) && *cost >= 0)
+        state.reportedCostUsd = *cost;
 }
 
 // Reads one choice's text, whether from a streaming delta or a complete message.

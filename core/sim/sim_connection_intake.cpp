@@ -305,6 +305,7 @@ void SimConnection::accept(const Intake &in)
     answer.cachedTokens = in.cached;
     answer.completionTokens = int(std::lround(m_answerTokens * profile.completionUsageFactor));
     answer.truncated = m_plan->truncated;
+    answer.costUsd = profile.reportedCostUsd(in.number, in.promptTokens);
     answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
     answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;
     answer.endMarker = !m_faults.has(SimFault::NoEndMarker);

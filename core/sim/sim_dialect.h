@@ -84,6 +84,8 @@ struct SimAnswer {
     bool includeUsage = false; // a stream that asked for usage (OpenAI chat)
     bool endMarker = true;     // false: the stream ends without its end marker
     bool emptyChoices = false; // OpenAI chat: a first chunk with "choices": []
+
+    std::optional<double> costUsd; // reported in usage (OpenAI chat's usage.cost), when set
 };
 
 // One provider API as the simulator speaks it: how a request names its model and key, what its

@@ -123,11 +123,14 @@ QString promptText(const Json &body)
 
 OrderedJson usageJson(const SimAnswer &answer)
 {
-    return OrderedJson{{"prompt_tokens", answer.promptTokens},
-                       {"completion_tokens", answer.completionTokens},
-                       {"total_tokens", answer.promptTokens + answer.completionTokens},
-                       {"prompt_tokens_details", {{"cached_tokens", answer.cachedTokens}}},
-                       {"completion_tokens_details", {{"reasoning_tokens", 0}}}};
+    OrderedJson usage{{"prompt_tokens", answer.promptTokens},
+                      {"completion_tokens", answer.completionTokens},
+                      {"total_tokens", answer.promptTokens + answer.completionTokens},
+                      {"prompt_tokens_details", {{"cached_tokens", answer.cachedTokens}}},
+                      {"completion_tokens_details", {{"reasoning_tokens", 0}}}};
+    if (answer.costUsd)
+        usage["cost"] = *answer.costUsd; // as OpenRouter reports what the request cost
+    return usage;
 }
 
 } // namespace

@@ -21,6 +21,8 @@ using Json = nlohmann::json;
 constexpr std::uint64_t kPlanStream = 0;
 constexpr std::uint64_t kFaultStream = 4;
 constexpr std::uint64_t kLengthStream = 5;
+// Stream 7 the noise of a reported cost (6 is the divergence draw in sim_connection_intake.cpp).
+constexpr std::uint64_t kCostStream = 7;
 
 // z of the 95th percentile of N(0,1).
 constexpr double kZ95 = 1.6449;
@@ -241,6 +243,28 @@ void readPrice(const Json &object, SimProfile &p)
     }
 }
 
+void readReportedCost(const Json &object, SimProfile &p)
+{
+    if (const Json *cost = member(object, "reported_cost"); cost && !cost->is_null()) {
+        const QString field = QStringLiteral("reported_cost");
+        checkKeys(*cost, field, {"a", "alpha", "beta", "noise"});
+        SimReportedCost value;
+        value.a = readPositive(required(*cost, "a", field), QStringLiteral("reported_cost.a"));
+        value.alpha =
+            readNumber(required(*cost, "alpha", field), QStringLiteral("reported_cost.alpha"));
+        value.beta =
+            readPositive(required(*cost, "beta", field), QStringLiteral("reported_cost.beta"));
+        if (const Json *noise = member(*cost, "noise")) {
+            value.noise = readNumber(*noise, QStringLiteral("reported_cost.noise"));
+            if (value.noise < 0 || value.noise >= 1)
+                throw FieldError{
+                    QStringLiteral("reported_cost.noise"),
+                    SimProfile::tr("must be at least 0 and below 1, got %1").arg(value.noise)};
+        }
+        p.reportedCost = value;
+    }
+}
+
 void readSeed(const Json &object, SimProfile &p)
 {
     if (const Json *seed = member(object, "seed")) {
@@ -363,6 +387,7 @@ SimProfile readProfile(const Json &object)
                "usage",
                "api_key",
                "price",
+               "reported_cost",
                "seed",
                "divergence",
                "context_overflow",
@@ -382,6 +407,7 @@ SimProfile readProfile(const Json &object)
     if (const Json *key = member(object, "api_key"); key && !key->is_null())
         p.apiKey = readString(*key, QStringLiteral("api_key"));
     readPrice(object, p);
+    readReportedCost(object, p);
     readSeed(object, p);
     readDivergence(object, p);
     readContextOverflow(object, p);
@@ -455,6 +481,18 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
         first = false;
     }
     return plan;
+}
+
+std::optional<double> SimProfile::reportedCostUsd(std::uint64_t requestNumber,
+                                                  int promptTokens) const
+{
+    if (!reportedCost)
+        return std::nullopt;
+    const SimReportedCost &c = *reportedCost;
+    const double w = double(std::max(promptTokens, 0));
+    SimRandom random(simStreamSeed(seed, requestNumber, kCostStream));
+    const double factor = 1 + c.noise * (2 * random.uniform01() - 1);
+    return c.a * std::pow(w, c.alpha) * std::log2(1 + c.beta * w) * factor;
 }
 
 SimFaultSet SimProfile::drawFaults(std::uint64_t requestNumber) const

@@ -37,6 +37,16 @@ struct SimPrice {
     double outputPerMTok = 0;
 };
 
+// A provider that reports each answer's cost itself in its usage (OpenRouter's usage.cost, US
+// dollars), following the context cost curve C(w) = a·w^α·log2(1 + β·w) of the prompt tokens
+// with a seeded multiplicative noise uniform in ±noise.
+struct SimReportedCost {
+    double a = 0;
+    double alpha = 1;
+    double beta = 0;
+    double noise = 0;
+};
+
 // One streamed content event of a planned answer.
 struct SimEvent {
     std::int64_t offsetNs = 0; // from the start of generation
@@ -86,6 +96,7 @@ public:
     bool usage = true;
     QString apiKey; // empty: no key required
     std::optional<SimPrice> price;
+    std::optional<SimReportedCost> reportedCost;
     std::uint64_t seed = 0;
     double divergence = 0; // at temperature 0: chance that an answer differs from the prompt's
     SimContextOverflow contextOverflow = SimContextOverflow::Error;
@@ -101,6 +112,10 @@ public:
     SimPlan plan(std::uint64_t requestNumber, int promptTokens, std::optional<int> maxTokens,
                  int cachedTokens = 0,
                  std::optional<std::uint64_t> contentKey = std::nullopt) const;
+
+    // What request number requestNumber with this many prompt tokens costs by reportedCost
+    // (seeded draw); nullopt without it.
+    std::optional<double> reportedCostUsd(std::uint64_t requestNumber, int promptTokens) const;
 
     // The faults this profile injects into request number requestNumber (seeded draw).
     SimFaultSet drawFaults(std::uint64_t requestNumber) const;

@@ -1,0 +1,337 @@
+#include "analysis/cost_curve.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <unsupported/Eigen/NonLinearOptimization>
+
+namespace ys {
+
+namespace {
+
+// The solver works on parameters of similar size: w and y are divided by their geometric means
+// (wRef, yRef), and a and β enter through their logarithms, which keeps them positive (log2 of
+// 1 + β·w needs β > 0) and makes the steps scale-free. Internal vector: ln a', α, ln β', c'.
+constexpr int kLnA = 0;
+constexpr int kAlpha = 1;
+constexpr int kLnB = 2;
+constexpr int kC = 3;
+
+// A step that overflows gets this residual instead, so the solver backs off rather than stops.
+constexpr double kHuge = 1e10;
+
+struct Point {
+    double u = 0; // w / wRef
+    double y = 0; // y / yRef
+};
+
+struct Eval {
+    double m = 0;
+    Eigen::Vector4d grad = Eigen::Vector4d::Zero();
+};
+
+Eval evaluate(const Eigen::VectorXd &x, double u, bool intercept)
+{
+    const double a = std::exp(x(kLnA));
+    const double b = std::exp(x(kLnB));
+    const double power = std::exp(x(kAlpha) * std::log(u));
+    const double lg = std::log1p(b * u) / std::numbers::ln2;
+    Eval e;
+    const double g = a * power * lg;
+    e.m = g + (intercept ? x(kC) : 0.0);
+    e.grad(kLnA) = g;
+    e.grad(kAlpha) = g * std::log(u);
+    e.grad(kLnB) = a * power * (b * u) / ((1 + b * u) * std::numbers::ln2);
+    e.grad(kC) = intercept ? 1.0 : 0.0;
+    return e;
+}
+
+// The residuals (m − y) / y and their Jacobian, in the form Eigen's solver calls.
+struct Residuals {
+    using Scalar = double;
+    enum { InputsAtCompileTime = Eigen::Dynamic, ValuesAtCompileTime = Eigen::Dynamic };
+    using InputType = Eigen::VectorXd;
+    using ValueType = Eigen::VectorXd;
+    using JacobianType = Eigen::MatrixXd;
+
+    const std::vector<Point> *points = nullptr;
+    int params = 3;
+
+    int inputs() const { return params; }
+    int values() const { return int(points->size()); }
+
+    int operator()(const Eigen::VectorXd &x, Eigen::VectorXd &f) const
+    {
+        for (int i = 0; i < values(); ++i) {
+            const Point &p = (*points)[std::size_t(i)];
+            const double r = (evaluate(padded(x), p.u, params == 4).m - p.y) / p.y;
+            f(i) = std::isfinite(r) ? r : kHuge;
+        }
+        return 0;
+    }
+
+    int df(const Eigen::VectorXd &x, Eigen::MatrixXd &j) const
+    {
+        for (int i = 0; i < values(); ++i) {
+            const Point &p = (*points)[std::size_t(i)];
+            const Eigen::Vector4d g = evaluate(padded(x), p.u, params == 4).grad / p.y;
+            for (int k = 0; k < params; ++k)
+                j(i, k) = std::isfinite(g(k)) ? g(k) : 0.0;
+        }
+        return 0;
+    }
+
+    static Eigen::VectorXd padded(const Eigen::VectorXd &x)
+    {
+        Eigen::VectorXd full = Eigen::VectorXd::Zero(4);
+        full.head(x.size()) = x;
+        return full;
+    }
+};
+
+double relativeSsr(const std::vector<Point> &points, const Eigen::VectorXd &x, bool intercept)
+{
+    double ssr = 0;
+    for (const Point &p : points) {
+        const double r = (evaluate(x, p.u, intercept).m - p.y) / p.y;
+        ssr += r * r;
+    }
+    return std::isfinite(ssr) ? ssr : std::numeric_limits<double>::infinity();
+}
+
+// A start the solver can work from. For fixed α and β the curve is linear in a (and c), so
+// over a grid of α and β the weighted linear least squares gives a (and c) exactly; the grid
+// point whose curve fits best wins. (A log-log fit of ln y alone goes wrong with an intercept:
+// it sees the intercept as a flatter curve and leads the solver into the β → 0 limit.)
+Eigen::VectorXd startPoint(const std::vector<Point> &points, bool intercept)
+{
+    Eigen::VectorXd best = Eigen::VectorXd::Zero(4);
+    double bestSsr = std::numeric_limits<double>::infinity();
+    for (int i = 0; i <= 60; ++i) {
+        const double alpha = -0.5 + 0.05 * i; // -0.5 to 2.5
+        for (int step = -12; step <= 12; ++step) {
+            const double lnB = step * 0.25 * std::numbers::ln10; // β·wRef from 1e-3 to 1e3
+            // Normal equations of min Σ((c + a·h − y) / y)².
+            double shh = 0, sh = 0, s1 = 0, shy = 0, sy = 0;
+            for (const Point &p : points) {
+                const double h =
+                    std::pow(p.u, alpha) * std::log1p(std::exp(lnB) * p.u) / std::numbers::ln2;
+                const double v = 1 / (p.y * p.y);
+                shh += h * h * v;
+                sh += h * v;
+                s1 += v;
+                shy += h * p.y * v;
+                sy += p.y * v;
+            }
+            double a = shy / shh, c = 0;
+            if (intercept) {
+                const double det = shh * s1 - sh * sh;
+                if (!(std::abs(det) > 0))
+                    continue;
+                a = (shy * s1 - sh * sy) / det;
+                c = (shh * sy - sh * shy) / det;
+            }
+            if (!(a > 0) || !std::isfinite(c))
+                continue;
+            Eigen::VectorXd x(4);
+            x << std::log(a), alpha, lnB, c;
+            const double ssr = relativeSsr(points, x, intercept);
+            if (ssr < bestSsr) {
+                bestSsr = ssr;
+                best = x;
+            }
+        }
+    }
+    return best;
+}
+
+bool converged(Eigen::LevenbergMarquardtSpace::Status status)
+{
+    using namespace Eigen::LevenbergMarquardtSpace;
+    switch (status) {
+    case RelativeReductionTooSmall:
+    case RelativeErrorTooSmall:
+    case RelativeErrorAndReductionTooSmall:
+    case CosinusTooSmall:
+    // The tolerances cannot be met because the optimum is already reached to machine precision
+    // (an exact fit ends here).
+    case FtolTooSmall:
+    case XtolTooSmall:
+    case GtolTooSmall:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The value of the curve at w in the caller's units, and its gradient against the internal
+// parameters.
+Eval curveAt(const Eigen::VectorXd &x, double w, double wRef, double yRef, bool intercept)
+{
+    Eval e = evaluate(x, w / wRef, intercept);
+    e.m *= yRef;
+    e.grad *= yRef;
+    return e;
+}
+
+double seOf(const Eigen::Vector4d &grad, const Eigen::Matrix4d &cov)
+{
+    return std::sqrt(std::max(0.0, grad.dot(cov * grad)));
+}
+
+// 1 − Σ(y − fitted)² / Σ(y − mean y)² on the values themselves; none when they are all equal.
+std::optional<double> rSquared(const std::vector<std::pair<double, double>> &wy,
+                               const CostCurveParams &p)
+{
+    double mean = 0;
+    for (const auto &[w, y] : wy)
+        mean += y;
+    mean /= double(wy.size());
+    double total = 0, residual = 0;
+    for (const auto &[w, y] : wy) {
+        total += (y - mean) * (y - mean);
+        residual += (y - p(w)) * (y - p(w));
+    }
+    if (total > 0)
+        return 1 - residual / total;
+    return std::nullopt;
+}
+
+// Fills out's parameters, their standard errors and the figures at 128K and 200K from the
+// internal optimum and the internal parameters' covariance.
+void report(const Eigen::VectorXd &full, const Eigen::Matrix4d &cov, double wRef, double yRef,
+            const std::vector<std::pair<double, double>> &wy, CostCurveFit &out)
+{
+    // Back to the caller's units: a = a'·yRef·wRef^−α, β = β'/wRef, c = c'·yRef; the
+    // Jacobian of that change carries the covariance along (delta method, exact to first order).
+    CostCurveParams &p = out.params;
+    p.alpha = full(kAlpha);
+    p.a = std::exp(full(kLnA) - p.alpha * std::log(wRef)) * yRef;
+    p.beta = std::exp(full(kLnB)) / wRef;
+    p.c = out.intercept ? full(kC) * yRef : 0.0;
+    Eigen::Matrix4d d = Eigen::Matrix4d::Zero();
+    d(0, kLnA) = p.a;
+    d(0, kAlpha) = -p.a * std::log(wRef);
+    d(1, kAlpha) = 1;
+    d(2, kLnB) = p.beta;
+    d(3, kC) = out.intercept ? yRef : 0.0;
+    const Eigen::Matrix4d covOut = d * cov * d.transpose();
+    out.se.a = std::sqrt(std::max(0.0, covOut(0, 0)));
+    out.se.alpha = std::sqrt(std::max(0.0, covOut(1, 1)));
+    out.se.beta = std::sqrt(std::max(0.0, covOut(2, 2)));
+    out.se.c = std::sqrt(std::max(0.0, covOut(3, 3)));
+    out.betaCrossesOne = p.beta * out.wMin < 1 && p.beta * out.wMax > 1;
+
+    out.r2 = rSquared(wy, p);
+
+    const Eval c128 = curveAt(full, CostCurve::kW128k, wRef, yRef, out.intercept);
+    const Eval c138 =
+        curveAt(full, CostCurve::kW128k + CostCurve::kStep, wRef, yRef, out.intercept);
+    const Eval c200 = curveAt(full, CostCurve::kW200k, wRef, yRef, out.intercept);
+    const Eval c210 =
+        curveAt(full, CostCurve::kW200k + CostCurve::kStep, wRef, yRef, out.intercept);
+    out.marginalAt128k = {c138.m - c128.m, seOf(c138.grad - c128.grad, cov)};
+    out.marginalAt200k = {c210.m - c200.m, seOf(c210.grad - c200.grad, cov)};
+    const Eigen::Vector4d ratioGrad = (c200.grad * c128.m - c128.grad * c200.m) / (c128.m * c128.m);
+    out.ratio200kTo128k = {c200.m / c128.m, seOf(ratioGrad, cov)};
+    out.extrapolated = CostCurve::kW200k + CostCurve::kStep > out.wMax;
+}
+
+} // namespace
+
+QString curveFitFailureName(CurveFitFailure f)
+{
+    switch (f) {
+    case CurveFitFailure::None:
+        return {};
+    case CurveFitFailure::TooFewPoints:
+        return QStringLiteral("too_few_points");
+    case CurveFitFailure::NonPositive:
+        return QStringLiteral("non_positive");
+    case CurveFitFailure::NoConvergence:
+        return QStringLiteral("no_convergence");
+    case CurveFitFailure::Singular:
+        return QStringLiteral("singular");
+    }
+    return {};
+}
+
+double CostCurveParams::operator()(double w) const
+{
+    return c + a * std::pow(w, alpha) * std::log2(1 + beta * w);
+}
+
+CostCurveFit CostCurve::fit(const std::vector<std::pair<double, double>> &wy, bool intercept)
+{
+    CostCurveFit out;
+    out.intercept = intercept;
+    out.observations = int(wy.size());
+    const int params = intercept ? 4 : 3;
+    std::vector<double> ws;
+    double lnW = 0, lnY = 0;
+    for (const auto &[w, y] : wy) {
+        if (!(w > 0) || !(y > 0) || !std::isfinite(w) || !std::isfinite(y)) {
+            out.failure = CurveFitFailure::NonPositive;
+            return out;
+        }
+        ws.push_back(w);
+        lnW += std::log(w);
+        lnY += std::log(y);
+    }
+    std::sort(ws.begin(), ws.end());
+    out.promptSizes = int(std::unique(ws.begin(), ws.end()) - ws.begin());
+    if (!ws.empty()) {
+        out.wMin = ws.front();
+        out.wMax = ws[std::size_t(out.promptSizes) - 1];
+    }
+    // The residual variance needs at least one degree of freedom, and each parameter a size.
+    if (out.observations <= params || out.promptSizes < params) {
+        out.failure = CurveFitFailure::TooFewPoints;
+        return out;
+    }
+    const double wRef = std::exp(lnW / double(wy.size()));
+    const double yRef = std::exp(lnY / double(wy.size()));
+    std::vector<Point> points;
+    for (const auto &[w, y] : wy)
+        points.push_back({w / wRef, y / yRef});
+
+    Residuals residuals;
+    residuals.points = &points;
+    residuals.params = params;
+    Eigen::VectorXd x = startPoint(points, intercept).head(params);
+    Eigen::LevenbergMarquardt<Residuals> lm(residuals);
+    lm.parameters.maxfev = 4000;
+    lm.parameters.ftol = 1e-12;
+    lm.parameters.xtol = 1e-12;
+    const auto status = lm.minimize(x);
+    out.evaluations = int(lm.nfev);
+    if (!converged(status) || !x.allFinite()) {
+        out.failure = CurveFitFailure::NoConvergence;
+        return out;
+    }
+
+    // Covariance s²·(JᵀJ)⁻¹ of the internal parameters at the optimum.
+    const Eigen::Index n = Eigen::Index(points.size());
+    Eigen::VectorXd f(n);
+    Eigen::MatrixXd j(n, params);
+    residuals(x, f);
+    residuals.df(x, j);
+    const Eigen::MatrixXd jtj = j.transpose() * j;
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(jtj);
+    if (!jtj.allFinite() || lu.rank() < params) {
+        out.failure = CurveFitFailure::Singular;
+        return out;
+    }
+    const double s2 = f.squaredNorm() / double(n - params);
+    Eigen::Matrix4d cov = Eigen::Matrix4d::Zero();
+    cov.topLeftCorner(params, params) = s2 * lu.inverse();
+
+    report(Residuals::padded(x), cov, wRef, yRef, wy, out);
+    out.relativeResidualSd = std::sqrt(s2);
+    out.failure = CurveFitFailure::None;
+    return out;
+}
+
+} // namespace ys
