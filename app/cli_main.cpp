@@ -1,5 +1,6 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_commands.h"
+#include "pricing/price_catalog.h"
 #include "util/log.h"
 #include "util/translations.h"
 
@@ -49,6 +50,12 @@ struct Options {
         QStringLiteral("special-tokens"),
         QCoreApplication::translate("main", "tokens: read <|endoftext|> and the like as special "
                                             "tokens, not as text.")};
+    QCommandLineOption catalog{
+        QStringLiteral("catalog"),
+        QCoreApplication::translate("main", "run: price models with this price catalog file "
+                                            "(genai-prices JSON) instead of the bundled one "
+                                            "(also set by YS_PRICE_CATALOG)."),
+        QStringLiteral("file")};
     QCommandLineOption logFile{
         QStringLiteral("log-file"),
         QCoreApplication::translate("main", "Write the log here instead of the default place "
@@ -66,7 +73,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
                                  QCoreApplication::translate("main", "run, list or show"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
-    parser.addOption(o.logFile);
+    parser.addOptions({o.catalog, o.logFile});
 }
 
 int runCommand(const QCommandLineParser &parser, const Options &o)
@@ -74,6 +81,10 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     if (!parser.isSet(o.suite))
         return usageError(
             QCoreApplication::translate("main", "run needs --suite demo or --suite FILE."));
+    QString catalogError;
+    if (parser.isSet(o.catalog) &&
+        !ys::PriceCatalog::useFile(parser.value(o.catalog), &catalogError))
+        return usageError(catalogError);
     ys::CliRunOptions options;
     options.suite = parser.value(o.suite);
     options.dbPath = parser.value(o.db);

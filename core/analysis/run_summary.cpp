@@ -26,6 +26,7 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     s.dialect = provider.dialect;
     s.model = provider.model;
     s.contextWindow = provider.contextWindow;
+    s.price = provider.price;
     if (provider.price)
         s.usdPer1kBlended = provider.price->blendedPer1k();
 

@@ -15,4 +15,5 @@ target_sources(ys_core PRIVATE
     analysis/results_json.h analysis/results_json.cpp
     analysis/arrival_rates.h analysis/arrival_rates.cpp
     analysis/significance.h analysis/significance.cpp
+    analysis/price_source_json.h analysis/price_source_json.cpp
 )

@@ -1,5 +1,6 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/price_source_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -73,6 +74,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
         j["tokens_estimated"] = p.tokensEstimated;
         j["cost_usd"] = orNull(p.costUsd);
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
+        j["price"] = providerPriceJson(p.price);
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
         doc["providers"].push_back(j);
