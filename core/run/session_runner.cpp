@@ -511,7 +511,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     if (!catalog)
         return false;
     for (const QString &w : PriceResolution::resolve(request.suite, *catalog)) {
-        qCWarning(lcEngine).noquote() << w;
+        qCInfo(lcEngine).noquote() << w; // the log file; the signal shows it
         Q_EMIT warning(w);
     }
     // Past its budget a session does not start: nothing is sent, no database is touched.
