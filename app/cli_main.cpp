@@ -2,6 +2,7 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
+#include "pricing/price_catalog.h"
 #include "util/log.h"
 #include "util/translations.h"
 
@@ -60,6 +61,12 @@ struct Options {
         QStringLiteral("gate"),
         QCoreApplication::translate("main", "run: afterwards, exit as gate does (3: a provider "
                                             "does not qualify).")};
+    QCommandLineOption catalog{
+        QStringLiteral("catalog"),
+        QCoreApplication::translate("main", "run: price models with this price catalog file "
+                                            "(genai-prices JSON) instead of the bundled one "
+                                            "(also set by YS_PRICE_CATALOG)."),
+        QStringLiteral("file")};
     QCommandLineOption logFile{
         QStringLiteral("log-file"),
         QCoreApplication::translate("main", "Write the log here instead of the default place "
@@ -80,7 +87,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
     parser.addOptions({o.requirements, o.gate});
     ys::CliMoney::addOptions(parser);
-    parser.addOption(o.logFile);
+    parser.addOptions({o.catalog, o.logFile});
 }
 
 int runCommand(const QCommandLineParser &parser, const Options &o)
@@ -88,6 +95,10 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     if (!parser.isSet(o.suite))
         return usageError(
             QCoreApplication::translate("main", "run needs --suite demo or --suite FILE."));
+    QString catalogError;
+    if (parser.isSet(o.catalog) &&
+        !ys::PriceCatalog::useFile(parser.value(o.catalog), &catalogError))
+        return usageError(catalogError);
     ys::CliRunOptions options;
     options.suite = parser.value(o.suite);
     options.dbPath = parser.value(o.db);

@@ -2,6 +2,7 @@
 #include "cli/cli_gate.h"
 
 #include "analysis/gates.h"
+#include "analysis/price_source_json.h"
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
 #include "demo/sim_demo_host.h"
@@ -9,7 +10,9 @@
 #include "models/figure_text.h"
 #include "models/insight_text.h"
 #include "models/results_text.h"
+#include "pricing/price_catalog.h"
 #include "run/cost_estimate.h"
+#include "run/price_resolution.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/drift_loader.h"
@@ -88,6 +91,7 @@ void printSummaryText(const SessionSummary &summary)
         if (p.successes < p.attempts)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
+        out() << QStringLiteral("    ") << PriceSourceText::line(p.price) << '\n';
         if (p.askedRatePerS || p.achievedRatePerS)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("open loop: %1 requests/s achieved of %2 asked")
@@ -207,8 +211,11 @@ bool providersKnown(const Suite &suite, const QStringList &names)
 
 // With a budget, the estimate is shown before anything starts; a session past its budget is
 // refused by the runner (exit code 2).
-void showEstimate(const Suite &suite, const QStringList &providers)
+void showEstimate(Suite suite, const QStringList &providers)
 {
+    // At the prices the session will use (the runner resolves them again and warns).
+    if (const auto catalog = PriceCatalog::active(nullptr))
+        PriceResolution::resolve(suite, *catalog);
     const CostEstimate estimate = estimateCost(suite, providers);
     if (!estimate.guarded())
         return;

@@ -47,6 +47,7 @@ struct ProviderSummary {
     qint64 providerId = 0;
     qint64 runId = 0;
     int runs = 0;
+    std::optional<Price> price; // in force for the session (its source, catalog entry, date)
     std::optional<SessionStatus> runStatus; // of the latest run; none without a run
     QString loadModel;
     int concurrency = 0;

@@ -25,4 +25,5 @@ target_sources(ys_core PRIVATE
     analysis/comparisons.h analysis/comparisons.cpp
     analysis/decision_json.h analysis/decision_json.cpp
     analysis/cost_curve.h analysis/cost_curve.cpp
+    analysis/price_source_json.h analysis/price_source_json.cpp
 )

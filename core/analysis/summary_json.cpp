@@ -3,6 +3,7 @@
 #include "analysis/insight_json.h"
 #include "analysis/decision_json.h"
 #include "analysis/gates_json.h"
+#include "analysis/price_source_json.h"
 #include "analysis/results_json.h"
 
 #include <nlohmann/json.hpp>
@@ -87,6 +88,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
                                    {"retried", orNull(p.costBreakdown.retriedUsd)},
                                    {"failed", orNull(p.costBreakdown.failedUsd)},
                                    {"truncated", orNull(p.costBreakdown.truncatedUsd)}};
+        j["price"] = providerPriceJson(p.price);
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
         j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));

@@ -27,7 +27,13 @@ struct ProviderConfig {
     QUrl baseUrl;    // e.g. http://127.0.0.1:8000/v1
     QString model;
     QString apiKeyRef;
+    // The price in force: the suite's own until the session resolves it against the price
+    // catalog (then it says its source, catalog entry and catalog date).
     std::optional<Price> price;
+    // Price fields the suite gives without a whole price, or (once resolved) the suite's own
+    // fields: they override the catalog's field by field.
+    std::optional<PriceOverride> priceOverride;
+    QString catalog; // the price catalog's entry, "provider/model"; empty: found from address
     std::optional<qint64> contextWindow;
     QString preset; // an OpenAI-compatible preset id ("vllm", "deepseek", ...), or empty
     std::optional<BreakerSettings> breaker;

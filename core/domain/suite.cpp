@@ -5,6 +5,7 @@
 #include "domain/requirements_json.h"
 #include "domain/scenario_kinds.h"
 #include "domain/suite_fields.h"
+#include "pricing/price_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -46,7 +47,8 @@ ProviderConfig parseProvider(const json &p, const QString &where)
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
     requireKnownFields(p,
                        {"name", "dialect", "base_url", "model", "api_key", "price",
-                        "context_window", "preset", "breaker", "fallback"},
+                        "context_window", "preset", "breaker", "fallback", "catalog",
+                        "price_in_force"},
                        where);
     ProviderConfig cfg;
     cfg.name = stringField(p, "name", where, true);
@@ -91,13 +93,48 @@ ProviderConfig parseProvider(const json &p, const QString &where)
         const QString pw = where + QStringLiteral(".price");
         if (!it->is_object())
             throw SuiteError{Suite::tr("%1: expected an object").arg(pw)};
-        requireKnownFields(*it, {"input_per_mtok", "output_per_mtok", "cached_input_per_mtok"}, pw);
-        Price price;
-        price.inputPerMtok = priceField(*it, "input_per_mtok", pw);
-        price.outputPerMtok = priceField(*it, "output_per_mtok", pw);
-        if (it->contains("cached_input_per_mtok"))
-            price.cachedInputPerMtok = priceField(*it, "cached_input_per_mtok", pw);
-        cfg.price = price;
+        requireKnownFields(
+            *it,
+            {"input_per_mtok", "output_per_mtok", "cached_input_per_mtok", "cache_write_per_mtok"},
+            pw);
+        // Each field is optional: the suite's fields override the catalog's one by one.
+        PriceOverride o;
+        const auto field = [&](const char *key, std::optional<double> &out) {
+            if (it->contains(key))
+                out = priceField(*it, key, pw);
+        };
+        field("input_per_mtok", o.inputPerMtok);
+        field("output_per_mtok", o.outputPerMtok);
+        field("cached_input_per_mtok", o.cachedInputPerMtok);
+        field("cache_write_per_mtok", o.cacheWritePerMtok);
+        if (o.empty())
+            throw SuiteError{Suite::tr("%1: expected at least one of input_per_mtok, "
+                                       "output_per_mtok, cached_input_per_mtok, "
+                                       "cache_write_per_mtok")
+                                 .arg(pw)};
+        if (o.complete())
+            cfg.price = o.toPrice();
+        else
+            cfg.priceOverride = o;
+    }
+    if (p.contains("catalog")) {
+        cfg.catalog = stringField(p, "catalog", where, true);
+        const qsizetype slash = cfg.catalog.indexOf(QLatin1Char('/'));
+        if (slash <= 0 || slash + 1 >= cfg.catalog.size())
+            throw SuiteError{Suite::tr("%1.catalog: expected \"provider/model\", such as "
+                                       "\"openai/gpt-4o-mini\"")
+                                 .arg(where)};
+    }
+    // A stored session's suite keeps the price its session resolved.
+    if (auto it = p.find("price_in_force"); it != p.end()) {
+        QString error;
+        auto resolved =
+            pricejson::readResolved(*it, where + QStringLiteral(".price_in_force"), &error);
+        if (!resolved)
+            throw SuiteError{error};
+        if (cfg.price)
+            cfg.priceOverride = PriceOverride::of(*cfg.price);
+        cfg.price = std::move(resolved);
     }
     if (p.contains("context_window"))
         cfg.contextWindow = intField(p, "context_window", where, 0, 1, 100'000'000);
@@ -414,12 +451,26 @@ QByteArray Suite::toJson() const
         j["model"] = p.model.toStdString();
         if (!p.apiKeyRef.isEmpty())
             j["api_key"] = p.apiKeyRef.toStdString();
-        if (p.price) {
-            j["price"] = {{"input_per_mtok", p.price->inputPerMtok},
-                          {"output_per_mtok", p.price->outputPerMtok}};
-            if (p.price->cachedInputPerMtok)
-                j["price"]["cached_input_per_mtok"] = *p.price->cachedInputPerMtok;
+        // The suite's own price fields; once resolved, the price in force beside them.
+        const bool resolved = p.price && !p.price->source.isEmpty();
+        const std::optional<PriceOverride> own =
+            resolved ? p.priceOverride
+                     : (p.price ? std::optional(PriceOverride::of(*p.price)) : p.priceOverride);
+        if (own && !own->empty()) {
+            j["price"] = json::object();
+            const auto put = [&](const char *key, const std::optional<double> &v) {
+                if (v)
+                    j["price"][key] = *v;
+            };
+            put("input_per_mtok", own->inputPerMtok);
+            put("output_per_mtok", own->outputPerMtok);
+            put("cached_input_per_mtok", own->cachedInputPerMtok);
+            put("cache_write_per_mtok", own->cacheWritePerMtok);
         }
+        if (!p.catalog.isEmpty())
+            j["catalog"] = p.catalog.toStdString();
+        if (resolved)
+            j["price_in_force"] = pricejson::writeResolved(*p.price);
         if (p.contextWindow)
             j["context_window"] = *p.contextWindow;
         if (!p.preset.isEmpty())

@@ -23,6 +23,8 @@ void readUsage(JsonValue usage, DecodeState &state, bool outputCount)
         state.inputTokens = *input + cacheRead.value_or(0) + cacheWrite.value_or(0);
     if (cacheRead)
         state.cachedTokens = cacheRead;
+    if (cacheWrite)
+        state.cacheWriteTokens = cacheWrite; // billed at the cache-write price
     if (!outputCount)
         return;
     if (const auto out = count(usage, "output_tokens"))

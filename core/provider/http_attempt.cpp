@@ -431,6 +431,7 @@ void HttpAttempt::finish(Outcome outcome, const QString &error)
     m_sample.cachedTokens = m_state.cachedTokens;
     m_sample.reasoningTokens = m_state.reasoningTokens;
     m_sample.reportedCostUsd = m_state.reportedCostUsd;
+    m_sample.cacheWriteTokens = m_state.cacheWriteTokens;
     m_sample.tokensEstimated = !m_state.outputTokens.has_value();
     m_sample.outputChars = m_state.text.size();
     m_sample.textHash = fnv1a64(m_state.text.toUtf8());

@@ -2,11 +2,13 @@
 
 #include "analysis/in_flight.h"
 #include "domain/workload.h"
+#include "pricing/price_clock.h"
 #include "provider/dialect.h"
 #include "provider/http_attempt.h"
 #include "run/arrival_schedule.h"
 #include "run/circuit_breaker.h"
 #include "run/network_pool.h"
+#include "run/price_resolution.h"
 #include "run/prompt_source.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
@@ -118,6 +120,7 @@ void LoadRunner::start()
             promptFor(0, i);
     }
     m_startNs = monotonicNs();
+    m_wallStart = PriceClock::now();
     if (!m_dialects.front() || m_planned <= 0) {
         m_done = true;
         QTimer::singleShot(0, this, &LoadRunner::finished);
@@ -355,9 +358,10 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
         sample.servedBy = from.provider.name;
     if (sample.reportedCostUsd)
         sample.costUsd = sample.reportedCostUsd; // what the provider billed, when it says
-    else if (from.provider.price && sample.inputTokens && sample.outputTokens)
-        sample.costUsd = from.provider.price->cost(*sample.inputTokens, *sample.outputTokens,
-                                                   sample.cachedTokens.value_or(0));
+    else // at the price in force when the attempt started (off-peak prices, prompt-size tiers)
+        sample.costUsd = PriceResolution::attemptCost(
+            from.provider, sample,
+            m_wallStart.addMSecs((sample.startedAtNs - m_startNs) / 1'000'000));
     checkSilentTruncation(sample);
     checkIdentity(t, sample);
     m_spans.emplace_back(sample.startedAtNs, sample.startedAtNs + sample.endNs);

@@ -8,6 +8,7 @@
 #include "run/scenario_step.h"
 #include "tokenize/encoding_registry.h"
 
+#include <QDateTime>
 #include <QObject>
 #include <QTimer>
 #include <cstdint>
@@ -135,6 +136,7 @@ private:
     int m_promptsAhead = 1;
     QTimer m_tick;
     qint64 m_startNs = 0;
+    QDateTime m_wallStart; // the price clock at m_startNs
     int m_planned = 0;
     int m_nextRequest = 0; // closed loop: the next request index to start
     int m_finishedRequests = 0;

@@ -1,11 +1,13 @@
 #include "run/session_runner.h"
 
+#include "pricing/price_catalog.h"
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
 #include "run/cost_estimate.h"
 #include "run/load_runner.h"
 #include "run/network_pool.h"
+#include "run/price_resolution.h"
 #include "run/scenario_step.h"
 #include "run/self_calibration.h"
 #include "storage/database.h"
@@ -502,6 +504,15 @@ bool SessionRunner::start(SessionRequest request, QString *error)
             *error = tr("%1: unsupported dialect \"%2\"").arg(p.name, p.dialect);
             return false;
         }
+    }
+    // The prices in force are fixed when the session starts, so its stored suite says which
+    // price, catalog entry and catalog date each provider's costs use.
+    const auto catalog = PriceCatalog::active(error);
+    if (!catalog)
+        return false;
+    for (const QString &w : PriceResolution::resolve(request.suite, *catalog)) {
+        qCInfo(lcEngine).noquote() << w; // the log file; the signal shows it
+        Q_EMIT warning(w);
     }
     // Past its budget a session does not start: nothing is sent, no database is touched.
     const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);

@@ -9,5 +9,6 @@ target_sources(ys_core PRIVATE
     run/scenario_step.h run/scenario_drivers.h run/scenario_drivers.cpp run/adaptive_drivers.cpp
     run/load_runner.h run/load_runner.cpp
     run/cost_estimate.h run/cost_estimate.cpp
+    run/price_resolution.h run/price_resolution.cpp
     run/session_runner.h run/session_runner.cpp
 )

@@ -76,7 +76,14 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     if (const auto suite = repo.sessionSuite(sessionId, nullptr); suite && suite->requirements)
         summary.requirements = *suite->requirements;
     const auto runs = repo.runs(sessionId, error);
-    for (const ProviderRecord &p : repo.providers(sessionId, error)) {
+    // The stored suite keeps each provider's whole price in force (tiers, times, source); the
+    // providers table only its base figures.
+    QString suiteError;
+    const std::optional<Suite> suite = repo.sessionSuite(sessionId, &suiteError);
+    for (ProviderRecord p : repo.providers(sessionId, error)) {
+        for (const ProviderConfig &c : suite ? suite->providers : std::vector<ProviderConfig>{})
+            if (c.name == p.config.name && c.price && !c.price->source.isEmpty())
+                p.config.price = c.price;
         // The table's figures come from the latest latency run; a session without one shows
         // the latest run of any kind.
         const RunRecord *latest = nullptr;

@@ -3,6 +3,8 @@
 #include "analysis/run_summary.h"
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
+#include "pricing/price_catalog.h"
+#include "run/price_resolution.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -146,6 +148,9 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
 
 bool Workbench::startRun(SessionRequest request, QString *error)
 {
+    // The estimate at the prices the session will use (the runner warns about unpriced ones).
+    if (const auto catalog = PriceCatalog::active(nullptr))
+        PriceResolution::resolve(request.suite, *catalog);
     const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
     if (estimate.guarded())
         Q_EMIT costEstimated(estimate);
