@@ -5,4 +5,5 @@ target_sources(ys_core PRIVATE
     storage/sample_writer.h storage/sample_writer.cpp
     storage/sample_blob.h storage/sample_blob.cpp
     storage/summary_loader.h storage/summary_loader.cpp
+    storage/summary_samples.cpp
 )

@@ -97,9 +97,9 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
                     batches.insert(r.batch);
             count = int(batches.size());
         }
-        ProviderSummary s =
-            summarizeRun(p.config, latest ? repo.samples(latest->id, error) : std::vector<Sample>{},
-                         latest && latest->loadModel == QLatin1StringView("open"));
+        ProviderSummary s = summarizeRun(
+            p.config, latest ? repo.summarySamples(latest->id, error) : std::vector<Sample>{},
+            latest && latest->loadModel == QLatin1StringView("open"));
         if (!latestLatency)
             s.results.latency.reset(); // the latency result belongs to a latency run
         s.providerId = p.id;
