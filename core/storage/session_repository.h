@@ -78,6 +78,10 @@ public:
     std::vector<ProviderRecord> providers(qint64 sessionId, QString *error) const;
     std::vector<RunRecord> runs(qint64 sessionId, QString *error) const;
     std::vector<Sample> samples(qint64 runId, QString *error) const;
+    // The same samples without the free text no summary reads (http_version, error,
+    // model_reported, system_fingerprint, request_id, response_headers, diagnostics: left
+    // empty), read several times faster (summary_samples.cpp).
+    std::vector<Sample> summarySamples(qint64 runId, QString *error) const;
     std::vector<SessionEvent> events(qint64 sessionId, QString *error) const;
 
 private:

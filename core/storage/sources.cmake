@@ -7,4 +7,5 @@ target_sources(ys_core PRIVATE
     storage/summary_loader.h storage/summary_loader.cpp
     storage/drift_loader.h storage/drift_loader.cpp
     storage/usage_query.h storage/usage_query.cpp
+    storage/summary_samples.cpp
 )

@@ -109,7 +109,7 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             count = int(batches.size());
         }
         const std::vector<Sample> samples =
-            latest ? repo.samples(latest->id, error) : std::vector<Sample>{};
+            latest ? repo.summarySamples(latest->id, error) : std::vector<Sample>{};
         ProviderSummary s = summarizeRun(p.config, samples,
                                          latest && latest->loadModel == QLatin1StringView("open"));
         summary.reconciliation.push_back(reconcileTokens(p.config, samples));
