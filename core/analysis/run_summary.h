@@ -76,7 +76,6 @@ struct ProviderSummary {
     std::optional<qint64> cachedTokens;
     bool tokensEstimated = false; // some attempts reported no usage
     std::optional<double> costUsd;
-    std::optional<Price> price;            // the list price the run used, if any
     std::optional<double> usdPer1kBlended; // list price, blended input:output 3:1
     // What was spent per 1K billed tokens: cost / (input + output tokens) × 1000 over the
     // attempts that have both a cost and reported tokens, and its 95% interval (delta method for
