@@ -2,7 +2,1120 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
+    <name>EtaText</name>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>大约还剩 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 min %2 s left</source>
+        <translation>大约还剩 %1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>about %1 h %2 min left</source>
+        <translation>大约还剩 %1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
+    <name>SimMain</name>
+    <message>
+        <source>Address and port to listen on; port 0 picks a free one.</source>
+        <translation>要监听的地址和端口；端口为 0 时自动选择空闲端口。</translation>
+    </message>
+    <message>
+        <source>host:port</source>
+        <translation>主机:端口</translation>
+    </message>
+    <message>
+        <source>Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not given.</source>
+        <translation>模拟器配置文件（格式为 yardstick-sim-profiles/1）；未指定时使用演示配置。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>unexpected argument: %1</source>
+        <translation>意外的参数：%1</translation>
+    </message>
+    <message>
+        <source>--listen expects HOST:PORT (for example 127.0.0.1:8080), got &quot;%1&quot;</source>
+        <translation>--listen 需要 HOST:PORT 格式（例如 127.0.0.1:8080），实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cannot set up signal handling</source>
+        <translation>无法设置信号处理</translation>
+    </message>
+    <message>
+        <source>Serves simulated LLM providers (OpenAI Chat Completions and Responses, Anthropic Messages, Gemini) over HTTP or HTTPS.</source>
+        <translation>通过 HTTP 或 HTTPS 提供模拟的 LLM 服务商（OpenAI Chat Completions 和 Responses、Anthropic Messages、Gemini）。</translation>
+    </message>
+    <message>
+        <source>Serve HTTPS with a self-signed certificate made at start (needs the openssl command).</source>
+        <translation>通过 HTTPS 提供服务，使用启动时生成的自签名证书（需要 openssl 命令）。</translation>
+    </message>
+    <message>
+        <source>With --tls, write the certificate (PEM) here so clients can trust it.</source>
+        <translation>与 --tls 配合使用：将证书（PEM）写入此处，以便客户端信任该证书。</translation>
+    </message>
+    <message>
+        <source>Append the ground truth of every finished request to this file, one JSON object per line.</source>
+        <translation>将每个已完成请求的真实数据追加到此文件，每行一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>--cert-out needs --tls</source>
+        <translation>--cert-out 需要 --tls</translation>
+    </message>
+    <message>
+        <source>cannot write the certificate to %1: %2</source>
+        <translation>无法将证书写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Write the simulator&apos;s own log (start-up, errors; not the ground truth, see --log) to this file. Without it nothing is logged to a file.</source>
+        <translation>将模拟器自身的日志（启动、错误；不含真实数据，见 --log）写入此文件。不指定则不写日志文件。</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Runs benchmark suites against LLM APIs and reports the results.</source>
+        <translation>针对 LLM API 运行基准测试套件并报告结果。</translation>
+    </message>
+    <message>
+        <source>Suite: demo or a file.</source>
+        <translation>套件：demo 或文件。</translation>
+    </message>
+    <message>
+        <source>SQLite database file.</source>
+        <translation>SQLite 数据库文件。</translation>
+    </message>
+    <message>
+        <source>Run only this provider (repeatable).</source>
+        <translation>仅运行此服务商（可重复指定）。</translation>
+    </message>
+    <message>
+        <source>Session id to show.</source>
+        <translation>要显示的会话 ID。</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>输出 JSON。</translation>
+    </message>
+    <message>
+        <source>With --suite demo: use the yardstick-sim at this base URL instead of the built-in one.</source>
+        <translation>与 --suite demo 配合使用：使用位于此基础 URL 的 yardstick-sim，而非内置模拟器。</translation>
+    </message>
+    <message>
+        <source>--db FILE is required.</source>
+        <translation>必须指定 --db FILE。</translation>
+    </message>
+    <message>
+        <source>run needs --suite demo or --suite FILE.</source>
+        <translation>run 需要 --suite demo 或 --suite FILE。</translation>
+    </message>
+    <message>
+        <source>--sim: &quot;%1&quot; is not a URL</source>
+        <translation>--sim：&quot;%1&quot; 不是 URL</translation>
+    </message>
+    <message>
+        <source>--session: &quot;%1&quot; is not a session id</source>
+        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
+    </message>
+    <message>
+        <source>Workbench for choosing an LLM API.</source>
+        <translation>用于选择 LLM API 的工作台。</translation>
+    </message>
+    <message>
+        <source>Run the demo suite as soon as the window opens.</source>
+        <translation>窗口打开后立即运行演示套件。</translation>
+    </message>
+    <message>
+        <source>Yardstick</source>
+        <translation>Yardstick</translation>
+    </message>
+    <message>
+        <source>tokens: cl100k_base or o200k_base.</source>
+        <translation>tokens：cl100k_base 或 o200k_base。</translation>
+    </message>
+    <message>
+        <source>tokens: print the token ids as a JSON array.</source>
+        <translation>tokens：以 JSON 数组输出 token ID。</translation>
+    </message>
+    <message>
+        <source>tokens: read &lt;|endoftext|&gt; and the like as special tokens, not as text.</source>
+        <translation>tokens：将 &lt;|endoftext|&gt; 等读作特殊 token，而非文本。</translation>
+    </message>
+    <message>
+        <source>Usage: tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</source>
+        <translation>用法：tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</translation>
+    </message>
+    <message>
+        <source>Write the log here instead of the default place (also set by YS_LOG_FILE).</source>
+        <translation>将日志写到此处而非默认位置（也可通过 YS_LOG_FILE 设置）。</translation>
+    </message>
+    <message>
+        <source>gate, run: check these requirements (a JSON file) instead of the suite&apos;s.</source>
+        <translation>gate、run：检查这些要求（一个 JSON 文件），而非套件中的要求。</translation>
+    </message>
+    <message>
+        <source>run: afterwards, exit as gate does (3: a provider does not qualify).</source>
+        <translation>run：运行结束后按 gate 的方式退出（3：有服务商不达标）。</translation>
+    </message>
+    <message>
+        <source>run: price models with this price catalog file (genai-prices JSON) instead of the bundled one (also set by YS_PRICE_CATALOG).</source>
+        <translation>run：使用此价格目录文件（genai-prices JSON）为模型定价，而非内置目录（也可通过 YS_PRICE_CATALOG 设置）。</translation>
+    </message>
+    <message>
+        <source>run, list, show, gate, bill or tco</source>
+        <translation>run、list、show、gate、bill 或 tco</translation>
+    </message>
+    <message>
+        <source>Give one command: run, list, show, gate, bill or tco.</source>
+        <translation>请给出一个命令：run、list、show、gate、bill 或 tco。</translation>
+    </message>
+    <message>
+        <source>Unknown command &quot;%1&quot;; use run, list, show, gate, bill or tco.</source>
+        <translation>未知命令 &quot;%1&quot;；请使用 run、list、show、gate、bill 或 tco。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ArrivalSchedule</name>
+    <message>
+        <source>the request rate must be a positive number</source>
+        <translation>请求速率必须为正数</translation>
+    </message>
+    <message>
+        <source>the ramp time must be zero or more seconds</source>
+        <translation>爬坡时间必须为零秒或以上</translation>
+    </message>
+    <message>
+        <source>an open-loop run needs a request count or a duration</source>
+        <translation>开环运行需要指定请求数或持续时间</translation>
+    </message>
+    <message>
+        <source>the request count must be between 1 and %1</source>
+        <translation>请求数必须介于 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <source>the duration must be more than zero seconds</source>
+        <translation>持续时间必须大于零秒</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BillCsv</name>
+    <message>
+        <source>--column &quot;%1&quot;: write FIELD=HEADER, e.g. cost_usd=Amount (USD)</source>
+        <translation>--column &quot;%1&quot;：请写成 FIELD=HEADER，例如 cost_usd=Amount (USD)</translation>
+    </message>
+    <message>
+        <source>--column &quot;%1&quot;: unknown field &quot;%2&quot;; the fields are date, model, input_tokens, cached_tokens, output_tokens and cost_usd</source>
+        <translation>--column &quot;%1&quot;：未知字段 &quot;%2&quot;；可用字段为 date、model、input_tokens、cached_tokens、output_tokens 和 cost_usd</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty (it needs a header line)</source>
+        <translation>%1：文件为空（需要一行表头）</translation>
+    </message>
+    <message>
+        <source>%1:%2: no column &quot;%3&quot; for %4 (map another header with --column %4=HEADER)</source>
+        <translation>%1:%2：没有用于 %4 的列 &quot;%3&quot;（可用 --column %4=HEADER 映射其他表头）</translation>
+    </message>
+    <message>
+        <source>%1:%2: %3 fields where the header has %4</source>
+        <translation>%1:%2：有 %3 个字段，而表头有 %4 个</translation>
+    </message>
+    <message>
+        <source>%1:%2: column &quot;%3&quot;: %4</source>
+        <translation>%1:%2：列 &quot;%3&quot;：%4</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date (write 2026-03-01)</source>
+        <translation>&quot;%1&quot; 不是日期（请写成 2026-03-01）</translation>
+    </message>
+    <message>
+        <source>no model named</source>
+        <translation>未给出模型名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number of tokens</source>
+        <translation>&quot;%1&quot; 不是整数个 token</translation>
+    </message>
+    <message>
+        <source>%1 cached tokens is more than the %2 input tokens they are part of</source>
+        <translation>%1 个缓存 token 多于其所属的 %2 个输入 token</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an amount</source>
+        <translation>&quot;%1&quot; 不是金额</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ChartExport</name>
+    <message>
+        <source>%1: the image could not be written</source>
+        <translation>%1：无法写入图像</translation>
+    </message>
+    <message>
+        <source>%1: the SVG file could not be written</source>
+        <translation>%1：无法写入 SVG 文件</translation>
+    </message>
+    <message>
+        <source>%1: the PDF file could not be written</source>
+        <translation>%1：无法写入 PDF 文件</translation>
+    </message>
+    <message>
+        <source>%1: unknown format &quot;%2&quot; (use .png, .svg or .pdf)</source>
+        <translation>%1：未知格式 &quot;%2&quot;（请使用 .png、.svg 或 .pdf）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliCommands</name>
+    <message>
+        <source>Session %1 (%2), %3</source>
+        <translation>会话 %1（%2），%3</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>E2E p95</source>
+        <translation>E2E p95</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>tok/s</translation>
+    </message>
+    <message>
+        <source>$/1K</source>
+        <translation>$/1K</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>gates</source>
+        <translation>门槛</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>Cannot start the built-in simulator: %1</source>
+        <translation>无法启动内置模拟器：%1</translation>
+    </message>
+    <message>
+        <source>No provider named &quot;%1&quot; in suite &quot;%2&quot;</source>
+        <translation>套件 &quot;%2&quot; 中没有名为 &quot;%1&quot; 的服务商</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3</source>
+        <translation>[%1/%2] %3</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  %4  %5 providers, %6 samples</source>
+        <translation>%1  %2  %3  %4  %5 个服务商，%6 个样本</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
+    </message>
+    <message>
+        <source>Unknown encoding &quot;%1&quot;; use cl100k_base or o200k_base.</source>
+        <translation>未知编码 &quot;%1&quot;；请使用 cl100k_base 或 o200k_base。</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3, %4</source>
+        <translation>[%1/%2] %3，%4</translation>
+    </message>
+    <message>
+        <source>succ/n</source>
+        <translation>成功/总数</translation>
+    </message>
+    <message>
+        <source>outcomes: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>open loop: %1 requests/s achieved of %2 asked</source>
+        <translation>开环：实际达到 %1 请求/秒，要求 %2</translation>
+    </message>
+    <message>
+        <source>E2E p95 above: open loop, from the intended start (queue delay included), as the latency gate reads it; %1 ms from the actual start</source>
+        <translation>上面的 E2E p95：开环，从计划开始时刻算起（含排队延迟），即延迟门槛所用的数值；从实际开始时刻算起为 %1 ms</translation>
+    </message>
+    <message>
+        <source>Gates: %1 (E2E in open loop from the intended start). Percentiles: linear interpolation (type 7).</source>
+        <translation>门槛：%1（开环时 E2E 从计划开始时刻算起）。百分位：线性插值（type 7）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliGate</name>
+    <message>
+        <source>not measured</source>
+        <translation>未测得</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Requirements (%1, from %2): %3; %4 of %5 gates must pass</source>
+        <translation>要求（%1，来自%2）：%3；%5 项门槛中须通过 %4 项</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
+    </message>
+    <message>
+        <source>Session %1 has no providers to gate</source>
+        <translation>会话 %1 没有可检查门槛的服务商</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 of %4 gates passed, %5 needed)</source>
+        <translation>%1：%2（%4 项门槛通过 %3 项，需要 %5 项）</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>the suite</source>
+        <translation>套件</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>Session %1 (%2)</source>
+        <translation>会话 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Every provider qualifies.</source>
+        <translation>所有服务商均达标。</translation>
+    </message>
+    <message>
+        <source>Not every provider qualifies (exit code 3).</source>
+        <translation>并非所有服务商都达标（退出码 3）。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliMoney</name>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>--session: &quot;%1&quot; is not a session id</source>
+        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
+    </message>
+    <message>
+        <source>Bill %1: %2 lines; recorded: %3</source>
+        <translation>账单 %1：%2 行；记录来源：%3</translation>
+    </message>
+    <message>
+        <source>Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, %6 per 1K</source>
+        <translation>账单 %1，共 %2 个 token，每 1K %3；记录 %4，共 %5 个 token，每 1K %6</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>billed $/1K</source>
+        <translation>账单 $/1K</translation>
+    </message>
+    <message>
+        <source>recorded $/1K</source>
+        <translation>记录 $/1K</translation>
+    </message>
+    <message>
+        <source>billed</source>
+        <translation>账单</translation>
+    </message>
+    <message>
+        <source>flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>too few days</source>
+        <translation>天数太少</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>diff</source>
+        <translation>差额</translation>
+    </message>
+    <message>
+        <source>others ±σ</source>
+        <translation>其他天 ±σ</translation>
+    </message>
+    <message>
+        <source>FLAGGED</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>not billed</source>
+        <translation>未出账</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>bill: the usage or invoice CSV.</source>
+        <translation>bill：用量或发票 CSV。</translation>
+    </message>
+    <message>
+        <source>bill: read FIELD from the column HEADER (repeatable), e.g. cost_usd=Amount (USD).</source>
+        <translation>bill：从列 HEADER 读取 FIELD（可重复），例如 cost_usd=Amount (USD)。</translation>
+    </message>
+    <message>
+        <source>tco: price of one GPU per hour.</source>
+        <translation>tco：单块 GPU 每小时的价格。</translation>
+    </message>
+    <message>
+        <source>tco: GPUs in one deployment.</source>
+        <translation>tco：一套部署中的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>tco: share of paid GPU time doing useful work, (0, 1].</source>
+        <translation>tco：付费 GPU 时间中做有效工作的比例，(0, 1]。</translation>
+    </message>
+    <message>
+        <source>tco: engineering and operations cost per month.</source>
+        <translation>tco：每月的工程与运维成本。</translation>
+    </message>
+    <message>
+        <source>tco: the deployment&apos;s throughput, instead of --provider&apos;s measured concurrency sweep.</source>
+        <translation>tco：部署的吞吐量，代替 --provider 实测的并发扫描。</translation>
+    </message>
+    <message>
+        <source>tco: the API&apos;s price per 1M tokens.</source>
+        <translation>tco：API 每 1M token 的价格。</translation>
+    </message>
+    <message>
+        <source>tco: take the API&apos;s price from this provider&apos;s measured cost in the session.</source>
+        <translation>tco：以此服务商在会话中的实测成本作为 API 价格。</translation>
+    </message>
+    <message>
+        <source>tco: tokens per month (50M, 2B and the like are read).</source>
+        <translation>tco：每月 token 数（可写 50M、2B 等）。</translation>
+    </message>
+    <message>
+        <source>Usage: bill --db FILE --csv FILE [--session ID] [--column FIELD=HEADER]... [--json]</source>
+        <translation>用法：bill --db FILE --csv FILE [--session ID] [--column FIELD=HEADER]... [--json]</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>session %1 of %2</source>
+        <translation>%2 的会话 %1</translation>
+    </message>
+    <message>
+        <source>every session of %1</source>
+        <translation>%1 的所有会话</translation>
+    </message>
+    <message>
+        <source>--provider and --api-provider read a session: give --db FILE</source>
+        <translation>--provider 和 --api-provider 需要读取会话：请给出 --db FILE</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
+    </message>
+    <message>
+        <source>Self-hosted: %1 × GPU at %2/h, utilisation %3, operations %4/month; %5 tokens/s (%6)</source>
+        <translation>自托管：%1 × GPU，每小时 %2，利用率 %3，运维 %4/月；%5 token/秒（%6）</translation>
+    </message>
+    <message>
+        <source>API: %1 per 1M tokens (%2)</source>
+        <translation>API：每 1M token %1（%2）</translation>
+    </message>
+    <message>
+        <source>At %1 tokens a month: self-hosted %2 (%3 per 1M), API %4 (%5 per 1M); %6 is cheaper</source>
+        <translation>每月 %1 个 token 时：自托管 %2（每 1M %3），API %4（每 1M %5）；%6更便宜</translation>
+    </message>
+    <message>
+        <source>self-hosting</source>
+        <translation>自托管</translation>
+    </message>
+    <message>
+        <source>the API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Break-even: %1 tokens a month</source>
+        <translation>盈亏平衡点：每月 %1 个 token</translation>
+    </message>
+    <message>
+        <source>Break-even: never (GPU time alone costs %1 per 1M)</source>
+        <translation>盈亏平衡点：不存在（仅 GPU 时间每 1M 就需 %1）</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>capacity/month</source>
+        <translation>容量/月</translation>
+    </message>
+    <message>
+        <source>GPU $/1M</source>
+        <translation>GPU $/1M</translation>
+    </message>
+    <message>
+        <source>self $/1M</source>
+        <translation>自托管 $/1M</translation>
+    </message>
+    <message>
+        <source>break-even/month</source>
+        <translation>盈亏平衡/月</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>--provider: no provider named &quot;%1&quot; in %2</source>
+        <translation>--provider：%2 中没有名为 &quot;%1&quot; 的服务商</translation>
+    </message>
+    <message>
+        <source>%1&apos;s concurrency sweep in %2, step at concurrency %3: %4 output tokens/s × %5 tokens per output token</source>
+        <translation>%1 在 %2 中的并发扫描，并发 %3 的步骤：%4 输出 token/秒 × 每个输出 token 对应 %5 个 token</translation>
+    </message>
+    <message>
+        <source>--api-provider: no provider named &quot;%1&quot; in %2</source>
+        <translation>--api-provider：%2 中没有名为 &quot;%1&quot; 的服务商</translation>
+    </message>
+    <message>
+        <source>--api-provider: %1 has no measured cost in %2 (no price or no reported usage)</source>
+        <translation>--api-provider：%1 在 %2 中没有实测成本（没有价格或没有报告用量）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s measured cost in %2</source>
+        <translation>%1 在 %2 中的实测成本</translation>
+    </message>
+    <message>
+        <source>tco needs --%1 (see --help)</source>
+        <translation>tco 需要 --%1（见 --help）</translation>
+    </message>
+    <message>
+        <source>tco needs one of --tokens-per-s T and --provider NAME (with --db)</source>
+        <translation>tco 需要 --tokens-per-s T 或 --provider NAME（配合 --db）之一</translation>
+    </message>
+    <message>
+        <source>tco needs one of --api-usd-per-1m P and --api-provider NAME</source>
+        <translation>tco 需要 --api-usd-per-1m P 或 --api-provider NAME 之一</translation>
+    </message>
+    <message>
+        <source>--%1: &quot;%2&quot; is not a number</source>
+        <translation>--%1：&quot;%2&quot; 不是数字</translation>
+    </message>
+    <message>
+        <source>--gpus: &quot;%1&quot; is not a whole number</source>
+        <translation>--gpus：&quot;%1&quot; 不是整数</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>给定值</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ComparisonTableModel</name>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>$%1 (partial)</source>
+        <translation>$%1（部分）</translation>
+    </message>
+    <message>
+        <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
+        <translation>端到端 P95（ms）及其 95% bootstrap 置信区间；要求 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1</source>
+        <translation>每 1K tokens 的混合标价（输入:输出 = 3:1）；要求 ≤ $%1</translation>
+    </message>
+    <message>
+        <source>Context window; requirement ≥ %1 tokens</source>
+        <translation>上下文窗口；要求 ≥ %1 tokens</translation>
+    </message>
+    <message>
+        <source>Some attempts reported no token usage; their cost is not included</source>
+        <translation>部分请求未报告 token 用量，其成本未计入</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>请求次数</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT P95 (ms)</source>
+        <translation>TTFT P95 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>E2E P50 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P95 (ms, 95% CI)</source>
+        <translation>E2E P95 (ms, 95% CI)</translation>
+    </message>
+    <message>
+        <source>Output tok/s</source>
+        <translation>输出 tok/s</translation>
+    </message>
+    <message>
+        <source>$ / 1K tokens</source>
+        <translation>$ / 1K tokens</translation>
+    </message>
+    <message>
+        <source>Cost of run</source>
+        <translation>本次运行成本</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Requirements</source>
+        <translation>需求门槛</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>%1% (%2)</source>
+        <translation>%1%（%2）</translation>
+    </message>
+    <message>
+        <source>Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2</source>
+        <translation>成功的请求（正常完成，或被输出上限截断）：%1。结果：%2</translation>
+    </message>
+    <message>
+        <source>%1, from intended start</source>
+        <translation>%1，从计划开始时刻算起</translation>
+    </message>
+    <message>
+        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
+        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
+    </message>
+    <message>
+        <source>Blended list price per 1K tokens, input:output 3:1. The cost gate (≤ $%1) reads what was spent per 1K billed tokens: $%2</source>
+        <translation>每 1K token 的混合标价（输入:输出 = 3:1）。成本门槛（≤ $%1）读取的是每 1K 计费 token 的实际花费：$%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContextLimitDriver</name>
+    <message>
+        <source>no context window to verify: set the provider&apos;s context_window or the scenario&apos;s claimed</source>
+        <translation>没有可验证的上下文窗口：请设置服务商的 context_window 或场景的 claimed</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CostEstimate</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 unpriced (cost unknown)</source>
+        <translation>%1 未定价（成本未知）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2)</source>
+        <translation>预估成本至多 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1 (%2), budget %3</source>
+        <translation>预估成本至多 %1（%2），预算 %3</translation>
+    </message>
+    <message>
+        <source>Not started: the estimated cost %1 exceeds the suite&apos;s budget_usd of %2 (every planned request at its full prompt and output limit; lower the requests or raise the budget)</source>
+        <translation>未启动：预估成本 %1 超出套件的 budget_usd %2（按每个计划请求的完整提示词和输出上限计算；请减少请求数或提高预算）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CsvReader</name>
+    <message>
+        <source>text after the closing quote of a field</source>
+        <translation>字段的结束引号之后还有文本</translation>
+    </message>
+    <message>
+        <source>a quoted field is never closed</source>
+        <translation>带引号的字段没有闭合</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Database</name>
+    <message>
+        <source>%1: cannot be opened (%2)</source>
+        <translation>%1：无法打开（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a Yardstick database (no SQLite header); the file was left untouched</source>
+        <translation>%1 不是 Yardstick 数据库（缺少 SQLite 文件头）；未对该文件做任何改动</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the database (%2)</source>
+        <translation>%1：无法打开数据库（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable database (%2); the file was left untouched</source>
+        <translation>%1 不是可读取的数据库（%2）；未对该文件做任何改动</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Yardstick (schema %2; this version reads up to %3). It was left untouched.</source>
+        <translation>%1 由更新版本的 Yardstick 写入（架构版本 %2；本版本最高可读取 %3）。未对该文件做任何改动。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::DriftModel</name>
+    <message>
+        <source>Mann–Whitney U, Holm-adjusted over the comparisons with session %1</source>
+        <translation>Mann–Whitney U 检验，对与会话 %1 的比较做 Holm 校正</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>From session</source>
+        <translation>起始会话</translation>
+    </message>
+    <message>
+        <source>To session</source>
+        <translation>目标会话</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>Difference [95% CI]</source>
+        <translation>差值 [95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation>p（Holm）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::EncodingRegistry</name>
+    <message>
+        <source>≈%1 (estimated)</source>
+        <translation>≈%1（估算）</translation>
+    </message>
+    <message>
+        <source>Exact count (%1)</source>
+        <translation>精确计数（%1）</translation>
+    </message>
+    <message>
+        <source>Estimated with %1: this provider&apos;s tokenizer is not public, so its reported usage is the figure of record</source>
+        <translation>使用 %1 估算：此服务商的分词器未公开，因此以其报告的用量为准</translation>
+    </message>
+</context>
+<context>
+    <name>ys::FigureText</name>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Gates</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>无定论</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>E2E P95 from the intended start ≤ %1 ms</source>
+        <translation>从计划开始时刻算起的 E2E P95 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>E2E P95 ≤ %1 ms</source>
+        <translation>E2E P95 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>TTFT P95 ≤ %1 ms</source>
+        <translation>TTFT P95 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>list $ per 1K ≤ %1</source>
+        <translation>标价每 1K ≤ $%1</translation>
+    </message>
+    <message>
+        <source>measured $ per 1K ≤ %1</source>
+        <translation>实测每 1K ≤ $%1</translation>
+    </message>
+    <message>
+        <source>verified context ≥ %1 tokens</source>
+        <translation>已验证上下文 ≥ %1 token</translation>
+    </message>
+    <message>
+        <source>declared context ≥ %1 tokens</source>
+        <translation>声明上下文 ≥ %1 token</translation>
+    </message>
+    <message>
+        <source>context ≥ %1 tokens</source>
+        <translation>上下文 ≥ %1 token</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Http1Connection</name>
+    <message>
+        <source>invalid HTTP response</source>
+        <translation>无效的 HTTP 响应</translation>
+    </message>
+    <message>
+        <source>the server closed the connection before the response ended</source>
+        <translation>服务器在响应结束前关闭了连接</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HttpAttempt</name>
+    <message>
+        <source>stream event larger than the limit; starts with: %1</source>
+        <translation>流事件超出大小上限；开头为：%1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no complete reply within %1 ms</source>
+        <translation>%1 ms 内未收到完整响应</translation>
+    </message>
+    <message>
+        <source>HTTP %1: %2</source>
+        <translation>HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>the stream ended without its end marker</source>
+        <translation>流在收到结束标记之前已结束</translation>
+    </message>
+    <message>
+        <source>no connection within %1 ms</source>
+        <translation>%1 ms 内未建立连接</translation>
+    </message>
+    <message>
+        <source>the reply went silent for %1 ms</source>
+        <translation>响应已静默 %1 ms</translation>
+    </message>
+    <message>
+        <source>no first token within %1 ms</source>
+        <translation>%1 ms 内未收到首个 token</translation>
+    </message>
+    <message>
+        <source>%1; the event starts with: %2</source>
+        <translation>%1；该事件开头为：%2</translation>
+    </message>
+    <message>
+        <source>HTTP %1: redirected to another origin (%2), not followed</source>
+        <translation>HTTP %1：被重定向到另一个源（%2），未跟随</translation>
+    </message>
+    <message>
+        <source>%1; the body starts with: %2</source>
+        <translation>%1；响应体开头为：%2</translation>
+    </message>
+    <message>
+        <source>in-band error: %1</source>
+        <translation>流内错误：%1</translation>
+    </message>
+    <message>
+        <source>the reply ended properly but carried no answer, no output tokens and no finish reason</source>
+        <translation>响应正常结束，但没有任何回答、输出 token 或结束原因</translation>
+    </message>
+    <message>
+        <source>unknown SSE field lines (%1): %2</source>
+        <translation>未知的 SSE 字段行（%1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::InsightText</name>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>E2E p50</source>
+        <translation>E2E p50 {2E?}</translation>
+    </message>
+    <message>
+        <source>output tok/s p50</source>
+        <translation>输出 tok/s p50</translation>
+    </message>
+    <message>
+        <source>measured $/1K</source>
+        <translation>实测 $/1K</translation>
+    </message>
+    <message>
+        <source>reported model</source>
+        <translation>报告的模型</translation>
+    </message>
+    <message>
+        <source>system fingerprint</source>
+        <translation>系统指纹</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>drift: %1 %2 changed since session %3: %4 → %5</source>
+        <translation>漂移：%1 的%2自会话 %3 以来发生变化：%4 → %5</translation>
+    </message>
+    <message>
+        <source>drift: %1 %2 since session %3: %4 → %5 (%6; difference %7, p = %8)</source>
+        <translation>漂移：%1 的%2自会话 %3 以来：%4 → %5（%6；差值 %7，p = %8）</translation>
+    </message>
+    <message>
+        <source>prompt %1 (reported %2, counted %3)</source>
+        <translation>提示词 %1（报告 %2，计数 %3）</translation>
+    </message>
+    <message>
+        <source>output %1 (reported %2, counted %3)</source>
+        <translation>输出 %1（报告 %2，计数 %3）</translation>
+    </message>
+    <message>
+        <source>tokens: %1 reports usage that differs from the exact %2 count by more than 1%: %3</source>
+        <translation>token：%1 报告的用量与精确的 %2 计数相差超过 1%：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::KindResultsText</name>
+    <message>
+        <source>too few attempts or prompt sizes</source>
+        <translation>尝试次数或提示词大小太少</translation>
+    </message>
+    <message>
+        <source>a value or prompt size is not positive</source>
+        <translation>某个数值或提示词大小不是正数</translation>
+    </message>
+    <message>
+        <source>the solver did not converge</source>
+        <translation>求解器未收敛</translation>
+    </message>
+    <message>
+        <source>the parameters cannot be told apart</source>
+        <translation>参数无法区分</translation>
+    </message>
+    <message>
+        <source>  %1 curve: no fit, %2</source>
+        <translation>  %1曲线：无法拟合，%2</translation>
+    </message>
+    <message>
+        <source>  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7</source>
+        <translation>  %1曲线 a·w^α·log2(1+β·w)：a %2 ± %3，α %4 ± %5，β %6 ± %7</translation>
+    </message>
+    <message>
+        <source>, + c %1 ± %2</source>
+        <translation>，+ c %1 ± %2</translation>
+    </message>
+    <message>
+        <source>, R² %1</source>
+        <translation>，R² %1</translation>
+    </message>
+    <message>
+        <source> (β·w never crosses 1 in the sweep: a and β are poorly identified)</source>
+        <translation>（扫描范围内 β·w 从未越过 1：a 与 β 难以区分）</translation>
+    </message>
+    <message>
+        <source>    +10K tokens at 128K %1 ± %2, at 200K %3 ± %4; C(200K)/C(128K) %5 ± %6%7</source>
+        <translation>    每增加 10K token：128K 处 %1 ± %2，200K 处 %3 ± %4；C(200K)/C(128K) %5 ± %6%7</translation>
+    </message>
+    <message>
+        <source> (extrapolated past the sweep)</source>
+        <translation>（超出扫描范围的外推）</translation>
+    </message>
     <message>
         <source>no fit</source>
         <translation>无拟合</translation>
@@ -28,6 +1141,14 @@
     <message>
         <source>, recall %1</source>
         <translation>，召回 %1</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
     </message>
     <message>
         <source>an error past the limit</source>
@@ -138,573 +1259,6 @@
     <message>
         <source>determinism: %1 identical at temperature 0 (%2 distinct answers to %3 prompts, %4 answers)</source>
         <translation>确定性：temperature 为 0 时 %1 相同（%3 个提示词共 %2 种不同回答，%4 个回答）</translation>
-    </message>
-</context>
-<context>
-    <name>EtaText</name>
-    <message numerus="yes">
-        <source>about %n s left</source>
-        <translation>
-            <numerusform>大约还剩 %n 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>about %1 min %2 s left</source>
-        <translation>大约还剩 %1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>about %1 h %2 min left</source>
-        <translation>大约还剩 %1 小时 %2 分</translation>
-    </message>
-</context>
-<context>
-    <name>SimMain</name>
-    <message>
-        <source>Address and port to listen on; port 0 picks a free one.</source>
-        <translation>要监听的地址和端口；端口为 0 时自动选择空闲端口。</translation>
-    </message>
-    <message>
-        <source>host:port</source>
-        <translation>主机:端口</translation>
-    </message>
-    <message>
-        <source>Simulator profile file (format yardstick-sim-profiles/1); the demo profiles if not given.</source>
-        <translation>模拟器配置文件（格式为 yardstick-sim-profiles/1）；未指定时使用演示配置。</translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>unexpected argument: %1</source>
-        <translation>意外的参数：%1</translation>
-    </message>
-    <message>
-        <source>--listen expects HOST:PORT (for example 127.0.0.1:8080), got &quot;%1&quot;</source>
-        <translation>--listen 需要 HOST:PORT 格式（例如 127.0.0.1:8080），实际为 &quot;%1&quot;</translation>
-    </message>
-    <message>
-        <source>cannot set up signal handling</source>
-        <translation>无法设置信号处理</translation>
-    </message>
-    <message>
-        <source>Serves simulated LLM providers (OpenAI Chat Completions and Responses, Anthropic Messages, Gemini) over HTTP or HTTPS.</source>
-        <translation>通过 HTTP 或 HTTPS 提供模拟的 LLM 服务商（OpenAI Chat Completions 和 Responses、Anthropic Messages、Gemini）。</translation>
-    </message>
-    <message>
-        <source>Serve HTTPS with a self-signed certificate made at start (needs the openssl command).</source>
-        <translation>通过 HTTPS 提供服务，使用启动时生成的自签名证书（需要 openssl 命令）。</translation>
-    </message>
-    <message>
-        <source>With --tls, write the certificate (PEM) here so clients can trust it.</source>
-        <translation>与 --tls 配合使用：将证书（PEM）写入此处，以便客户端信任该证书。</translation>
-    </message>
-    <message>
-        <source>Append the ground truth of every finished request to this file, one JSON object per line.</source>
-        <translation>将每个已完成请求的真实数据追加到此文件，每行一个 JSON 对象。</translation>
-    </message>
-    <message>
-        <source>--cert-out needs --tls</source>
-        <translation>--cert-out 需要 --tls</translation>
-    </message>
-    <message>
-        <source>cannot write the certificate to %1: %2</source>
-        <translation>无法将证书写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Write the simulator&apos;s own log (start-up, errors; not the ground truth, see --log) to this file. Without it nothing is logged to a file.</source>
-        <translation>将模拟器自身的日志（启动、错误；不含真实数据，见 --log）写入此文件。不指定则不写日志文件。</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Runs benchmark suites against LLM APIs and reports the results.</source>
-        <translation>针对 LLM API 运行基准测试套件并报告结果。</translation>
-    </message>
-    <message>
-        <source>run, list or show</source>
-        <translation>run、list 或 show</translation>
-    </message>
-    <message>
-        <source>Suite: demo or a file.</source>
-        <translation>套件：demo 或文件。</translation>
-    </message>
-    <message>
-        <source>SQLite database file.</source>
-        <translation>SQLite 数据库文件。</translation>
-    </message>
-    <message>
-        <source>Run only this provider (repeatable).</source>
-        <translation>仅运行此服务商（可重复指定）。</translation>
-    </message>
-    <message>
-        <source>Session id to show.</source>
-        <translation>要显示的会话 ID。</translation>
-    </message>
-    <message>
-        <source>Print JSON.</source>
-        <translation>输出 JSON。</translation>
-    </message>
-    <message>
-        <source>With --suite demo: use the yardstick-sim at this base URL instead of the built-in one.</source>
-        <translation>与 --suite demo 配合使用：使用位于此基础 URL 的 yardstick-sim，而非内置模拟器。</translation>
-    </message>
-    <message>
-        <source>Give one command: run, list or show.</source>
-        <translation>请指定一个命令：run、list 或 show。</translation>
-    </message>
-    <message>
-        <source>--db FILE is required.</source>
-        <translation>必须指定 --db FILE。</translation>
-    </message>
-    <message>
-        <source>run needs --suite demo or --suite FILE.</source>
-        <translation>run 需要 --suite demo 或 --suite FILE。</translation>
-    </message>
-    <message>
-        <source>--sim: &quot;%1&quot; is not a URL</source>
-        <translation>--sim：&quot;%1&quot; 不是 URL</translation>
-    </message>
-    <message>
-        <source>--session: &quot;%1&quot; is not a session id</source>
-        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
-    </message>
-    <message>
-        <source>Unknown command &quot;%1&quot;; use run, list or show.</source>
-        <translation>未知命令 &quot;%1&quot;；请使用 run、list 或 show。</translation>
-    </message>
-    <message>
-        <source>Workbench for choosing an LLM API.</source>
-        <translation>用于选择 LLM API 的工作台。</translation>
-    </message>
-    <message>
-        <source>Run the demo suite as soon as the window opens.</source>
-        <translation>窗口打开后立即运行演示套件。</translation>
-    </message>
-    <message>
-        <source>Yardstick</source>
-        <translation>Yardstick</translation>
-    </message>
-    <message>
-        <source>tokens: cl100k_base or o200k_base.</source>
-        <translation>tokens：cl100k_base 或 o200k_base。</translation>
-    </message>
-    <message>
-        <source>tokens: print the token ids as a JSON array.</source>
-        <translation>tokens：以 JSON 数组输出 token ID。</translation>
-    </message>
-    <message>
-        <source>tokens: read &lt;|endoftext|&gt; and the like as special tokens, not as text.</source>
-        <translation>tokens：将 &lt;|endoftext|&gt; 等读作特殊 token，而非文本。</translation>
-    </message>
-    <message>
-        <source>Usage: tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</source>
-        <translation>用法：tokens --encoding cl100k_base|o200k_base [--ids] FILE|-</translation>
-    </message>
-    <message>
-        <source>Write the log here instead of the default place (also set by YS_LOG_FILE).</source>
-        <translation>将日志写到此处而非默认位置（也可通过 YS_LOG_FILE 设置）。</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ArrivalSchedule</name>
-    <message>
-        <source>the request rate must be a positive number</source>
-        <translation>请求速率必须为正数</translation>
-    </message>
-    <message>
-        <source>the ramp time must be zero or more seconds</source>
-        <translation>爬坡时间必须为零秒或以上</translation>
-    </message>
-    <message>
-        <source>an open-loop run needs a request count or a duration</source>
-        <translation>开环运行需要指定请求数或持续时间</translation>
-    </message>
-    <message>
-        <source>the request count must be between 1 and %1</source>
-        <translation>请求数必须介于 1 到 %1 之间</translation>
-    </message>
-    <message>
-        <source>the duration must be more than zero seconds</source>
-        <translation>持续时间必须大于零秒</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ChartExport</name>
-    <message>
-        <source>%1: the image could not be written</source>
-        <translation>%1：无法写入图像</translation>
-    </message>
-    <message>
-        <source>%1: the SVG file could not be written</source>
-        <translation>%1：无法写入 SVG 文件</translation>
-    </message>
-    <message>
-        <source>%1: the PDF file could not be written</source>
-        <translation>%1：无法写入 PDF 文件</translation>
-    </message>
-    <message>
-        <source>%1: unknown format &quot;%2&quot; (use .png, .svg or .pdf)</source>
-        <translation>%1：未知格式 &quot;%2&quot;（请使用 .png、.svg 或 .pdf）</translation>
-    </message>
-</context>
-<context>
-    <name>ys::CliCommands</name>
-    <message>
-        <source>Session %1 (%2), %3</source>
-        <translation>会话 %1（%2），%3</translation>
-    </message>
-    <message>
-        <source>provider</source>
-        <translation>服务商</translation>
-    </message>
-    <message>
-        <source>TTFT p50</source>
-        <translation>TTFT p50</translation>
-    </message>
-    <message>
-        <source>E2E p95</source>
-        <translation>E2E p95</translation>
-    </message>
-    <message>
-        <source>tok/s</source>
-        <translation>tok/s</translation>
-    </message>
-    <message>
-        <source>$/1K</source>
-        <translation>$/1K</translation>
-    </message>
-    <message>
-        <source>context</source>
-        <translation>上下文</translation>
-    </message>
-    <message>
-        <source>gates</source>
-        <translation>门槛</translation>
-    </message>
-    <message>
-        <source>%1: no such database</source>
-        <translation>%1：数据库不存在</translation>
-    </message>
-    <message>
-        <source>Cannot start the built-in simulator: %1</source>
-        <translation>无法启动内置模拟器：%1</translation>
-    </message>
-    <message>
-        <source>No provider named &quot;%1&quot; in suite &quot;%2&quot;</source>
-        <translation>套件 &quot;%2&quot; 中没有名为 &quot;%1&quot; 的服务商</translation>
-    </message>
-    <message>
-        <source>[%1/%2] %3</source>
-        <translation>[%1/%2] %3</translation>
-    </message>
-    <message>
-        <source>%1  %2  %3  %4  %5 providers, %6 samples</source>
-        <translation>%1  %2  %3  %4  %5 个服务商，%6 个样本</translation>
-    </message>
-    <message>
-        <source>%1 holds no sessions</source>
-        <translation>%1 中没有会话</translation>
-    </message>
-    <message>
-        <source>Unknown encoding &quot;%1&quot;; use cl100k_base or o200k_base.</source>
-        <translation>未知编码 &quot;%1&quot;；请使用 cl100k_base 或 o200k_base。</translation>
-    </message>
-    <message>
-        <source>%1: cannot read: %2</source>
-        <translation>%1：无法读取：%2</translation>
-    </message>
-    <message>
-        <source>[%1/%2] %3, %4</source>
-        <translation>[%1/%2] %3，%4</translation>
-    </message>
-    <message>
-        <source>succ/n</source>
-        <translation>成功/总数</translation>
-    </message>
-    <message>
-        <source>outcomes: %1</source>
-        <translation>结果：%1</translation>
-    </message>
-    <message>
-        <source>open loop: %1 requests/s achieved of %2 asked</source>
-        <translation>开环：实际达到 %1 请求/秒，要求 %2</translation>
-    </message>
-    <message>
-        <source>E2E p95 above: open loop, from the intended start (queue delay included), as the latency gate reads it; %1 ms from the actual start</source>
-        <translation>上面的 E2E p95：开环，从计划开始时刻算起（含排队延迟），即延迟门槛所用的数值；从实际开始时刻算起为 %1 ms</translation>
-    </message>
-    <message>
-        <source>Gates: end-to-end P95 ≤ %1 ms (in open loop from the intended start), ≤ $%2 per 1K tokens (3:1 blend), context ≥ %3 tokens. Percentiles: linear interpolation (type 7).</source>
-        <translation>门槛：端到端 P95 ≤ %1 ms（开环时从计划开始时刻算起），每 1K tokens ≤ $%2（3:1 混合），上下文 ≥ %3 tokens。百分位数：线性插值（type 7）。</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ComparisonTableModel</name>
-    <message>
-        <source>%1 (%2–%3)</source>
-        <translation>%1 (%2–%3)</translation>
-    </message>
-    <message>
-        <source>$%1 (partial)</source>
-        <translation>$%1（部分）</translation>
-    </message>
-    <message>
-        <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
-        <translation>端到端 P95（ms）及其 95% bootstrap 置信区间；要求 ≤ %1 ms</translation>
-    </message>
-    <message>
-        <source>Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1</source>
-        <translation>每 1K tokens 的混合标价（输入:输出 = 3:1）；要求 ≤ $%1</translation>
-    </message>
-    <message>
-        <source>Context window; requirement ≥ %1 tokens</source>
-        <translation>上下文窗口；要求 ≥ %1 tokens</translation>
-    </message>
-    <message>
-        <source>Some attempts reported no token usage; their cost is not included</source>
-        <translation>部分请求未报告 token 用量，其成本未计入</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>服务商</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>请求次数</translation>
-    </message>
-    <message>
-        <source>Success</source>
-        <translation>成功率</translation>
-    </message>
-    <message>
-        <source>TTFT P50 (ms)</source>
-        <translation>TTFT P50 (ms)</translation>
-    </message>
-    <message>
-        <source>TTFT P95 (ms)</source>
-        <translation>TTFT P95 (ms)</translation>
-    </message>
-    <message>
-        <source>E2E P50 (ms)</source>
-        <translation>E2E P50 (ms)</translation>
-    </message>
-    <message>
-        <source>E2E P95 (ms, 95% CI)</source>
-        <translation>E2E P95 (ms, 95% CI)</translation>
-    </message>
-    <message>
-        <source>Output tok/s</source>
-        <translation>输出 tok/s</translation>
-    </message>
-    <message>
-        <source>$ / 1K tokens</source>
-        <translation>$ / 1K tokens</translation>
-    </message>
-    <message>
-        <source>Cost of run</source>
-        <translation>本次运行成本</translation>
-    </message>
-    <message>
-        <source>Context</source>
-        <translation>上下文</translation>
-    </message>
-    <message>
-        <source>Requirements</source>
-        <translation>需求门槛</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>运行次数</translation>
-    </message>
-    <message>
-        <source>%1% (%2)</source>
-        <translation>%1%（%2）</translation>
-    </message>
-    <message>
-        <source>Successful attempts (ok, or cut by the output limit): %1. Outcomes: %2</source>
-        <translation>成功的请求（正常完成，或被输出上限截断）：%1。结果：%2</translation>
-    </message>
-    <message>
-        <source>%1, from intended start</source>
-        <translation>%1，从计划开始时刻算起</translation>
-    </message>
-    <message>
-        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
-        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ContextLimitDriver</name>
-    <message>
-        <source>no context window to verify: set the provider&apos;s context_window or the scenario&apos;s claimed</source>
-        <translation>没有可验证的上下文窗口：请设置服务商的 context_window 或场景的 claimed</translation>
-    </message>
-</context>
-<context>
-    <name>ys::CostEstimate</name>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 unpriced (cost unknown)</source>
-        <translation>%1 未定价（成本未知）</translation>
-    </message>
-    <message>
-        <source>Estimated cost at most %1 (%2)</source>
-        <translation>预估成本至多 %1（%2）</translation>
-    </message>
-    <message>
-        <source>Estimated cost at most %1 (%2), budget %3</source>
-        <translation>预估成本至多 %1（%2），预算 %3</translation>
-    </message>
-    <message>
-        <source>Not started: the estimated cost %1 exceeds the suite&apos;s budget_usd of %2 (every planned request at its full prompt and output limit; lower the requests or raise the budget)</source>
-        <translation>未启动：预估成本 %1 超出套件的 budget_usd %2（按每个计划请求的完整提示词和输出上限计算；请减少请求数或提高预算）</translation>
-    </message>
-</context>
-<context>
-    <name>ys::Database</name>
-    <message>
-        <source>%1: cannot be opened (%2)</source>
-        <translation>%1：无法打开（%2）</translation>
-    </message>
-    <message>
-        <source>%1 is not a Yardstick database (no SQLite header); the file was left untouched</source>
-        <translation>%1 不是 Yardstick 数据库（缺少 SQLite 文件头）；未对该文件做任何改动</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1: cannot open the database (%2)</source>
-        <translation>%1：无法打开数据库（%2）</translation>
-    </message>
-    <message>
-        <source>%1 is not a readable database (%2); the file was left untouched</source>
-        <translation>%1 不是可读取的数据库（%2）；未对该文件做任何改动</translation>
-    </message>
-    <message>
-        <source>%1 was written by a newer Yardstick (schema %2; this version reads up to %3). It was left untouched.</source>
-        <translation>%1 由更新版本的 Yardstick 写入（架构版本 %2；本版本最高可读取 %3）。未对该文件做任何改动。</translation>
-    </message>
-</context>
-<context>
-    <name>ys::EncodingRegistry</name>
-    <message>
-        <source>≈%1 (estimated)</source>
-        <translation>≈%1（估算）</translation>
-    </message>
-    <message>
-        <source>Exact count (%1)</source>
-        <translation>精确计数（%1）</translation>
-    </message>
-    <message>
-        <source>Estimated with %1: this provider&apos;s tokenizer is not public, so its reported usage is the figure of record</source>
-        <translation>使用 %1 估算：此服务商的分词器未公开，因此以其报告的用量为准</translation>
-    </message>
-</context>
-<context>
-    <name>ys::FigureText</name>
-    <message>
-        <source>%1K</source>
-        <translation>%1K</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-</context>
-<context>
-    <name>ys::Gates</name>
-    <message>
-        <source>pass</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>fail</source>
-        <translation>未通过</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-</context>
-<context>
-    <name>ys::Http1Connection</name>
-    <message>
-        <source>invalid HTTP response</source>
-        <translation>无效的 HTTP 响应</translation>
-    </message>
-    <message>
-        <source>the server closed the connection before the response ended</source>
-        <translation>服务器在响应结束前关闭了连接</translation>
-    </message>
-</context>
-<context>
-    <name>ys::HttpAttempt</name>
-    <message>
-        <source>stream event larger than the limit; starts with: %1</source>
-        <translation>流事件超出大小上限；开头为：%1</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>no complete reply within %1 ms</source>
-        <translation>%1 ms 内未收到完整响应</translation>
-    </message>
-    <message>
-        <source>HTTP %1: %2</source>
-        <translation>HTTP %1：%2</translation>
-    </message>
-    <message>
-        <source>the stream ended without its end marker</source>
-        <translation>流在收到结束标记之前已结束</translation>
-    </message>
-    <message>
-        <source>no connection within %1 ms</source>
-        <translation>%1 ms 内未建立连接</translation>
-    </message>
-    <message>
-        <source>the reply went silent for %1 ms</source>
-        <translation>响应已静默 %1 ms</translation>
-    </message>
-    <message>
-        <source>no first token within %1 ms</source>
-        <translation>%1 ms 内未收到首个 token</translation>
-    </message>
-    <message>
-        <source>%1; the event starts with: %2</source>
-        <translation>%1；该事件开头为：%2</translation>
-    </message>
-    <message>
-        <source>HTTP %1: redirected to another origin (%2), not followed</source>
-        <translation>HTTP %1：被重定向到另一个源（%2），未跟随</translation>
-    </message>
-    <message>
-        <source>%1; the body starts with: %2</source>
-        <translation>%1；响应体开头为：%2</translation>
-    </message>
-    <message>
-        <source>in-band error: %1</source>
-        <translation>流内错误：%1</translation>
-    </message>
-    <message>
-        <source>the reply ended properly but carried no answer, no output tokens and no finish reason</source>
-        <translation>响应正常结束，但没有任何回答、输出 token 或结束原因</translation>
-    </message>
-    <message>
-        <source>unknown SSE field lines (%1): %2</source>
-        <translation>未知的 SSE 字段行（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -931,6 +1485,230 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ParetoModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>steep</source>
+        <translation>陡峭</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>平缓</translation>
+    </message>
+    <message>
+        <source>even</source>
+        <translation>均衡</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>$/1K measured</source>
+        <translation>实测 $/1K</translation>
+    </message>
+    <message>
+        <source>$/1K low</source>
+        <translation>$/1K 下限</translation>
+    </message>
+    <message>
+        <source>$/1K high</source>
+        <translation>$/1K 上限</translation>
+    </message>
+    <message>
+        <source>Latency (ms)</source>
+        <translation>延迟（ms）</translation>
+    </message>
+    <message>
+        <source>Latency low</source>
+        <translation>延迟下限</translation>
+    </message>
+    <message>
+        <source>Latency high</source>
+        <translation>延迟上限</translation>
+    </message>
+    <message>
+        <source>On front</source>
+        <translation>在前沿上</translation>
+    </message>
+    <message>
+        <source>Knee</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <source>Next segment</source>
+        <translation>下一段</translation>
+    </message>
+</context>
+<context>
+    <name>ys::PriceCatalog</name>
+    <message>
+        <source>%1: expected a clause object with one of equals, starts_with, ends_with, contains, regex, or, and</source>
+        <translation>%1：应为含 equals、starts_with、ends_with、contains、regex、or、and 之一的子句对象</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a list of clauses</source>
+        <translation>%1.%2：应为子句列表</translation>
+    </message>
+    <message>
+        <source>%1: unknown clause &quot;%2&quot;</source>
+        <translation>%1：未知子句 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a string</source>
+        <translation>%1.%2：应为字符串</translation>
+    </message>
+    <message>
+        <source>%1.regex: %2</source>
+        <translation>%1.regex：%2</translation>
+    </message>
+    <message>
+        <source>Price catalog %1: %2</source>
+        <translation>价格目录 %1：%2</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>expected a list of providers</source>
+        <translation>应为服务商列表</translation>
+    </message>
+    <message>
+        <source>%1: expected a provider with an id</source>
+        <translation>%1：应为带 id 的服务商</translation>
+    </message>
+    <message>
+        <source>%1.api_pattern: expected a string</source>
+        <translation>%1.api_pattern：应为字符串</translation>
+    </message>
+    <message>
+        <source>%1.api_pattern: %2</source>
+        <translation>%1.api_pattern：%2</translation>
+    </message>
+    <message>
+        <source>%1.models: expected a list of models</source>
+        <translation>%1.models：应为模型列表</translation>
+    </message>
+    <message>
+        <source>%1: expected a model with an id</source>
+        <translation>%1：应为带 id 的模型</translation>
+    </message>
+    <message>
+        <source>%1: no match clause</source>
+        <translation>%1：没有匹配子句</translation>
+    </message>
+    <message>
+        <source>%1: no prices</source>
+        <translation>%1：没有价格</translation>
+    </message>
+    <message>
+        <source>Price catalog %1: cannot read it: %2</source>
+        <translation>价格目录 %1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 (from YS_PRICE_CATALOG)</source>
+        <translation>%1（来自 YS_PRICE_CATALOG）</translation>
+    </message>
+    <message>
+        <source>%1: a price must not be negative</source>
+        <translation>%1：价格不能为负数</translation>
+    </message>
+    <message>
+        <source>%1: expected a number or {&quot;base&quot;, &quot;tiers&quot;}</source>
+        <translation>%1：应为数字或 {&quot;base&quot;, &quot;tiers&quot;}</translation>
+    </message>
+    <message>
+        <source>%1.tiers: expected an array</source>
+        <translation>%1.tiers：应为数组</translation>
+    </message>
+    <message>
+        <source>%1.tiers[%2]: expected {&quot;start&quot;: an integer, &quot;price&quot;: a number}</source>
+        <translation>%1.tiers[%2]：应为 {&quot;start&quot;: 整数, &quot;price&quot;: 数字}</translation>
+    </message>
+    <message>
+        <source>%1: expected an object of prices</source>
+        <translation>%1：应为价格对象</translation>
+    </message>
+    <message>
+        <source>%1: expected a price of zero or more</source>
+        <translation>%1：价格应大于或等于零</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <source>%1.start_date: expected a date YYYY-MM-DD</source>
+        <translation>%1.start_date：应为 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <source>%1: expected start_time and end_time as HH:MM:SS with a UTC offset such as Z</source>
+        <translation>%1：start_time 和 end_time 应为带 UTC 偏移（如 Z）的 HH:MM:SS</translation>
+    </message>
+    <message>
+        <source>%1: expected start_date, or start_time and end_time</source>
+        <translation>%1：应为 start_date，或 start_time 与 end_time</translation>
+    </message>
+    <message>
+        <source>%1: expected at least one price</source>
+        <translation>%1：至少需要一个价格</translation>
+    </message>
+    <message>
+        <source>%1: expected {&quot;constraint&quot;, &quot;prices&quot;}</source>
+        <translation>%1：应为 {&quot;constraint&quot;, &quot;prices&quot;}</translation>
+    </message>
+    <message>
+        <source>%1: expected {&quot;source&quot;, &quot;prices&quot;}</source>
+        <translation>%1：应为 {&quot;source&quot;, &quot;prices&quot;}</translation>
+    </message>
+</context>
+<context>
+    <name>ys::PriceResolution</name>
+    <message>
+        <source>%1: the price catalog (%2, %3) has no entry &quot;%4&quot;</source>
+        <translation>%1：价格目录（%2，%3）中没有条目 &quot;%4&quot;</translation>
+    </message>
+    <message>
+        <source>%1: model &quot;%2&quot; is not in the price catalog (%3) and the suite gives it no whole price: its cost is unknown</source>
+        <translation>%1：模型 &quot;%2&quot; 不在价格目录（%3）中，套件也没有给出完整价格：其成本未知</translation>
+    </message>
+</context>
+<context>
+    <name>ys::PriceSourceText</name>
+    <message>
+        <source>price: unknown (not in the price catalog, none in the suite): cost not counted</source>
+        <translation>价格：未知（价格目录中没有，套件中也没有）：不计成本</translation>
+    </message>
+    <message>
+        <source>$%1 in, $%2 out per 1M tokens%3%4</source>
+        <translation>每 1M token 输入 $%1、输出 $%2%3%4</translation>
+    </message>
+    <message>
+        <source>, tiered by prompt size</source>
+        <translation>，按提示词大小分档</translation>
+    </message>
+    <message>
+        <source>, varies with the time of day or date</source>
+        <translation>，随时段或日期变化</translation>
+    </message>
+    <message>
+        <source>price: catalog %1 (catalog of %2): %3</source>
+        <translation>价格：目录 %1（%2 版目录）：%3</translation>
+    </message>
+    <message>
+        <source>price: catalog %1 (catalog of %2) with the suite&apos;s fields: %3</source>
+        <translation>价格：目录 %1（%2 版目录），并采用套件中的字段：%3</translation>
+    </message>
+    <message>
+        <source>price: suite: %1</source>
+        <translation>价格：套件：%1</translation>
+    </message>
+</context>
+<context>
     <name>ys::PromptBuilder</name>
     <message>
         <source>The target size must be at least one token.</source>
@@ -1006,6 +1784,112 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>OpenRouter gateway; the model that served a request is reported per response.</source>
         <translation>OpenRouter 网关；每个响应都会报告实际提供服务的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReconciliationModel</name>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>differs by more than 1%</source>
+        <translation>相差超过 1%</translation>
+    </message>
+    <message>
+        <source>no reported usage</source>
+        <translation>未报告用量</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Tokenizer family</source>
+        <translation>分词器系列</translation>
+    </message>
+    <message>
+        <source>Prompt reported/counted</source>
+        <translation>提示词 报告/计数</translation>
+    </message>
+    <message>
+        <source>Prompt P5–P95</source>
+        <translation>提示词 P5–P95</translation>
+    </message>
+    <message>
+        <source>Output reported/counted</source>
+        <translation>输出 报告/计数</translation>
+    </message>
+    <message>
+        <source>Output P5–P95</source>
+        <translation>输出 P5–P95</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Requirements</name>
+    <message>
+        <source>%1.%2: expected a number (or null for no gate)</source>
+        <translation>%1.%2：应为数字（或 null 表示不设门槛）</translation>
+    </message>
+    <message>
+        <source>%1.%2: %3 is negative; a threshold is a number ≥ 0</source>
+        <translation>%1.%2：%3 为负数；阈值应为 ≥ 0 的数字</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a number above zero</source>
+        <translation>%1.%2：应为大于零的数字</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not valid JSON</source>
+        <translation>%1，第 %2 行：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the requirements file (%2)</source>
+        <translation>%1：无法读取要求文件（%2）</translation>
+    </message>
+    <message>
+        <source>%1: requirements must be a JSON object</source>
+        <translation>%1：要求必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1.preset: unknown preset &quot;%2&quot; (known: %3)</source>
+        <translation>%1.preset：未知预设 &quot;%2&quot;（已知：%3）</translation>
+    </message>
+    <message>
+        <source>%1.min_context_tokens: expected a whole number of tokens ≥ 0 (or null for no gate)</source>
+        <translation>%1.min_context_tokens：应为 ≥ 0 的整数 token 数（或 null 表示不设门槛）</translation>
+    </message>
+    <message>
+        <source>%1.basis: &quot;%2&quot; is neither &quot;measured&quot; nor &quot;list&quot;</source>
+        <translation>%1.basis：&quot;%2&quot; 既不是 &quot;measured&quot; 也不是 &quot;list&quot;</translation>
+    </message>
+    <message>
+        <source>%1: expected {&quot;input&quot;: 3, &quot;output&quot;: 1}</source>
+        <translation>%1：应为 {&quot;input&quot;: 3, &quot;output&quot;: 1}</translation>
+    </message>
+    <message>
+        <source>%1: the weights may not both be 0</source>
+        <translation>%1：两个权重不能同时为 0</translation>
+    </message>
+    <message>
+        <source>%1: expected an object of ttft_ms, tpot_ms and e2e_ms</source>
+        <translation>%1：应为含 ttft_ms、tpot_ms 和 e2e_ms 的对象</translation>
+    </message>
+    <message>
+        <source>%1.min_passed: expected a whole number within 1..%2, the number of gates set</source>
+        <translation>%1.min_passed：应为 1..%2（已设门槛数）之间的整数</translation>
     </message>
 </context>
 <context>
@@ -1088,6 +1972,45 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1 prompt tokens and %2 output tokens exceed the provider&apos;s context window of %3</source>
         <translation>%1 个提示 tokens 加 %2 个输出 tokens 超出服务商的上下文窗口 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ScoreModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <extracomment>A score criterion&apos;s name and its weight, e.g. &quot;latency ×0.35&quot;</extracomment>
+        <translation>%1 ×%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Scores</name>
+    <message>
+        <source>The weight of &quot;%1&quot; must be a number at least 0, not %2.</source>
+        <translation>&quot;%1&quot; 的权重必须是不小于 0 的数字，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>At least one score weight must be above 0.</source>
+        <translation>至少一个评分权重必须大于 0。</translation>
+    </message>
+    <message>
+        <source>Every provider needs one value per score criterion.</source>
+        <translation>每个服务商在每项评分标准上都需要一个数值。</translation>
+    </message>
+    <message>
+        <source>Unknown score figure &quot;%1&quot;.</source>
+        <translation>未知评分指标 &quot;%1&quot;。</translation>
     </message>
 </context>
 <context>
@@ -1369,6 +2292,18 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>expected &quot;o200k_base&quot; or &quot;cl100k_base&quot;, got &quot;%1&quot;</source>
         <translation>应为 &quot;o200k_base&quot; 或 &quot;cl100k_base&quot;，实际为 &quot;%1&quot;</translation>
     </message>
+    <message>
+        <source>expected 1 to 64 letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;</source>
+        <translation>应为 1 到 64 个字母、数字、&apos;_&apos;、&apos;.&apos; 或 &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>must be above 0 and at most 10</source>
+        <translation>必须大于 0 且不超过 10</translation>
+    </message>
+    <message>
+        <source>must be at least 0 and below 1, got %1</source>
+        <translation>必须不小于 0 且小于 1，实际为 %1</translation>
+    </message>
 </context>
 <context>
     <name>ys::SimServer</name>
@@ -1641,6 +2576,53 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1.%2[%3]: expected a whole number within %4..%5</source>
         <translation>%1.%2[%3]：应为 %4..%5 之间的整数</translation>
     </message>
+    <message>
+        <source>%1: expected at least one of input_per_mtok, output_per_mtok, cached_input_per_mtok, cache_write_per_mtok</source>
+        <translation>%1：至少需要 input_per_mtok、output_per_mtok、cached_input_per_mtok、cache_write_per_mtok 之一</translation>
+    </message>
+    <message>
+        <source>%1.catalog: expected &quot;provider/model&quot;, such as &quot;openai/gpt-4o-mini&quot;</source>
+        <translation>%1.catalog：应为 &quot;provider/model&quot;，例如 &quot;openai/gpt-4o-mini&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Tco</name>
+    <message>
+        <source>--%1: %2</source>
+        <translation>--%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a price above 0</source>
+        <translation>%1 不是大于 0 的价格</translation>
+    </message>
+    <message>
+        <source>%1 is not a count of GPUs (1 or more)</source>
+        <translation>%1 不是 GPU 数量（1 或以上）</translation>
+    </message>
+    <message>
+        <source>%1 is outside (0, 1]; write 0.6 for 60%</source>
+        <translation>%1 超出 (0, 1]；60% 请写成 0.6</translation>
+    </message>
+    <message>
+        <source>%1 is not an amount of 0 or more</source>
+        <translation>%1 不是 0 或以上的金额</translation>
+    </message>
+    <message>
+        <source>%1 is not a throughput above 0</source>
+        <translation>%1 不是大于 0 的吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 is not a token count of 0 or more</source>
+        <translation>%1 不是 0 或以上的 token 数</translation>
+    </message>
+    <message>
+        <source>%1 ran no concurrency sweep in this session</source>
+        <translation>%1 在本会话中没有运行并发扫描</translation>
+    </message>
+    <message>
+        <source>%1&apos;s concurrency sweep has no step with a measured output rate and at most %2% failed attempts</source>
+        <translation>%1 的并发扫描中没有一个步骤同时具有实测输出速率且失败尝试不超过 %2%</translation>
+    </message>
 </context>
 <context>
     <name>ys::TcpStream</name>
@@ -1737,6 +2719,13 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: cannot read the trace (%2)</source>
         <translation>%1：无法读取轨迹（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::UsageQuery</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

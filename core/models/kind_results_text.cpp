@@ -29,8 +29,6 @@ template <typename T> QString opt(const std::optional<T> &v)
     return v ? QString::number(*v) : QStringLiteral("—");
 }
 
-using T = KindResultsText;
-
 QString sci(double v)
 {
     return QString::number(v, 'g', 4);
@@ -40,13 +38,13 @@ QString curveFailureText(CurveFitFailure f)
 {
     switch (f) {
     case CurveFitFailure::TooFewPoints:
-        return T::tr("too few attempts or prompt sizes");
+        return KindResultsText::tr("too few attempts or prompt sizes");
     case CurveFitFailure::NonPositive:
-        return T::tr("a value or prompt size is not positive");
+        return KindResultsText::tr("a value or prompt size is not positive");
     case CurveFitFailure::NoConvergence:
-        return T::tr("the solver did not converge");
+        return KindResultsText::tr("the solver did not converge");
     case CurveFitFailure::Singular:
-        return T::tr("the parameters cannot be told apart");
+        return KindResultsText::tr("the parameters cannot be told apart");
     case CurveFitFailure::None:
         break;
     }
@@ -58,26 +56,30 @@ void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(doub
                QStringList &out)
 {
     if (!f.ok()) {
-        out << T::tr("  %1 curve: no fit, %2").arg(what, curveFailureText(f.failure));
+        out << KindResultsText::tr("  %1 curve: no fit, %2").arg(what, curveFailureText(f.failure));
         return;
     }
-    QString line = T::tr("  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7")
-                       .arg(what, sci(f.params.a), sci(f.se.a))
-                       .arg(f.params.alpha, 0, 'f', 3)
-                       .arg(f.se.alpha, 0, 'f', 3)
-                       .arg(sci(f.params.beta), sci(f.se.beta));
+    QString line =
+        KindResultsText::tr("  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7")
+            .arg(what, sci(f.params.a), sci(f.se.a))
+            .arg(f.params.alpha, 0, 'f', 3)
+            .arg(f.se.alpha, 0, 'f', 3)
+            .arg(sci(f.params.beta), sci(f.se.beta));
     if (f.intercept)
-        line += T::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
-    line += T::tr(", R² %1").arg(num(f.r2, 4));
+        line += KindResultsText::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
+    line += KindResultsText::tr(", R² %1").arg(num(f.r2, 4));
     if (!f.betaCrossesOne)
-        line += T::tr(" (β·w never crosses 1 in the sweep: a and β are poorly identified)");
+        line += KindResultsText::tr(
+            " (β·w never crosses 1 in the sweep: a and β are poorly identified)");
     out << line;
-    out << T::tr("    +10K tokens at 128K %1 ± %2, at 200K %3 ± %4; C(200K)/C(128K) %5 ± %6%7")
+    out << KindResultsText::tr(
+               "    +10K tokens at 128K %1 ± %2, at 200K %3 ± %4; C(200K)/C(128K) %5 ± %6%7")
                .arg(money(f.marginalAt128k.value), money(f.marginalAt128k.se),
                     money(f.marginalAt200k.value), money(f.marginalAt200k.se))
                .arg(f.ratio200kTo128k.value, 0, 'f', 3)
                .arg(f.ratio200kTo128k.se, 0, 'f', 3)
-               .arg(f.extrapolated ? T::tr(" (extrapolated past the sweep)") : QString());
+               .arg(f.extrapolated ? KindResultsText::tr(" (extrapolated past the sweep)")
+                                   : QString());
 }
 
 QString usdFigure(double v)
@@ -92,63 +94,71 @@ QString msFigure(double v)
 
 void contextSweep(const ContextSweepResult &r, QStringList &out)
 {
-    QString fit = T::tr("no fit");
+    QString fit = KindResultsText::tr("no fit");
     if (r.latencyFit)
-        fit = T::tr("TTFT fit %1, R² %2").arg(r.latencyFit->model, num(r.latencyFit->r2, 3));
-    out << T::tr("context sweep: %n point(s); %1", nullptr, int(r.points.size())).arg(fit);
+        fit = KindResultsText::tr("TTFT fit %1, R² %2")
+                  .arg(r.latencyFit->model, num(r.latencyFit->r2, 3));
+    out << KindResultsText::tr("context sweep: %n point(s); %1", nullptr, int(r.points.size()))
+               .arg(fit);
     for (const ContextSweepPoint &p : r.points) {
         if (!p.skipped.isEmpty()) {
-            out << T::tr("  %1 tokens: skipped, %2").arg(p.promptTokens).arg(p.skipped);
+            out << KindResultsText::tr("  %1 tokens: skipped, %2")
+                       .arg(p.promptTokens)
+                       .arg(p.skipped);
             continue;
         }
-        QString line = T::tr("  %1 tokens: TTFT p50 %2, E2E p50 %3, %4 per request, %5/%6 ok")
-                           .arg(p.promptTokens)
-                           .arg(ms(p.ttftMs.p50), ms(p.e2eMs.p50), usd(p.costUsdPerRequest))
-                           .arg(p.successes)
-                           .arg(p.attempts);
+        QString line =
+            KindResultsText::tr("  %1 tokens: TTFT p50 %2, E2E p50 %3, %4 per request, %5/%6 ok")
+                .arg(p.promptTokens)
+                .arg(ms(p.ttftMs.p50), ms(p.e2eMs.p50), usd(p.costUsdPerRequest))
+                .arg(p.successes)
+                .arg(p.attempts);
         if (p.needleRecall)
-            line += T::tr(", recall %1").arg(pct(p.needleRecall));
+            line += KindResultsText::tr(", recall %1").arg(pct(p.needleRecall));
         out << line;
     }
-    costCurve(T::tr("cost"), r.costFit, usdFigure, out);
-    costCurve(T::tr("TTFT"), r.latencyCurveFit, msFigure, out);
+    costCurve(KindResultsText::tr("cost"), r.costFit, usdFigure, out);
+    costCurve(KindResultsText::tr("TTFT"), r.latencyCurveFit, msFigure, out);
 }
 
 QString behaviourText(const QString &b)
 {
     if (b == QLatin1StringView("error"))
-        return T::tr("an error past the limit");
+        return KindResultsText::tr("an error past the limit");
     if (b == QLatin1StringView("silent_truncation"))
-        return T::tr("SILENT TRUNCATION past the limit");
+        return KindResultsText::tr("SILENT TRUNCATION past the limit");
     if (b == QLatin1StringView("none_up_to_claim"))
-        return T::tr("no limit up to the claim");
-    return T::tr("undecided");
+        return KindResultsText::tr("no limit up to the claim");
+    return KindResultsText::tr("undecided");
 }
 
 void contextLimit(const ContextLimitResult &r, QStringList &out)
 {
     if (!r.skipped.isEmpty()) {
-        out << T::tr("context limit: not probed, %1").arg(r.skipped);
+        out << KindResultsText::tr("context limit: not probed, %1").arg(r.skipped);
         return;
     }
-    QString claim = T::tr("claim unverified");
+    QString claim = KindResultsText::tr("claim unverified");
     if (r.claimMet)
-        claim = *r.claimMet ? T::tr("claim met") : T::tr("CLAIM NOT MET");
-    out << T::tr("context limit: verified %1 of %2 claimed (%3), first failure %4, %5; %n "
-                 "probe(s)",
-                 nullptr, r.probes)
+        claim =
+            *r.claimMet ? KindResultsText::tr("claim met") : KindResultsText::tr("CLAIM NOT MET");
+    out << KindResultsText::tr(
+               "context limit: verified %1 of %2 claimed (%3), first failure %4, %5; %n "
+               "probe(s)",
+               nullptr, r.probes)
                .arg(opt(r.verified), opt(r.claimed), claim, opt(r.firstFailure),
                     behaviourText(r.behaviour));
 }
 
 void concurrency(const ConcurrencySweepResult &r, QStringList &out)
 {
-    out << T::tr("concurrency sweep: saturation at %1")
+    out << KindResultsText::tr("concurrency sweep: saturation at %1")
                .arg(r.saturation ? QString::number(*r.saturation)
-                                 : T::tr("none within the levels"));
+                                 : KindResultsText::tr("none within the levels"));
     for (const ConcurrencyLevel &l : r.levels)
-        out << T::tr("  %1 in flight: %2 output tok/s, %3 req/s, TTFT p95 %4, E2E p95 %5, "
-                     "errors %6")
+        out << KindResultsText::tr(
+                   "  %1 in flight: %2 output tok/s, %3 req/s, TTFT p95 %4, E2E p95 %5, "
+                   "errors %6")
                    .arg(l.concurrency)
                    .arg(num(l.outputTokensPerS, 0), num(l.requestsPerS, 2), ms(l.ttftMs.p95),
                         ms(l.e2eMs.p95), pct(l.errorRate));
@@ -158,11 +168,12 @@ void stability(const StabilityResult &r, QStringList &out)
 {
     QStringList stalls;
     for (const auto &[threshold, n] : r.stalls)
-        stalls << T::tr("%1 ≥ %2 ms").arg(n).arg(threshold);
+        stalls << KindResultsText::tr("%1 ≥ %2 ms").arg(n).arg(threshold);
     QStringList finish;
     for (const auto &[reason, n] : r.finishReasons)
         finish << QStringLiteral("%1 %2").arg(reason).arg(n);
-    out << T::tr("stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6")
+    out << KindResultsText::tr(
+               "stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6")
                .arg(ms(r.itlMs.p50), ms(r.itlMs.p99), ms(r.longestStallMs),
                     stalls.join(QStringLiteral(", ")))
                .arg(r.cuts)
@@ -174,37 +185,41 @@ void multiTurn(const MultiTurnResult &r, QStringList &out)
     QStringList recall;
     for (const auto &v : r.recallByTurn)
         recall << (v ? QString::number(*v * 100.0, 'f', 0) : QStringLiteral("—"));
-    out << T::tr("multi-turn: recall by turn (%) %1; %2")
-               .arg(recall.join(QLatin1Char(' ')),
-                    r.recallLostAtTurn
-                        ? T::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn)
-                        : T::tr("the fact is never lost"));
+    out << KindResultsText::tr("multi-turn: recall by turn (%) %1; %2")
+               .arg(
+                   recall.join(QLatin1Char(' ')),
+                   r.recallLostAtTurn
+                       ? KindResultsText::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn)
+                       : KindResultsText::tr("the fact is never lost"));
     if (r.failingFromTurn)
-        out << T::tr("  requests fail from turn %1 on (the history no longer fits, or the "
-                     "provider refused it)")
+        out << KindResultsText::tr(
+                   "  requests fail from turn %1 on (the history no longer fits, or the "
+                   "provider refused it)")
                    .arg(*r.failingFromTurn);
     if (!r.ttftByTurnMs.empty())
-        out << T::tr("  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4")
+        out << KindResultsText::tr("  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4")
                    .arg(ms(r.ttftByTurnMs.front()), ms(r.ttftByTurnMs.back()),
                         usd(r.costByTurnUsd.front()), usd(r.costByTurnUsd.back()));
 }
 
 void cache(const CacheResult &r, QStringList &out)
 {
-    QString verdict = T::tr("undecided");
+    QString verdict = KindResultsText::tr("undecided");
     if (r.detected)
-        verdict = *r.detected ? T::tr("prefix cache detected") : T::tr("no prefix cache");
-    out << T::tr("cache: %1; TTFT cold %2, warm %3 (drop %4); cached share %5; saving %6 per "
-                 "request")
+        verdict = *r.detected ? KindResultsText::tr("prefix cache detected")
+                              : KindResultsText::tr("no prefix cache");
+    out << KindResultsText::tr(
+               "cache: %1; TTFT cold %2, warm %3 (drop %4); cached share %5; saving %6 per "
+               "request")
                .arg(verdict, ms(r.coldTtftMs), ms(r.warmTtftMs), ms(r.ttftDropMs),
                     pct(r.cachedTokenShare), usd(r.savingUsdPerRequest));
 }
 
 void resilience(const ResilienceResult &r, QStringList &out)
 {
-    out << T::tr("resilience (SLO %1 ms):").arg(r.sloMs);
+    out << KindResultsText::tr("resilience (SLO %1 ms):").arg(r.sloMs);
     for (const ResilienceStrategy &s : r.strategies)
-        out << T::tr("  %1: SLO met %2, P95 %3, retries cost %4, fallback %5")
+        out << KindResultsText::tr("  %1: SLO met %2, P95 %3, retries cost %4, fallback %5")
                    .arg(s.name, pct(s.sloAttainment), ms(s.p95Ms), usd(s.retryCostUsd),
                         pct(s.fallbackShare));
 }
@@ -214,19 +229,21 @@ void rateLimit(const RateLimitResult &r, QStringList &out)
     QStringList headers;
     for (const auto &[name, value] : r.headers)
         headers << QStringLiteral("%1=%2").arg(name, value);
-    out << T::tr("rate limit: %1 requests/min, %2 tokens/min measured; first 429 at %3 req/s "
-                 "(%4 of %5 requests limited)")
+    out << KindResultsText::tr(
+               "rate limit: %1 requests/min, %2 tokens/min measured; first 429 at %3 req/s "
+               "(%4 of %5 requests limited)")
                .arg(num(r.requestsPerMin), num(r.tokensPerMin, 0), num(r.first429Rps, 2))
                .arg(r.rateLimited)
                .arg(r.requests);
     if (!headers.isEmpty())
-        out << T::tr("  headers: %1").arg(headers.join(QStringLiteral(", ")));
+        out << KindResultsText::tr("  headers: %1").arg(headers.join(QStringLiteral(", ")));
 }
 
 void determinism(const DeterminismResult &r, QStringList &out)
 {
-    out << T::tr("determinism: %1 identical at temperature 0 (%2 distinct answers to %3 "
-                 "prompts, %4 answers)")
+    out << KindResultsText::tr(
+               "determinism: %1 identical at temperature 0 (%2 distinct answers to %3 "
+               "prompts, %4 answers)")
                .arg(pct(r.identicalShare))
                .arg(r.distinctAnswers)
                .arg(r.prompts)
