@@ -165,8 +165,8 @@ int main(int argc, char *argv[])
         if (const auto code = ys::CliMoney::run(args.first(), parser))
             return *code;
     if (args.size() != 1)
-        return usageError(
-            QCoreApplication::translate("main", "Give one command: run, list, show, gate, bill or tco."));
+        return usageError(QCoreApplication::translate(
+            "main", "Give one command: run, list, show, gate, bill or tco."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();

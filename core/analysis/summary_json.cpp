@@ -1,8 +1,8 @@
 #include "analysis/summary_json.h"
 
-#include "analysis/insight_json.h"
 #include "analysis/decision_json.h"
 #include "analysis/gates_json.h"
+#include "analysis/insight_json.h"
 #include "analysis/price_source_json.h"
 #include "analysis/results_json.h"
 

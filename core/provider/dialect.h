@@ -60,7 +60,7 @@ struct DecodeState {
     std::optional<qint64> outputTokens;
     std::optional<qint64> cachedTokens;
     std::optional<qint64> reasoningTokens;
-    std::optional<double> reportedCostUsd; // what the provider says the attempt cost, in USD
+    std::optional<double> reportedCostUsd;  // what the provider says the attempt cost, in USD
     std::optional<qint64> cacheWriteTokens; // prompt tokens written to the cache (Anthropic)
 
     // The provider reported an error in band (an error event or object): classified later.
