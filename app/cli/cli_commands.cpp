@@ -223,19 +223,17 @@ void showEstimate(Suite suite, const QStringList &providers)
     err().flush();
 }
 
-} // namespace
-
-int CliCommands::run(const CliRunOptions &options)
+// The suite a run command runs (the demo's on its simulator, or a file), with the requirements
+// a --requirements file sets. Returns the exit code when it cannot be had.
+std::optional<int> loadRunSuite(const CliRunOptions &options, SimDemoHost &demo, Suite &suite)
 {
-    SimDemoHost demo;
-    Suite suite;
     QString error;
     if (options.suite == kDemoSuiteName) {
         QUrl url = options.simulator;
         if (url.isEmpty()) {
             url = demo.start(&error);
             if (url.isEmpty()) {
-                complain(tr("Cannot start the built-in simulator: %1").arg(error));
+                complain(CliCommands::tr("Cannot start the built-in simulator: %1").arg(error));
                 return 1;
             }
         }
@@ -256,6 +254,18 @@ int CliCommands::run(const CliRunOptions &options)
         }
         suite.requirements = *requirements; // stored with the session, so show's gates agree
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+int CliCommands::run(const CliRunOptions &options)
+{
+    SimDemoHost demo;
+    Suite suite;
+    if (const auto code = loadRunSuite(options, demo, suite))
+        return *code;
+    QString error;
     if (!providersKnown(suite, options.providers))
         return 2;
     showEstimate(suite, options.providers);

@@ -41,6 +41,87 @@ double secondsField(const json &obj, const char *key, const QString &where, doub
     return it->get<double>();
 }
 
+// The price fields of a provider: the suite's own price (whole, or fields that override the
+// catalog's), the catalog entry it names, and the price a stored session resolved.
+void parsePricing(const json &p, const QString &where, ProviderConfig &cfg)
+{
+    if (auto it = p.find("price"); it != p.end()) {
+        const QString pw = where + QStringLiteral(".price");
+        if (!it->is_object())
+            throw SuiteError{Suite::tr("%1: expected an object").arg(pw)};
+        requireKnownFields(
+            *it,
+            {"input_per_mtok", "output_per_mtok", "cached_input_per_mtok", "cache_write_per_mtok"},
+            pw);
+        // Each field is optional: the suite's fields override the catalog's one by one.
+        PriceOverride o;
+        const auto field = [&](const char *key, std::optional<double> &out) {
+            if (it->contains(key))
+                out = priceField(*it, key, pw);
+        };
+        field("input_per_mtok", o.inputPerMtok);
+        field("output_per_mtok", o.outputPerMtok);
+        field("cached_input_per_mtok", o.cachedInputPerMtok);
+        field("cache_write_per_mtok", o.cacheWritePerMtok);
+        if (o.empty())
+            throw SuiteError{Suite::tr("%1: expected at least one of input_per_mtok, "
+                                       "output_per_mtok, cached_input_per_mtok, "
+                                       "cache_write_per_mtok")
+                                 .arg(pw)};
+        if (o.complete())
+            cfg.price = o.toPrice();
+        else
+            cfg.priceOverride = o;
+    }
+    if (p.contains("catalog")) {
+        cfg.catalog = stringField(p, "catalog", where, true);
+        const qsizetype slash = cfg.catalog.indexOf(QLatin1Char('/'));
+        if (slash <= 0 || slash + 1 >= cfg.catalog.size())
+            throw SuiteError{Suite::tr("%1.catalog: expected \"provider/model\", such as "
+                                       "\"openai/gpt-4o-mini\"")
+                                 .arg(where)};
+    }
+    // A stored session's suite keeps the price its session resolved.
+    if (auto it = p.find("price_in_force"); it != p.end()) {
+        QString error;
+        auto resolved =
+            pricejson::readResolved(*it, where + QStringLiteral(".price_in_force"), &error);
+        if (!resolved)
+            throw SuiteError{error};
+        if (cfg.price)
+            cfg.priceOverride = PriceOverride::of(*cfg.price);
+        cfg.price = std::move(resolved);
+    }
+}
+
+void parseBreakerAndFallback(const json &p, const QString &where, ProviderConfig &cfg)
+{
+    if (auto it = p.find("breaker"); it != p.end()) {
+        const QString bw = where + QStringLiteral(".breaker");
+        if (!it->is_object())
+            throw SuiteError{Suite::tr("%1: expected an object").arg(bw)};
+        requireKnownFields(*it, {"failure_threshold", "window_s", "open_s", "half_open_probes"},
+                           bw);
+        BreakerSettings b;
+        b.failureThreshold = intField(*it, "failure_threshold", bw, b.failureThreshold, 1, 10000);
+        b.windowS = secondsField(*it, "window_s", bw, b.windowS);
+        b.openS = secondsField(*it, "open_s", bw, b.openS);
+        b.halfOpenProbes = intField(*it, "half_open_probes", bw, b.halfOpenProbes, 1, 1000);
+        cfg.breaker = b;
+    }
+    if (auto it = p.find("fallback"); it != p.end()) {
+        const QString fw = where + QStringLiteral(".fallback");
+        if (!it->is_array())
+            throw SuiteError{Suite::tr("%1: expected an array of provider names").arg(fw)};
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            if (!(*it)[i].is_string())
+                throw SuiteError{
+                    Suite::tr("%1[%2]: expected a provider name").arg(fw).arg(qsizetype(i))};
+            cfg.fallback.append(q((*it)[i].get<std::string>()));
+        }
+    }
+}
+
 ProviderConfig parseProvider(const json &p, const QString &where)
 {
     if (!p.is_object())
@@ -89,79 +170,10 @@ ProviderConfig parseProvider(const json &p, const QString &where)
         throw SuiteError{Suite::tr("%1.api_key: must be a reference such as env:NAME or "
                                    "keychain:ID, never the key itself")
                              .arg(where)};
-    if (auto it = p.find("price"); it != p.end()) {
-        const QString pw = where + QStringLiteral(".price");
-        if (!it->is_object())
-            throw SuiteError{Suite::tr("%1: expected an object").arg(pw)};
-        requireKnownFields(
-            *it,
-            {"input_per_mtok", "output_per_mtok", "cached_input_per_mtok", "cache_write_per_mtok"},
-            pw);
-        // Each field is optional: the suite's fields override the catalog's one by one.
-        PriceOverride o;
-        const auto field = [&](const char *key, std::optional<double> &out) {
-            if (it->contains(key))
-                out = priceField(*it, key, pw);
-        };
-        field("input_per_mtok", o.inputPerMtok);
-        field("output_per_mtok", o.outputPerMtok);
-        field("cached_input_per_mtok", o.cachedInputPerMtok);
-        field("cache_write_per_mtok", o.cacheWritePerMtok);
-        if (o.empty())
-            throw SuiteError{Suite::tr("%1: expected at least one of input_per_mtok, "
-                                       "output_per_mtok, cached_input_per_mtok, "
-                                       "cache_write_per_mtok")
-                                 .arg(pw)};
-        if (o.complete())
-            cfg.price = o.toPrice();
-        else
-            cfg.priceOverride = o;
-    }
-    if (p.contains("catalog")) {
-        cfg.catalog = stringField(p, "catalog", where, true);
-        const qsizetype slash = cfg.catalog.indexOf(QLatin1Char('/'));
-        if (slash <= 0 || slash + 1 >= cfg.catalog.size())
-            throw SuiteError{Suite::tr("%1.catalog: expected \"provider/model\", such as "
-                                       "\"openai/gpt-4o-mini\"")
-                                 .arg(where)};
-    }
-    // A stored session's suite keeps the price its session resolved.
-    if (auto it = p.find("price_in_force"); it != p.end()) {
-        QString error;
-        auto resolved =
-            pricejson::readResolved(*it, where + QStringLiteral(".price_in_force"), &error);
-        if (!resolved)
-            throw SuiteError{error};
-        if (cfg.price)
-            cfg.priceOverride = PriceOverride::of(*cfg.price);
-        cfg.price = std::move(resolved);
-    }
+    parsePricing(p, where, cfg);
     if (p.contains("context_window"))
         cfg.contextWindow = intField(p, "context_window", where, 0, 1, 100'000'000);
-    if (auto it = p.find("breaker"); it != p.end()) {
-        const QString bw = where + QStringLiteral(".breaker");
-        if (!it->is_object())
-            throw SuiteError{Suite::tr("%1: expected an object").arg(bw)};
-        requireKnownFields(*it, {"failure_threshold", "window_s", "open_s", "half_open_probes"},
-                           bw);
-        BreakerSettings b;
-        b.failureThreshold = intField(*it, "failure_threshold", bw, b.failureThreshold, 1, 10000);
-        b.windowS = secondsField(*it, "window_s", bw, b.windowS);
-        b.openS = secondsField(*it, "open_s", bw, b.openS);
-        b.halfOpenProbes = intField(*it, "half_open_probes", bw, b.halfOpenProbes, 1, 1000);
-        cfg.breaker = b;
-    }
-    if (auto it = p.find("fallback"); it != p.end()) {
-        const QString fw = where + QStringLiteral(".fallback");
-        if (!it->is_array())
-            throw SuiteError{Suite::tr("%1: expected an array of provider names").arg(fw)};
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            if (!(*it)[i].is_string())
-                throw SuiteError{
-                    Suite::tr("%1[%2]: expected a provider name").arg(fw).arg(qsizetype(i))};
-            cfg.fallback.append(q((*it)[i].get<std::string>()));
-        }
-    }
+    parseBreakerAndFallback(p, where, cfg);
     return cfg;
 }
 
