@@ -61,6 +61,11 @@ struct Options {
         QStringLiteral("gate"),
         QCoreApplication::translate("main", "run: afterwards, exit as gate does (3: a provider "
                                             "does not qualify).")};
+    QCommandLineOption weights{
+        QStringLiteral("weights"),
+        QCoreApplication::translate("main", "show: score the providers with these weights, e.g. "
+                                            "throughput=0.4,latency=0.35,cost=0.25."),
+        QStringLiteral("name=weight,...")};
     QCommandLineOption catalog{
         QStringLiteral("catalog"),
         QCoreApplication::translate("main", "run: price models with this price catalog file "
@@ -85,7 +90,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
         QCoreApplication::translate("main", "run, list, show, gate, bill or tco"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
-    parser.addOptions({o.requirements, o.gate});
+    parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
 }
@@ -129,7 +134,27 @@ int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = 
     if (gate)
         return ys::CliGate::gate(
             {parser.value(o.db), id, parser.value(o.requirements), parser.isSet(o.json), false});
-    return ys::CliCommands::show(parser.value(o.db), id, parser.isSet(o.json));
+    std::vector<ys::ScoreCriterion> criteria;
+    if (parser.isSet(o.weights)) {
+        std::vector<std::pair<QString, double>> pairs;
+        for (const QString &item : parser.value(o.weights).split(QLatin1Char(','))) {
+            const qsizetype eq = item.indexOf(QLatin1Char('='));
+            bool ok = false;
+            const double w = eq > 0 ? item.mid(eq + 1).trimmed().toDouble(&ok) : 0.0;
+            if (!ok)
+                return usageError(QCoreApplication::translate(
+                                      "main", "--weights: \"%1\" is not NAME=WEIGHT, e.g. "
+                                              "latency=0.5")
+                                      .arg(item));
+            pairs.emplace_back(item.left(eq).trimmed(), w);
+        }
+        QString error;
+        auto chosen = ys::Scores::criteria(pairs, &error);
+        if (!chosen)
+            return usageError(QCoreApplication::translate("main", "--weights: %1").arg(error));
+        criteria = std::move(*chosen);
+    }
+    return ys::CliCommands::show(parser.value(o.db), id, parser.isSet(o.json), criteria);
 }
 
 } // namespace

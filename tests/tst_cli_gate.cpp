@@ -103,7 +103,8 @@ private Q_SLOTS:
         const QString file = suite(QStringLiteral("pass"), {{"max_e2e_p95_ms", 10000},
                                                             {"max_ttft_p95_ms", 10000},
                                                             {"max_usd_per_1k", 1.0},
-                                                            {"min_context_tokens", 1000}});
+                                                            {"min_context_tokens", 1000},
+                                                            {"slo", {{"e2e_ms", 10000}}}});
         const Result r = cli({QStringLiteral("run"), QStringLiteral("--suite"), file,
                               QStringLiteral("--db"), m_passDb, QStringLiteral("--gate")});
         QVERIFY2(r.code == 0, qPrintable(QString::fromUtf8(r.out) + r.err));
@@ -184,6 +185,44 @@ private Q_SLOTS:
         r = cli({QStringLiteral("gate"), QStringLiteral("--db"), m_passDb,
                  QStringLiteral("--requirements"), twoOfThree});
         QVERIFY2(r.code == 0, r.out.constData());
+    }
+
+    // show --json reads the session's SLO objectives and scores with the weights asked for;
+    // a negative, unknown or all-zero weight is bad input naming it.
+    void showSloAndWeights()
+    {
+        Result r =
+            cli({QStringLiteral("show"), QStringLiteral("--db"), m_passDb, QStringLiteral("--json"),
+                 QStringLiteral("--weights"), QStringLiteral("cost=1,latency=0.5")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        json doc = json::parse(r.out.toStdString());
+        JSON_COMPARE(doc["slo"]["objectives"]["e2e_ms"], 10000.0);
+        const json &slo = doc["slo"]["providers"][0];
+        QVERIFY(slo["requests"].get<int>() > 0);
+        JSON_COMPARE(slo["attained"], slo["requests"].get<int>());
+        JSON_COMPARE(slo["share"], 1.0);
+        QVERIFY(slo["goodput_per_s"].get<double>() > 0);
+        JSON_COMPARE(doc["score"]["weights"], json({{"cost", 1.0}, {"latency", 0.5}}));
+        JSON_COMPARE(doc["score"]["providers"][0]["rank"], 1);
+
+        r = cli({QStringLiteral("show"), QStringLiteral("--db"), m_passDb,
+                 QStringLiteral("--weights"), QStringLiteral("throughput=1")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("Score (throughput 1): 1. sim "), r.out.constData());
+
+        for (const QString &bad : {QStringLiteral("latency=-1"), QStringLiteral("speed=1"),
+                                   QStringLiteral("cost=0,latency=0"), QStringLiteral("cost")}) {
+            r = cli({QStringLiteral("show"), QStringLiteral("--db"), m_passDb,
+                     QStringLiteral("--weights"), bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("--weights")), qPrintable(r.err));
+        }
+        r = cli({QStringLiteral("show"), QStringLiteral("--db"), m_passDb,
+                 QStringLiteral("--weights"), QStringLiteral("latency=-1")});
+        QVERIFY2(r.err.contains(QStringLiteral("\"latency\"")), qPrintable(r.err));
+        r = cli({QStringLiteral("show"), QStringLiteral("--db"), m_passDb,
+                 QStringLiteral("--weights"), QStringLiteral("speed=1")});
+        QVERIFY2(r.err.contains(QStringLiteral("\"speed\"")), qPrintable(r.err));
     }
 
     void badInput()

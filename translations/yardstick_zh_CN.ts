@@ -179,6 +179,18 @@
         <source>Unknown command &quot;%1&quot;; use run, list, show, gate, bill or tco.</source>
         <translation>未知命令 &quot;%1&quot;；请使用 run、list、show、gate、bill 或 tco。</translation>
     </message>
+    <message>
+        <source>show: score the providers with these weights, e.g. throughput=0.4,latency=0.35,cost=0.25.</source>
+        <translation>show：用这些权重为服务商评分，例如 throughput=0.4,latency=0.35,cost=0.25。</translation>
+    </message>
+    <message>
+        <source>--weights: &quot;%1&quot; is not NAME=WEIGHT, e.g. latency=0.5</source>
+        <translation>--weights：&quot;%1&quot; 不是 NAME=WEIGHT 形式，例如 latency=0.5</translation>
+    </message>
+    <message>
+        <source>--weights: %1</source>
+        <translation>--weights：%1</translation>
+    </message>
 </context>
 <context>
     <name>ys::ArrivalSchedule</name>
@@ -362,6 +374,10 @@
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>Score (%1): %2</source>
+        <translation>评分（%1）：%2</translation>
     </message>
 </context>
 <context>

@@ -52,7 +52,32 @@ QString cell(const std::optional<double> &v, int decimals)
     return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
 }
 
-void printSummaryText(const SessionSummary &summary)
+// One line: the providers by score, with the weights used.
+QString scoreLine(const SessionSummary &summary, const std::vector<ScoreCriterion> &criteria)
+{
+    QString error;
+    const auto table = Scores::ofSession(summary, criteria, &error);
+    if (!table)
+        return {};
+    QStringList weights;
+    for (const ScoreCriterion &c : table->criteria)
+        weights << QStringLiteral("%1 %2").arg(c.name).arg(c.weight);
+    std::vector<const ScoreRow *> ranked;
+    for (const ScoreRow &r : table->rows)
+        if (r.rank)
+            ranked.push_back(&r);
+    if (ranked.empty())
+        return {};
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const ScoreRow *a, const ScoreRow *b) { return *a->rank < *b->rank; });
+    QStringList rows;
+    for (const ScoreRow *r : ranked)
+        rows << QStringLiteral("%1. %2 %3").arg(*r->rank).arg(r->name).arg(*r->score, 0, 'f', 3);
+    return CliCommands::tr("Score (%1): %2")
+        .arg(weights.join(QStringLiteral(", ")), rows.join(QStringLiteral("; ")));
+}
+
+void printSummaryText(const SessionSummary &summary, const std::vector<ScoreCriterion> &criteria)
 {
     const Requirements &req = summary.requirements;
     out() << CliCommands::tr("Session %1 (%2), %3")
@@ -101,6 +126,8 @@ void printSummaryText(const SessionSummary &summary)
             out() << QStringLiteral("    ") << line << '\n';
     }
     for (const QString &line : InsightText::lines(summary))
+        out() << line << '\n';
+    if (const QString line = scoreLine(summary, criteria); !line.isEmpty())
         out() << line << '\n';
     const QStringList gates = Gates::describe(req);
     out() << CliCommands::tr("Gates: %1 (E2E in open loop from the intended start). "
@@ -380,8 +407,11 @@ int CliCommands::list(const QString &dbPath, bool json)
     return 0;
 }
 
-int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bool json)
+int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bool json,
+                      const std::vector<ScoreCriterion> &criteria)
 {
+    const std::vector<ScoreCriterion> weights =
+        criteria.empty() ? Scores::defaultCriteria() : criteria;
     auto db = openExisting(dbPath);
     if (!db)
         return 2;
@@ -402,9 +432,9 @@ int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bo
     }
     summary->drift = loadDrift(repo, *sessionId, &error);
     if (json)
-        out() << QString::fromUtf8(sessionSummaryJson(*summary)) << '\n';
+        out() << QString::fromUtf8(sessionSummaryJson(*summary, weights)) << '\n';
     else
-        printSummaryText(*summary);
+        printSummaryText(*summary, weights);
     out().flush();
     return 0;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "analysis/scores.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <QUrl>
@@ -24,7 +26,9 @@ class CliCommands {
 public:
     static int run(const CliRunOptions &options);
     static int list(const QString &dbPath, bool json);
-    static int show(const QString &dbPath, std::optional<qint64> sessionId, bool json);
+    // criteria: the score's weights (Scores::criteria); the default ones when empty.
+    static int show(const QString &dbPath, std::optional<qint64> sessionId, bool json,
+                    const std::vector<ScoreCriterion> &criteria = {});
     // Prints the token count of a file ("-": standard input), or with ids its token ids as a
     // JSON array. The bytes are UTF-8; invalid sequences count as U+FFFD (see utf8.h).
     static int tokens(const QString &encoding, const QString &path, bool ids, bool specialTokens);

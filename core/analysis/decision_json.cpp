@@ -64,12 +64,12 @@ json paretoJson(const SessionSummary &summary)
     return j;
 }
 
-json scoreJson(const SessionSummary &summary)
+json scoreJson(const SessionSummary &summary, const std::vector<ScoreCriterion> &criteria)
 {
     QString error;
-    const auto table = Scores::ofSession(summary, Scores::defaultCriteria(), &error);
+    const auto table = Scores::ofSession(summary, criteria, &error);
     if (!table)
-        return nullptr; // the default weights are valid: not reached
+        return nullptr; // criteria come checked by Scores::criteria: not reached
     json j;
     j["weights"] = json::object();
     for (const ScoreCriterion &c : table->criteria)
@@ -143,12 +143,13 @@ json sloJson(const SessionSummary &summary, const SloObjectives &objectives)
     return j;
 }
 
-void addDecisionJson(json &doc, const SessionSummary &summary)
+void addDecisionJson(json &doc, const SessionSummary &summary,
+                     const std::vector<ScoreCriterion> &criteria)
 {
     doc["pareto"] = paretoJson(summary);
-    doc["score"] = scoreJson(summary);
+    doc["score"] = scoreJson(summary, criteria);
     doc["comparisons"] = comparisonsJson(summary);
-    doc["slo"] = nullptr;
+    doc["slo"] = sloJson(summary, summary.requirements.slo);
 }
 
 } // namespace ys

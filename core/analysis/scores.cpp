@@ -271,6 +271,11 @@ Scores::criteria(const std::vector<std::pair<QString, double>> &weights, QString
         }
         out.push_back({name, *direction, weight});
     }
+    if (std::none_of(out.begin(), out.end(),
+                     [](const ScoreCriterion &c) { return c.weight > 0; })) {
+        *error = tr("At least one score weight must be above 0.");
+        return std::nullopt;
+    }
     return out;
 }
 

@@ -31,7 +31,8 @@ json distributionJson(const Distribution &d)
 
 } // namespace
 
-QByteArray sessionSummaryJson(const SessionSummary &summary)
+QByteArray sessionSummaryJson(const SessionSummary &summary,
+                              const std::vector<ScoreCriterion> &scoreCriteria)
 {
     json doc;
     doc["session"] = summary.info.id;
@@ -96,7 +97,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary)
     }
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);
     doc["drift"] = driftJson(summary.drift);
-    addDecisionJson(doc, summary); // pareto, score, comparisons, slo
+    addDecisionJson(doc, summary, scoreCriteria); // pareto, score, comparisons, slo
     return QByteArray::fromStdString(doc.dump(2));
 }
 
