@@ -4,6 +4,15 @@
 
 namespace ys {
 
+Price::Price() = default;
+
+Price::Price(double input, double output, std::optional<double> cachedInput)
+    : inputPerMtok(input)
+    , outputPerMtok(output)
+    , cachedInputPerMtok(cachedInput)
+{
+}
+
 namespace {
 
 double tieredRate(double base, const std::vector<PriceTier> &tiers, long long promptTokens)

@@ -62,13 +62,9 @@ struct Price {
     QString catalogEntry;
     QString catalogDate;
 
-    Price() = default;
-    Price(double input, double output, std::optional<double> cachedInput = std::nullopt)
-        : inputPerMtok(input)
-        , outputPerMtok(output)
-        , cachedInputPerMtok(cachedInput)
-    {
-    }
+    // Defined where TimedPrice is complete: `timed` holds Prices itself.
+    Price();
+    Price(double input, double output, std::optional<double> cachedInput = std::nullopt);
 
     // Cost of one attempt from its billed tokens, at the price's own figures (no time
     // condition). Cached prompt tokens are part of inputTokens (OpenAI's convention) and are
