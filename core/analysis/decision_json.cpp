@@ -1,5 +1,7 @@
 #include "analysis/decision_json.h"
 
+#include "analysis/json_or_null.h"
+
 #include "analysis/comparisons.h"
 #include "analysis/pareto.h"
 #include "analysis/scores.h"
@@ -10,11 +12,6 @@ namespace ys {
 using nlohmann::json;
 
 namespace {
-
-template <typename T> json orNull(const std::optional<T> &v)
-{
-    return v ? json(*v) : json(nullptr);
-}
 
 json interval(const std::optional<std::pair<double, double>> &ci)
 {

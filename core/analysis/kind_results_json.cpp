@@ -1,5 +1,7 @@
 #include "analysis/kind_results_json.h"
 
+#include "analysis/json_or_null.h"
+
 #include "analysis/results_json.h"
 
 namespace ys {
@@ -7,11 +9,6 @@ namespace ys {
 using nlohmann::json;
 
 namespace {
-
-template <typename T> json orNull(const std::optional<T> &v)
-{
-    return v ? json(*v) : json(nullptr);
-}
 
 json s(const QString &v)
 {

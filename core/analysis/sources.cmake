@@ -7,7 +7,7 @@ target_sources(ys_core PRIVATE
     analysis/summary_json.h analysis/summary_json.cpp
     analysis/kind_results_json.h analysis/kind_results_json.cpp
     analysis/gates.h analysis/gates.cpp analysis/gates_json.h analysis/gates_json.cpp
-    analysis/slo_objectives.h
+    analysis/slo_objectives.h analysis/json_or_null.h
     analysis/pareto.h analysis/pareto.cpp
     analysis/in_flight.h analysis/in_flight.cpp
     analysis/scenario_results.h

@@ -1,5 +1,7 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/json_or_null.h"
+
 #include "analysis/decision_json.h"
 #include "analysis/gates_json.h"
 #include "analysis/insight_json.h"
@@ -13,11 +15,6 @@ namespace ys {
 using nlohmann::json;
 
 namespace {
-
-template <typename T> json orNull(const std::optional<T> &v)
-{
-    return v ? json(*v) : json(nullptr);
-}
 
 json distributionJson(const Distribution &d)
 {
