@@ -387,8 +387,9 @@ private Q_SLOTS:
     }
 
     // An attempt is dated by its run's start plus its own offset: a run started a millisecond
-    // before midnight puts its later attempts on the next day. A session filter keeps only
-    // that session.
+    // before midnight puts an attempt 0.999999 ms later on the same day (no rounding up to the
+    // millisecond) and its later attempts on the next day. A session filter keeps only that
+    // session.
     void attemptsAreDatedByTheirOffset()
     {
         Database db(m_db);
@@ -401,14 +402,21 @@ private Q_SLOTS:
         QVERIFY(q.next());
         const qint64 run = q.value(0).toLongLong();
         q.finish();
-        QVERIFY(q.exec(
-            QStringLiteral("SELECT start_offset_ns FROM samples WHERE run_id = %1").arg(run)));
-        qint64 before = 0;
-        qint64 after = 0;
+        QVERIFY(q.exec(QStringLiteral("SELECT id FROM samples WHERE run_id = %1 ORDER BY id")
+                           .arg(run)));
+        std::vector<qint64> ids;
         while (q.next())
-            (q.value(0).toLongLong() < 1000000 ? before : after) += 1;
+            ids.push_back(q.value(0).toLongLong());
         q.finish();
-        QVERIFY(after > 0); // the second of three attempts starts well after a millisecond
+        QVERIFY(ids.size() >= 2);
+        const qint64 before = 1;
+        const qint64 after = qint64(ids.size()) - 1;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            const qint64 offsetNs = i == 0 ? 999999 : 1000000 + qint64(i) * 250000000;
+            QVERIFY(q.exec(QStringLiteral("UPDATE samples SET start_offset_ns = %1 WHERE id = %2")
+                               .arg(offsetNs)
+                               .arg(ids[i])));
+        }
         QVERIFY(q.exec(QStringLiteral("UPDATE runs SET started_at = '2026-02-28T23:59:59.999Z' "
                                       "WHERE id = %1")
                            .arg(run)));

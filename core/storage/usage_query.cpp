@@ -10,11 +10,14 @@ namespace ys {
 std::optional<std::vector<RecordedUsage>>
 UsageQuery::byDayAndModel(Database &db, std::optional<qint64> sessionId, QString *error)
 {
-    // started_at is ISO 8601 in UTC; julianday() reads it, and the offset (nanoseconds) is added
-    // in days. Runs stored before schema 5 have no offsets: their attempts count at the run's
+    // started_at is ISO 8601 in UTC with milliseconds; it becomes whole Unix milliseconds, the
+    // offset (nanoseconds) is added floored to a millisecond, and the day is an integer division.
+    // (Adding fractions of a day to julianday() would let date() round 23:59:59.9996 up to the
+    // next day.) Runs stored before schema 5 have no offsets: their attempts count at the run's
     // start.
     QString sql = QStringLiteral(
-        "SELECT date(julianday(r.started_at) + COALESCE(s.start_offset_ns, 0) / 86400e9) AS day, "
+        "SELECT date(((CAST(ROUND((julianday(r.started_at) - 2440587.5) * 86400000.0) AS INTEGER) "
+        "+ COALESCE(s.start_offset_ns, 0) / 1000000) / 86400000) * 86400, 'unixepoch') AS day, "
         "p.model, COUNT(*), SUM(COALESCE(s.input_tokens, 0)), SUM(COALESCE(s.cached_tokens, 0)), "
         "SUM(COALESCE(s.output_tokens, 0)), SUM(s.cost_usd), "
         "SUM(CASE WHEN s.cost_usd IS NULL AND (s.input_tokens > 0 OR s.output_tokens > 0) "
