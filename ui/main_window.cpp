@@ -19,6 +19,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QToolBar>
 
 namespace ys {
@@ -27,11 +28,15 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     : QMainWindow(parent)
     , m_workbench(workbench)
     , m_sessionList(new QListView(this))
+    , m_pages(new QTabWidget(this))
     , m_results(new ResultsPage(workbench->comparisonModel(), this))
     , m_status(new RunStatusBar(this))
 {
     setWindowTitle(tr("Yardstick — %1").arg(workbench->dbPath()));
-    setCentralWidget(m_results);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_pages->setDocumentMode(true);
+    setCentralWidget(m_pages);
+    addPage(m_results, tr("Results"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
@@ -79,6 +84,10 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     });
     connect(m_status, &RunStatusBar::cancelRequested, workbench, &Workbench::cancel);
     connect(m_results, &ResultsPage::selectedProviderChanged, this, &MainWindow::updateActions);
+    connect(m_results, &ResultsPage::selectedProviderChanged, workbench,
+            &Workbench::selectProvider);
+    connect(workbench, &Workbench::selectedProviderChanged, m_results,
+            &ResultsPage::selectProvider);
 
     // Open on the newest session, if there is one.
     if (workbench->sessionModel()->rowCount() > 0)
@@ -86,6 +95,11 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
             workbench->sessionModel()->index(0).data(SessionListModel::SessionIdRole).toLongLong());
     updateActions();
     resize(1200, 760);
+}
+
+void MainWindow::addPage(QWidget *page, const QString &title)
+{
+    m_pages->addTab(page, title);
 }
 
 void MainWindow::createActions()

@@ -4,6 +4,7 @@
 
 class QAction;
 class QListView;
+class QTabWidget;
 
 namespace ys {
 
@@ -12,8 +13,9 @@ class ResultsPage;
 class RunStatusBar;
 class Workbench;
 
-// The workbench window: sessions on the left, the selected session's results in the middle,
-// the actions in a tool bar. It only wires widgets to the Workbench; the work is done there.
+// The workbench window: sessions on the left, the pages (the selected session's results first) in
+// the middle, the actions in a tool bar. It only wires widgets to the Workbench; the work is done
+// there.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -24,10 +26,13 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QAction *exportChartAction() const { return m_exportChart; }
     ResultsPage *resultsPage() const { return m_results; }
+    // The pages (Results first), one tab each; a page is found by its objectName.
+    QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
 
 private:
     void createActions();
+    void addPage(QWidget *page, const QString &title);
     void updateActions();
     void runDemo();
     void rerunProvider();
@@ -37,6 +42,7 @@ private:
 
     Workbench *m_workbench;
     QListView *m_sessionList;
+    QTabWidget *m_pages;
     ResultsPage *m_results;
     RunStatusBar *m_status;
     QAction *m_runDemo = nullptr;

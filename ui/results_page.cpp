@@ -50,6 +50,20 @@ ResultsPage::ResultsPage(ComparisonTableModel *model, QWidget *parent)
             [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
 }
 
+void ResultsPage::selectProvider(const QString &provider)
+{
+    if (provider == selectedProvider())
+        return;
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const QModelIndex idx = m_proxy->index(r, 0);
+        if (idx.data(ComparisonTableModel::ProviderNameRole).toString() == provider) {
+            m_table->selectRow(r);
+            return;
+        }
+    }
+    m_table->clearSelection();
+}
+
 QString ResultsPage::selectedProvider() const
 {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();

@@ -21,6 +21,9 @@ public:
     LatencyCostChart *chart() const { return m_chart; }
     // The provider of the selected table row, or an empty string.
     QString selectedProvider() const;
+    // Selects the row of that provider (none for an unknown or empty name), without a signal
+    // when it already is.
+    void selectProvider(const QString &provider);
 
 Q_SIGNALS:
     void selectedProviderChanged(const QString &provider);

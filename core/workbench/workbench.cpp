@@ -85,12 +85,23 @@ bool Workbench::selectSession(qint64 sessionId)
         Q_EMIT warning(error);
         return false;
     }
-    m_comparison->setSummaries(std::move(summary->providers));
-    if (m_selected != sessionId) {
-        m_selected = sessionId;
+    m_comparison->setRequirements(summary->requirements);
+    m_comparison->setSummaries(summary->providers);
+    m_summary = std::make_shared<const SessionSummary>(std::move(*summary));
+    const bool changed = m_selected != sessionId;
+    m_selected = sessionId;
+    Q_EMIT summaryChanged();
+    if (changed)
         Q_EMIT selectedSessionChanged(sessionId);
-    }
     return true;
+}
+
+void Workbench::selectProvider(const QString &providerName)
+{
+    if (providerName == m_selectedProvider)
+        return;
+    m_selectedProvider = providerName;
+    Q_EMIT selectedProviderChanged(providerName);
 }
 
 bool Workbench::isRunning() const

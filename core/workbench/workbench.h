@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/run_summary.h"
 #include "domain/suite.h"
 #include "run/cost_estimate.h"
 #include "run/session_runner.h"
@@ -38,6 +39,17 @@ public:
     void refreshSessions();
     bool selectSession(qint64 sessionId);
     qint64 selectedSession() const { return m_selected; }
+    // The selected session's summary as last loaded (null before a session is selected); the
+    // pages and charts read it when summaryChanged() says it was replaced.
+    std::shared_ptr<const SessionSummary> summary() const { return m_summary; }
+    // The repository of the UI thread's read connection, for the core loaders and models the
+    // pages use (null before open()). Widgets never query it themselves.
+    SessionRepository *repository() const { return m_repo.get(); }
+
+    // The provider the analyst picked (in the table, a chart, a page): every view follows it.
+    // Empty when none is.
+    const QString &selectedProvider() const { return m_selectedProvider; }
+    void selectProvider(const QString &providerName);
 
     // Asked before a session whose cost estimate exceeds its suite's budget_usd starts: true
     // runs it anyway (the spend is still watched), false leaves it. Without one, such a session
@@ -66,6 +78,8 @@ Q_SIGNALS:
     void costEstimated(const ys::CostEstimate &estimate);
     void sessionFinished(qint64 sessionId, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
+    void summaryChanged();
+    void selectedProviderChanged(const QString &providerName);
 
 private:
     bool startRun(SessionRequest request, QString *error);
@@ -79,6 +93,8 @@ private:
     SessionListModel *m_sessions = nullptr;
     ComparisonTableModel *m_comparison = nullptr;
     qint64 m_selected = 0;
+    std::shared_ptr<const SessionSummary> m_summary;
+    QString m_selectedProvider;
 };
 
 } // namespace ys
