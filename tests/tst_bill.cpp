@@ -402,8 +402,8 @@ private Q_SLOTS:
         QVERIFY(q.next());
         const qint64 run = q.value(0).toLongLong();
         q.finish();
-        QVERIFY(q.exec(QStringLiteral("SELECT id FROM samples WHERE run_id = %1 ORDER BY id")
-                           .arg(run)));
+        QVERIFY(q.exec(
+            QStringLiteral("SELECT id FROM samples WHERE run_id = %1 ORDER BY id").arg(run)));
         std::vector<qint64> ids;
         while (q.next())
             ids.push_back(q.value(0).toLongLong());

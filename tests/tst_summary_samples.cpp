@@ -1,10 +1,12 @@
 // SessionRepository::summarySamples reads what samples() reads, less the free text, so the
 // summary a session shows is the same whichever way its samples were read.
 #include "analysis/run_summary.h"
+#include "analysis/stream_digest.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -13,7 +15,129 @@ using namespace ys;
 class TstSummarySamples : public QObject {
     Q_OBJECT
 
+    // A run of n samples whose streams differ (coalesced events, failures, warm-up, an attempt a
+    // fallback served), written to a new session; returns the run id.
+    static qint64 writeRun(SessionRepository &repo, int n, QString *error)
+    {
+        Suite suite;
+        suite.name = QStringLiteral("digest");
+        ProviderConfig p;
+        p.name = QStringLiteral("A");
+        p.dialect = QStringLiteral("openai-chat");
+        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
+        p.model = QStringLiteral("m");
+        suite.providers.push_back(p);
+        suite.scenarios.push_back(Scenario{});
+        const auto sid = repo.createSession(suite, error);
+        const auto pid = sid ? repo.ensureProvider(*sid, p, error) : std::nullopt;
+        const auto rid =
+            pid ? repo.createRun(*sid, *pid, suite.scenarios.front(), error) : std::nullopt;
+        if (!rid)
+            return 0;
+        std::vector<Sample> samples;
+        for (int i = 0; i < n; ++i) {
+            Sample s;
+            s.runId = *rid;
+            s.seq = i;
+            s.warmup = i < 2;
+            s.outcome = i % 7 == 3 ? Outcome::StreamCut : Outcome::Ok;
+            if (i == 5)
+                s.servedBy = QStringLiteral("B");
+            s.firstTokenNs = 90'000'000 + i * 1'000;
+            s.endNs = 400'000'000 + i * 3'000;
+            s.outputTokens = 30;
+            qint64 at = *s.firstTokenNs;
+            for (int e = 0; e < 10 + i % 13; ++e) {
+                at += (e % 4 == 2) ? 0 : 1'000'000 + ((i * 7919 + e * 104729) % 9'000'000);
+                s.eventTimesNs.push_back(at);
+            }
+            samples.push_back(std::move(s));
+        }
+        return repo.insertSamples(samples, error) ? *rid : 0;
+    }
+
 private Q_SLOTS:
+    // An ended run's digest stands for its event times: the summary from samples read without
+    // them and the digest equals the summary from every event, to the last bit; the loader
+    // reads the digest, and drops it when the run's samples no longer match its count.
+    void digestStandsForEventTimes()
+    {
+        QTemporaryDir dir;
+        Database db(dir.filePath(QStringLiteral("d.sqlite")));
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        SessionRepository repo(db);
+        const qint64 run = writeRun(repo, 300, &error);
+        QVERIFY2(run, qPrintable(error));
+        QVERIFY(!repo.streamDigest(run)); // still running
+        QVERIFY2(repo.finishRun(run, SessionStatus::Finished, &error), qPrintable(error));
+        const auto digest = repo.streamDigest(run);
+        QVERIFY(digest);
+        const std::vector<Sample> all = repo.samples(run, &error);
+        QCOMPARE(*digest, digestStreams(all));
+        QCOMPARE(digest->sampleCount, qint64(300));
+        QVERIFY(digest->gaps > 1000 && digest->itlP99Ms && digest->itlStddevMs);
+
+        ProviderConfig p;
+        p.name = QStringLiteral("A");
+        const ProviderSummary full = summarizeRun(p, all);
+        const std::vector<Sample> lean = repo.summarySamples(run, &error, false);
+        QCOMPARE(lean.size(), all.size());
+        QVERIFY(std::all_of(lean.begin(), lean.end(),
+                            [](const Sample &x) { return x.eventTimesNs.empty(); }));
+        const ProviderSummary fromDigest = summarizeRun(p, lean, false, &*digest);
+        QCOMPARE(fromDigest.itlMeanMs, full.itlMeanMs);
+        QCOMPARE(fromDigest.itlStddevMs, full.itlStddevMs);
+        QCOMPARE(fromDigest.itlP99Ms, full.itlP99Ms);
+        QCOMPARE(fromDigest.e2eMs.p95, full.e2eMs.p95);
+
+        // The loader takes the stored figures (here marked so they cannot be computed)...
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec(QStringLiteral("UPDATE run_stream_digests SET itl_p99_ms = 12345")));
+        const auto sessions = repo.sessions(&error);
+        QCOMPARE(sessions.size(), std::size_t(1));
+        const qint64 session = sessions.front().id;
+        auto summary = loadSessionSummary(repo, session, &error);
+        QVERIFY2(summary, qPrintable(error));
+        QCOMPARE(summary->providers.front().itlP99Ms, std::optional<double>(12345.0));
+        QCOMPARE(summary->providers.front().itlMeanMs, full.itlMeanMs);
+        // ...until the run holds a sample the digest did not count.
+        Sample late = all.back();
+        late.seq = 300;
+        QVERIFY(repo.insertSamples({late}, &error));
+        summary = loadSessionSummary(repo, session, &error);
+        QVERIFY2(summary, qPrintable(error));
+        std::vector<Sample> more = all;
+        more.push_back(late);
+        QCOMPARE(summary->providers.front().itlP99Ms, summarizeRun(p, more).itlP99Ms);
+    }
+
+    // A database of schema 6 has no digests: the migration makes them for its ended runs.
+    void migrationDigestsStoredRuns()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("m.sqlite"));
+        QString error;
+        qint64 run = 0;
+        {
+            Database db(path);
+            QVERIFY2(db.open(&error), qPrintable(error));
+            SessionRepository repo(db);
+            run = writeRun(repo, 50, &error);
+            QVERIFY2(run, qPrintable(error));
+            QVERIFY(repo.finishRun(run, SessionStatus::Finished, &error));
+            QSqlQuery q(db.connection());
+            QVERIFY(q.exec(QStringLiteral("DROP TABLE run_stream_digests")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=6")));
+        }
+        Database db(path);
+        QVERIFY2(db.open(&error), qPrintable(error));
+        SessionRepository repo(db);
+        const auto digest = repo.streamDigest(run);
+        QVERIFY(digest);
+        QCOMPARE(*digest, digestStreams(repo.samples(run, &error)));
+    }
+
     void sameAsSamples()
     {
         QTemporaryDir dir;

@@ -20,37 +20,46 @@ std::optional<Distribution> unlessEmpty(std::vector<double> values)
 
 } // namespace
 
+void LatencyAccumulator::add(const Sample &x)
+{
+    if (x.warmup || !x.servedBy.isEmpty() || !outcomeIsSuccess(x.outcome))
+        return;
+    if (x.headersNs)
+        m_ttfb.push_back(ms(*x.headersNs));
+    if (x.firstTokenNs)
+        (x.connectionReused ? m_warm : m_cold).push_back(ms(*x.firstTokenNs));
+    // The first token's own time is TTFT; the rest of the stream carries output tokens − 1.
+    // A reply that arrived whole (not streamed) has no decode time to divide.
+    if (x.firstTokenNs && x.outputTokens && *x.outputTokens >= 2 && x.endNs > *x.firstTokenNs)
+        m_tpot.push_back(ms(x.endNs - *x.firstTokenNs) / double(*x.outputTokens - 1));
+    if (x.connectStartNs && x.connectedNs)
+        m_connect.push_back(ms(*x.connectedNs - *x.connectStartNs));
+    if (x.connectStartNs && x.tlsDoneNs)
+        m_tls.push_back(ms(*x.tlsDoneNs - *x.connectStartNs));
+    if (m_openLoop)
+        m_fromIntended.push_back(ms(x.endNs + x.queueDelayNs));
+}
+
+LatencyResult LatencyAccumulator::finish()
+{
+    LatencyResult r;
+    r.ttfbMs = distributionOf(std::move(m_ttfb));
+    r.tpotMs = distributionOf(std::move(m_tpot));
+    r.coldTtftMs = distributionOf(std::move(m_cold));
+    r.warmTtftMs = distributionOf(std::move(m_warm));
+    r.connectMs = unlessEmpty(std::move(m_connect));
+    r.tlsMs = unlessEmpty(std::move(m_tls));
+    if (m_openLoop)
+        r.e2eFromIntendedMs = distributionOf(std::move(m_fromIntended));
+    return r;
+}
+
 LatencyResult analyzeLatency(const std::vector<Sample> &samples, bool openLoop)
 {
-    std::vector<double> ttfb, tpot, cold, warm, connect, tls, fromIntended;
-    for (const Sample &x : samples) {
-        if (x.warmup || !x.servedBy.isEmpty() || !outcomeIsSuccess(x.outcome))
-            continue;
-        if (x.headersNs)
-            ttfb.push_back(ms(*x.headersNs));
-        if (x.firstTokenNs)
-            (x.connectionReused ? warm : cold).push_back(ms(*x.firstTokenNs));
-        // The first token's own time is TTFT; the rest of the stream carries output tokens − 1.
-        // A reply that arrived whole (not streamed) has no decode time to divide.
-        if (x.firstTokenNs && x.outputTokens && *x.outputTokens >= 2 && x.endNs > *x.firstTokenNs)
-            tpot.push_back(ms(x.endNs - *x.firstTokenNs) / double(*x.outputTokens - 1));
-        if (x.connectStartNs && x.connectedNs)
-            connect.push_back(ms(*x.connectedNs - *x.connectStartNs));
-        if (x.connectStartNs && x.tlsDoneNs)
-            tls.push_back(ms(*x.tlsDoneNs - *x.connectStartNs));
-        if (openLoop)
-            fromIntended.push_back(ms(x.endNs + x.queueDelayNs));
-    }
-    LatencyResult r;
-    r.ttfbMs = distributionOf(std::move(ttfb));
-    r.tpotMs = distributionOf(std::move(tpot));
-    r.coldTtftMs = distributionOf(std::move(cold));
-    r.warmTtftMs = distributionOf(std::move(warm));
-    r.connectMs = unlessEmpty(std::move(connect));
-    r.tlsMs = unlessEmpty(std::move(tls));
-    if (openLoop)
-        r.e2eFromIntendedMs = distributionOf(std::move(fromIntended));
-    return r;
+    LatencyAccumulator acc(openLoop);
+    for (const Sample &x : samples)
+        acc.add(x);
+    return acc.finish();
 }
 
 } // namespace ys

@@ -27,4 +27,19 @@ struct LatencyResult {
 
 LatencyResult analyzeLatency(const std::vector<Sample> &samples, bool openLoop);
 
+// The same, fed one attempt at a time in the run's order; finish() once.
+class LatencyAccumulator {
+public:
+    explicit LatencyAccumulator(bool openLoop)
+        : m_openLoop(openLoop)
+    {
+    }
+    void add(const Sample &sample);
+    LatencyResult finish();
+
+private:
+    bool m_openLoop;
+    std::vector<double> m_ttfb, m_tpot, m_cold, m_warm, m_connect, m_tls, m_fromIntended;
+};
+
 } // namespace ys

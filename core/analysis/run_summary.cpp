@@ -3,6 +3,7 @@
 #include "analysis/arrival_rates.h"
 #include "analysis/latency_result.h"
 #include "analysis/percentile.h"
+#include "analysis/stream_digest.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,29 +41,13 @@ void addTo(std::optional<double> &sum, double value)
     sum = sum.value_or(0.0) + value;
 }
 
-// The last attempt number of each logical request (fallback-served attempts included: they
-// follow the provider's own), so an attempt with a later one is known to have been retried.
-std::vector<int> lastAttempts(const std::vector<Sample> &samples)
-{
-    std::vector<int> last;
-    for (const Sample &x : samples) {
-        if (x.warmup || x.requestIndex < 0)
-            continue;
-        if (std::size_t(x.requestIndex) >= last.size())
-            last.resize(std::size_t(x.requestIndex) + 1, 0);
-        last[std::size_t(x.requestIndex)] =
-            std::max(last[std::size_t(x.requestIndex)], x.attemptNumber);
-    }
-    return last;
-}
-
-void addToBreakdown(CostBreakdown &b, const Sample &x, double cost, bool retried)
+void addToBreakdown(CostBreakdown &b, Outcome outcome, double cost, bool retried)
 {
     if (retried)
         addTo(b.retriedUsd, cost);
-    else if (x.outcome == Outcome::TruncatedByLimit || x.outcome == Outcome::SilentTruncation)
+    else if (outcome == Outcome::TruncatedByLimit || outcome == Outcome::SilentTruncation)
         addTo(b.truncatedUsd, cost);
-    else if (!outcomeIsSuccess(x.outcome))
+    else if (!outcomeIsSuccess(outcome))
         addTo(b.failedUsd, cost);
     else
         addTo(b.answeredUsd, cost);
@@ -101,10 +86,31 @@ struct RatioOfSums {
 
 } // namespace
 
-ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
-                             bool openLoop)
+// What the accumulator keeps of an attempt with a cost until the end of the run, when it is
+// known whether a later attempt of the same request followed (then it bought no answer).
+struct RunAccumulator::CostEntry {
+    int requestIndex;
+    int attemptNumber;
+    double costUsd;
+    Outcome outcome;
+};
+
+struct RunAccumulator::State {
+    RatioOfSums perToken;
+    std::vector<double> ttft, e2e, tps;
+    std::vector<int> lastAttempt; // per request index (fallback-served attempts included)
+    std::vector<CostEntry> costs;
+    qint64 firstStart = 0, lastEnd = 0;
+    bool anyStartStored = false;
+    bool anySample = false;
+    std::optional<LatencyAccumulator> latency;
+    std::optional<ArrivalRateMeter> arrivals;
+};
+
+RunAccumulator::RunAccumulator(const ProviderConfig &provider, bool openLoop)
+    : m_state(std::make_unique<State>())
 {
-    ProviderSummary s;
+    ProviderSummary &s = m_summary;
     s.name = provider.name;
     s.dialect = provider.dialect;
     s.model = provider.model;
@@ -112,83 +118,114 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
     s.price = provider.price;
     if (provider.price)
         s.usdPer1kBlended = provider.price->blendedPer1k();
-    const std::vector<int> last = lastAttempts(samples);
-    RatioOfSums perToken;
+    m_state->latency.emplace(openLoop);
+    if (openLoop)
+        m_state->arrivals.emplace();
+}
 
-    std::vector<double> ttft;
-    std::vector<double> e2e;
-    std::vector<double> itl;
-    std::vector<double> tps;
-    s.timings.reserve(samples.size());
-    qint64 firstStart = 0, lastEnd = 0;
-    bool anyStartStored = false;
-    for (const Sample &x : samples) {
-        if (x.warmup)
-            continue;
-        if (!x.servedBy.isEmpty()) {
-            // Another provider's answer, sent there by the fallback chain: it says nothing
-            // about this provider's speed or cost.
-            ++s.servedByFallback;
-            continue;
-        }
-        ++s.attempts;
-        ++s.outcomes[std::size_t(x.outcome)];
-        s.timings.push_back(attemptTiming(x));
-        if (s.attempts == 1 || x.startOffsetNs < firstStart)
-            firstStart = x.startOffsetNs;
-        lastEnd = std::max(lastEnd, x.startOffsetNs + x.endNs);
-        anyStartStored = anyStartStored || x.startOffsetNs != 0;
-        addTo(s.inputTokens, x.inputTokens);
-        addTo(s.outputTokens, x.outputTokens);
-        addTo(s.cachedTokens, x.cachedTokens);
-        if (x.costUsd) {
-            s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
-            const bool retried = x.requestIndex >= 0 && std::size_t(x.requestIndex) < last.size() &&
-                                 x.attemptNumber < last[std::size_t(x.requestIndex)];
-            addToBreakdown(s.costBreakdown, x, *x.costUsd, retried);
-            if (x.inputTokens && x.outputTokens)
-                perToken.add(*x.costUsd, double(*x.inputTokens + *x.outputTokens));
-        }
-        if (!outcomeIsSuccess(x.outcome))
-            continue;
-        ++s.successes;
-        s.tokensEstimated = s.tokensEstimated || x.tokensEstimated;
-        e2e.push_back(double(x.endNs) / kNsPerMs);
-        if (x.firstTokenNs)
-            ttft.push_back(double(*x.firstTokenNs) / kNsPerMs);
-        // Events that arrived in one read share a time: they are one delivery, not a 0 ms gap.
-        for (std::size_t i = 1; i < x.eventTimesNs.size(); ++i) {
-            if (x.eventTimesNs[i] != x.eventTimesNs[i - 1])
-                itl.push_back(double(x.eventTimesNs[i] - x.eventTimesNs[i - 1]) / kNsPerMs);
-        }
-        if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
-            tps.push_back(double(*x.outputTokens - 1) / (double(x.endNs - *x.firstTokenNs) / 1e9));
+RunAccumulator::~RunAccumulator() = default;
+RunAccumulator::RunAccumulator(RunAccumulator &&) noexcept = default;
+RunAccumulator &RunAccumulator::operator=(RunAccumulator &&) noexcept = default;
+
+void RunAccumulator::reserve(std::size_t attempts)
+{
+    m_summary.timings.reserve(attempts);
+    m_state->ttft.reserve(attempts);
+    m_state->e2e.reserve(attempts);
+}
+
+void RunAccumulator::add(const Sample &x)
+{
+    State &st = *m_state;
+    ProviderSummary &s = m_summary;
+    st.anySample = true;
+    st.latency->add(x);
+    if (st.arrivals)
+        st.arrivals->add(x);
+    if (x.warmup)
+        return;
+    if (x.requestIndex >= 0) {
+        if (std::size_t(x.requestIndex) >= st.lastAttempt.size())
+            st.lastAttempt.resize(std::size_t(x.requestIndex) + 1, 0);
+        int &last = st.lastAttempt[std::size_t(x.requestIndex)];
+        last = std::max(last, x.attemptNumber);
+    }
+    if (!x.servedBy.isEmpty()) {
+        // Another provider's answer, sent there by the fallback chain: it says nothing about
+        // this provider's speed or cost.
+        ++s.servedByFallback;
+        return;
+    }
+    ++s.attempts;
+    ++s.outcomes[std::size_t(x.outcome)];
+    s.timings.push_back(attemptTiming(x));
+    if (s.attempts == 1 || x.startOffsetNs < st.firstStart)
+        st.firstStart = x.startOffsetNs;
+    st.lastEnd = std::max(st.lastEnd, x.startOffsetNs + x.endNs);
+    st.anyStartStored = st.anyStartStored || x.startOffsetNs != 0;
+    addTo(s.inputTokens, x.inputTokens);
+    addTo(s.outputTokens, x.outputTokens);
+    addTo(s.cachedTokens, x.cachedTokens);
+    if (x.costUsd) {
+        s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
+        st.costs.push_back({x.requestIndex, x.attemptNumber, *x.costUsd, x.outcome});
+        if (x.inputTokens && x.outputTokens)
+            st.perToken.add(*x.costUsd, double(*x.inputTokens + *x.outputTokens));
+    }
+    if (!outcomeIsSuccess(x.outcome))
+        return;
+    ++s.successes;
+    s.tokensEstimated = s.tokensEstimated || x.tokensEstimated;
+    st.e2e.push_back(double(x.endNs) / kNsPerMs);
+    if (x.firstTokenNs)
+        st.ttft.push_back(double(*x.firstTokenNs) / kNsPerMs);
+    if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
+        st.tps.push_back(double(*x.outputTokens - 1) / (double(x.endNs - *x.firstTokenNs) / 1e9));
+}
+
+ProviderSummary RunAccumulator::finish(const StreamDigest &streams)
+{
+    State &st = *m_state;
+    ProviderSummary s = std::move(m_summary);
+    for (const CostEntry &c : st.costs) {
+        const bool retried = c.requestIndex >= 0 &&
+                             std::size_t(c.requestIndex) < st.lastAttempt.size() &&
+                             c.attemptNumber < st.lastAttempt[std::size_t(c.requestIndex)];
+        addToBreakdown(s.costBreakdown, c.outcome, c.costUsd, retried);
     }
     // One attempt spans its own time; several all starting at 0 were stored without starts.
-    if (s.attempts == 1 || (s.attempts > 1 && anyStartStored))
-        s.wallSpanS = double(lastEnd - firstStart) / 1e9;
-    s.billedTokens = qint64(perToken.sumT);
-    if (const auto r = perToken.ratio()) {
+    if (s.attempts == 1 || (s.attempts > 1 && st.anyStartStored))
+        s.wallSpanS = double(st.lastEnd - st.firstStart) / 1e9;
+    s.billedTokens = qint64(st.perToken.sumT);
+    if (const auto r = st.perToken.ratio()) {
         s.usdPer1kMeasured = *r * 1000.0;
-        if (const auto ci = perToken.interval())
+        if (const auto ci = st.perToken.interval())
             s.usdPer1kMeasuredCi = std::make_pair(ci->first * 1000.0, ci->second * 1000.0);
     }
-    s.ttftMs = distributionOf(std::move(ttft));
-    s.e2eMs = distributionOf(std::move(e2e));
-    s.itlMeanMs = mean(itl);
-    s.itlStddevMs = stddev(itl);
-    s.itlP99Ms = percentile(itl, 99);
-    s.outputTokensPerSecondP50 = percentile(std::move(tps), 50);
-    if (!samples.empty())
-        s.results.latency = analyzeLatency(samples, openLoop);
-    if (openLoop) {
-        ArrivalRateMeter arrivals;
-        for (const Sample &x : samples)
-            arrivals.add(x);
-        s.askedRatePerS = arrivals.askedPerS();
-        s.achievedRatePerS = arrivals.achievedPerS();
+    s.ttftMs = distributionOf(std::move(st.ttft));
+    s.e2eMs = distributionOf(std::move(st.e2e));
+    s.itlMeanMs = streams.itlMeanMs;
+    s.itlStddevMs = streams.itlStddevMs;
+    s.itlP99Ms = streams.itlP99Ms;
+    s.outputTokensPerSecondP50 = percentile(std::move(st.tps), 50);
+    if (st.anySample)
+        s.results.latency = st.latency->finish();
+    if (st.arrivals) {
+        s.askedRatePerS = st.arrivals->askedPerS();
+        s.achievedRatePerS = st.arrivals->achievedPerS();
     }
     return s;
+}
+
+ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
+                             bool openLoop, const StreamDigest *digest)
+{
+    RunAccumulator acc(provider, openLoop);
+    acc.reserve(samples.size());
+    for (const Sample &x : samples)
+        acc.add(x);
+    // The stored digest of a finished run stands for its event times (which were then not read).
+    return acc.finish(digest ? *digest : digestStreams(samples));
 }
 
 } // namespace ys

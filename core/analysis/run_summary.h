@@ -11,6 +11,7 @@
 #include "domain/session_info.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -102,9 +103,34 @@ struct SessionSummary {
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
 };
 
+struct StreamDigest;
+
 // A latency run's summary, with its results.latency (openLoop: the run's load was open, so the
-// latency from the intended start is measured too).
+// latency from the intended start is measured too). With a digest (the run's stored one,
+// analysis/stream_digest.h) the ITL figures come from it and the samples' event times are not
+// read.
 ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<Sample> &samples,
-                             bool openLoop = false);
+                             bool openLoop = false, const StreamDigest *digest = nullptr);
+
+// summarizeRun fed one attempt at a time in the run's order, so a run of a hundred thousand
+// attempts is summarised without holding its samples (only a few numbers each); the ITL figures
+// come from the run's stream digest, given at the end.
+class RunAccumulator {
+public:
+    RunAccumulator(const ProviderConfig &provider, bool openLoop);
+    ~RunAccumulator();
+    RunAccumulator(RunAccumulator &&) noexcept;
+    RunAccumulator &operator=(RunAccumulator &&) noexcept;
+
+    void reserve(std::size_t attempts);
+    void add(const Sample &sample);
+    ProviderSummary finish(const StreamDigest &streams);
+
+private:
+    struct CostEntry;
+    struct State;
+    ProviderSummary m_summary;
+    std::unique_ptr<State> m_state;
+};
 
 } // namespace ys

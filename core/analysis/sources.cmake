@@ -4,6 +4,7 @@ target_sources(ys_core PRIVATE
     analysis/step_data.h analysis/scenario_results.h
     analysis/kind_results.h analysis/sweep_analysis.cpp analysis/behaviour_analysis.cpp
     analysis/run_summary.h analysis/run_summary.cpp
+    analysis/stream_digest.h analysis/stream_digest.cpp
     analysis/summary_json.h analysis/summary_json.cpp
     analysis/kind_results_json.h analysis/kind_results_json.cpp
     analysis/gates.h analysis/gates.cpp analysis/gates_json.h analysis/gates_json.cpp

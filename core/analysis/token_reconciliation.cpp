@@ -63,34 +63,56 @@ AttemptTokenRatio attemptTokenRatio(const Sample &sample)
     return r;
 }
 
+struct TokenReconciler::Tallies {
+    SideTally input;
+    SideTally output;
+};
+
+TokenReconciler::TokenReconciler(const ProviderConfig &provider)
+    : m_tallies(std::make_unique<Tallies>())
+{
+    m_rec.provider = provider.name;
+    m_rec.model = provider.model;
+    m_rec.encoding = EncodingRegistry::forModel(provider.model, provider.dialect);
+}
+
+TokenReconciler::~TokenReconciler() = default;
+TokenReconciler::TokenReconciler(TokenReconciler &&) noexcept = default;
+TokenReconciler &TokenReconciler::operator=(TokenReconciler &&) noexcept = default;
+
+void TokenReconciler::add(const Sample &s)
+{
+    // A failed attempt's answer is incomplete, and another provider's attempt counts with that
+    // provider's tokenizer.
+    if (s.warmup || !s.servedBy.isEmpty() || !outcomeIsSuccess(s.outcome))
+        return;
+    ++m_rec.attempts;
+    if (!s.inputTokens && !s.outputTokens) {
+        ++m_rec.withoutUsage;
+        return;
+    }
+    if (s.inputTokens && s.localPromptTokens > 0)
+        m_tallies->input.add(*s.inputTokens, s.localPromptTokens, kTemplateAllowanceTokens);
+    if (const auto out = reportedOutput(s); out && s.localOutputTokens > 0)
+        m_tallies->output.add(*out, s.localOutputTokens, 0);
+}
+
+TokenReconciliation TokenReconciler::finish() const
+{
+    TokenReconciliation rec = m_rec;
+    const bool exact = !rec.encoding.estimated;
+    rec.input = m_tallies->input.finish(exact);
+    rec.output = m_tallies->output.finish(exact);
+    return rec;
+}
+
 TokenReconciliation reconcileTokens(const ProviderConfig &provider,
                                     const std::vector<Sample> &samples)
 {
-    TokenReconciliation rec;
-    rec.provider = provider.name;
-    rec.model = provider.model;
-    rec.encoding = EncodingRegistry::forModel(provider.model, provider.dialect);
-    SideTally input;
-    SideTally output;
-    for (const Sample &s : samples) {
-        // A failed attempt's answer is incomplete, and another provider's attempt counts
-        // with that provider's tokenizer.
-        if (s.warmup || !s.servedBy.isEmpty() || !outcomeIsSuccess(s.outcome))
-            continue;
-        ++rec.attempts;
-        if (!s.inputTokens && !s.outputTokens) {
-            ++rec.withoutUsage;
-            continue;
-        }
-        if (s.inputTokens && s.localPromptTokens > 0)
-            input.add(*s.inputTokens, s.localPromptTokens, kTemplateAllowanceTokens);
-        if (const auto out = reportedOutput(s); out && s.localOutputTokens > 0)
-            output.add(*out, s.localOutputTokens, 0);
-    }
-    const bool exact = !rec.encoding.estimated;
-    rec.input = input.finish(exact);
-    rec.output = output.finish(exact);
-    return rec;
+    TokenReconciler reconciler(provider);
+    for (const Sample &s : samples)
+        reconciler.add(s);
+    return reconciler.finish();
 }
 
 } // namespace ys

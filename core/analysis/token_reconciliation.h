@@ -4,6 +4,7 @@
 #include "domain/sample.h"
 #include "tokenize/encoding_registry.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -55,6 +56,24 @@ struct TokenReconciliation {
     ReconciliationSide input;
     ReconciliationSide output;
     bool flagged() const { return input.flagged || output.flagged; }
+};
+
+// The reconciliation of one provider's run, fed one attempt at a time in the run's order (a
+// summary of a big run never holds its samples all at once).
+class TokenReconciler {
+public:
+    explicit TokenReconciler(const ProviderConfig &provider);
+    ~TokenReconciler();
+    TokenReconciler(TokenReconciler &&) noexcept;
+    TokenReconciler &operator=(TokenReconciler &&) noexcept;
+
+    void add(const Sample &sample);
+    TokenReconciliation finish() const;
+
+private:
+    struct Tallies;
+    TokenReconciliation m_rec;
+    std::unique_ptr<Tallies> m_tallies;
 };
 
 // The reconciliation of one provider's run.

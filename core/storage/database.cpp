@@ -1,5 +1,7 @@
 #include "storage/database.h"
 
+#include "storage/stream_digest_store.h"
+
 #include <QAtomicInteger>
 #include <QFile>
 #include <QFileInfo>
@@ -135,6 +137,20 @@ ALTER TABLE samples ADD COLUMN text_hash INTEGER;
 ALTER TABLE samples ADD COLUMN cache_write_tokens INTEGER;
 ALTER TABLE samples ADD COLUMN reported_cost_usd REAL;
 )sql",
+    // 7: each ended run's stream digest (analysis/stream_digest.h): what a summary reads from
+    // its samples' event times, reduced once. Derived data: the migration fills it for the runs
+    // already stored (StreamDigestStore::backfill), and a missing row only makes a summary slower.
+    R"sql(
+CREATE TABLE run_stream_digests (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    sample_count INTEGER NOT NULL,
+    gaps INTEGER NOT NULL,
+    itl_mean_ms REAL,
+    itl_stddev_ms REAL,
+    itl_p99_ms REAL
+);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);
@@ -258,6 +274,11 @@ bool Database::migrate(QString *error)
                 rollback();
                 return false;
             }
+        }
+        // Schema 7 keeps what the runs stored so far digest to, in the same transaction.
+        if (version + 1 == 7 && !StreamDigestStore::backfill(m_db, error)) {
+            rollback();
+            return false;
         }
         if (!exec(QStringLiteral("PRAGMA user_version=%1").arg(version + 1), error)) {
             rollback();

@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 #include "storage/sample_blob.h"
+#include "util/log.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -166,7 +167,7 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
 
 bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *error)
 {
-    return write(
+    const bool finished = write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
             q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
@@ -176,6 +177,13 @@ bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *e
             return q.exec() || fail(q, err);
         },
         error);
+    // The run will not change again: its digest is made now, once, rather than by every summary
+    // that reads it. Failing to make it loses nothing (the summary reads the event times).
+    QString digestError;
+    if (finished && !refreshStreamDigest(runId, &digestError))
+        qCWarning(lcStorage).noquote()
+            << QStringLiteral("run %1: no stream digest: %2").arg(runId).arg(digestError);
+    return finished;
 }
 
 bool SessionRepository::setAchievedConcurrency(qint64 runId, int achieved, QString *error)
@@ -324,16 +332,24 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
         error);
 }
 
-std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
+namespace {
+
+// The sessions with their counts, all of them or the one asked for (counting the samples of
+// every session to show one would read the whole samples index).
+std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> only, QString *error)
 {
     std::vector<SessionInfo> out;
-    QSqlQuery q(m_db.connection());
-    if (!q.exec(QStringLiteral("SELECT s.id, s.suite_name, s.started_at, s.finished_at, s.status, "
-                               "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
-                               "(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id), "
-                               "(SELECT COUNT(*) FROM samples x JOIN runs r ON x.run_id = r.id "
-                               " WHERE r.session_id = s.id), s.calibration "
-                               "FROM sessions s ORDER BY s.started_at DESC, s.id DESC"))) {
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT s.id, s.suite_name, s.started_at, s.finished_at, s.status, "
+                             "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
+                             "(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id), "
+                             "(SELECT COUNT(*) FROM samples x JOIN runs r ON x.run_id = r.id "
+                             " WHERE r.session_id = s.id), s.calibration "
+                             "FROM sessions s %1 ORDER BY s.started_at DESC, s.id DESC")
+                  .arg(only ? QStringLiteral("WHERE s.id = ?") : QString()));
+    if (only)
+        q.addBindValue(*only);
+    if (!q.exec()) {
         fail(q, error);
         return out;
     }
@@ -354,12 +370,24 @@ std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
     return out;
 }
 
+} // namespace
+
+const QString &SessionRepository::databasePath() const
+{
+    return m_db.path();
+}
+
+std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
+{
+    return readSessions(m_db.connection(), std::nullopt, error);
+}
+
 std::optional<SessionInfo> SessionRepository::session(qint64 sessionId, QString *error) const
 {
-    for (const SessionInfo &s : sessions(error))
-        if (s.id == sessionId)
-            return s;
-    return std::nullopt;
+    auto found = readSessions(m_db.connection(), sessionId, error);
+    if (found.empty())
+        return std::nullopt;
+    return std::move(found.front());
 }
 
 std::optional<Suite> SessionRepository::sessionSuite(qint64 sessionId, QString *error) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/stream_digest.h"
 #include "domain/provider_config.h"
 #include "domain/sample.h"
 #include "domain/scenario.h"
@@ -80,9 +81,18 @@ public:
     std::vector<Sample> samples(qint64 runId, QString *error) const;
     // The same samples without the free text no summary reads (http_version, error,
     // model_reported, system_fingerprint, request_id, response_headers, diagnostics: left
-    // empty), read several times faster (summary_samples.cpp).
-    std::vector<Sample> summarySamples(qint64 runId, QString *error) const;
+    // empty), read several times faster (summary_samples.cpp). Without event times, each
+    // sample's eventTimesNs stays empty (the run's stream digest stands for them).
+    std::vector<Sample> summarySamples(qint64 runId, QString *error,
+                                       bool withEventTimes = true) const;
+    // A run's stored stream digest (analysis/stream_digest.h), or none when it has none of the
+    // current version (a running run, or one stored before digests were kept).
+    std::optional<StreamDigest> streamDigest(qint64 runId) const;
+    // Computes a run's digest from its stored event times and keeps it (finishRun does this).
+    bool refreshStreamDigest(qint64 runId, QString *error);
     std::vector<SessionEvent> events(qint64 sessionId, QString *error) const;
+    // The database file this repository reads (for connections of other threads).
+    const QString &databasePath() const;
 
 private:
     bool write(const std::function<bool(QString *)> &body, QString *error);

@@ -7,5 +7,7 @@ target_sources(ys_core PRIVATE
     storage/summary_loader.h storage/summary_loader.cpp
     storage/drift_loader.h storage/drift_loader.cpp
     storage/usage_query.h storage/usage_query.cpp
-    storage/summary_samples.cpp
+    storage/summary_samples.h storage/summary_samples.cpp storage/sqlite_direct.h
+    storage/read_connection.h storage/read_connection.cpp
+    storage/stream_digest_store.h storage/stream_digest_store.cpp
 )

@@ -3,9 +3,16 @@
 #include "analysis/kind_results.h"
 #include "storage/session_repository.h"
 
+#include "storage/read_connection.h"
+#include "storage/summary_samples.h"
+
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QThread>
+#include <atomic>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace ys {
 
@@ -58,6 +65,122 @@ void analyse(const QString &kind, const std::vector<StepData> &steps,
         results.determinism = KindAnalysis::determinism(steps);
 }
 
+// One provider of the session: which run its figures come from, and what was made of it.
+struct ProviderWork {
+    ProviderRecord record;
+    const RunRecord *latest = nullptr;
+    bool latestIsLatency = false;
+    int runCount = 0;
+    std::optional<StreamDigest> digest; // the latest run's, when it has ended and has one
+    ProviderSummary summary;
+    TokenReconciliation reconciliation;
+    QString error;
+
+    // Summarises the latest run's samples, which read(runId, withEventTimes, visit) hands over
+    // one at a time. An ended run's stored digest stands for its event times, which are then not
+    // read (most of a big run's bytes); a digest that does not count the samples read is not
+    // used, and the event times are read after all.
+    template <typename Read> void summarize(Read read)
+    {
+        const bool open = latest && latest->loadModel == QLatin1StringView("open");
+        RunAccumulator run(record.config, open);
+        TokenReconciler tokens(record.config);
+        std::vector<double> gaps;
+        qint64 count = 0;
+        const bool needEvents = !digest;
+        if (latest)
+            read(latest->id, needEvents, [&](Sample &&x) {
+                ++count;
+                run.add(x);
+                tokens.add(x);
+                if (needEvents && countsForStreams(x))
+                    appendDeliveryGaps(x.eventTimesNs, gaps);
+            });
+        if (digest && digest->sampleCount != count) {
+            digest.reset();
+            read(latest->id, true, [&](Sample &&x) {
+                if (countsForStreams(x))
+                    appendDeliveryGaps(x.eventTimesNs, gaps);
+            });
+        }
+        if (!digest) {
+            digest = digestGaps(std::move(gaps));
+            digest->sampleCount = count;
+        }
+        summary = run.finish(*digest);
+        reconciliation = tokens.finish();
+    }
+};
+
+// Which run each provider's figures come from: the latest latency run, else the latest run of
+// any kind. The run count is how often the provider ran the kind shown: its batches (a re-run
+// adds one), not the steps a sweep took.
+void plan(ProviderWork &w, const std::vector<RunRecord> &runs)
+{
+    const RunRecord *latestLatency = nullptr;
+    for (const RunRecord &r : runs) {
+        if (r.providerId != w.record.id)
+            continue;
+        ++w.runCount;
+        w.latest = &r; // runs come ordered by id, so the last one is the latest
+        if (r.kind == QLatin1StringView("latency"))
+            latestLatency = &r;
+    }
+    if (latestLatency)
+        w.latest = latestLatency;
+    w.latestIsLatency = latestLatency != nullptr;
+    if (w.latest) {
+        std::set<qint64> batches;
+        for (const RunRecord &r : runs)
+            if (r.providerId == w.record.id && r.kind == w.latest->kind)
+                batches.insert(r.batch);
+        w.runCount = int(batches.size());
+    }
+}
+
+// Summarises every provider. With several providers and a database file, up to one thread a
+// core does it, each reading through a read-only connection of its own (a session of a million
+// attempts reads ten runs of a hundred thousand); otherwise this thread does, through the
+// repository's connection.
+void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work)
+{
+    std::vector<ProviderWork *> todo;
+    for (ProviderWork &w : work)
+        if (w.latest)
+            todo.push_back(&w);
+        else
+            w.summarize([](qint64, bool, const auto &) {});
+    const int threads = std::min(QThread::idealThreadCount(), int(todo.size()));
+    const QString path = repo.databasePath();
+    if (threads < 2 || !QFileInfo(path).isFile()) {
+        for (ProviderWork *w : todo)
+            w->summarize([&repo, w](qint64 run, bool withEventTimes, const auto &visit) {
+                for (Sample &x : repo.summarySamples(run, &w->error, withEventTimes))
+                    visit(std::move(x));
+            });
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            const ReadConnection connection(path);
+            for (std::size_t k; (k = next.fetch_add(1)) < todo.size();) {
+                ProviderWork *w = todo[k];
+                if (!connection.handle()) {
+                    w->error = connection.error();
+                    continue;
+                }
+                w->summarize([&connection, w](qint64 run, bool withEventTimes, const auto &visit) {
+                    forEachSummarySample(connection.handle(), run, withEventTimes, visit,
+                                         &w->error);
+                });
+            }
+        });
+    for (std::thread &t : pool)
+        t.join();
+}
+
 } // namespace
 
 std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
@@ -72,60 +195,43 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     SessionSummary summary;
     summary.info = *info;
     // The gates check the suite's requirements; a suite without any (or one stored before
-    // requirements existed) gets the default.
-    if (const auto suite = repo.sessionSuite(sessionId, nullptr); suite && suite->requirements)
-        summary.requirements = *suite->requirements;
-    const auto runs = repo.runs(sessionId, error);
-    // The stored suite keeps each provider's whole price in force (tiers, times, source); the
-    // providers table only its base figures.
+    // requirements existed) gets the default. The stored suite also keeps each provider's whole
+    // price in force (tiers, times, source); the providers table only its base figures.
     QString suiteError;
     const std::optional<Suite> suite = repo.sessionSuite(sessionId, &suiteError);
+    if (suite && suite->requirements)
+        summary.requirements = *suite->requirements;
+    const auto runs = repo.runs(sessionId, error);
+    std::vector<ProviderWork> work;
     for (ProviderRecord p : repo.providers(sessionId, error)) {
         for (const ProviderConfig &c : suite ? suite->providers : std::vector<ProviderConfig>{})
             if (c.name == p.config.name && c.price && !c.price->source.isEmpty())
                 p.config.price = c.price;
-        // The table's figures come from the latest latency run; a session without one shows
-        // the latest run of any kind.
-        const RunRecord *latest = nullptr;
-        const RunRecord *latestLatency = nullptr;
-        int count = 0;
-        for (const RunRecord &r : runs) {
-            if (r.providerId != p.id)
-                continue;
-            ++count;
-            latest = &r; // runs come ordered by id, so the last one is the latest
-            if (r.kind == QLatin1StringView("latency"))
-                latestLatency = &r;
-        }
-        if (latestLatency)
-            latest = latestLatency;
-        // The run count is how often the provider ran the kind shown: its batches (a re-run
-        // adds one), not the steps a sweep took.
-        if (latest) {
-            std::set<qint64> batches;
-            for (const RunRecord &r : runs)
-                if (r.providerId == p.id && r.kind == latest->kind)
-                    batches.insert(r.batch);
-            count = int(batches.size());
-        }
-        const std::vector<Sample> samples =
-            latest ? repo.summarySamples(latest->id, error) : std::vector<Sample>{};
-        ProviderSummary s = summarizeRun(p.config, samples,
-                                         latest && latest->loadModel == QLatin1StringView("open"));
-        summary.reconciliation.push_back(reconcileTokens(p.config, samples));
-        if (!latestLatency)
+        ProviderWork &w = work.emplace_back();
+        w.record = std::move(p);
+        plan(w, runs);
+        if (w.latest && w.latest->status != SessionStatus::Running)
+            w.digest = repo.streamDigest(w.latest->id);
+    }
+    summarizeAll(repo, work);
+    for (ProviderWork &w : work) {
+        if (!w.error.isEmpty() && error)
+            *error = w.error;
+        ProviderSummary s = std::move(w.summary);
+        summary.reconciliation.push_back(std::move(w.reconciliation));
+        if (!w.latestIsLatency)
             s.results.latency.reset(); // the latency result belongs to a latency run
-        s.providerId = p.id;
-        s.runs = count;
-        if (latest) {
+        s.providerId = w.record.id;
+        s.runs = w.runCount;
+        if (const RunRecord *latest = w.latest) {
             s.runId = latest->id;
             s.runStatus = latest->status;
             s.loadModel = latest->loadModel;
             s.concurrency = latest->concurrency;
             s.achievedConcurrency = latest->achievedConcurrency;
         }
-        for (const auto &[kind, steps] : latestBatches(repo, runs, p.id, error))
-            analyse(kind, steps, p.config, s.results);
+        for (const auto &[kind, steps] : latestBatches(repo, runs, w.record.id, error))
+            analyse(kind, steps, w.record.config, s.results);
         summary.providers.push_back(std::move(s));
     }
     return summary;

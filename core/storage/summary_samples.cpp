@@ -1,36 +1,21 @@
-// SessionRepository::summarySamples: the samples of a run as the summary reads them, straight
-// through SQLite's own interface on the Qt driver's connection. Going through QSqlQuery costs a
-// QVariant for every column of every row (and a UTF-16 copy of every text), which at a hundred
-// thousand attempts a run is most of the time a summary takes.
+// SessionRepository::summarySamples and readSummarySamples: the samples of a run as the summary
+// reads them, straight through SQLite's own interface on the Qt driver's connection. Going through
+// QSqlQuery costs a QVariant for every column of every row (and a UTF-16 copy of every text), which
+// at a hundred thousand attempts a run is most of the time a summary takes.
+#include "storage/summary_samples.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/session_repository.h"
-
-#include <QSqlDriver>
-#include <QVariant>
-#include <array>
-#include <cstring>
-#include <sqlite3.h>
+#include "storage/sqlite_direct.h"
 
 namespace ys {
 
 namespace {
 
-sqlite3 *handleOf(QSqlDatabase &db)
-{
-    const QVariant v = db.driver() ? db.driver()->handle() : QVariant();
-    if (!v.isValid() || qstrcmp(v.typeName(), "sqlite3*") != 0)
-        return nullptr;
-    return *static_cast<sqlite3 *const *>(v.constData());
-}
+using namespace sqlite_direct;
 
-// The statement, finalized however the read ends.
-struct Statement {
-    sqlite3_stmt *stmt = nullptr;
-    ~Statement() { sqlite3_finalize(stmt); }
-};
-
-// Every column but the free text the summary never reads (samples() reads those too).
+// Every column but the free text the summary never reads (samples() reads those too). Without
+// event times, event_times is read as NULL: the column stays where the reader expects it.
 constexpr const char *kColumns =
     "SELECT id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, connected_ns, "
     "tls_done_ns, request_sent_ns, headers_ns, first_event_ns, first_token_ns, "
@@ -41,77 +26,81 @@ constexpr const char *kColumns =
     "start_offset_ns, needle_found, text_hash, cache_write_tokens, reported_cost_usd "
     "FROM samples WHERE run_id = ? ORDER BY seq";
 
-class Row {
+// The few distinct texts of a column (finish reasons, fallback names), made into a QString once
+// each and shared by every sample that has them, instead of one allocation a row.
+class TextPool {
 public:
-    explicit Row(sqlite3_stmt *stmt)
-        : m_stmt(stmt)
+    QString text(const Row &row, int c)
     {
-    }
-    bool isNull(int c) const { return sqlite3_column_type(m_stmt, c) == SQLITE_NULL; }
-    qint64 integer(int c) const { return sqlite3_column_int64(m_stmt, c); }
-    std::optional<qint64> optInteger(int c) const
-    {
-        return isNull(c) ? std::nullopt : std::optional(integer(c));
-    }
-    std::optional<double> optReal(int c) const
-    {
-        return isNull(c) ? std::nullopt : std::optional(sqlite3_column_double(m_stmt, c));
-    }
-    QString text(int c) const
-    {
-        const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, c));
-        return p ? QString::fromUtf8(p, sqlite3_column_bytes(m_stmt, c)) : QString();
-    }
-    // The raw bytes, valid until the next step.
-    QByteArray bytes(int c) const
-    {
-        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_stmt, c));
-        return p ? QByteArray::fromRawData(p, sqlite3_column_bytes(m_stmt, c)) : QByteArray();
-    }
-    // An outcome by its stored name, without making a QString of it: the names are ASCII.
-    Outcome outcome(int c) const
-    {
-        static const std::array<QByteArray, kOutcomeCount> names = [] {
-            std::array<QByteArray, kOutcomeCount> n;
-            for (int i = 0; i < kOutcomeCount; ++i)
-                n[std::size_t(i)] = outcomeName(Outcome(i)).toLatin1();
-            return n;
-        }();
-        const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, c));
-        const int size = sqlite3_column_bytes(m_stmt, c);
-        for (std::size_t i = 0; p && i < names.size(); ++i)
-            if (names[i].size() == size && std::memcmp(names[i].constData(), p, size_t(size)) == 0)
-                return Outcome(i);
-        return Outcome::ClientError; // as samples() reads a name it does not know
+        if (row.isNull(c))
+            return {};
+        const QByteArray bytes = row.bytes(c);
+        for (const auto &[raw, shared] : m_seen)
+            if (raw == bytes)
+                return shared;
+        QString made = QString::fromUtf8(bytes);
+        if (m_seen.size() < 16)
+            m_seen.emplace_back(QByteArray(bytes.constData(), bytes.size()), made);
+        return made;
     }
 
 private:
-    sqlite3_stmt *m_stmt;
+    std::vector<std::pair<QByteArray, QString>> m_seen;
 };
 
 } // namespace
 
-std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *error) const
+std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *error,
+                                                      bool withEventTimes) const
 {
     sqlite3 *db = handleOf(m_db.connection());
     if (!db)
         return samples(runId, error);
+    return readSummarySamples(db, runId, withEventTimes, error);
+}
+
+std::vector<Sample> readSummarySamples(sqlite3 *db, qint64 runId, bool withEventTimes,
+                                       QString *error)
+{
     std::vector<Sample> out;
     // Counted first (from the index alone): a vector of a hundred thousand samples that grows
     // by doubling moves them all a dozen times.
+    if (const auto n = countSamples(db, runId))
+        out.reserve(std::size_t(*n));
+    if (!forEachSummarySample(
+            db, runId, withEventTimes, [&out](Sample &&s) { out.push_back(std::move(s)); }, error))
+        out.clear();
+    return out;
+}
+
+std::optional<qint64> countSamples(sqlite3 *db, qint64 runId)
+{
+    using namespace sqlite_direct;
     Statement count;
     if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM samples WHERE run_id = ?", -1, &count.stmt,
                            nullptr) == SQLITE_OK &&
         sqlite3_bind_int64(count.stmt, 1, runId) == SQLITE_OK &&
         sqlite3_step(count.stmt) == SQLITE_ROW)
-        out.reserve(std::size_t(sqlite3_column_int64(count.stmt, 0)));
+        return sqlite3_column_int64(count.stmt, 0);
+    return std::nullopt;
+}
+
+bool forEachSummarySample(sqlite3 *db, qint64 runId, bool withEventTimes,
+                          const std::function<void(Sample &&)> &visit, QString *error)
+{
+    using namespace sqlite_direct;
     Statement st;
-    if (sqlite3_prepare_v2(db, kColumns, -1, &st.stmt, nullptr) != SQLITE_OK ||
+    QByteArray sql(kColumns);
+    if (!withEventTimes)
+        sql.replace("event_times,", "NULL,");
+    if (sqlite3_prepare_v2(db, sql.constData(), -1, &st.stmt, nullptr) != SQLITE_OK ||
         sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK) {
         if (error)
             *error = QString::fromUtf8(sqlite3_errmsg(db));
-        return out;
+        return false;
     }
+    TextPool finishReasons;
+    TextPool servedBy;
     int rc = SQLITE_ROW;
     while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
         const Row row(st.stmt);
@@ -137,7 +126,7 @@ std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *err
         s.eventCount = int(row.integer(c++));
         s.readCount = int(row.integer(c++));
         s.outcome = row.outcome(c++);
-        s.finishReason = row.text(c++);
+        s.finishReason = finishReasons.text(row, c++);
         s.inputTokens = row.optInteger(c++);
         s.outputTokens = row.optInteger(c++);
         s.cachedTokens = row.optInteger(c++);
@@ -152,7 +141,7 @@ std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *err
         s.attemptNumber = int(row.integer(c++));
         s.retryDelayNs = row.optInteger(c++);
         s.coalescedReads = int(row.integer(c++));
-        s.servedBy = row.text(c++);
+        s.servedBy = servedBy.text(row, c++);
         s.startOffsetNs = row.integer(c++);
         if (!row.isNull(c))
             s.needleFound = row.integer(c) != 0;
@@ -160,14 +149,14 @@ std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *err
         s.textHash = quint64(row.integer(c++));
         s.cacheWriteTokens = row.optInteger(c++);
         s.reportedCostUsd = row.optReal(c++);
-        out.push_back(std::move(s));
+        visit(std::move(s));
     }
     if (rc != SQLITE_DONE) {
         if (error)
             *error = QString::fromUtf8(sqlite3_errmsg(db));
-        out.clear();
+        return false;
     }
-    return out;
+    return true;
 }
 
 } // namespace ys

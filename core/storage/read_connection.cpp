@@ -1,0 +1,26 @@
+#include "storage/read_connection.h"
+
+#include <sqlite3.h>
+
+namespace ys {
+
+ReadConnection::ReadConnection(const QString &path)
+{
+    const QByteArray file = path.toUtf8();
+    // NOMUTEX: the connection never leaves its thread.
+    if (sqlite3_open_v2(file.constData(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+        m_error = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("out of memory");
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        return;
+    }
+    sqlite3_busy_timeout(m_db, 5000);
+}
+
+ReadConnection::~ReadConnection()
+{
+    sqlite3_close(m_db);
+}
+
+} // namespace ys

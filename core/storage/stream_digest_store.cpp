@@ -1,0 +1,143 @@
+#include "storage/stream_digest_store.h"
+
+#include "storage/database.h"
+#include "storage/sample_blob.h"
+#include "storage/session_repository.h"
+#include "storage/sqlite_direct.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace ys {
+
+namespace StreamDigestStore {
+
+std::optional<StreamDigest> load(QSqlDatabase &db, qint64 runId)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT sample_count, gaps, itl_mean_ms, itl_stddev_ms, itl_p99_ms "
+                             "FROM run_stream_digests WHERE run_id = ? AND version = ?"));
+    q.addBindValue(runId);
+    q.addBindValue(StreamDigest::kVersion);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    const auto real = [&q](int c) {
+        return q.value(c).isNull() ? std::nullopt : std::optional(q.value(c).toDouble());
+    };
+    StreamDigest d;
+    d.sampleCount = q.value(0).toLongLong();
+    d.gaps = q.value(1).toLongLong();
+    d.itlMeanMs = real(2);
+    d.itlStddevMs = real(3);
+    d.itlP99Ms = real(4);
+    return d;
+}
+
+bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, QString *error)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO run_stream_digests (run_id, version, sample_count, gaps, "
+        "itl_mean_ms, itl_stddev_ms, itl_p99_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    const auto real = [](const std::optional<double> &v) {
+        return v ? QVariant(*v) : QVariant(QMetaType::fromType<double>());
+    };
+    q.addBindValue(runId);
+    q.addBindValue(StreamDigest::kVersion);
+    q.addBindValue(digest.sampleCount);
+    q.addBindValue(digest.gaps);
+    q.addBindValue(real(digest.itlMeanMs));
+    q.addBindValue(real(digest.itlStddevMs));
+    q.addBindValue(real(digest.itlP99Ms));
+    if (q.exec())
+        return true;
+    if (error)
+        *error = q.lastError().text();
+    return false;
+}
+
+std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QString *error)
+{
+    using namespace sqlite_direct;
+    sqlite3 *handle = handleOf(db);
+    if (!handle) {
+        if (error)
+            *error = QStringLiteral("not an SQLite connection");
+        return std::nullopt;
+    }
+    Statement st;
+    if (sqlite3_prepare_v2(handle,
+                           "SELECT warmup, served_by, outcome, event_times FROM samples "
+                           "WHERE run_id = ? ORDER BY seq",
+                           -1, &st.stmt, nullptr) != SQLITE_OK ||
+        sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK) {
+        if (error)
+            *error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return std::nullopt;
+    }
+    qint64 count = 0;
+    std::vector<double> gaps;
+    Sample s; // only the fields countsForStreams reads
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
+        const Row row(st.stmt);
+        ++count;
+        s.warmup = row.integer(0) != 0;
+        s.servedBy = row.isNull(1) ? QString() : row.text(1);
+        s.outcome = row.outcome(2);
+        if (!countsForStreams(s))
+            continue;
+        decodeEventTimes(row.bytes(3), &s.eventTimesNs);
+        appendDeliveryGaps(s.eventTimesNs, gaps);
+    }
+    if (rc != SQLITE_DONE) {
+        if (error)
+            *error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return std::nullopt;
+    }
+    StreamDigest d = digestGaps(std::move(gaps));
+    d.sampleCount = count;
+    return d;
+}
+
+bool backfill(QSqlDatabase &db, QString *error)
+{
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT id FROM runs WHERE status <> 'running' AND id NOT IN "
+                               "(SELECT run_id FROM run_stream_digests WHERE version = %1)")
+                    .arg(StreamDigest::kVersion))) {
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+    std::vector<qint64> runs;
+    while (q.next())
+        runs.push_back(q.value(0).toLongLong());
+    q.finish();
+    for (qint64 run : runs) {
+        const auto digest = compute(db, run, error);
+        if (!digest || !store(db, run, *digest, error))
+            return false;
+    }
+    return true;
+}
+
+} // namespace StreamDigestStore
+
+std::optional<StreamDigest> SessionRepository::streamDigest(qint64 runId) const
+{
+    return StreamDigestStore::load(m_db.connection(), runId);
+}
+
+bool SessionRepository::refreshStreamDigest(qint64 runId, QString *error)
+{
+    const auto digest = StreamDigestStore::compute(m_db.connection(), runId, error);
+    return digest &&
+           write(
+               [&](QString *err) {
+                   return StreamDigestStore::store(m_db.connection(), runId, *digest, err);
+               },
+               error);
+}
+
+} // namespace ys
