@@ -69,8 +69,6 @@ ParetoChart::ParetoChart(Workbench *workbench, QWidget *parent)
     static_cast<QValueAxis *>(m_xValue)->setLabelFormat(QStringLiteral("%.4f"));
     static_cast<QLogValueAxis *>(m_xLog)->setLabelFormat(QStringLiteral("%.4g"));
     static_cast<QLogValueAxis *>(m_yLog)->setLabelFormat(QStringLiteral("%.4g"));
-    static_cast<QLogValueAxis *>(m_xLog)->setMinorTickCount(-1);
-    static_cast<QLogValueAxis *>(m_yLog)->setMinorTickCount(-1);
     m_chart->addAxis(m_xValue, Qt::AlignBottom);
     m_chart->addAxis(m_yValue, Qt::AlignLeft);
 

@@ -1,10 +1,12 @@
 // The Pareto and context scaling charts on the offscreen platform, fed by a real session: three
-// simulated providers run a small latency scenario, a context sweep of four sizes and a context
-// limit probe into a real SQLite file through the Workbench, and the Results page shows them.
+// simulated providers run a small latency scenario, a context sweep of five sizes (enough for
+// both curves, the TTFT one with its intercept, to fit with a size to spare) and a context limit
+// probe into a real SQLite file through the Workbench, and the Results page shows them.
 #include "analysis/gates.h"
 #include "charts/context_scaling_chart.h"
 #include "charts/pareto_chart.h"
 #include "ui/results_page.h"
+#include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
 #include "fixtures.h"
@@ -71,9 +73,9 @@ private Q_SLOTS:
         shape.prefillTokensPerS = 5e6;
         shape.contextWindow = 50000;
         test::ProfileShape billed = shape, cheap = shape, fast = shape;
-        billed.ttftMedianMs = billed.ttftP95Ms = 60;
+        billed.ttftMedianMs = billed.ttftP95Ms = 40;
         billed.seed = 1;
-        cheap.ttftMedianMs = cheap.ttftP95Ms = 140;
+        cheap.ttftMedianMs = cheap.ttftP95Ms = 400;
         cheap.seed = 2;
         fast.ttftMedianMs = fast.ttftP95Ms = 10;
         fast.seed = 3;
@@ -81,7 +83,8 @@ private Q_SLOTS:
         m_sim = test::startSim(
             {test::simProfileJson(
                  kBilled, QStringLiteral("billed"), billed,
-                 {{"reported_cost", {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-5}}}}),
+                 {{"reported_cost",
+                   {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-4}, {"noise", 0.02}}}}),
              test::simProfileJson(kCheap, QStringLiteral("cheap"), cheap),
              test::simProfileJson(kFast, QStringLiteral("fast"), fast)},
             &error);
@@ -96,6 +99,8 @@ private Q_SLOTS:
         test::ProviderExtras tiered = plain;
         tiered.price = Price(0.5, 1.5);
         tiered.price->inputTiers = {{20000, 1.0}}; // past 20K prompt tokens, double the input
+        // Resolved already: a suite's own price fields have no tiers, a resolved price keeps them.
+        tiered.price->source = QStringLiteral("suite");
         suite.providers.push_back(
             test::simProvider(kCheap, m_sim->baseUrl(), QStringLiteral("cheap"), tiered));
         test::ProviderExtras dear = plain;
@@ -112,7 +117,7 @@ private Q_SLOTS:
         Scenario sweep = latency;
         sweep.kind = QStringLiteral("context_sweep");
         sweep.concurrency = 2;
-        sweep.contextSweep.promptTokens = {2000, 8000, 20000, 40000};
+        sweep.contextSweep.promptTokens = {2000, 5000, 10000, 20000, 40000};
         sweep.contextSweep.requestsPerPoint = 2;
         Scenario limit = latency;
         limit.kind = QStringLiteral("context_limit");
@@ -120,7 +125,7 @@ private Q_SLOTS:
         limit.contextLimit.maxProbes = 4;
         suite.scenarios = {latency, sweep, limit};
         Requirements req = Requirements::none();
-        req.maxP95LatencyMs = 100;
+        req.maxP95LatencyMs = 250;
         req.maxUsdPer1k = 0.001;
         suite.requirements = req;
 
@@ -160,6 +165,8 @@ private Q_SLOTS:
     {
         const SessionSummary &summary = *m_workbench->summary();
         pareto()->setAxes(ParetoLatencyAxis::E2eP95, ParetoCostAxis::Measured);
+        for (int i = 0; i < pareto()->pointCount(); ++i)
+            qInfo("%s", qPrintable(ParetoPlot::details(pareto()->plot(), i)));
         QCOMPARE(pareto()->pointCount(), 3);
         QCOMPARE(pareto()->paretoCount(), 2);
         const ParetoPlotData &plot = pareto()->plot();
@@ -188,10 +195,10 @@ private Q_SLOTS:
 
         // Both gates drawn at their thresholds, and the region inside them shaded.
         QCOMPARE(pareto()->gateSeries().size(), 2);
-        QCOMPARE(pareto()->gateSeries().at(0)->at(0).y(), 100.0);
+        QCOMPARE(pareto()->gateSeries().at(0)->at(0).y(), 250.0);
         QCOMPARE(pareto()->gateSeries().at(1)->at(0).x(), 0.001);
         QVERIFY(pareto()->passRegion());
-        QCOMPARE(pareto()->passRegion()->upperSeries()->at(1), QPointF(0.001, 100.0));
+        QCOMPARE(pareto()->passRegion()->upperSeries()->at(1), QPointF(0.001, 250.0));
 
         // Each point at the summary's figures.
         for (const ParetoPlotPoint &p : plot.points) {
@@ -290,7 +297,7 @@ private Q_SLOTS:
         chart->setPane(ContextPane::Cost);
         const ContextPlotData &plot = chart->plot();
         QCOMPARE(int(plot.providers.size()), 3);
-        QCOMPARE(chart->pointCount(), 12); // four sizes, three providers
+        QCOMPARE(chart->pointCount(), 15); // five sizes, three providers
         QCOMPARE(chart->seriesNamed(QStringLiteral("point")).size(), 3);
 
         // Billed reports a cost that follows the curve: it is fitted, and drawn.
