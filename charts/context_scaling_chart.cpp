@@ -28,6 +28,18 @@ void hideFromLegend(QChart *chart, QAbstractSeries *series)
         m->setVisible(false);
 }
 
+// A round step (1, 2 or 5 times a power of ten) giving about five ticks up to `end`.
+double tickStep(double end)
+{
+    const double raw = end / 5;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * power >= raw)
+            return m * power;
+    }
+    return 10 * power;
+}
+
 } // namespace
 
 ContextScalingChart::ContextScalingChart(Workbench *workbench, QWidget *parent)
@@ -44,6 +56,8 @@ ContextScalingChart::ContextScalingChart(Workbench *workbench, QWidget *parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_chart->legend()->setAlignment(Qt::AlignRight);
     m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_xAxis->setTickType(QValueAxis::TicksDynamic);
+    m_xAxis->setTickAnchor(0);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
 
@@ -131,9 +145,13 @@ void ContextScalingChart::rebuild()
             m_colourIndex.insert(summary->providers[i].name, int(i));
     }
 
-    auto [yLo, yHi] = m_plot.valueRange();
-    yLo = std::min(0.0, yLo);
-    yHi = yHi > 0 ? yHi * 1.1 : 1.0;
+    // The ranges rounded out first, so the vertical markers span the whole plot.
+    const auto [lo, hi] = m_plot.valueRange();
+    m_yAxis->setRange(std::min(0.0, lo), hi > 0 ? hi * 1.1 : 1.0);
+    m_yAxis->applyNiceNumbers();
+    const double yLo = m_yAxis->min(), yHi = m_yAxis->max();
+    const double xEnd = m_plot.promptEnd > 0 ? m_plot.promptEnd : 210000;
+    m_xAxis->setTickInterval(tickStep(xEnd));
     for (std::size_t i = 0; i < m_plot.providers.size(); ++i)
         drawProvider(int(i), yLo, yHi);
 
@@ -154,9 +172,8 @@ void ContextScalingChart::rebuild()
     m_yAxis->setTitleText(ContextPlot::name(pane()));
     m_yAxis->setLabelFormat(pane() == ContextPane::Cost ? QStringLiteral("%.4f")
                                                         : QStringLiteral("%.0f"));
-    m_xAxis->setRange(0, m_plot.promptEnd > 0 ? m_plot.promptEnd : 210000);
+    m_xAxis->setRange(0, xEnd);
     m_yAxis->setRange(yLo, yHi);
-    m_yAxis->applyNiceNumbers();
     m_chart->legend()->setVisible(!m_plot.providers.empty());
     m_chart->setTitle(summary && m_plot.providers.empty()
                           ? tr("Context scaling: no context sweep in this session")

@@ -180,8 +180,18 @@ void ParetoChart::frame()
     m_xMin = m_yMin = 0;
     m_xMax = xHi * 1.1;
     m_yMax = yHi * 1.1;
-    if (!m_logBox->isChecked())
+    if (!m_logBox->isChecked()) {
+        // Rounded out first, so the gate lines and the shaded region reach the plot's edges.
+        auto *x = static_cast<QValueAxis *>(m_xValue);
+        auto *y = static_cast<QValueAxis *>(m_yValue);
+        x->setRange(m_xMin, m_xMax);
+        y->setRange(m_yMin, m_yMax);
+        x->applyNiceNumbers();
+        y->applyNiceNumbers();
+        m_xMax = x->max();
+        m_yMax = y->max();
         return;
+    }
     double xPos = xHi, yPos = yHi;
     for (const ParetoPlotPoint &p : m_plot.points) {
         xPos = std::min(xPos, p.cost);
@@ -236,16 +246,13 @@ void ParetoChart::rebuild()
         drawPoint(p);
     m_chart->legend()->setVisible(!m_plot.points.empty());
 
+    // Again now the series are attached, as attaching one may fit the axis to its data.
     if (m_logBox->isChecked()) {
         static_cast<QLogValueAxis *>(m_xLog)->setRange(m_xMin, m_xMax);
         static_cast<QLogValueAxis *>(m_yLog)->setRange(m_yMin, m_yMax);
     } else {
-        auto *x = static_cast<QValueAxis *>(m_xValue);
-        auto *y = static_cast<QValueAxis *>(m_yValue);
-        x->setRange(m_xMin, m_xMax);
-        y->setRange(m_yMin, m_yMax);
-        x->applyNiceNumbers();
-        y->applyNiceNumbers();
+        static_cast<QValueAxis *>(m_xValue)->setRange(m_xMin, m_xMax);
+        static_cast<QValueAxis *>(m_yValue)->setRange(m_yMin, m_yMax);
     }
     m_chart->setTitle(m_plot.points.empty() && summary
                           ? tr("Latency vs cost: no provider has both figures")

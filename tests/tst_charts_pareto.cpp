@@ -73,11 +73,11 @@ private Q_SLOTS:
         shape.prefillTokensPerS = 5e6;
         shape.contextWindow = 50000;
         test::ProfileShape billed = shape, cheap = shape, fast = shape;
-        billed.ttftMedianMs = billed.ttftP95Ms = 40;
+        billed.ttftMedianMs = billed.ttftP95Ms = 150;
         billed.seed = 1;
-        cheap.ttftMedianMs = cheap.ttftP95Ms = 400;
+        cheap.ttftMedianMs = cheap.ttftP95Ms = 500;
         cheap.seed = 2;
-        fast.ttftMedianMs = fast.ttftP95Ms = 10;
+        fast.ttftMedianMs = fast.ttftP95Ms = 5;
         fast.seed = 3;
         QString error;
         m_sim = test::startSim(
@@ -346,6 +346,18 @@ private Q_SLOTS:
         QCOMPARE(chart->seriesNamed(QStringLiteral("marker")).size(), 2);
         QVERIFY(!ContextPlot::details(chart->plot(), 0, 0).isEmpty());
         chart->setPane(ContextPane::Cost);
+
+        // Set YS_SCREENSHOT_DIR to keep a picture of each chart for a person to look at.
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            auto *tabs = m_page->findChild<QTabWidget *>(QStringLiteral("resultCharts"));
+            tabs->setCurrentWidget(pareto());
+            QTest::qWait(200);
+            QVERIFY(m_page->grab().save(shots + QStringLiteral("/pareto.png")));
+            tabs->setCurrentWidget(chart);
+            QTest::qWait(200);
+            QVERIFY(m_page->grab().save(shots + QStringLiteral("/context.png")));
+            tabs->setCurrentWidget(pareto());
+        }
     }
 
     void cleanupTestCase()
