@@ -1,6 +1,6 @@
 // The workbench window on the offscreen platform: run the demo, see one row per simulated
 // provider, re-run one provider and see only its run count grow.
-#include "charts/latency_cost_chart.h"
+#include "charts/pareto_chart.h"
 #include "demo/sim_demo_host.h"
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
@@ -70,8 +70,8 @@ private Q_SLOTS:
         const auto profiles = SimProfile::demoProfiles();
         QCOMPARE(table->model()->rowCount(), int(profiles.size()));
         QCOMPARE(window.sessionList()->model()->rowCount(), 1);
-        QVERIFY(window.resultsPage()->chart()->pointCount() == int(profiles.size()));
-        QVERIFY(window.resultsPage()->chart()->paretoCount() >= 1);
+        QVERIFY(window.resultsPage()->paretoChart()->pointCount() == int(profiles.size()));
+        QVERIFY(window.resultsPage()->paretoChart()->paretoCount() >= 1);
 
         // Sorting by E2E P95 puts the fastest provider first.
         table->sortByColumn(ComparisonTableModel::E2eP95Column, Qt::AscendingOrder);

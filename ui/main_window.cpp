@@ -1,7 +1,6 @@
 #include "ui/main_window.h"
 
 #include "charts/chart_export.h"
-#include "charts/latency_cost_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
@@ -11,6 +10,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QChartView>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QItemSelectionModel>
@@ -29,7 +29,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     , m_workbench(workbench)
     , m_sessionList(new QListView(this))
     , m_pages(new QTabWidget(this))
-    , m_results(new ResultsPage(workbench->comparisonModel(), this))
+    , m_results(new ResultsPage(workbench, this))
     , m_status(new RunStatusBar(this))
 {
     setWindowTitle(tr("Yardstick — %1").arg(workbench->dbPath()));
@@ -174,13 +174,16 @@ void MainWindow::rerunProvider()
 
 void MainWindow::exportChart()
 {
+    QChartView *view = m_results->currentChartView();
+    if (!view)
+        return;
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), QStringLiteral("latency-vs-cost.png"),
+        this, tr("Export chart"), QStringLiteral("chart.png"),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
-    if (!ChartExport::save(m_results->chart(), path, &error))
+    if (!ChartExport::save(view, path, &error))
         showProblem(error);
     else
         m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);

@@ -1,24 +1,32 @@
 #include "ui/results_page.h"
 
-#include "charts/latency_cost_chart.h"
+#include "charts/context_scaling_chart.h"
+#include "charts/pareto_chart.h"
 #include "models/comparison_table_model.h"
 #include "ui/gate_delegate.h"
+#include "workbench/workbench.h"
+
+#include <QChartView>
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace ys {
 
-ResultsPage::ResultsPage(ComparisonTableModel *model, QWidget *parent)
+ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_table(new QTableView(this))
     , m_proxy(new QSortFilterProxyModel(this))
-    , m_chart(new LatencyCostChart(this))
+    , m_charts(new QTabWidget(this))
+    , m_pareto(new ParetoChart(workbench, this))
+    , m_context(new ContextScalingChart(workbench, this))
 {
+    ComparisonTableModel *model = workbench->comparisonModel();
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(ComparisonTableModel::SortRole);
     m_table->setObjectName(QStringLiteral("comparisonTable"));
@@ -31,13 +39,17 @@ ResultsPage::ResultsPage(ComparisonTableModel *model, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_chart->setObjectName(QStringLiteral("latencyCostChart"));
-    m_chart->setModel(model);
-    m_chart->setMinimumHeight(260);
+    m_charts->setObjectName(QStringLiteral("resultCharts"));
+    m_charts->setDocumentMode(true);
+    m_charts->setMinimumHeight(300);
+    m_pareto->setObjectName(QStringLiteral("paretoChart"));
+    m_context->setObjectName(QStringLiteral("contextScalingChart"));
+    addChart(m_pareto, tr("Latency vs cost"));
+    addChart(m_context, tr("Context scaling"));
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
-    splitter->addWidget(m_chart);
+    splitter->addWidget(m_charts);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
@@ -48,6 +60,19 @@ ResultsPage::ResultsPage(ComparisonTableModel *model, QWidget *parent)
             [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
     connect(m_proxy, &QAbstractItemModel::modelReset, this,
             [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
+}
+
+void ResultsPage::addChart(QWidget *chart, const QString &title)
+{
+    m_charts->addTab(chart, title);
+}
+
+QChartView *ResultsPage::currentChartView() const
+{
+    QWidget *tab = m_charts->currentWidget();
+    if (auto *view = qobject_cast<QChartView *>(tab))
+        return view;
+    return tab ? tab->findChild<QChartView *>() : nullptr;
 }
 
 void ResultsPage::selectProvider(const QString &provider)

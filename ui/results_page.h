@@ -2,23 +2,32 @@
 
 #include <QWidget>
 
+class QChartView;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace ys {
 
-class ComparisonTableModel;
-class LatencyCostChart;
+class ContextScalingChart;
+class ParetoChart;
+class Workbench;
 
 // The selected session's results: the per-provider comparison table (sortable) above the
-// latency-vs-cost chart.
+// charts, each in a tab (the Pareto chart first, then context scaling; addChart adds more).
 class ResultsPage : public QWidget {
     Q_OBJECT
 public:
-    explicit ResultsPage(ComparisonTableModel *model, QWidget *parent = nullptr);
+    explicit ResultsPage(Workbench *workbench, QWidget *parent = nullptr);
 
     QTableView *table() const { return m_table; }
-    LatencyCostChart *chart() const { return m_chart; }
+    ParetoChart *paretoChart() const { return m_pareto; }
+    ContextScalingChart *contextChart() const { return m_context; }
+    QTabWidget *charts() const { return m_charts; }
+    // Adds a chart (a QChartView, or a widget holding one) as a tab after the others.
+    void addChart(QWidget *chart, const QString &title);
+    // The chart of the tab shown, for export: null when that tab holds none.
+    QChartView *currentChartView() const;
     // The provider of the selected table row, or an empty string.
     QString selectedProvider() const;
     // Selects the row of that provider (none for an unknown or empty name), without a signal
@@ -31,7 +40,9 @@ Q_SIGNALS:
 private:
     QTableView *m_table;
     QSortFilterProxyModel *m_proxy;
-    LatencyCostChart *m_chart;
+    QTabWidget *m_charts;
+    ParetoChart *m_pareto;
+    ContextScalingChart *m_context;
 };
 
 } // namespace ys

@@ -8,5 +8,7 @@ target_sources(ys_core PRIVATE
     models/insight_text.h models/insight_text.cpp
     models/drift_model.h models/drift_model.cpp
     models/pareto_model.h models/pareto_model.cpp
+    models/pareto_plot.h models/pareto_plot.cpp
+    models/context_plot.h models/context_plot.cpp
     models/score_model.h models/score_model.cpp
 )

@@ -1,0 +1,173 @@
+#include "models/pareto_plot.h"
+
+#include "analysis/gates.h"
+#include "analysis/pareto.h"
+
+#include <algorithm>
+
+namespace ys {
+
+namespace {
+
+const Distribution &distributionOf(const ProviderSummary &s, ParetoLatencyAxis axis)
+{
+    return axis == ParetoLatencyAxis::TtftP95 ? s.ttftMs : Gates::gatedLatency(s);
+}
+
+std::optional<double> latencyOf(const ProviderSummary &s, ParetoLatencyAxis axis)
+{
+    const Distribution &d = distributionOf(s, axis);
+    return axis == ParetoLatencyAxis::E2eP99 ? d.p99 : d.p95;
+}
+
+std::optional<double> listCostOf(const ProviderSummary &s, const Requirements &req)
+{
+    if (s.price)
+        return s.price->blendedPer1k(req.listInputWeight, req.listOutputWeight);
+    // A summary without its price keeps only the 3:1 blend.
+    if (req.listInputWeight == 3.0 && req.listOutputWeight == 1.0)
+        return s.usdPer1kBlended;
+    return std::nullopt;
+}
+
+QString interval(const std::optional<std::pair<double, double>> &ci, int decimals)
+{
+    if (!ci)
+        return {};
+    return QStringLiteral(" [%1, %2]")
+        .arg(QString::number(ci->first, 'f', decimals), QString::number(ci->second, 'f', decimals));
+}
+
+} // namespace
+
+ParetoPlotData ParetoPlot::of(const SessionSummary &summary, ParetoLatencyAxis latency,
+                              ParetoCostAxis cost)
+{
+    ParetoPlotData d;
+    d.latencyAxis = latency;
+    d.costAxis = cost;
+    const Requirements &req = summary.requirements;
+    std::vector<ParetoPoint> plane;
+    for (const ProviderSummary &s : summary.providers) {
+        const std::optional<double> y = latencyOf(s, latency);
+        const std::optional<double> x =
+            cost == ParetoCostAxis::Measured ? s.usdPer1kMeasured : listCostOf(s, req);
+        if (!x || !y) {
+            d.unplaced.append(s.name);
+            continue;
+        }
+        ParetoPlotPoint p;
+        p.provider = s.name;
+        p.cost = *x;
+        p.latency = *y;
+        if (cost == ParetoCostAxis::Measured)
+            p.costCi = s.usdPer1kMeasuredCi;
+        if (latency != ParetoLatencyAxis::E2eP99)
+            p.latencyCi = distributionOf(s, latency).p95Ci;
+        d.points.push_back(p);
+        plane.push_back({*x, *y});
+    }
+
+    if (latency == ParetoLatencyAxis::E2eP95)
+        d.latencyGate = req.maxP95LatencyMs;
+    else if (latency == ParetoLatencyAxis::TtftP95)
+        d.latencyGate = req.maxTtftP95Ms;
+    d.costGate = req.maxUsdPer1k;
+    for (ParetoPlotPoint &p : d.points) {
+        p.passesGates = (!d.latencyGate || p.latency <= *d.latencyGate) &&
+                        (!d.costGate || p.cost <= *d.costGate);
+    }
+
+    const std::vector<int> front = paretoFront(plane); // ascending cost
+    d.frontCount = int(front.size());
+    for (std::size_t i = 0; i < front.size(); ++i) {
+        ParetoPlotPoint &p = d.points[std::size_t(front[i])];
+        p.onFront = true;
+        if (i > 0)
+            d.frontSteps.emplace_back(p.cost, d.frontSteps.back().y());
+        d.frontSteps.emplace_back(p.cost, p.latency);
+    }
+    return d;
+}
+
+std::pair<double, double> ParetoPlotData::costRange() const
+{
+    if (points.empty())
+        return {0, 0};
+    double lo = points.front().cost, hi = lo;
+    for (const ParetoPlotPoint &p : points) {
+        lo = std::min({lo, p.cost, p.costCi ? p.costCi->first : p.cost});
+        hi = std::max({hi, p.cost, p.costCi ? p.costCi->second : p.cost});
+    }
+    if (costGate) {
+        lo = std::min(lo, *costGate);
+        hi = std::max(hi, *costGate);
+    }
+    return {lo, hi};
+}
+
+std::pair<double, double> ParetoPlotData::latencyRange() const
+{
+    if (points.empty())
+        return {0, 0};
+    double lo = points.front().latency, hi = lo;
+    for (const ParetoPlotPoint &p : points) {
+        lo = std::min({lo, p.latency, p.latencyCi ? p.latencyCi->first : p.latency});
+        hi = std::max({hi, p.latency, p.latencyCi ? p.latencyCi->second : p.latency});
+    }
+    if (latencyGate) {
+        lo = std::min(lo, *latencyGate);
+        hi = std::max(hi, *latencyGate);
+    }
+    return {lo, hi};
+}
+
+int ParetoPlotData::indexOf(const QString &provider) const
+{
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (points[i].provider == provider)
+            return int(i);
+    }
+    return -1;
+}
+
+QString ParetoPlot::name(ParetoLatencyAxis axis)
+{
+    switch (axis) {
+    case ParetoLatencyAxis::E2eP95:
+        return tr("End-to-end P95");
+    case ParetoLatencyAxis::E2eP99:
+        return tr("End-to-end P99");
+    case ParetoLatencyAxis::TtftP95:
+        return tr("TTFT P95");
+    }
+    return {};
+}
+
+QString ParetoPlot::name(ParetoCostAxis axis)
+{
+    return axis == ParetoCostAxis::Measured ? tr("$ per 1K tokens, measured")
+                                            : tr("$ per 1K tokens, list");
+}
+
+QString ParetoPlot::details(const ParetoPlotData &plot, int index)
+{
+    if (index < 0 || index >= int(plot.points.size()))
+        return {};
+    const ParetoPlotPoint &p = plot.points[std::size_t(index)];
+    QStringList lines;
+    lines << p.provider;
+    lines << tr("%1: %2 ms%3")
+                 .arg(name(plot.latencyAxis), QString::number(p.latency, 'f', 1),
+                      interval(p.latencyCi, 1));
+    lines << tr("%1: $%2%3")
+                 .arg(name(plot.costAxis), QString::number(p.cost, 'f', 5), interval(p.costCi, 5));
+    lines << (p.onFront ? tr("On the Pareto front")
+                        : tr("Dominated: another provider is no "
+                             "dearer and no slower"));
+    if (plot.latencyGate || plot.costGate)
+        lines << (p.passesGates ? tr("Inside the gate lines") : tr("Outside the gate lines"));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace ys
