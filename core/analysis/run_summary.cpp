@@ -141,6 +141,7 @@ ProviderSummary summarizeRun(const ProviderConfig &provider, const std::vector<S
         addTo(s.inputTokens, x.inputTokens);
         addTo(s.outputTokens, x.outputTokens);
         addTo(s.cachedTokens, x.cachedTokens);
+        addTo(s.reasoningTokens, x.reasoningTokens);
         if (x.costUsd) {
             s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
             const bool retried = x.requestIndex >= 0 && std::size_t(x.requestIndex) < last.size() &&
