@@ -129,6 +129,8 @@ void ConcurrencyChart::rebuild()
     m_levelAxis->setRange(minLevel / 1.5, std::max(maxLevel, minLevel * 2) * 1.5);
     m_throughputAxis->setRange(0, maxThroughput > 0 ? maxThroughput * 1.1 : 1);
     m_p95Axis->setRange(0, maxP95 > 0 ? maxP95 * 1.1 : 1);
+    m_throughputAxis->applyNiceNumbers();
+    m_p95Axis->applyNiceNumbers();
     m_chart->setTitle(any ? tr("Throughput and P95 against concurrency")
                           : tr("No concurrency sweep in this session"));
 }

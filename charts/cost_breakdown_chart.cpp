@@ -120,6 +120,7 @@ void CostBreakdownChart::rebuild()
     stack->attachAxis(m_providerAxis);
     stack->attachAxis(m_usdAxis);
     m_usdAxis->setRange(0, highest > 0 ? highest * 1.1 : 1);
+    m_usdAxis->applyNiceNumbers();
     m_chart->setTitle(m_shown.empty() ? tr("No measured cost in this session")
                                       : tr("Where the money went"));
 }

@@ -53,6 +53,7 @@ LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget
     m_box->setTitle(tr("Box: quartiles, whiskers at 1.5 IQR"));
     m_box->legend()->setVisible(false);
     m_boxY->setLabelFormat(QStringLiteral("%.0f"));
+    m_boxX->setLabelsAngle(-30); // provider names are long
     m_box->addAxis(m_boxX, Qt::AlignBottom);
     m_box->addAxis(m_boxY, Qt::AlignLeft);
 
@@ -156,6 +157,8 @@ void LatencyDistributionChart::rebuild()
     const double pad = any ? std::max((high - low) * 0.05, 1.0) : 0.0;
     m_cdfX->setRange(std::max(0.0, low - pad), high + pad);
     m_boxY->setRange(std::max(0.0, low - pad), high + pad);
+    m_cdfX->applyNiceNumbers();
+    m_boxY->applyNiceNumbers();
     highlightSelected();
 }
 

@@ -71,6 +71,16 @@ QLineSeries *lineNamed(QChart *chart, const QString &name)
     return nullptr;
 }
 
+// Set YS_SCREENSHOT_DIR to keep a picture of each view for a person to look at.
+void keepPicture(QWidget *view, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("YS_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QTest::qWait(200); // let the charts lay out their legends
+    QVERIFY(view->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
 } // namespace
 
 class TstResultViews : public QObject {
@@ -135,6 +145,8 @@ private Q_SLOTS:
                 QCOMPARE(core[i].count, d.count);
                 QVERIFY(std::abs(b.median - *d.p50) < 1e-9);
             }
+            keepPicture(&chart, metric == LatencyMetric::E2e ? QStringLiteral("distribution-e2e")
+                                                             : QStringLiteral("distribution-ttft"));
         }
     }
 
@@ -169,6 +181,7 @@ private Q_SLOTS:
             if (saturation)
                 QCOMPARE(star->at(0).x(), double(*saturation));
         }
+        keepPicture(&chart, QStringLiteral("concurrency"));
     }
 
     void costBreakdownSumsToTheCost()
@@ -180,6 +193,7 @@ private Q_SLOTS:
         auto *stack = qobject_cast<QStackedBarSeries *>(chart.chart()->series().value(0));
         QVERIFY(stack);
         QCOMPARE(chart.splits().size(), summary.providers.size());
+        keepPicture(&chart, QStringLiteral("cost-breakdown"));
         for (std::size_t i = 0; i < summary.providers.size(); ++i) {
             const ProviderSummary &p = summary.providers[i];
             QVERIFY(p.costUsd && *p.costUsd > 0);
@@ -232,6 +246,7 @@ private Q_SLOTS:
         }
         QCOMPARE(cards.cardWidgets().size(), expected);
         QCOMPARE(int(cards.cards().size()), expected);
+        keepPicture(&cards, QStringLiteral("verdict-cards"));
 
         // A determinism card's figure is the share of identical answers.
         for (const VerdictCard &c : cards.cards())

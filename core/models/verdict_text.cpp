@@ -3,6 +3,7 @@
 #include "models/kind_results_text.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ys {
 
@@ -49,9 +50,13 @@ void contextLimit(const ContextLimitResult &r, VerdictCard &c)
 
 void cache(const CacheResult &r, VerdictCard &c)
 {
-    if (r.ttftDropMs)
-        c.keyFigure = VerdictText::tr("TTFT −%1 ms when warm").arg(*r.ttftDropMs, 0, 'f', 0);
-    else if (r.cachedTokenShare)
+    if (r.ttftDropMs) {
+        // A negative drop is a warm request that was slower.
+        const double drop = *r.ttftDropMs;
+        c.keyFigure = VerdictText::tr("TTFT %1%2 ms when warm")
+                          .arg(drop >= 0 ? QStringLiteral("−") : QStringLiteral("+"))
+                          .arg(std::abs(drop), 0, 'f', 0);
+    } else if (r.cachedTokenShare)
         c.keyFigure = VerdictText::tr("%1 of the prompt cached").arg(percent(*r.cachedTokenShare));
     if (r.detected)
         c.verdict = *r.detected ? Verdict::Pass : Verdict::Warn;
