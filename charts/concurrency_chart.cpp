@@ -85,7 +85,7 @@ void ConcurrencyChart::rebuild()
         const QColor colour = providerColour(int(i));
         auto *throughput = new QLineSeries;
         throughput->setName(throughputName(p.name));
-        throughput->setColor(colour);
+        throughput->setPen(QPen(colour, 2.5));
         throughput->setPointsVisible(true);
         auto *p95 = new QLineSeries;
         p95->setName(p95Name(p.name));
