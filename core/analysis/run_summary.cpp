@@ -166,6 +166,7 @@ void RunAccumulator::add(const Sample &x)
     addTo(s.inputTokens, x.inputTokens);
     addTo(s.outputTokens, x.outputTokens);
     addTo(s.cachedTokens, x.cachedTokens);
+    addTo(s.reasoningTokens, x.reasoningTokens);
     if (x.costUsd) {
         s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
         st.costs.push_back({x.requestIndex, x.attemptNumber, *x.costUsd, x.outcome});

@@ -75,6 +75,8 @@ struct ProviderSummary {
     std::optional<qint64> inputTokens;
     std::optional<qint64> outputTokens;
     std::optional<qint64> cachedTokens;
+    // The part of outputTokens spent on reasoning, where reported.
+    std::optional<qint64> reasoningTokens;
     bool tokensEstimated = false; // some attempts reported no usage
     std::optional<double> costUsd;
     std::optional<double> usdPer1kBlended; // list price, blended input:output 3:1

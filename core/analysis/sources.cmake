@@ -27,4 +27,6 @@ target_sources(ys_core PRIVATE
     analysis/decision_json.h analysis/decision_json.cpp
     analysis/cost_curve.h analysis/cost_curve.cpp
     analysis/price_source_json.h analysis/price_source_json.cpp
+    analysis/latency_distribution.h analysis/latency_distribution.cpp
+    analysis/cost_split.h analysis/cost_split.cpp
 )

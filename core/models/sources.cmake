@@ -11,4 +11,5 @@ target_sources(ys_core PRIVATE
     models/pareto_plot.h models/pareto_plot.cpp
     models/context_plot.h models/context_plot.cpp
     models/score_model.h models/score_model.cpp
+    models/verdict_text.h models/verdict_text.cpp
 )

@@ -1,0 +1,176 @@
+#include "charts/latency_distribution_chart.h"
+
+#include "charts/provider_colours.h"
+#include "workbench/workbench.h"
+
+#include <QBarCategoryAxis>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+
+namespace ys {
+
+LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_metricBox(new QComboBox(this))
+    , m_cdfView(new QChartView(this))
+    , m_boxView(new QChartView(this))
+    , m_cdf(new QChart)
+    , m_box(new QChart)
+    , m_cdfX(new QValueAxis)
+    , m_cdfY(new QValueAxis)
+    , m_boxX(new QBarCategoryAxis)
+    , m_boxY(new QValueAxis)
+{
+    setObjectName(QStringLiteral("latencyDistributionChart"));
+    m_metricBox->setObjectName(QStringLiteral("latencyMetric"));
+    m_metricBox->addItem(tr("End-to-end"), int(LatencyMetric::E2e));
+    m_metricBox->addItem(tr("Time to first token"), int(LatencyMetric::Ttft));
+    connect(m_metricBox, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setMetric(LatencyMetric(m_metricBox->itemData(index).toInt())); });
+
+    m_cdfView->setChart(m_cdf); // each view owns its chart
+    m_boxView->setChart(m_box);
+    m_cdfView->setRenderHint(QPainter::Antialiasing);
+    m_boxView->setRenderHint(QPainter::Antialiasing);
+    m_cdf->setTitle(tr("Cumulative distribution"));
+    m_cdf->legend()->setAlignment(Qt::AlignBottom);
+    m_cdfY->setRange(0, 1);
+    m_cdfY->setTitleText(tr("Share of successful attempts"));
+    m_cdfY->setLabelFormat(QStringLiteral("%.1f"));
+    m_cdfX->setLabelFormat(QStringLiteral("%.0f"));
+    m_cdf->addAxis(m_cdfX, Qt::AlignBottom);
+    m_cdf->addAxis(m_cdfY, Qt::AlignLeft);
+    m_box->setTitle(tr("Box: quartiles, whiskers at 1.5 IQR"));
+    m_box->legend()->setVisible(false);
+    m_boxY->setLabelFormat(QStringLiteral("%.0f"));
+    m_boxX->setLabelsAngle(-30); // provider names are long
+    m_box->addAxis(m_boxX, Qt::AlignBottom);
+    m_box->addAxis(m_boxY, Qt::AlignLeft);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Latency:"), this));
+    top->addWidget(m_metricBox);
+    top->addStretch(1);
+    auto *charts = new QHBoxLayout;
+    charts->addWidget(m_cdfView, 3);
+    charts->addWidget(m_boxView, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(charts, 1);
+
+    if (m_workbench) {
+        connect(m_workbench, &Workbench::summaryChanged, this, &LatencyDistributionChart::refresh);
+        connect(m_workbench, &Workbench::selectedProviderChanged, this,
+                &LatencyDistributionChart::highlightSelected);
+    }
+}
+
+void LatencyDistributionChart::setMetric(LatencyMetric metric)
+{
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    m_metricBox->setCurrentIndex(m_metricBox->findData(int(metric)));
+    refresh();
+}
+
+void LatencyDistributionChart::refresh()
+{
+    m_dirty = true;
+    if (isVisible())
+        rebuild();
+}
+
+void LatencyDistributionChart::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        rebuild();
+}
+
+void LatencyDistributionChart::rebuild()
+{
+    m_dirty = false;
+    m_cdf->removeAllSeries();
+    m_box->removeAllSeries();
+    m_shown.clear();
+    const auto summary = m_workbench ? m_workbench->summary() : nullptr;
+    if (summary)
+        m_shown = latencyDistributions(*summary, m_metric);
+
+    const QString unit = m_metric == LatencyMetric::E2e ? tr("End-to-end (ms)") : tr("TTFT (ms)");
+    m_cdfX->setTitleText(unit);
+    m_boxY->setTitleText(unit);
+    double low = 0, high = 1;
+    bool any = false;
+    auto *boxes = new QBoxPlotSeries;
+    QStringList categories;
+    for (std::size_t i = 0; i < m_shown.size(); ++i) {
+        const LatencyDistribution &d = m_shown[i];
+        if (d.cdf.empty())
+            continue;
+        const QColor colour = providerColour(int(i));
+        auto *line = new QLineSeries;
+        line->setName(d.provider);
+        line->setColor(colour);
+        QList<QPointF> points;
+        points.reserve(qsizetype(d.cdf.size()));
+        for (const CdfPoint &p : d.cdf)
+            points.append(QPointF(p.ms, p.share));
+        line->replace(points);
+        m_cdf->addSeries(line);
+        line->attachAxis(m_cdfX);
+        line->attachAxis(m_cdfY);
+        connect(line, &QLineSeries::clicked, this,
+                [this, name = d.provider] { m_workbench->selectProvider(name); });
+
+        const BoxFigures &b = *d.box;
+        const int outliers = b.outliersBelow + b.outliersAbove;
+        const QString category =
+            outliers ? tr("%1 (%n beyond the whiskers)", nullptr, outliers).arg(d.provider)
+                     : d.provider;
+        auto *set = new QBoxSet(b.lowerWhisker, b.q1, b.median, b.q3, b.upperWhisker, category);
+        set->setBrush(colour.lighter(130));
+        set->setPen(QPen(colour.darker(150)));
+        connect(set, &QBoxSet::clicked, this,
+                [this, name = d.provider] { m_workbench->selectProvider(name); });
+        boxes->append(set);
+        categories << category;
+        low = any ? std::min(low, b.min) : b.min;
+        high = any ? std::max(high, b.max) : b.max;
+        any = true;
+    }
+    m_box->addSeries(boxes);
+    m_boxX->setCategories(categories);
+    boxes->attachAxis(m_boxX);
+    boxes->attachAxis(m_boxY);
+    const double pad = any ? std::max((high - low) * 0.05, 1.0) : 0.0;
+    m_cdfX->setRange(std::max(0.0, low - pad), high + pad);
+    m_boxY->setRange(std::max(0.0, low - pad), high + pad);
+    m_cdfX->applyNiceNumbers();
+    m_boxY->applyNiceNumbers();
+    highlightSelected();
+}
+
+void LatencyDistributionChart::highlightSelected()
+{
+    const QString selected = m_workbench ? m_workbench->selectedProvider() : QString();
+    for (QAbstractSeries *s : m_cdf->series()) {
+        auto *line = static_cast<QLineSeries *>(s);
+        QPen pen = line->pen();
+        pen.setWidthF(line->name() == selected ? 3.5 : 1.5);
+        line->setPen(pen);
+    }
+}
+
+} // namespace ys

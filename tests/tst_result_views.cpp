@@ -1,0 +1,280 @@
+// The result views on the offscreen platform, fed by a real session: a small suite (a latency
+// run, a concurrency sweep of 1, 2 and 4, a cache and a determinism scenario) run against the
+// simulator, then each view's series checked against core's figures for that session.
+#include "analysis/cost_split.h"
+#include "analysis/latency_distribution.h"
+#include "charts/concurrency_chart.h"
+#include "charts/cost_breakdown_chart.h"
+#include "charts/latency_distribution_chart.h"
+#include "demo/sim_demo_host.h"
+#include "models/verdict_text.h"
+#include "ui/result_views.h"
+#include "ui/verdict_cards.h"
+#include "workbench/workbench.h"
+
+#include <QApplication>
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QChart>
+#include <QLabel>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QStackedBarSeries>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <memory>
+
+using namespace ys;
+
+namespace {
+
+Suite smallSuite(std::vector<ProviderConfig> providers)
+{
+    Suite suite;
+    suite.name = QStringLiteral("result views");
+    providers.resize(2);
+    suite.providers = std::move(providers);
+    Scenario latency;
+    latency.kind = QStringLiteral("latency");
+    latency.requests = 24;
+    latency.concurrency = 4;
+    latency.promptTokens = 200;
+    latency.maxOutputTokens = 96; // above the profiles' answers: none is cut by the limit
+    latency.timeoutMs = 20000;
+    suite.scenarios.push_back(latency);
+    Scenario sweep = latency;
+    sweep.kind = QStringLiteral("concurrency_sweep");
+    sweep.concurrencySweep.levels = {1, 2, 4};
+    sweep.concurrencySweep.requestsPerLevel = 4;
+    suite.scenarios.push_back(sweep);
+    Scenario cache = latency;
+    cache.kind = QStringLiteral("cache");
+    cache.cache.prefixTokens = 1024;
+    cache.cache.pairs = 2;
+    suite.scenarios.push_back(cache);
+    Scenario determinism = latency;
+    determinism.kind = QStringLiteral("determinism");
+    determinism.determinism.prompts = 2;
+    determinism.determinism.repeats = 2;
+    suite.scenarios.push_back(determinism);
+    return suite;
+}
+
+QLineSeries *lineNamed(QChart *chart, const QString &name)
+{
+    for (QAbstractSeries *s : chart->series())
+        if (s->name() == name)
+            return qobject_cast<QLineSeries *>(s);
+    return nullptr;
+}
+
+// Set YS_SCREENSHOT_DIR to keep a picture of each view for a person to look at.
+void keepPicture(QWidget *view, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("YS_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QTest::qWait(200); // let the charts lay out their legends
+    QVERIFY(view->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+}
+
+} // namespace
+
+class TstResultViews : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Workbench> m_workbench;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_workbench = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("views.sqlite")),
+                                                  std::make_unique<SimDemoHost>());
+        QString error;
+        QVERIFY2(m_workbench->open(&error), qPrintable(error));
+        const QUrl url = m_workbench->simulatorUrl(&error);
+        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        QSignalSpy finished(m_workbench.get(), &Workbench::sessionFinished);
+        QVERIFY2(m_workbench->runSuite(smallSuite(SimDemoHost().providers(url)), &error),
+                 qPrintable(error));
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.first().at(1).value<SessionStatus>(), SessionStatus::Finished);
+        QVERIFY(m_workbench->summary());
+        QCOMPARE(m_workbench->summary()->providers.size(), std::size_t(2));
+    }
+
+    void latencyDistributionMatchesCore()
+    {
+        LatencyDistributionChart chart(m_workbench.get());
+        chart.resize(900, 500);
+        chart.show();
+        const SessionSummary &summary = *m_workbench->summary();
+        for (LatencyMetric metric : {LatencyMetric::E2e, LatencyMetric::Ttft}) {
+            chart.setMetric(metric);
+            const auto core = latencyDistributions(summary, metric);
+            QCOMPARE(chart.distributions().size(), core.size());
+            auto *boxes = qobject_cast<QBoxPlotSeries *>(chart.boxChart()->series().value(0));
+            QVERIFY(boxes);
+            QCOMPARE(boxes->count(), int(summary.providers.size()));
+            for (std::size_t i = 0; i < core.size(); ++i) {
+                const ProviderSummary &p = summary.providers[i];
+                QVERIFY(core[i].count > 0);
+                QLineSeries *line = lineNamed(chart.cdfChart(), p.name);
+                QVERIFY(line);
+                const QList<QPointF> points = line->points();
+                QVERIFY(!points.isEmpty() && points.size() <= kCdfMaxPoints);
+                QCOMPARE(points.size(), qsizetype(core[i].cdf.size()));
+                for (qsizetype k = 1; k < points.size(); ++k) {
+                    QVERIFY(points[k].x() >= points[k - 1].x());
+                    QVERIFY(points[k].y() >= points[k - 1].y());
+                }
+                QCOMPARE(points.back().y(), 1.0);
+                // The box is core's, and core's median is the summary's own P50.
+                const BoxFigures &b = *core[i].box;
+                const QBoxSet *set = boxes->boxSets().at(qsizetype(i));
+                QCOMPARE(set->at(QBoxSet::LowerExtreme), b.lowerWhisker);
+                QCOMPARE(set->at(QBoxSet::LowerQuartile), b.q1);
+                QCOMPARE(set->at(QBoxSet::Median), b.median);
+                QCOMPARE(set->at(QBoxSet::UpperQuartile), b.q3);
+                QCOMPARE(set->at(QBoxSet::UpperExtreme), b.upperWhisker);
+                const Distribution &d = metric == LatencyMetric::E2e ? p.e2eMs : p.ttftMs;
+                QCOMPARE(core[i].count, d.count);
+                QVERIFY(std::abs(b.median - *d.p50) < 1e-9);
+            }
+            keepPicture(&chart, metric == LatencyMetric::E2e ? QStringLiteral("distribution-e2e")
+                                                             : QStringLiteral("distribution-ttft"));
+        }
+    }
+
+    void concurrencyMatchesTheSweep()
+    {
+        ConcurrencyChart chart(m_workbench.get());
+        chart.resize(900, 500);
+        chart.show();
+        for (const ProviderSummary &p : m_workbench->summary()->providers) {
+            QVERIFY(p.results.concurrencySweep);
+            const auto &levels = p.results.concurrencySweep->levels;
+            QCOMPARE(levels.size(), std::size_t(3));
+            QLineSeries *throughput =
+                lineNamed(chart.chart(), ConcurrencyChart::throughputName(p.name));
+            QLineSeries *p95 = lineNamed(chart.chart(), ConcurrencyChart::p95Name(p.name));
+            QVERIFY(throughput && p95);
+            QCOMPARE(throughput->count(), 3);
+            QCOMPARE(p95->count(), 3);
+            for (int k = 0; k < 3; ++k) {
+                QCOMPARE(throughput->at(k).x(), double(levels[std::size_t(k)].concurrency));
+                QCOMPARE(throughput->at(k).y(), *levels[std::size_t(k)].outputTokensPerS);
+                QCOMPARE(p95->at(k).y(), *levels[std::size_t(k)].e2eMs.p95);
+            }
+            // The saturation star sits on the throughput line at the sweep's level, if any.
+            QScatterSeries *star = nullptr;
+            for (QAbstractSeries *s : chart.chart()->series())
+                if (s->name() == ConcurrencyChart::saturationName(p.name))
+                    star = qobject_cast<QScatterSeries *>(s);
+            QVERIFY(star);
+            const auto saturation = p.results.concurrencySweep->saturation;
+            QCOMPARE(star->count(), saturation ? 1 : 0);
+            if (saturation)
+                QCOMPARE(star->at(0).x(), double(*saturation));
+        }
+        keepPicture(&chart, QStringLiteral("concurrency"));
+    }
+
+    void costBreakdownSumsToTheCost()
+    {
+        CostBreakdownChart chart(m_workbench.get());
+        chart.resize(900, 500);
+        chart.show();
+        const SessionSummary &summary = *m_workbench->summary();
+        auto *stack = qobject_cast<QStackedBarSeries *>(chart.chart()->series().value(0));
+        QVERIFY(stack);
+        QCOMPARE(chart.splits().size(), summary.providers.size());
+        keepPicture(&chart, QStringLiteral("cost-breakdown"));
+        for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+            const ProviderSummary &p = summary.providers[i];
+            QVERIFY(p.costUsd && *p.costUsd > 0);
+            double stacked = 0;
+            for (const QBarSet *set : stack->barSets())
+                stacked += set->at(qsizetype(i));
+            QVERIFY2(std::abs(stacked - *p.costUsd) < 1e-9 * std::max(1.0, *p.costUsd),
+                     qPrintable(QStringLiteral("%1: %2 stacked, %3 spent")
+                                    .arg(p.name)
+                                    .arg(stacked)
+                                    .arg(*p.costUsd)));
+            // The simulator's providers have prices and report tokens: the answers are split.
+            const CostSplit split = costSplit(p);
+            QVERIFY2(split.inputUsd && split.outputUsd,
+                     qPrintable(QStringLiteral("%1: price %2, tokens %3/%4, answered %5")
+                                    .arg(p.name)
+                                    .arg(p.price.has_value())
+                                    .arg(p.inputTokens.value_or(-1))
+                                    .arg(p.outputTokens.value_or(-1))
+                                    .arg(p.costBreakdown.answeredUsd.value_or(-1))));
+        }
+    }
+
+    void verdictCardsShowEveryKind()
+    {
+        VerdictCards cards(m_workbench.get());
+        cards.resize(900, 500);
+        cards.show();
+        const SessionSummary &summary = *m_workbench->summary();
+        int expected = 0;
+        for (const ProviderSummary &p : summary.providers) {
+            QVERIFY(p.results.cache && p.results.determinism);
+            for (const QString &kind : {QStringLiteral("cache"), QStringLiteral("determinism")}) {
+                int found = 0;
+                for (QWidget *w : cards.cardWidgets()) {
+                    if (w->property("provider").toString() != p.name ||
+                        w->property("kind").toString() != kind)
+                        continue;
+                    ++found;
+                    const QString verdict = w->property("verdict").toString();
+                    QVERIFY(QStringList({QStringLiteral("pass"), QStringLiteral("warn"),
+                                         QStringLiteral("fail"), QStringLiteral("unknown")})
+                                .contains(verdict));
+                    QVERIFY(w->isVisible());
+                    QVERIFY(!w->toolTip().isEmpty()); // the kind's text block
+                }
+                QCOMPARE(found, 1);
+            }
+            expected += int(VerdictText::cards(p).size());
+        }
+        QCOMPARE(cards.cardWidgets().size(), expected);
+        QCOMPARE(int(cards.cards().size()), expected);
+        keepPicture(&cards, QStringLiteral("verdict-cards"));
+
+        // A determinism card's figure is the share of identical answers.
+        for (const VerdictCard &c : cards.cards())
+            if (c.kind == QLatin1StringView("determinism"))
+                QVERIFY(c.keyFigure.contains(QLatin1Char('%')));
+
+        // Clicking a card selects its provider everywhere.
+        QWidget *card = cards.cardWidgets().value(0);
+        QVERIFY(card);
+        QTest::mouseClick(card, Qt::LeftButton);
+        QCOMPARE(m_workbench->selectedProvider(), card->property("provider").toString());
+    }
+
+    void viewsFollowTheSummary()
+    {
+        QWidget host;
+        const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
+        QCOMPARE(views.size(), std::size_t(4));
+        for (const ResultView &v : views)
+            QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
+        // Hidden views redraw when shown, after the summary is loaded again.
+        auto *costs = qobject_cast<CostBreakdownChart *>(views[2].widget);
+        QVERIFY(costs);
+        QVERIFY(m_workbench->selectSession(m_workbench->selectedSession()));
+        host.show();
+        QCOMPARE(costs->splits().size(), m_workbench->summary()->providers.size());
+    }
+};
+
+QTEST_MAIN(TstResultViews)
+#include "tst_result_views.moc"

@@ -1,0 +1,20 @@
+#include "ui/result_views.h"
+
+#include "charts/concurrency_chart.h"
+#include "charts/cost_breakdown_chart.h"
+#include "charts/latency_distribution_chart.h"
+#include "ui/verdict_cards.h"
+
+namespace ys {
+
+std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
+{
+    return {
+        {new LatencyDistributionChart(workbench, parent), tr("Latency distribution")},
+        {new ConcurrencyChart(workbench, parent), tr("Concurrency")},
+        {new CostBreakdownChart(workbench, parent), tr("Cost breakdown")},
+        {new VerdictCards(workbench, parent), tr("Verdicts")},
+    };
+}
+
+} // namespace ys
