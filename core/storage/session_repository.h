@@ -84,6 +84,9 @@ public:
     std::vector<Sample> summarySamples(qint64 runId, QString *error) const;
     std::vector<SessionEvent> events(qint64 sessionId, QString *error) const;
 
+    // The connection, for the storage loaders that read a narrower shape than these.
+    Database &database() const { return m_db; }
+
 private:
     bool write(const std::function<bool(QString *)> &body, QString *error);
 

@@ -7,5 +7,6 @@ target_sources(ys_core PRIVATE
     storage/summary_loader.h storage/summary_loader.cpp
     storage/drift_loader.h storage/drift_loader.cpp
     storage/usage_query.h storage/usage_query.cpp
+    storage/attempt_query.h storage/attempt_query.cpp
     storage/summary_samples.cpp
 )
