@@ -9,4 +9,6 @@ target_sources(ys_core PRIVATE
     models/drift_model.h models/drift_model.cpp
     models/pareto_model.h models/pareto_model.cpp
     models/score_model.h models/score_model.cpp
+    models/attempts_model.h models/attempts_model.cpp
+    models/attempt_detail.h models/attempt_detail.cpp
 )
