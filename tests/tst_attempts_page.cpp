@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineSeries>
+#include <QPlainTextEdit>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTabWidget>

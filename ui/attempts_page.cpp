@@ -103,7 +103,12 @@ void AttemptsPage::reloadRuns()
     // The repository exists once the workbench is open, which may be after this page was made.
     if (m_workbench->repository())
         m_model->setRepository(m_workbench->repository());
-    const qint64 previous = currentRun();
+    qint64 previous = currentRun();
+    // A run that was its provider's latest gives way to a newer one (a re-run).
+    QString previousProvider;
+    if (const AttemptRunChoice *c = choiceOf(previous))
+        previousProvider = c->provider.name;
+    const bool previousWasLatest = previous > 0 && latestRunOf(previousProvider) == previous;
     m_choices.clear();
     if (m_workbench->repository() && m_workbench->selectedSession() > 0) {
         QString error;
@@ -121,29 +126,37 @@ void AttemptsPage::reloadRuns()
             m_runs->addItem(label, c.run.id);
         }
     }
-    if (previous > 0 && choiceOf(previous)) {
+    // Keep the run shown when it is still there, else the selected provider's latest, else the
+    // latest of all; read it once.
+    if (previousWasLatest && choiceOf(previous))
+        previous = latestRunOf(previousProvider);
+    qint64 show = 0;
+    if (previous > 0 && choiceOf(previous))
+        show = previous;
+    else if (const qint64 latest = latestRunOf(m_workbench->selectedProvider()); latest > 0)
+        show = latest;
+    else if (!m_choices.empty())
+        show = m_choices.back().run.id;
+    {
         const QSignalBlocker block(m_runs);
-        m_runs->setCurrentIndex(m_runs->findData(previous));
-        runChosen(); // the run may have grown
-    } else if (!m_workbench->selectedProvider().isEmpty()) {
-        showProvidersLatestRun(m_workbench->selectedProvider());
-    } else {
-        const QSignalBlocker block(m_runs);
-        m_runs->setCurrentIndex(m_runs->count() - 1);
-        runChosen();
+        m_runs->setCurrentIndex(m_runs->findData(show));
     }
+    runChosen();
+}
+
+qint64 AttemptsPage::latestRunOf(const QString &provider) const
+{
+    qint64 latest = 0;
+    for (const AttemptRunChoice &c : m_choices)
+        if (!provider.isEmpty() && c.provider.name == provider)
+            latest = std::max(latest, c.run.id);
+    return latest;
 }
 
 void AttemptsPage::showProvidersLatestRun(const QString &provider)
 {
-    qint64 latest = 0;
-    for (const AttemptRunChoice &c : m_choices)
-        if (c.provider.name == provider)
-            latest = std::max(latest, c.run.id);
-    if (latest > 0 && latest != currentRun())
+    if (const qint64 latest = latestRunOf(provider); latest > 0)
         selectRun(latest);
-    else if (currentRun() == 0 && m_runs->count() > 0)
-        selectRun(m_runs->itemData(m_runs->count() - 1).toLongLong());
 }
 
 bool AttemptsPage::selectRun(qint64 runId)

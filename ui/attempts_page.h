@@ -41,6 +41,8 @@ public:
 private:
     void reloadRuns();
     void showProvidersLatestRun(const QString &provider);
+    // The provider's latest run of the session, 0 for none.
+    qint64 latestRunOf(const QString &provider) const;
     void runChosen();
     void reloadOutcomes();
     void outcomeChosen();

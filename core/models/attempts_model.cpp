@@ -52,6 +52,8 @@ AttemptsModel::AttemptsModel(QObject *parent)
 
 void AttemptsModel::setRepository(const SessionRepository *repo)
 {
+    if (repo == m_repo)
+        return;
     m_repo = repo;
     reload();
 }
