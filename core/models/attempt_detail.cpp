@@ -196,6 +196,49 @@ void AttemptDetailModel::clear()
     endResetModel();
 }
 
+void AttemptDetailModel::addTokenRows(const AttemptReconciliation &r)
+{
+    const QLocale locale;
+    const QString tokens = AttemptDetailText::tr("Tokens");
+    const auto count = [&](const std::optional<qint64> &v) {
+        return v ? locale.toString(*v) : dash();
+    };
+    add(QStringLiteral("tokens.input_reported"), tokens, AttemptDetailText::tr("Prompt, reported"),
+        count(r.reportedInput), optValue(r.reportedInput));
+    add(QStringLiteral("tokens.input_local"), tokens, AttemptDetailText::tr("Prompt, counted"),
+        locale.toString(r.localInput), r.localInput);
+    add(QStringLiteral("tokens.input_ratio"), tokens,
+        AttemptDetailText::tr("Prompt, reported / counted"), ratioText(r.ratio.input),
+        optValue(r.ratio.input));
+    add(QStringLiteral("tokens.output_reported"), tokens,
+        AttemptDetailText::tr("Answer, reported (less reasoning)"), count(r.reportedOutput),
+        optValue(r.reportedOutput));
+    add(QStringLiteral("tokens.output_local"), tokens, AttemptDetailText::tr("Answer, counted"),
+        locale.toString(r.localOutput), r.localOutput);
+    add(QStringLiteral("tokens.output_ratio"), tokens,
+        AttemptDetailText::tr("Answer, reported / counted"), ratioText(r.ratio.output),
+        optValue(r.ratio.output));
+    const EncodingInfo &enc = r.reconciliation.encoding;
+    add(QStringLiteral("tokens.encoding"), tokens, AttemptDetailText::tr("Counted with"),
+        enc.estimated ? AttemptDetailText::tr("%1 (an estimate)").arg(encodingName(enc.encoding))
+                      : encodingName(enc.encoding));
+    QString verdict;
+    if (!r.counted)
+        verdict = AttemptDetailText::tr("not reconciled (only successful attempts of the "
+                                        "provider's own, not warm-ups, are)");
+    else if (r.reconciliation.withoutUsage > 0)
+        verdict = AttemptDetailText::tr("not reconciled: the provider reported no usage");
+    else if (r.reconciliation.flagged())
+        verdict = AttemptDetailText::tr("differs beyond %1%")
+                      .arg(locale.toString(kReconciliationTolerance * 100, 'f', 0));
+    else if (enc.estimated)
+        verdict = AttemptDetailText::tr("estimate only (never flagged)");
+    else
+        verdict = AttemptDetailText::tr("agrees");
+    add(QStringLiteral("tokens.verdict"), tokens, AttemptDetailText::tr("Reconciliation"), verdict,
+        r.reconciliation.flagged());
+}
+
 void AttemptDetailModel::setDetail(const AttemptDetail &d)
 {
     beginResetModel();
@@ -249,45 +292,7 @@ void AttemptDetailModel::setDetail(const AttemptDetail &d)
             : AttemptDetailText::tr("Stalls"),
         QString::number(t.stalls.size()), int(t.stalls.size()));
 
-    const QString tokens = AttemptDetailText::tr("Tokens");
-    const AttemptReconciliation &r = d.tokens;
-    const auto count = [&](const std::optional<qint64> &v) {
-        return v ? locale.toString(*v) : dash();
-    };
-    add(QStringLiteral("tokens.input_reported"), tokens, AttemptDetailText::tr("Prompt, reported"),
-        count(r.reportedInput), optValue(r.reportedInput));
-    add(QStringLiteral("tokens.input_local"), tokens, AttemptDetailText::tr("Prompt, counted"),
-        locale.toString(r.localInput), r.localInput);
-    add(QStringLiteral("tokens.input_ratio"), tokens,
-        AttemptDetailText::tr("Prompt, reported / counted"), ratioText(r.ratio.input),
-        optValue(r.ratio.input));
-    add(QStringLiteral("tokens.output_reported"), tokens,
-        AttemptDetailText::tr("Answer, reported (less reasoning)"), count(r.reportedOutput),
-        optValue(r.reportedOutput));
-    add(QStringLiteral("tokens.output_local"), tokens, AttemptDetailText::tr("Answer, counted"),
-        locale.toString(r.localOutput), r.localOutput);
-    add(QStringLiteral("tokens.output_ratio"), tokens,
-        AttemptDetailText::tr("Answer, reported / counted"), ratioText(r.ratio.output),
-        optValue(r.ratio.output));
-    const EncodingInfo &enc = r.reconciliation.encoding;
-    add(QStringLiteral("tokens.encoding"), tokens, AttemptDetailText::tr("Counted with"),
-        enc.estimated ? AttemptDetailText::tr("%1 (an estimate)").arg(encodingName(enc.encoding))
-                      : encodingName(enc.encoding));
-    QString verdict;
-    if (!r.counted)
-        verdict = AttemptDetailText::tr("not reconciled (only successful attempts of the "
-                                        "provider's own, not warm-ups, are)");
-    else if (r.reconciliation.withoutUsage > 0)
-        verdict = AttemptDetailText::tr("not reconciled: the provider reported no usage");
-    else if (r.reconciliation.flagged())
-        verdict = AttemptDetailText::tr("differs beyond %1%")
-                      .arg(locale.toString(kReconciliationTolerance * 100, 'f', 0));
-    else if (enc.estimated)
-        verdict = AttemptDetailText::tr("estimate only (never flagged)");
-    else
-        verdict = AttemptDetailText::tr("agrees");
-    add(QStringLiteral("tokens.verdict"), tokens, AttemptDetailText::tr("Reconciliation"), verdict,
-        r.reconciliation.flagged());
+    addTokenRows(d.tokens);
 
     const QString headers = AttemptDetailText::tr("Response headers");
     for (const auto &[name, value] : d.headers)
