@@ -4,6 +4,7 @@
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
+#include "ui/attempts_page.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
 #include "workbench/workbench.h"
@@ -37,6 +38,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     addPage(m_results, tr("Results"));
+    addPage(new AttemptsPage(workbench, this), tr("Attempts"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));

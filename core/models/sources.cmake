@@ -12,4 +12,6 @@ target_sources(ys_core PRIVATE
     models/context_plot.h models/context_plot.cpp
     models/score_model.h models/score_model.cpp
     models/verdict_text.h models/verdict_text.cpp
+    models/attempts_model.h models/attempts_model.cpp
+    models/attempt_detail.h models/attempt_detail.cpp
 )

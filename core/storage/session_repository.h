@@ -94,6 +94,9 @@ public:
     // The database file this repository reads (for connections of other threads).
     const QString &databasePath() const;
 
+    // The connection, for the storage loaders that read a narrower shape than these.
+    Database &database() const { return m_db; }
+
 private:
     bool write(const std::function<bool(QString *)> &body, QString *error);
 

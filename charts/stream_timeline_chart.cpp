@@ -1,0 +1,112 @@
+#include "charts/stream_timeline_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+
+namespace ys {
+
+StreamTimelineChart::StreamTimelineChart(QWidget *parent)
+    : QChartView(parent)
+    , m_chart(new QChart)
+    , m_xAxis(new QValueAxis)
+    , m_yAxis(new QValueAxis)
+{
+    setObjectName(QStringLiteral("streamTimelineChart"));
+    setRenderHint(QPainter::Antialiasing);
+    m_chart->setTitle(tr("Stream timeline"));
+    m_xAxis->setTitleText(tr("Time from the attempt's start (ms)"));
+    m_yAxis->setTitleText(tr("Content events received"));
+    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    setChart(m_chart);
+    clear();
+}
+
+void StreamTimelineChart::clear()
+{
+    m_chart->removeAllSeries();
+    m_events = new QLineSeries;
+    m_events->setName(tr("Events"));
+    m_coalesced = new QScatterSeries;
+    m_coalesced->setName(tr("Coalesced reads"));
+    m_phaseCount = 0;
+    m_stallCount = 0;
+    for (QAbstractSeries *s :
+         {static_cast<QAbstractSeries *>(m_events), static_cast<QAbstractSeries *>(m_coalesced)}) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_xAxis);
+        s->attachAxis(m_yAxis);
+    }
+    m_xAxis->setRange(0, 1);
+    m_yAxis->setRange(0, 1);
+}
+
+void StreamTimelineChart::setTimeline(const AttemptTimeline &t)
+{
+    clear();
+    const double top = std::max(1, t.events);
+    double right = std::max(1.0, t.endMs);
+    for (const TimelinePhase &p : t.phases)
+        right = std::max(right, p.ms);
+
+    // Stalls first, so the lines are drawn over the shading: one area whose top is 0 outside
+    // the stalls and the full height inside them.
+    if (!t.stalls.empty()) {
+        auto *upper = new QLineSeries;
+        for (const TimelineStall &s : t.stalls) {
+            upper->append(s.fromMs, 0);
+            upper->append(s.fromMs, top);
+            upper->append(s.toMs, top);
+            upper->append(s.toMs, 0);
+        }
+        auto *area = new QAreaSeries(upper);
+        area->setName(tr("Stalls"));
+        QColor shade(Qt::red);
+        shade.setAlpha(50);
+        area->setBrush(shade);
+        area->setPen(QPen(Qt::NoPen));
+        m_chart->addSeries(area);
+        area->attachAxis(m_xAxis);
+        area->attachAxis(m_yAxis);
+        m_stallCount = int(t.stalls.size());
+    }
+
+    QList<QPointF> points;
+    points.reserve(qsizetype(t.deliveries.size()));
+    for (const TimelinePoint &p : t.deliveries)
+        points.append(QPointF(p.ms, p.cumulativeEvents));
+    m_events->replace(points);
+
+    QList<QPointF> coalesced;
+    coalesced.reserve(qsizetype(t.coalesced.size()));
+    for (const CoalescedRead &c : t.coalesced)
+        coalesced.append(QPointF(c.ms, c.cumulativeEvents));
+    m_coalesced->replace(coalesced);
+    m_coalesced->setMarkerSize(8);
+
+    for (const TimelinePhase &p : t.phases) {
+        auto *marker = new QLineSeries;
+        marker->setName(p.name);
+        marker->append(p.ms, 0);
+        marker->append(p.ms, top);
+        QPen pen = marker->pen();
+        pen.setStyle(Qt::DashLine);
+        pen.setWidthF(1.0);
+        marker->setPen(pen);
+        m_chart->addSeries(marker);
+        marker->attachAxis(m_xAxis);
+        marker->attachAxis(m_yAxis);
+        ++m_phaseCount;
+    }
+    m_xAxis->setRange(0, right * 1.02);
+    m_yAxis->setRange(0, top * 1.05);
+}
+
+} // namespace ys

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "storage/attempt_query.h"
+
+#include <QAbstractTableModel>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+class SessionRepository;
+
+// One run's attempts, a page at a time: the model holds only the rows fetched so far (the first
+// page on every reset, then canFetchMore() / fetchMore() as a view scrolls), never the run's
+// samples. The outcome filter and the sort are the query's WHERE and ORDER BY, so a reset reads
+// one page whatever the run's size. DisplayRole gives text ("—" for what did not happen),
+// SortRole the raw value.
+class AttemptsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        SeqColumn,
+        RequestColumn,
+        AttemptColumn,
+        OutcomeColumn,
+        StatusColumn,
+        TtftColumn,
+        E2eColumn,
+        OutputTokensColumn,
+        CostColumn,
+        HttpVersionColumn,
+        ErrorColumn,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1,
+        SampleIdRole, // the attempt's id, for AttemptQuery::attempt()
+        OutcomeRole   // Outcome as int
+    };
+    static constexpr int kDefaultPageSize = 2000;
+
+    explicit AttemptsModel(QObject *parent = nullptr);
+
+    // Null: the model is empty.
+    void setRepository(const SessionRepository *repo);
+    void setRun(qint64 runId);
+    qint64 runId() const { return m_runId; }
+    // Unset: every outcome.
+    void setOutcomeFilter(std::optional<Outcome> outcome);
+    // Both at once, read once.
+    void setRunAndFilter(qint64 runId, std::optional<Outcome> outcome);
+    std::optional<Outcome> outcomeFilter() const { return m_outcome; }
+    void setPageSize(int rows);
+    int pageSize() const { return m_pageSize; }
+    // The attempts the filter lets through, fetched or not.
+    qint64 matchingCount() const { return m_total; }
+    const AttemptRow &row(int r) const { return m_rows[std::size_t(r)]; }
+    // Reads the run again (new attempts of a run under way).
+    void reload();
+    // Why the last read failed; empty when it did not.
+    const QString &lastError() const { return m_error; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+private:
+    std::vector<AttemptRow> readPage(qint64 offset) const;
+    QVariant displayValue(const AttemptRow &r, int column) const;
+    QVariant sortValue(const AttemptRow &r, int column) const;
+
+    const SessionRepository *m_repo = nullptr;
+    qint64 m_runId = 0;
+    std::optional<Outcome> m_outcome;
+    int m_sortColumn = SeqColumn;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    int m_pageSize = kDefaultPageSize;
+    qint64 m_total = 0;
+    std::vector<AttemptRow> m_rows;
+    mutable QString m_error;
+};
+
+} // namespace ys

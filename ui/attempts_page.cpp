@@ -1,0 +1,245 @@
+#include "ui/attempts_page.h"
+
+#include "models/attempt_detail.h"
+#include "models/attempts_model.h"
+#include "ui/attempt_detail_view.h"
+#include "workbench/workbench.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ys {
+
+namespace {
+
+// A step's JSON object as "name value, ..." for a label.
+QString stepText(const QString &stepJson)
+{
+    QString s = stepJson.trimmed();
+    if (s.isEmpty() || s == QStringLiteral("{}"))
+        return {};
+    s.remove(QLatin1Char('{')).remove(QLatin1Char('}')).remove(QLatin1Char('"'));
+    return s.replace(QLatin1Char(':'), QLatin1Char(' '))
+        .replace(QLatin1Char(','), QStringLiteral(", "));
+}
+
+} // namespace
+
+AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_runs(new QComboBox(this))
+    , m_outcomes(new QComboBox(this))
+    , m_count(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_model(new AttemptsModel(this))
+{
+    setObjectName(QStringLiteral("attemptsPage"));
+    m_runs->setObjectName(QStringLiteral("attemptsRun"));
+    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_outcomes->setObjectName(QStringLiteral("attemptsOutcome"));
+    m_outcomes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_count->setObjectName(QStringLiteral("attemptsCount"));
+    m_table->setObjectName(QStringLiteral("attemptsTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    // The model sorts in its query (ORDER BY): the header only tells it which column.
+    m_table->horizontalHeader()->setSortIndicator(AttemptsModel::SeqColumn, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
+
+    auto *bar = new QHBoxLayout;
+    auto *runLabel = new QLabel(tr("&Run:"), this);
+    runLabel->setBuddy(m_runs);
+    auto *outcomeLabel = new QLabel(tr("&Outcome:"), this);
+    outcomeLabel->setBuddy(m_outcomes);
+    bar->addWidget(runLabel);
+    bar->addWidget(m_runs);
+    bar->addSpacing(12);
+    bar->addWidget(outcomeLabel);
+    bar->addWidget(m_outcomes);
+    bar->addStretch(1);
+    bar->addWidget(m_count);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+
+    m_model->setRepository(workbench->repository());
+    connect(m_runs, &QComboBox::currentIndexChanged, this, &AttemptsPage::runChosen);
+    connect(m_outcomes, &QComboBox::currentIndexChanged, this, &AttemptsPage::outcomeChosen);
+    connect(m_table, &QAbstractItemView::activated, this, &AttemptsPage::openAttempt);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &AttemptsPage::updateCount);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &AttemptsPage::updateCount);
+    connect(workbench, &Workbench::summaryChanged, this, &AttemptsPage::reloadRuns);
+    connect(workbench, &Workbench::selectedProviderChanged, this,
+            &AttemptsPage::showProvidersLatestRun);
+    reloadRuns();
+}
+
+qint64 AttemptsPage::currentRun() const
+{
+    return m_runs->currentIndex() >= 0 ? m_runs->currentData().toLongLong() : 0;
+}
+
+const AttemptRunChoice *AttemptsPage::choiceOf(qint64 runId) const
+{
+    for (const AttemptRunChoice &c : m_choices)
+        if (c.run.id == runId)
+            return &c;
+    return nullptr;
+}
+
+void AttemptsPage::reloadRuns()
+{
+    // The repository exists once the workbench is open, which may be after this page was made.
+    if (m_workbench->repository())
+        m_model->setRepository(m_workbench->repository());
+    qint64 previous = currentRun();
+    // A run that was its provider's latest gives way to a newer one (a re-run).
+    QString previousProvider;
+    if (const AttemptRunChoice *c = choiceOf(previous))
+        previousProvider = c->provider.name;
+    const bool previousWasLatest = previous > 0 && latestRunOf(previousProvider) == previous;
+    m_choices.clear();
+    if (m_workbench->repository() && m_workbench->selectedSession() > 0) {
+        QString error;
+        m_choices =
+            AttemptQuery(*m_workbench->repository()).runs(m_workbench->selectedSession(), &error);
+    }
+    {
+        const QSignalBlocker block(m_runs);
+        m_runs->clear();
+        for (const AttemptRunChoice &c : m_choices) {
+            QString label = tr("%1 · %2").arg(c.provider.name, c.run.kind);
+            if (const QString step = stepText(c.run.stepJson); !step.isEmpty())
+                label += tr(" · %1").arg(step);
+            label += tr(" (run %1)").arg(c.run.id);
+            m_runs->addItem(label, c.run.id);
+        }
+    }
+    // Keep the run shown when it is still there, else the selected provider's latest, else the
+    // latest of all; read it once.
+    if (previousWasLatest && choiceOf(previous))
+        previous = latestRunOf(previousProvider);
+    qint64 show = 0;
+    if (previous > 0 && choiceOf(previous))
+        show = previous;
+    else if (const qint64 latest = latestRunOf(m_workbench->selectedProvider()); latest > 0)
+        show = latest;
+    else if (!m_choices.empty())
+        show = m_choices.back().run.id;
+    {
+        const QSignalBlocker block(m_runs);
+        m_runs->setCurrentIndex(m_runs->findData(show));
+    }
+    runChosen();
+}
+
+qint64 AttemptsPage::latestRunOf(const QString &provider) const
+{
+    qint64 latest = 0;
+    for (const AttemptRunChoice &c : m_choices)
+        if (!provider.isEmpty() && c.provider.name == provider)
+            latest = std::max(latest, c.run.id);
+    return latest;
+}
+
+void AttemptsPage::showProvidersLatestRun(const QString &provider)
+{
+    if (const qint64 latest = latestRunOf(provider); latest > 0)
+        selectRun(latest);
+}
+
+bool AttemptsPage::selectRun(qint64 runId)
+{
+    const int i = m_runs->findData(runId);
+    if (i < 0)
+        return false;
+    if (i == m_runs->currentIndex())
+        runChosen();
+    else
+        m_runs->setCurrentIndex(i); // runChosen() through the signal
+    return true;
+}
+
+void AttemptsPage::runChosen()
+{
+    reloadOutcomes();
+    const int o = m_outcomes->currentData().toInt();
+    m_model->setRunAndFilter(currentRun(), o < 0 ? std::nullopt : std::optional(Outcome(o)));
+}
+
+void AttemptsPage::reloadOutcomes()
+{
+    const QVariant previous = m_outcomes->currentData();
+    const QSignalBlocker block(m_outcomes);
+    m_outcomes->clear();
+    qint64 total = 0;
+    std::vector<std::pair<Outcome, qint64>> counts;
+    if (m_workbench->repository() && currentRun() > 0) {
+        QString error;
+        if (auto c = AttemptQuery(*m_workbench->repository()).outcomeCounts(currentRun(), &error))
+            counts = std::move(*c);
+    }
+    for (const auto &[o, n] : counts)
+        total += n;
+    const QLocale locale;
+    m_outcomes->addItem(tr("All outcomes (%1)").arg(locale.toString(total)), -1);
+    for (const auto &[o, n] : counts)
+        m_outcomes->addItem(tr("%1 (%2)").arg(OutcomeText::display(o), locale.toString(n)), int(o));
+    const int i = previous.isValid() ? m_outcomes->findData(previous) : 0;
+    m_outcomes->setCurrentIndex(std::max(0, i));
+}
+
+void AttemptsPage::outcomeChosen()
+{
+    const int o = m_outcomes->currentData().toInt();
+    if (o < 0)
+        m_model->setOutcomeFilter(std::nullopt);
+    else
+        m_model->setOutcomeFilter(Outcome(o));
+}
+
+void AttemptsPage::updateCount()
+{
+    const QLocale locale;
+    m_count->setText(
+        tr("%1 of %2 attempts loaded")
+            .arg(locale.toString(m_model->rowCount()), locale.toString(m_model->matchingCount())));
+}
+
+void AttemptsPage::openAttempt(const QModelIndex &index)
+{
+    if (!index.isValid() || !m_workbench->repository())
+        return;
+    const AttemptRunChoice *choice = choiceOf(currentRun());
+    if (!choice)
+        return;
+    const qint64 id = index.siblingAtColumn(0).data(AttemptsModel::SampleIdRole).toLongLong();
+    QString error;
+    const auto detail = loadAttemptDetail(*m_workbench->repository(), id, choice->provider, &error);
+    if (!m_detail)
+        m_detail = new AttemptDetailView(this);
+    if (!detail) {
+        m_count->setText(error);
+        return;
+    }
+    m_detail->showAttempt(tr("%1 · run %2 · attempt %3")
+                              .arg(choice->provider.name)
+                              .arg(choice->run.id)
+                              .arg(detail->sample.seq),
+                          *detail);
+    m_detail->show();
+    m_detail->raise();
+}
+
+} // namespace ys

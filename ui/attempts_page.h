@@ -1,0 +1,62 @@
+#pragma once
+
+#include "storage/attempt_query.h"
+
+#include <QWidget>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QModelIndex;
+class QTableView;
+
+namespace ys {
+
+class AttemptDetailView;
+class AttemptsModel;
+class Workbench;
+
+// A run's attempts: the selected session's runs to pick from (provider, kind, step), an outcome
+// filter, and the attempts table, read a page at a time by AttemptsModel. Activating a row
+// (double-click, Enter) opens the attempt in an AttemptDetailView. Follows the workbench's
+// selected provider: picking one shows its latest run.
+class AttemptsPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit AttemptsPage(Workbench *workbench, QWidget *parent = nullptr);
+
+    QComboBox *runPicker() const { return m_runs; }
+    QComboBox *outcomeFilter() const { return m_outcomes; }
+    QTableView *table() const { return m_table; }
+    AttemptsModel *model() const { return m_model; }
+    // Null until an attempt was opened.
+    AttemptDetailView *detailView() const { return m_detail; }
+    // The run shown, 0 for none.
+    qint64 currentRun() const;
+    // Shows that run (false when it is not one of the selected session's).
+    bool selectRun(qint64 runId);
+    // Opens the attempt of that table row.
+    void openAttempt(const QModelIndex &index);
+
+private:
+    void reloadRuns();
+    void showProvidersLatestRun(const QString &provider);
+    // The provider's latest run of the session, 0 for none.
+    qint64 latestRunOf(const QString &provider) const;
+    void runChosen();
+    void reloadOutcomes();
+    void outcomeChosen();
+    void updateCount();
+    const AttemptRunChoice *choiceOf(qint64 runId) const;
+
+    Workbench *m_workbench;
+    QComboBox *m_runs;
+    QComboBox *m_outcomes;
+    QLabel *m_count;
+    QTableView *m_table;
+    AttemptsModel *m_model;
+    AttemptDetailView *m_detail = nullptr;
+    std::vector<AttemptRunChoice> m_choices;
+};
+
+} // namespace ys
