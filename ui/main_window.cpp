@@ -7,6 +7,7 @@
 #include "run/cost_estimate.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
+#include "ui/suite_page.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -37,6 +38,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     addPage(m_results, tr("Results"));
+    addPage(new SuitePage(m_workbench, this), tr("Suite"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
