@@ -162,6 +162,15 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("retry"), QStringLiteral("none")}));
         QCOMPARE(s[first + 8].rateLimit.maxRps, 12.5);
 
+        // Set YS_SCREENSHOT_DIR to keep a picture of the page for a person to look at.
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            page.resize(1300, 800);
+            QTest::qWait(200);
+            page.resize(1300, 820);
+            QTest::qWait(200);
+            QVERIFY(page.grab().save(shots + QStringLiteral("/suite-page.png")));
+        }
+
         // The requirements' preset and the cost basis too.
         auto *preset = page.findChild<QComboBox *>(QStringLiteral("requirementsPreset"));
         preset->setCurrentIndex(preset->findData(QStringLiteral("realtime_support")));

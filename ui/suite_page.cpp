@@ -72,6 +72,8 @@ SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
 {
     setObjectName(QStringLiteral("suitePage"));
     m_problem->setStyleSheet(QStringLiteral("color: #c02020;"));
+    m_modifiedMark->setWordWrap(false);
+    m_estimate->setWordWrap(false);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildActions());
     auto *fileRow = new QHBoxLayout;
@@ -150,12 +152,14 @@ QWidget *SuitePage::buildSuiteColumn()
     auto *column = new QWidget(this);
     auto *layout = new QVBoxLayout(column);
     auto *suiteBox = new QGroupBox(tr("Suite"), column);
-    auto *form = new QFormLayout(suiteBox);
+    auto *suiteLayout = new QVBoxLayout(suiteBox);
+    auto *form = new QFormLayout;
+    suiteLayout->addLayout(form);
     m_fields->addText(form, tr("Name"), QStringLiteral("suiteName"), &m_suite.name);
     QLineEdit *budget = m_fields->addOptDouble(
         form, tr("Budget (US$)"), QStringLiteral("budgetUsd"), &m_suite.budgetUsd, 0, 1e9, true);
     budget->setPlaceholderText(tr("none"));
-    form->addRow(tr("Estimated cost"), m_estimate);
+    suiteLayout->addWidget(m_estimate);
     layout->addWidget(suiteBox);
     auto *requirementsBox = new QGroupBox(tr("Requirements"), column);
     auto *requirementsLayout = new QVBoxLayout(requirementsBox);
@@ -264,9 +268,25 @@ void SuitePage::updateEstimate()
 {
     if (m_suite.providers.empty() || m_suite.scenarios.empty()) {
         m_estimate->setText(tr("Add providers and scenarios to see the estimate"));
+        m_estimate->setToolTip(QString());
         return;
     }
-    m_estimate->setText(CostEstimateText::line(estimate()));
+    // One line per provider rather than CostEstimateText::line's single long line, which a
+    // narrow column would have to wrap; that line is the tool tip.
+    const CostEstimate e = estimate();
+    QStringList lines;
+    lines << (e.budgetUsd
+                  ? tr("Estimated cost at most %1, budget %2")
+                        .arg(CostEstimateText::usd(e.totalUsd), CostEstimateText::usd(*e.budgetUsd))
+                  : tr("Estimated cost at most %1, no budget")
+                        .arg(CostEstimateText::usd(e.totalUsd)));
+    for (const ProviderCostEstimate &p : e.providers)
+        lines << (p.usd ? tr("  %1: %2").arg(p.provider, CostEstimateText::usd(*p.usd))
+                        : tr("  %1: unpriced (cost unknown)").arg(p.provider));
+    if (e.exceedsBudget())
+        lines << tr("Over the budget: a run asks before it starts.");
+    m_estimate->setText(lines.join(QLatin1Char('\n')));
+    m_estimate->setToolTip(CostEstimateText::line(e));
 }
 
 CostEstimate SuitePage::estimate() const
