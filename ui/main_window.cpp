@@ -7,6 +7,7 @@
 #include "ui/attempts_page.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
+#include "ui/suite_page.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -39,6 +40,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     setCentralWidget(m_pages);
     addPage(m_results, tr("Results"));
     addPage(new AttemptsPage(workbench, this), tr("Attempts"));
+    addPage(new SuitePage(m_workbench, this), tr("Suite"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));

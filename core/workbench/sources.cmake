@@ -2,5 +2,6 @@
 target_sources(ys_core PRIVATE
     workbench/demo_host.h
     workbench/demo_suite.h workbench/demo_suite.cpp
+    workbench/suite_templates.h workbench/suite_templates.cpp
     workbench/workbench.h workbench/workbench.cpp
 )

@@ -118,6 +118,12 @@ QUrl Workbench::simulatorUrl(QString *error)
     return m_demo->start(error);
 }
 
+std::vector<ProviderConfig> Workbench::demoProviders(QString *error)
+{
+    const QUrl url = simulatorUrl(error);
+    return url.isEmpty() ? std::vector<ProviderConfig>{} : m_demo->providers(url);
+}
+
 bool Workbench::runDemo(QString *error)
 {
     const QUrl url = simulatorUrl(error);

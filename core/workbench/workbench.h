@@ -68,6 +68,9 @@ public:
 
     // The demo host's simulator address, started on first use.
     QUrl simulatorUrl(QString *error);
+    // The demo host's simulated providers at that address (a suite template's demo providers);
+    // empty with *error set when there is no simulator.
+    std::vector<ProviderConfig> demoProviders(QString *error);
 
 Q_SIGNALS:
     void runningChanged(bool running);
