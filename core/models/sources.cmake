@@ -9,4 +9,5 @@ target_sources(ys_core PRIVATE
     models/drift_model.h models/drift_model.cpp
     models/pareto_model.h models/pareto_model.cpp
     models/score_model.h models/score_model.cpp
+    models/catalog_model.h models/catalog_model.cpp
 )

@@ -3,4 +3,6 @@ target_sources(ys_core PRIVATE
     workbench/demo_host.h
     workbench/demo_suite.h workbench/demo_suite.cpp
     workbench/workbench.h workbench/workbench.cpp
+    workbench/provider_form.h workbench/provider_form.cpp
+    workbench/connection_test.h workbench/connection_test.cpp
 )
