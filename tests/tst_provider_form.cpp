@@ -7,7 +7,11 @@
 #include "provider/secrets.h"
 #include "workbench/provider_form.h"
 
+#include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
+#include <QThread>
+#include <memory>
 
 using namespace ys;
 
@@ -270,6 +274,23 @@ private Q_SLOTS:
         QVERIFY(key.isEmpty());
         QVERIFY2(error.contains(QLatin1StringView("keychain:ys-test-entry")), qPrintable(error));
         QVERIFY2(error.contains(QLatin1StringView("env:NAME")), qPrintable(error));
+
+        // From runner threads too (a later read must not wait on an earlier
+        // thread, which has ended): the read goes through the application's thread.
+        for (int i = 0; i < 3; ++i) {
+            QString threadError;
+            QElapsedTimer clock;
+            clock.start();
+            std::unique_ptr<QThread> runner(QThread::create([&threadError] {
+                QByteArray k;
+                Secrets::resolve(QStringLiteral("keychain:ys-test-entry"), &k, &threadError);
+            }));
+            QSignalSpy ended(runner.get(), &QThread::finished);
+            runner->start();
+            QVERIFY(ended.wait(20000));
+            QCOMPARE(threadError, error);
+            QVERIFY2(clock.elapsed() < 10000, "the keychain read waited for its timeout");
+        }
 
         qputenv("YS_TST_FORM_KEY", "form-test-value");
         QVERIFY(Secrets::resolve(QStringLiteral("env:YS_TST_FORM_KEY"), &key, &error));

@@ -4,7 +4,10 @@
 
 #include <QEventLoop>
 #include <QPointer>
+#include <QSemaphore>
+#include <QThread>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 #ifdef YS_HAVE_QTKEYCHAIN
@@ -27,31 +30,64 @@ struct KeychainRead {
     QByteArray value;
 };
 
-// Waits for the read on a local event loop: keys are resolved just before a session starts.
-// The job deletes itself when it finishes, even after a timeout has given up on it.
-std::shared_ptr<KeychainRead> readKeychain(const QString &name)
+// Starts a read on the calling thread; `done` runs there when the job has finished. The job
+// deletes itself when it finishes, even after the caller has given up waiting for it.
+void startKeychainRead(const QString &name, std::function<void(const KeychainRead &)> done)
 {
-    auto result = std::make_shared<KeychainRead>();
     auto *job = new QKeychain::ReadPasswordJob(Secrets::keychainService());
     job->setAutoDelete(true);
     job->setInsecureFallback(false); // never a plain file instead of the keychain
     job->setKey(name);
-    QEventLoop loop;
-    QPointer<QEventLoop> waiting(&loop);
-    QObject::connect(job, &QKeychain::Job::finished, job, [result, waiting](QKeychain::Job *j) {
-        result->done = true;
-        result->error = j->error();
-        result->errorString = j->errorString();
+    QObject::connect(job, &QKeychain::Job::finished, job, [done](QKeychain::Job *j) {
+        KeychainRead r;
+        r.done = true;
+        r.error = j->error();
+        r.errorString = j->errorString();
         if (j->error() == QKeychain::NoError)
-            result->value = static_cast<QKeychain::ReadPasswordJob *>(j)->binaryData();
-        if (waiting)
-            waiting->quit();
+            r.value = static_cast<QKeychain::ReadPasswordJob *>(j)->binaryData();
+        done(r);
     });
-    QTimer::singleShot(kKeychainTimeoutMs, &loop, &QEventLoop::quit);
     job->start();
-    if (!result->done)
-        loop.exec();
-    return result;
+}
+
+// Keys are resolved just before a session starts, on the runner's thread or the UI's. QtKeychain
+// queues its jobs through one object that lives in the thread of its first use, and a runner's
+// thread ends with its run: the read therefore always runs on the application's thread, and a
+// runner waits for it there.
+KeychainRead readKeychain(const QString &name)
+{
+    QCoreApplication *app = QCoreApplication::instance();
+    if (!app || QThread::currentThread() == app->thread()) {
+        auto result = std::make_shared<KeychainRead>();
+        QEventLoop loop;
+        QPointer<QEventLoop> waiting(&loop);
+        startKeychainRead(name, [result, waiting](const KeychainRead &r) {
+            *result = r;
+            if (waiting)
+                waiting->quit();
+        });
+        QTimer::singleShot(kKeychainTimeoutMs, &loop, &QEventLoop::quit);
+        if (!result->done)
+            loop.exec();
+        return *result;
+    }
+    struct Shared {
+        QSemaphore ready;
+        KeychainRead read;
+    };
+    auto shared = std::make_shared<Shared>();
+    QMetaObject::invokeMethod(
+        app,
+        [name, shared] {
+            startKeychainRead(name, [shared](const KeychainRead &r) {
+                shared->read = r;
+                shared->ready.release();
+            });
+        },
+        Qt::QueuedConnection);
+    if (!shared->ready.tryAcquire(1, kKeychainTimeoutMs))
+        return {}; // not done; the read may still finish and write into `shared` alone
+    return shared->read;
 }
 #endif
 
@@ -63,18 +99,18 @@ bool resolveKeychain(const QString &reference, QByteArray *key, QString *error)
         return false;
     }
 #ifdef YS_HAVE_QTKEYCHAIN
-    const std::shared_ptr<KeychainRead> read = readKeychain(name);
-    if (!read->done) {
+    const KeychainRead read = readKeychain(name);
+    if (!read.done) {
         *error = Secrets::tr("\"%1\": the system keychain did not answer; store the key in an "
                              "environment variable and use an env:NAME reference instead")
                      .arg(reference);
         return false;
     }
-    switch (read->error) {
+    switch (read.error) {
     case QKeychain::NoError:
-        if (read->value.trimmed().isEmpty())
+        if (read.value.trimmed().isEmpty())
             break;
-        *key = read->value.trimmed();
+        *key = read.value.trimmed();
         Secrets::registerSecret(*key);
         return true;
     case QKeychain::EntryNotFound:
@@ -92,7 +128,7 @@ bool resolveKeychain(const QString &reference, QByteArray *key, QString *error)
         *error = Secrets::tr("\"%1\": the system keychain cannot be read (%2); no secret service "
                              "seems to be running. Store the key in an environment variable and "
                              "use an env:NAME reference instead")
-                     .arg(reference, read->errorString);
+                     .arg(reference, read.errorString);
         return false;
     }
     *error = Secrets::tr("\"%1\": the keychain entry is empty").arg(reference);
