@@ -14,4 +14,5 @@ target_sources(ys_core PRIVATE
     models/verdict_text.h models/verdict_text.cpp
     models/attempts_model.h models/attempts_model.cpp
     models/attempt_detail.h models/attempt_detail.cpp
+    models/catalog_model.h models/catalog_model.cpp
 )

@@ -91,12 +91,14 @@ struct ModelEntry {
     QString name;
     json match;
     std::optional<Price> price; // none: the entry has no text price
+    std::optional<qint64> contextWindow;
 };
 
 struct ProviderEntry {
     QString id;
     QString name;
     QRegularExpression apiPattern;
+    QString apiPatternText;
     json providerMatch; // null when absent
     json modelMatch;
     QStringList fallbacks;
@@ -240,7 +242,8 @@ std::shared_ptr<const PriceCatalog> PriceCatalog::parse(const QByteArray &data, 
         if (auto it = p.find("api_pattern"); it != p.end()) {
             if (!it->is_string())
                 return failed(tr("%1.api_pattern: expected a string").arg(pw));
-            e.apiPattern = QRegularExpression(q(it->get<std::string>()));
+            e.apiPatternText = q(it->get<std::string>());
+            e.apiPattern = QRegularExpression(e.apiPatternText);
             if (!e.apiPattern.isValid())
                 return failed(tr("%1.api_pattern: %2").arg(pw, e.apiPattern.errorString()));
         }
@@ -279,6 +282,10 @@ std::shared_ptr<const PriceCatalog> PriceCatalog::parse(const QByteArray &data, 
                 return failed(err);
             if (pricejson::hasTextPrice(m["prices"]))
                 me.price = std::move(price);
+            // Informative only (shown beside the price): a malformed one is left out.
+            if (auto cw = m.find("context_window");
+                cw != m.end() && cw->is_number_integer() && cw->get<qint64>() > 0)
+                me.contextWindow = cw->get<qint64>();
             e.models.push_back(std::move(me));
         }
         catalog->d->providers.push_back(std::move(e));
@@ -373,6 +380,21 @@ std::optional<CatalogHit> PriceCatalog::find(const CatalogQuery &query) const
     if (!p)
         return std::nullopt;
     return d->modelIn(*p, query.model, true);
+}
+
+std::vector<CatalogModelInfo> PriceCatalog::models() const
+{
+    std::vector<CatalogModelInfo> out;
+    for (const ProviderEntry &p : d->providers) {
+        for (const ModelEntry &m : p.models) {
+            if (!m.price)
+                continue;
+            CatalogModelInfo row{
+                p.id, p.name, p.apiPatternText, m.id, m.name, d->hit(p, m)->price, m.contextWindow};
+            out.push_back(std::move(row));
+        }
+    }
+    return out;
 }
 
 QString PriceCatalog::file() const

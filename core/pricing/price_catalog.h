@@ -8,6 +8,7 @@
 #include <QUrl>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace ys {
 
@@ -25,6 +26,18 @@ struct CatalogHit {
     QString modelId;
     QString modelName;
     Price price; // with source "catalog", the entry and the catalog's date
+    QString entry() const { return providerId + QLatin1Char('/') + modelId; }
+};
+
+// One priced model of the catalog, as a list of them shows it (the provider editor's table).
+struct CatalogModelInfo {
+    QString providerId;
+    QString providerName;
+    QString apiPattern; // the catalog provider's address pattern (a regular expression)
+    QString modelId;
+    QString modelName;
+    Price price; // with source "catalog", the entry and the catalog's date
+    std::optional<qint64> contextWindow;
     QString entry() const { return providerId + QLatin1Char('/') + modelId; }
 };
 
@@ -52,6 +65,9 @@ public:
     std::optional<CatalogHit> find(const CatalogQuery &query) const;
     // A model's entry by "provider/model" (the model part an id or a name its rules match).
     std::optional<CatalogHit> entry(const QString &entry) const;
+
+    // Every model with a text price, in the catalog's order.
+    std::vector<CatalogModelInfo> models() const;
 
     QString file() const; // ":/pricing/..." for the bundled catalog
     QString date() const; // the catalog's date, ISO (a month or a day)

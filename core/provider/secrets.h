@@ -19,7 +19,15 @@ public:
     // Empty reference: no key (servers that need none). On failure returns false and sets
     // *error to a message that names the reference, never a value. A resolved key is
     // registered (see registerSecret()).
+    // keychain:NAME reads the system keychain (QtKeychain: the Secret Service, KWallet, macOS
+    // Keychain, Windows Credential Store) under the service keychainService() and the account
+    // NAME; where no secret service runs, it fails with a message that says so and points to
+    // env:NAME, which always works. It waits for the keychain on a local event loop.
     static bool resolve(const QString &reference, QByteArray *key, QString *error);
+    // The service name keychain entries are kept under ("Yardstick").
+    static QString keychainService();
+    // Whether this build reads keychain: references at all (QtKeychain was found).
+    static bool keychainAvailable();
 
     // See redactSecrets().
     static QString redact(const QString &text, const QList<QByteArray> &secrets = {});

@@ -4,4 +4,6 @@ target_sources(ys_core PRIVATE
     workbench/demo_suite.h workbench/demo_suite.cpp
     workbench/suite_templates.h workbench/suite_templates.cpp
     workbench/workbench.h workbench/workbench.cpp
+    workbench/provider_form.h workbench/provider_form.cpp
+    workbench/connection_test.h workbench/connection_test.cpp
 )

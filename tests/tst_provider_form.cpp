@@ -1,0 +1,302 @@
+// The provider editor's checks without a window: each bad field gets a message that names it,
+// a key pasted where its reference belongs is refused without being repeated, and a valid draft
+// becomes the provider a suite file would hold (catalog figures left to the catalog, changed
+// ones kept as overrides). Also the keychain: reference where no secret service runs.
+#include "domain/suite.h"
+#include "pricing/price_catalog.h"
+#include "provider/secrets.h"
+#include "workbench/provider_form.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+#include <memory>
+
+using namespace ys;
+
+namespace {
+
+ProviderDraft validDraft()
+{
+    ProviderDraft d;
+    d.name = QStringLiteral("Local vLLM");
+    d.dialect = QStringLiteral("openai-chat");
+    d.baseUrl = QStringLiteral("http://127.0.0.1:8000/v1");
+    d.model = QStringLiteral("qwen3-8b");
+    d.keyRef = QStringLiteral("env:VLLM_KEY");
+    d.inputPrice = QStringLiteral("0.1");
+    d.outputPrice = QStringLiteral("0.4");
+    d.contextWindow = QStringLiteral("32768");
+    return d;
+}
+
+// The message of the one problem of a field, or empty.
+QString problemOf(const std::vector<FieldProblem> &problems, ProviderField field)
+{
+    QString out;
+    for (const FieldProblem &p : problems)
+        if (p.field == field)
+            out = p.message;
+    return out;
+}
+
+void row(const char *tag, ProviderField f, const char *value)
+{
+    QTest::newRow(tag) << int(f) << QString::fromUtf8(value) << ProviderForm::fieldLabel(f);
+}
+
+} // namespace
+
+class TstProviderForm : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void validDraftHasNoProblem()
+    {
+        QVERIFY(ProviderForm::validate(validDraft(), {QStringLiteral("Other")}).empty());
+    }
+
+    void eachBadFieldNamesItself_data()
+    {
+        QTest::addColumn<int>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("label");
+        row("empty name", ProviderField::Name, "  ");
+        row("taken name", ProviderField::Name, "Other");
+        row("empty url", ProviderField::BaseUrl, "");
+        row("not a url", ProviderField::BaseUrl, "not a url");
+        row("ftp url", ProviderField::BaseUrl, "ftp://example.com/v1");
+        row("no host", ProviderField::BaseUrl, "http://");
+        row("empty model", ProviderField::Model, "");
+        row("bad dialect", ProviderField::Dialect, "smoke-signals");
+        row("negative input", ProviderField::InputPrice, "-0.5");
+        row("negative cached", ProviderField::CachedPrice, "-1");
+        row("text output", ProviderField::OutputPrice, "cheap");
+        row("negative cache write", ProviderField::CacheWritePrice, "-3");
+        row("zero context", ProviderField::ContextWindow, "0");
+        row("negative context", ProviderField::ContextWindow, "-128000");
+        row("fractional context", ProviderField::ContextWindow, "1.5");
+        row("huge context", ProviderField::ContextWindow, "100000001");
+    }
+
+    void eachBadFieldNamesItself()
+    {
+        QFETCH(int, field);
+        QFETCH(QString, value);
+        QFETCH(QString, label);
+        ProviderDraft d = validDraft();
+        switch (ProviderField(field)) {
+        case ProviderField::Name:
+            d.name = value;
+            break;
+        case ProviderField::BaseUrl:
+            d.baseUrl = value;
+            break;
+        case ProviderField::Model:
+            d.model = value;
+            break;
+        case ProviderField::Dialect:
+            d.dialect = value;
+            break;
+        case ProviderField::InputPrice:
+            d.inputPrice = value;
+            break;
+        case ProviderField::CachedPrice:
+            d.cachedPrice = value;
+            break;
+        case ProviderField::OutputPrice:
+            d.outputPrice = value;
+            break;
+        case ProviderField::CacheWritePrice:
+            d.cacheWritePrice = value;
+            break;
+        case ProviderField::ContextWindow:
+            d.contextWindow = value;
+            break;
+        case ProviderField::KeyRef:
+            d.keyRef = value;
+            break;
+        }
+        std::vector<FieldProblem> problems;
+        QVERIFY(!ProviderForm::toConfig(d, ProviderConfig{}, {QStringLiteral("Other")}, &problems));
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(int(problems.front().field), field);
+        QVERIFY2(problems.front().message.startsWith(label + QLatin1Char(':')),
+                 qPrintable(problems.front().message));
+    }
+
+    void ownNameMayStay()
+    {
+        const std::vector<QString> taken{QStringLiteral("Local vLLM"), QStringLiteral("Other")};
+        QVERIFY(ProviderForm::validate(validDraft(), taken, QStringLiteral("Local vLLM")).empty());
+        QVERIFY(!ProviderForm::validate(validDraft(), taken, QString()).empty());
+    }
+
+    void keyIsRefusedWithoutBeingRepeated_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("openai key") << QStringLiteral("sk-proj-Zq81kP3mN0xVb7Rt2LwY");
+        QTest::newRow("anthropic key") << QStringLiteral("sk-ant-api03-AbCdEf0123456789");
+        QTest::newRow("bare word") << QStringLiteral("hunter2");
+        QTest::newRow("key after env") << QStringLiteral("env:sk-proj-Zq81kP3mN0xVb7Rt2LwY");
+        QTest::newRow("env without name") << QStringLiteral("env:");
+        QTest::newRow("keychain with space") << QStringLiteral("keychain:my key");
+        QTest::newRow("bearer") << QStringLiteral("Bearer abc.def");
+    }
+
+    void keyIsRefusedWithoutBeingRepeated()
+    {
+        QFETCH(QString, text);
+        ProviderDraft d = validDraft();
+        d.keyRef = text;
+        const auto problems = ProviderForm::validate(d, {});
+        const QString message = problemOf(problems, ProviderField::KeyRef);
+        QVERIFY(!message.isEmpty());
+        QVERIFY(message.startsWith(ProviderForm::fieldLabel(ProviderField::KeyRef)));
+        // The value is never echoed, not even a piece of it.
+        const QString tail = text.mid(text.indexOf(QLatin1Char(':')) + 1);
+        if (tail.size() >= 4)
+            QVERIFY2(!message.contains(tail), qPrintable(message));
+        if (!text.startsWith(QLatin1StringView("env:")) &&
+            !text.startsWith(QLatin1StringView("keychain:"))) {
+            QCOMPARE(message, ProviderForm::keyNotReferenceMessage());
+            QVERIFY(message.contains(QLatin1StringView("env:NAME")));
+            QVERIFY(message.contains(QLatin1StringView("keychain:NAME")));
+            QVERIFY(!ProviderForm::startsLikeReference(text));
+        }
+    }
+
+    void referencesAreAccepted()
+    {
+        for (const char *ref : {"env:OPENAI_API_KEY", "env:_X1", "keychain:openai-prod",
+                                "keychain:team/deepseek", ""}) {
+            ProviderDraft d = validDraft();
+            d.keyRef = QString::fromLatin1(ref);
+            QVERIFY2(ProviderForm::validate(d, {}).empty(), ref);
+        }
+        QVERIFY(ProviderForm::startsLikeReference(QStringLiteral("en")));
+        QVERIFY(ProviderForm::startsLikeReference(QStringLiteral("keych")));
+        QVERIFY(ProviderForm::startsLikeReference(QStringLiteral("env:X")));
+    }
+
+    void ownPriceBecomesTheProvidersPrice()
+    {
+        std::vector<FieldProblem> problems;
+        ProviderConfig base;
+        base.fallback = {QStringLiteral("Other")};
+        const auto c = ProviderForm::toConfig(validDraft(), base, {}, &problems);
+        QVERIFY(c);
+        QCOMPARE(c->name, QStringLiteral("Local vLLM"));
+        QCOMPARE(c->baseUrl, QUrl(QStringLiteral("http://127.0.0.1:8000/v1")));
+        QCOMPARE(c->apiKeyRef, QStringLiteral("env:VLLM_KEY"));
+        QVERIFY(c->price);
+        QCOMPARE(c->price->inputPerMtok, 0.1);
+        QCOMPARE(c->price->outputPerMtok, 0.4);
+        QVERIFY(!c->priceOverride);
+        QCOMPARE(c->contextWindow, std::optional<qint64>(32768));
+        QCOMPARE(c->fallback, base.fallback); // what the editor does not show is kept
+
+        // One figure alone overrides the catalog's.
+        ProviderDraft d = validDraft();
+        d.inputPrice.clear();
+        const auto o = ProviderForm::toConfig(d, {}, {}, &problems);
+        QVERIFY(o && !o->price && o->priceOverride);
+        QCOMPARE(o->priceOverride->outputPerMtok, std::optional<double>(0.4));
+        QVERIFY(!o->priceOverride->inputPerMtok);
+    }
+
+    void catalogFiguresStayTheCatalogs()
+    {
+        const auto hit = PriceCatalog::bundled()->entry(QStringLiteral("openai/gpt-4o-mini"));
+        QVERIFY(hit);
+        ProviderDraft d = validDraft();
+        d.catalog = hit->entry();
+        d.catalogPrice = hit->price;
+        d.inputPrice = ProviderForm::priceText(hit->price.inputPerMtok);
+        d.cachedPrice = ProviderForm::priceText(hit->price.cachedInputPerMtok);
+        d.outputPrice = ProviderForm::priceText(hit->price.outputPerMtok);
+        std::vector<FieldProblem> problems;
+        auto c = ProviderForm::toConfig(d, {}, {}, &problems);
+        QVERIFY(c);
+        QCOMPARE(c->catalog, QStringLiteral("openai/gpt-4o-mini"));
+        QVERIFY(!c->price);
+        QVERIFY(!c->priceOverride);
+
+        d.outputPrice = QStringLiteral("0.5");
+        c = ProviderForm::toConfig(d, {}, {}, &problems);
+        QVERIFY(c && c->priceOverride);
+        QCOMPARE(c->priceOverride->outputPerMtok, std::optional<double>(0.5));
+        QVERIFY(!c->priceOverride->inputPerMtok);
+
+        // Saved and read back, a suite keeps the entry and the override.
+        QString error;
+        auto suite = Suite::parse(
+            QByteArray("{'format':'yardstick-suite/1','name':'s','scenarios':[{'kind':'latency'}],"
+                       "'providers':[{'name':'x','dialect':'openai-chat',"
+                       "'base_url':'http://h/v1','model':'m'}]}")
+                .replace('\'', '"'),
+            QStringLiteral("s.json"), &error);
+        QVERIFY2(suite, qPrintable(error));
+        suite->providers.front() = *c;
+        const auto back = Suite::parse(suite->toJson(), QStringLiteral("s.json"), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->providers.front().catalog, c->catalog);
+        QCOMPARE(back->providers.front().priceOverride, c->priceOverride);
+        // And opens again with the same figures shown.
+        const ProviderDraft again = ProviderForm::draftOf(back->providers.front());
+        QCOMPARE(again.outputPrice, QStringLiteral("0.5"));
+        QCOMPARE(again.inputPrice, ProviderForm::priceText(hit->price.inputPerMtok));
+    }
+
+    void presetFillsAddressAndKeyVariable()
+    {
+        ProviderDraft d;
+        ProviderForm::applyPreset(d, *ProviderPresets::find(QStringLiteral("deepseek")));
+        QCOMPARE(d.preset, QStringLiteral("deepseek"));
+        QCOMPARE(d.dialect, QStringLiteral("openai-chat"));
+        QCOMPARE(d.baseUrl, QStringLiteral("https://api.deepseek.com/v1"));
+        QCOMPARE(d.keyRef, QStringLiteral("env:DEEPSEEK_API_KEY"));
+        d.keyRef = QStringLiteral("keychain:deepseek");
+        ProviderForm::applyPreset(d, *ProviderPresets::find(QStringLiteral("deepseek")));
+        QCOMPARE(d.keyRef, QStringLiteral("keychain:deepseek")); // the analyst's own stays
+    }
+
+    // Where no secret service runs (this test's machine: no D-Bus session), a keychain
+    // reference fails with a message that says what to do; env: references still resolve.
+    void keychainWithoutSecretServiceSaysSo()
+    {
+        if (qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS"))
+            QSKIP("a D-Bus session is running here; a secret service may answer");
+        QByteArray key;
+        QString error;
+        QVERIFY(!Secrets::resolve(QStringLiteral("keychain:ys-test-entry"), &key, &error));
+        QVERIFY(key.isEmpty());
+        QVERIFY2(error.contains(QLatin1StringView("keychain:ys-test-entry")), qPrintable(error));
+        QVERIFY2(error.contains(QLatin1StringView("env:NAME")), qPrintable(error));
+
+        // From runner threads too (a later read must not wait on an earlier
+        // thread, which has ended): the read goes through the application's thread.
+        for (int i = 0; i < 3; ++i) {
+            QString threadError;
+            QElapsedTimer clock;
+            clock.start();
+            std::unique_ptr<QThread> runner(QThread::create([&threadError] {
+                QByteArray k;
+                Secrets::resolve(QStringLiteral("keychain:ys-test-entry"), &k, &threadError);
+            }));
+            QSignalSpy ended(runner.get(), &QThread::finished);
+            runner->start();
+            QVERIFY(ended.wait(20000));
+            QCOMPARE(threadError, error);
+            QVERIFY2(clock.elapsed() < 10000, "the keychain read waited for its timeout");
+        }
+
+        qputenv("YS_TST_FORM_KEY", "form-test-value");
+        QVERIFY(Secrets::resolve(QStringLiteral("env:YS_TST_FORM_KEY"), &key, &error));
+        QCOMPARE(key, QByteArray("form-test-value"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstProviderForm)
+#include "tst_provider_form.moc"
