@@ -4,4 +4,5 @@ target_sources(ys_core PRIVATE
     workbench/demo_suite.h workbench/demo_suite.cpp
     workbench/workbench.h workbench/workbench.cpp
     workbench/summary_load_thread.h workbench/summary_load_thread.cpp
+    workbench/app_settings.h workbench/app_settings.cpp
 )
