@@ -86,6 +86,8 @@ bool Workbench::selectSession(qint64 sessionId)
 {
     if (!m_repo || !m_loader)
         return false;
+    if (sessionId == m_loading)
+        return true; // asked again (the session list was refreshed): the load under way serves
     m_loader->request(sessionId);
     m_loading = sessionId;
     Q_EMIT loadingChanged(sessionId);
