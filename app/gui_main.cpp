@@ -3,6 +3,7 @@
 #include "ui/main_window.h"
 #include "util/log.h"
 #include "util/translations.h"
+#include "workbench/app_settings.h"
 #include "workbench/workbench.h"
 
 #include <QApplication>
@@ -17,7 +18,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("Yardstick"));
     QApplication::setOrganizationName(QStringLiteral("Yardstick"));
     QApplication::setApplicationVersion(QStringLiteral(YS_VERSION));
-    ys::installTranslations(app);
+    ys::installTranslations(app, ys::AppSettings().locale()); // the language chosen last
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

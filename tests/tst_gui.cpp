@@ -64,6 +64,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(180000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
         QVERIFY(!progress->isVisible());
+        QTRY_VERIFY(!workbench.loadingSession()); // the summary loads on a worker thread
 
         // One row per demo provider, in the sortable table.
         QTableView *table = window.resultsPage()->table();
@@ -101,6 +102,7 @@ private Q_SLOTS:
         window.rerunProviderAction()->trigger();
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.last().at(1).toString(), QStringLiteral("finished"));
+        QTRY_VERIFY(!workbench.loadingSession());
         QCOMPARE(table->model()->rowCount(), int(profiles.size()));
         for (const SimProfile &p : profiles)
             QCOMPARE(runsOf(table->model(), p.name), p.name == provider ? 2 : 1);

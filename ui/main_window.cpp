@@ -8,12 +8,14 @@
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
 #include "ui/suite_page.h"
+#include "ui/window_habits.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QChartView>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QListView>
@@ -34,31 +36,34 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     , m_results(new ResultsPage(workbench, this))
     , m_status(new RunStatusBar(this))
 {
-    setWindowTitle(tr("Yardstick — %1").arg(workbench->dbPath()));
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
-    addPage(m_results, tr("Results"));
-    addPage(new AttemptsPage(workbench, this), tr("Attempts"));
-    addPage(new SuitePage(m_workbench, this), tr("Suite"));
+    m_results->setObjectName(QStringLiteral("resultsPage"));
+    addPage(m_results, QT_TR_NOOP("Results"));
+    addPage(new AttemptsPage(workbench, this), QT_TR_NOOP("Attempts"));
+    addPage(new SuitePage(m_workbench, this), QT_TR_NOOP("Suite"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
     m_sessionList->setModel(workbench->sessionModel());
     m_sessionList->setSelectionMode(QAbstractItemView::SingleSelection);
-    auto *dock = new QDockWidget(tr("Sessions"), this);
-    dock->setObjectName(QStringLiteral("sessionsDock"));
-    dock->setWidget(m_sessionList);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_sessionsDock = new QDockWidget(this);
+    m_sessionsDock->setObjectName(QStringLiteral("sessionsDock"));
+    m_sessionsDock->setWidget(m_sessionList);
+    m_sessionsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_sessionsDock);
 
     createActions();
 
     connect(m_sessionList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
-                    m_workbench->selectSession(
-                        current.data(SessionListModel::SessionIdRole).toLongLong());
+                if (!current.isValid())
+                    return;
+                // The list follows the workbench too: loading that session again would be waste.
+                const qint64 id = current.data(SessionListModel::SessionIdRole).toLongLong();
+                if (id != m_workbench->selectedSession() && id != m_workbench->loadingSession())
+                    m_workbench->selectSession(id);
             });
     connect(workbench, &Workbench::selectedSessionChanged, this, [this](qint64 id) {
         const int row = m_workbench->sessionModel()->rowOf(id);
@@ -93,12 +98,16 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     connect(workbench, &Workbench::selectedProviderChanged, m_results,
             &ResultsPage::selectProvider);
 
-    // Open on the newest session, if there is one.
-    if (workbench->sessionModel()->rowCount() > 0)
-        m_workbench->selectSession(
-            workbench->sessionModel()->index(0).data(SessionListModel::SessionIdRole).toLongLong());
+    retranslate();
     updateActions();
-    resize(1200, 760);
+    // Last: it restores the layout of everything above and opens the last session.
+    m_habits = new WindowHabits(this, workbench);
+}
+
+void MainWindow::addPage(QWidget *page, const char *title)
+{
+    page->setProperty("ysPageTitle", QByteArray(title));
+    m_pages->addTab(page, tr(title));
 }
 
 void MainWindow::addPage(QWidget *page, const QString &title)
@@ -106,47 +115,76 @@ void MainWindow::addPage(QWidget *page, const QString &title)
     m_pages->addTab(page, title);
 }
 
-void MainWindow::createActions()
+void MainWindow::changeEvent(QEvent *event)
 {
-    m_runDemo = new QAction(tr("Run &demo"), this);
-    m_runDemo->setObjectName(QStringLiteral("actionRunDemo"));
-    m_runDemo->setToolTip(tr("Benchmark the built-in simulated providers"));
-    connect(m_runDemo, &QAction::triggered, this, &MainWindow::runDemo);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
 
-    m_rerunProvider = new QAction(tr("&Re-run provider"), this);
-    m_rerunProvider->setObjectName(QStringLiteral("actionRerunProvider"));
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("Yardstick — %1").arg(m_workbench->dbPath()));
+    for (int i = 0; i < m_pages->count(); ++i) {
+        const QByteArray title = m_pages->widget(i)->property("ysPageTitle").toByteArray();
+        if (!title.isEmpty())
+            m_pages->setTabText(i, tr(title.constData()));
+    }
+    m_sessionsDock->setWindowTitle(tr("Sessions"));
+    m_runDemo->setText(tr("Run &demo"));
+    m_runDemo->setToolTip(tr("Benchmark the built-in simulated providers"));
+    m_rerunProvider->setText(tr("&Re-run provider"));
     m_rerunProvider->setToolTip(
         tr("Run the selected provider again, as a new run in this session"));
+    m_cancel->setText(tr("&Cancel run"));
+    m_exportChart->setText(tr("&Export chart…"));
+    m_quit->setText(tr("&Quit"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_runMenu->setTitle(tr("&Run"));
+    m_runToolBar->setWindowTitle(tr("Run"));
+}
+
+void MainWindow::createActions()
+{
+    m_runDemo = new QAction(this);
+    m_runDemo->setObjectName(QStringLiteral("actionRunDemo"));
+    connect(m_runDemo, &QAction::triggered, this, &MainWindow::runDemo);
+
+    m_rerunProvider = new QAction(this);
+    m_rerunProvider->setObjectName(QStringLiteral("actionRerunProvider"));
     connect(m_rerunProvider, &QAction::triggered, this, &MainWindow::rerunProvider);
 
-    m_cancel = new QAction(tr("&Cancel run"), this);
+    m_cancel = new QAction(this);
     m_cancel->setObjectName(QStringLiteral("actionCancel"));
     connect(m_cancel, &QAction::triggered, m_workbench, &Workbench::cancel);
 
-    m_exportChart = new QAction(tr("&Export chart…"), this);
+    m_exportChart = new QAction(this);
     m_exportChart->setObjectName(QStringLiteral("actionExportChart"));
     connect(m_exportChart, &QAction::triggered, this, &MainWindow::exportChart);
 
-    auto *quit = new QAction(tr("&Quit"), this);
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
+    m_quit = new QAction(this);
+    m_quit->setObjectName(QStringLiteral("actionQuit"));
+    m_quit->setShortcut(QKeySequence::Quit);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_exportChart);
-    file->addSeparator();
-    file->addAction(quit);
-    QMenu *run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(m_runDemo);
-    run->addAction(m_rerunProvider);
-    run->addAction(m_cancel);
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_fileMenu->addAction(m_exportChart);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quit);
+    m_runMenu = menuBar()->addMenu(QString());
+    m_runMenu->setObjectName(QStringLiteral("runMenu"));
+    m_runMenu->addAction(m_runDemo);
+    m_runMenu->addAction(m_rerunProvider);
+    m_runMenu->addAction(m_cancel);
 
-    QToolBar *tools = addToolBar(tr("Run"));
-    tools->setObjectName(QStringLiteral("runToolBar"));
-    tools->addAction(m_runDemo);
-    tools->addAction(m_rerunProvider);
-    tools->addAction(m_cancel);
-    tools->addSeparator();
-    tools->addAction(m_exportChart);
+    m_runToolBar = addToolBar(QString());
+    m_runToolBar->setObjectName(QStringLiteral("runToolBar"));
+    m_runToolBar->addAction(m_runDemo);
+    m_runToolBar->addAction(m_rerunProvider);
+    m_runToolBar->addAction(m_cancel);
+    m_runToolBar->addSeparator();
+    m_runToolBar->addAction(m_exportChart);
 }
 
 void MainWindow::updateActions()

@@ -3,14 +3,18 @@
 #include <QMainWindow>
 
 class QAction;
+class QDockWidget;
 class QListView;
+class QMenu;
 class QTabWidget;
+class QToolBar;
 
 namespace ys {
 
 struct CostEstimate;
 class ResultsPage;
 class RunStatusBar;
+class WindowHabits;
 class Workbench;
 
 // The workbench window: sessions on the left, the pages (the selected session's results first) in
@@ -29,10 +33,19 @@ public:
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
+    // Settings, shortcuts, theme, language and the status line.
+    WindowHabits *habits() const { return m_habits; }
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
+    // A title given as untranslated text (QT_TR_NOOP) follows a change of language; a
+    // translated one stays until the next start.
+    void addPage(QWidget *page, const char *title);
     void addPage(QWidget *page, const QString &title);
+    void retranslate();
     void updateActions();
     void runDemo();
     void rerunProvider();
@@ -45,6 +58,12 @@ private:
     QTabWidget *m_pages;
     ResultsPage *m_results;
     RunStatusBar *m_status;
+    QDockWidget *m_sessionsDock = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_runMenu = nullptr;
+    QToolBar *m_runToolBar = nullptr;
+    QAction *m_quit = nullptr;
+    WindowHabits *m_habits = nullptr;
     QAction *m_runDemo = nullptr;
     QAction *m_rerunProvider = nullptr;
     QAction *m_cancel = nullptr;

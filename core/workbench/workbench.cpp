@@ -12,6 +12,7 @@
 #include "util/log.h"
 #include "workbench/demo_host.h"
 #include "workbench/demo_suite.h"
+#include "workbench/summary_load_thread.h"
 
 namespace ys {
 
@@ -48,6 +49,8 @@ Workbench::~Workbench()
 {
     delete m_runner; // joins its threads before the simulator goes
     m_runner = nullptr;
+    delete m_loader; // closes its connection before the UI thread's
+    m_loader = nullptr;
 }
 
 bool Workbench::open(QString *error)
@@ -60,6 +63,10 @@ bool Workbench::open(QString *error)
     }
     qCInfo(lcStorage).noquote() << QStringLiteral("opened %1").arg(m_dbPath);
     m_repo = std::make_unique<SessionRepository>(*m_db);
+    m_loader = new SummaryLoadThread(m_dbPath, this);
+    connect(m_loader, &SummaryLoadThread::loaded, this,
+            [this](quint64, qint64 id, std::shared_ptr<const SessionSummary> summary,
+                   const QString &error) { applySummary(id, std::move(summary), error); });
     refreshSessions();
     return true;
 }
@@ -77,23 +84,34 @@ void Workbench::refreshSessions()
 
 bool Workbench::selectSession(qint64 sessionId)
 {
-    if (!m_repo)
+    if (!m_repo || !m_loader)
         return false;
-    QString error;
-    auto summary = loadSessionSummary(*m_repo, sessionId, &error);
+    if (sessionId == m_loading)
+        return true; // asked again (the session list was refreshed): the load under way serves
+    m_loader->request(sessionId);
+    m_loading = sessionId;
+    Q_EMIT loadingChanged(sessionId);
+    return true;
+}
+
+void Workbench::applySummary(qint64 sessionId, std::shared_ptr<const SessionSummary> summary,
+                             const QString &error)
+{
+    m_loading = 0;
     if (!summary) {
+        Q_EMIT loadingChanged(0);
         Q_EMIT warning(error);
-        return false;
+        return;
     }
     m_comparison->setRequirements(summary->requirements);
     m_comparison->setSummaries(summary->providers);
-    m_summary = std::make_shared<const SessionSummary>(std::move(*summary));
+    m_summary = std::move(summary);
     const bool changed = m_selected != sessionId;
     m_selected = sessionId;
+    Q_EMIT loadingChanged(0);
     Q_EMIT summaryChanged();
     if (changed)
         Q_EMIT selectedSessionChanged(sessionId);
-    return true;
 }
 
 void Workbench::selectProvider(const QString &providerName)

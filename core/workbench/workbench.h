@@ -17,6 +17,7 @@ class Database;
 class SessionListModel;
 class SessionRepository;
 class SessionRunner;
+class SummaryLoadThread;
 class DemoHost;
 
 // What the workbench window works with: one database, its sessions and the selected session's
@@ -37,8 +38,14 @@ public:
     ComparisonTableModel *comparisonModel() const { return m_comparison; }
 
     void refreshSessions();
+    // Starts loading the session's summary on a worker thread and returns at once (false before
+    // open()). When it arrives, the session becomes the selected one: summaryChanged(), then
+    // selectedSessionChanged() when it is another session. A newer call supersedes an older
+    // one still loading; a failed load leaves the selection as it was and emits warning().
     bool selectSession(qint64 sessionId);
     qint64 selectedSession() const { return m_selected; }
+    // The session whose summary is loading, or 0.
+    qint64 loadingSession() const { return m_loading; }
     // The selected session's summary as last loaded (null before a session is selected); the
     // pages and charts read it when summaryChanged() says it was replaced.
     std::shared_ptr<const SessionSummary> summary() const { return m_summary; }
@@ -82,10 +89,14 @@ Q_SIGNALS:
     void sessionFinished(qint64 sessionId, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
     void summaryChanged();
+    // A session's summary started loading (sessionId) or the loading ended (0).
+    void loadingChanged(qint64 sessionId);
     void selectedProviderChanged(const QString &providerName);
 
 private:
     bool startRun(SessionRequest request, QString *error);
+    void applySummary(qint64 sessionId, std::shared_ptr<const SessionSummary> summary,
+                      const QString &error);
 
     QString m_dbPath;
     std::unique_ptr<Database> m_db; // the UI thread's read connection
@@ -95,7 +106,9 @@ private:
     SessionRunner *m_runner = nullptr;
     SessionListModel *m_sessions = nullptr;
     ComparisonTableModel *m_comparison = nullptr;
+    SummaryLoadThread *m_loader = nullptr; // made by open()
     qint64 m_selected = 0;
+    qint64 m_loading = 0;
     std::shared_ptr<const SessionSummary> m_summary;
     QString m_selectedProvider;
 };
