@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include "charts/chart_export.h"
+#include "charts/pareto_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
@@ -8,6 +9,7 @@
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
 #include "ui/suite_page.h"
+#include "ui/suite_provider_editing.h"
 #include "ui/window_habits.h"
 #include "workbench/workbench.h"
 
@@ -42,7 +44,11 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     m_results->setObjectName(QStringLiteral("resultsPage"));
     addPage(m_results, QT_TR_NOOP("Results"));
     addPage(new AttemptsPage(workbench, this), QT_TR_NOOP("Attempts"));
-    addPage(new SuitePage(m_workbench, this), QT_TR_NOOP("Suite"));
+    connect(m_results->paretoChart(), &ParetoChart::rerunRequested, this,
+            &MainWindow::rerunProviderNamed);
+    auto *suitePage = new SuitePage(m_workbench, this);
+    connectProviderDialog(suitePage);
+    addPage(suitePage, QT_TR_NOOP("Suite"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
@@ -206,8 +212,12 @@ void MainWindow::runDemo()
 
 void MainWindow::rerunProvider()
 {
-    const QString provider = m_results->selectedProvider();
-    if (provider.isEmpty())
+    rerunProviderNamed(m_results->selectedProvider());
+}
+
+void MainWindow::rerunProviderNamed(const QString &provider)
+{
+    if (provider.isEmpty() || m_workbench->isRunning())
         return;
     QString error;
     if (!m_workbench->rerunProvider(provider, &error) && !error.isEmpty())

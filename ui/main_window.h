@@ -49,6 +49,7 @@ private:
     void updateActions();
     void runDemo();
     void rerunProvider();
+    void rerunProviderNamed(const QString &provider);
     void exportChart();
     void showProblem(const QString &message);
     bool confirmOverBudget(const CostEstimate &estimate);

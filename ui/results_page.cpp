@@ -4,6 +4,7 @@
 #include "charts/pareto_chart.h"
 #include "models/comparison_table_model.h"
 #include "ui/gate_delegate.h"
+#include "ui/result_views.h"
 #include "workbench/workbench.h"
 
 #include <QChartView>
@@ -46,6 +47,8 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     m_context->setObjectName(QStringLiteral("contextScalingChart"));
     addChart(m_pareto, tr("Latency vs cost"));
     addChart(m_context, tr("Context scaling"));
+    for (const ResultView &view : ResultViews::make(workbench, this))
+        addChart(view.widget, view.title);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
