@@ -9,4 +9,6 @@ target_sources(ys_core PRIVATE
     models/drift_model.h models/drift_model.cpp
     models/pareto_model.h models/pareto_model.cpp
     models/score_model.h models/score_model.cpp
+    models/session_diff_model.h models/session_diff_model.cpp
+    models/drift_series_model.h models/drift_series_model.cpp
 )
