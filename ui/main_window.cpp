@@ -5,8 +5,11 @@
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
+#include "ui/history_page.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
+#include "ui/scores_page.h"
+#include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -37,6 +40,9 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     addPage(m_results, tr("Results"));
+    addPage(new HistoryPage(m_workbench, this), tr("History"));
+    addPage(new ScoresPage(m_workbench, this), tr("Scores"));
+    addPage(new TcoPage(m_workbench, this), tr("TCO"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
