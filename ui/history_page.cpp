@@ -124,11 +124,23 @@ int HistoryPage::rowOf(qint64 sessionId, qint64 runId) const
     return -1;
 }
 
+void HistoryPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        reload();
+}
+
 void HistoryPage::reload()
 {
     SessionRepository *repo = m_workbench->repository();
     if (!repo)
         return;
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     const auto keyOf = [this](const QComboBox *box) -> std::pair<qint64, qint64> {
         const int i = box->currentIndex();
         if (i < 0 || i >= int(m_sources.size()))

@@ -36,8 +36,13 @@ public:
     // The combo box row of a source (-1 when not listed): sessionId with runId 0 for a session.
     int rowOf(qint64 sessionId, qint64 runId = 0) const;
 
-    // Reads the sessions and runs again, keeping the choices where they still exist.
+    // Reads the sessions and runs again, keeping the choices where they still exist. While the
+    // page is hidden it only notes that it is out of date and reads them when shown: the drift
+    // reads every session's samples of a provider.
     void reload();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void compare();
@@ -46,6 +51,7 @@ private:
 
     Workbench *m_workbench;
     std::vector<HistorySource> m_sources;
+    bool m_stale = true;
     QComboBox *m_before;
     QComboBox *m_after;
     QLabel *m_diffMessage;
