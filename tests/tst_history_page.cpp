@@ -120,6 +120,15 @@ private:
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
     }
 
+    // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
+    void keepPicture(const QString &name) const
+    {
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(300); // let the charts lay out their legends
+            QVERIFY(m_window->grab().save(shots + QLatin1Char('/') + name));
+        }
+    }
+
     HistoryPage *historyPage() const
     {
         return m_window->findChild<HistoryPage *>(QStringLiteral("historyPage"));
@@ -196,6 +205,7 @@ private Q_SLOTS:
         QCOMPARE(history->driftSeriesModel()->rowCount(), 2);
         QCOMPARE(history->driftChart()->pointCount(), 2);
         QCOMPARE(history->driftChart()->changeCount(), 0); // the same simulated model both times
+        keepPicture(QStringLiteral("history.png"));
         const auto &series = history->driftSeriesModel()->series();
         QCOMPARE(series[0].sessionId, m_first);
         QCOMPARE(series[1].sessionId, m_second);
@@ -290,6 +300,7 @@ private Q_SLOTS:
         scores->slider(f1)->setValue(50);
         QVERIFY(!scores->message().contains(QStringLiteral("above 0")));
         QCOMPARE(scores->rankOrder().first(), bestOn(f1));
+        keepPicture(QStringLiteral("scores.png"));
     }
 
     // The chart's break-even is core's for the same input, and follows the form.
@@ -312,6 +323,7 @@ private Q_SLOTS:
         QVERIFY(moved && moved->at.breakEvenTokensPerMonth);
         QCOMPARE(*tco->chart()->breakEvenTokens(), *moved->at.breakEvenTokensPerMonth);
         QVERIFY(*moved->at.breakEvenTokensPerMonth < *core->at.breakEvenTokensPerMonth);
+        keepPicture(QStringLiteral("tco.png"));
     }
 
     // Bad input is refused in place, naming the field; the chart keeps the last valid input.
