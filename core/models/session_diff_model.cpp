@@ -52,7 +52,9 @@ bool SessionDiffModel::load(const SessionRepository &repo, const HistorySource &
                             const HistorySource &after, QString *error)
 {
     const auto b = loadSourceProviders(repo, before, error);
-    const auto a = b ? loadSourceProviders(repo, after, error) : std::nullopt;
+    std::optional<std::vector<ProviderSummary>> a;
+    if (b)
+        a = loadSourceProviders(repo, after, error);
     if (!a || !b) {
         clear();
         return false;
