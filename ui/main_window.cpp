@@ -6,10 +6,13 @@
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
+#include "ui/history_page.h"
 #include "ui/results_page.h"
 #include "ui/run_status_bar.h"
+#include "ui/scores_page.h"
 #include "ui/suite_page.h"
 #include "ui/suite_provider_editing.h"
+#include "ui/tco_page.h"
 #include "ui/window_habits.h"
 #include "workbench/workbench.h"
 
@@ -49,6 +52,9 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     auto *suitePage = new SuitePage(m_workbench, this);
     connectProviderDialog(suitePage);
     addPage(suitePage, QT_TR_NOOP("Suite"));
+    addPage(new HistoryPage(m_workbench, this), QT_TR_NOOP("History"));
+    addPage(new ScoresPage(m_workbench, this), QT_TR_NOOP("Scores"));
+    addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));

@@ -24,6 +24,8 @@ target_sources(ys_core PRIVATE
     analysis/scores.h analysis/scores.cpp
     analysis/slo.h analysis/slo.cpp
     analysis/comparisons.h analysis/comparisons.cpp
+    analysis/session_diff.h analysis/session_diff.cpp analysis/drift_series.h analysis/drift_series.cpp
+    analysis/tco_curve.h analysis/tco_curve.cpp
     analysis/decision_json.h analysis/decision_json.cpp
     analysis/cost_curve.h analysis/cost_curve.cpp
     analysis/price_source_json.h analysis/price_source_json.cpp

@@ -15,4 +15,6 @@ target_sources(ys_core PRIVATE
     models/attempts_model.h models/attempts_model.cpp
     models/attempt_detail.h models/attempt_detail.cpp
     models/catalog_model.h models/catalog_model.cpp
+    models/session_diff_model.h models/session_diff_model.cpp
+    models/drift_series_model.h models/drift_series_model.cpp
 )

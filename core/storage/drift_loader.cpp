@@ -78,4 +78,14 @@ std::vector<DriftEvent> loadDrift(const SessionRepository &repo, std::optional<q
     return findDrift(std::move(points), settings, sessionId);
 }
 
+std::vector<DriftPoint> loadDriftPoints(const SessionRepository &repo, const QString &provider,
+                                        QString *error)
+{
+    std::vector<DriftPoint> points;
+    for (const RunRef &ref : latestLatencyRuns(repo, error))
+        if (ref.provider == provider)
+            points.push_back(pointOf(repo, ref, error));
+    return points;
+}
+
 } // namespace ys

@@ -17,4 +17,9 @@ class SessionRepository;
 std::vector<DriftEvent> loadDrift(const SessionRepository &repo, std::optional<qint64> sessionId,
                                   QString *error, const DriftSettings &settings = {});
 
+// One provider (by name) across every session that ran it: its latest latency run in each, in
+// no particular order (the drift chart's points).
+std::vector<DriftPoint> loadDriftPoints(const SessionRepository &repo, const QString &provider,
+                                        QString *error);
+
 } // namespace ys

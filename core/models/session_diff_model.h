@@ -1,0 +1,52 @@
+#pragma once
+
+#include "analysis/session_diff.h"
+
+#include <QAbstractTableModel>
+
+namespace ys {
+
+class SessionRepository;
+struct HistorySource;
+
+// Two sessions or runs compared, one row per provider and figure (analysis/session_diff.h):
+// before, after, the change, the 95% interval and the p-value, and whether the change is
+// significant. DisplayRole gives text ("—" where there is nothing), ValueRole the raw number.
+class SessionDiffModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        ProviderColumn,
+        FigureColumn,
+        BeforeColumn,
+        AfterColumn,
+        ChangeColumn,
+        IntervalColumn, // ValueRole: the lower end; the upper one is CiHighRole
+        PValueColumn,
+        VerdictColumn, // ValueRole: true when significant
+        ColumnCount
+    };
+    enum Role { ValueRole = Qt::UserRole + 1, CiHighRole, FigureNameRole, SignificantRole };
+
+    explicit SessionDiffModel(QObject *parent = nullptr);
+
+    void setDiff(SessionDiff diff);
+    const SessionDiff &diff() const { return m_diff; }
+    // Loads both sides and compares them; false with *error set (the rows are cleared).
+    bool load(const SessionRepository &repo, const HistorySource &before,
+              const HistorySource &after, QString *error);
+    void clear() { setDiff({}); }
+
+    static QString figureLabel(DiffFigure figure);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    SessionDiff m_diff;
+};
+
+} // namespace ys

@@ -1,0 +1,362 @@
+// The history, scores and TCO pages on the offscreen platform, against the real simulator: a
+// small suite run twice and one provider re-run; the comparison's p-values and intervals are the
+// core comparisons', the drift chart has a point per session, a weight slider re-ranks the
+// providers and the TCO chart's break-even is core's.
+#include "analysis/comparisons.h"
+#include "analysis/scores.h"
+#include "analysis/tco.h"
+#include "charts/drift_chart.h"
+#include "charts/tco_chart.h"
+#include "demo/sim_demo_host.h"
+#include "models/drift_model.h"
+#include "models/drift_series_model.h"
+#include "models/score_model.h"
+#include "models/session_diff_model.h"
+#include "storage/history_loader.h"
+#include "storage/session_repository.h"
+#include "storage/summary_loader.h"
+#include "ui/history_page.h"
+#include "ui/main_window.h"
+#include "ui/scores_page.h"
+#include "ui/tco_page.h"
+#include "workbench/workbench.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <memory>
+
+using namespace ys;
+
+namespace {
+
+using Tester = QAbstractItemModelTester;
+
+// The diff model's row of a provider and figure, or -1.
+int rowOf(const SessionDiffModel *model, const QString &provider, DiffFigure figure)
+{
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QModelIndex idx = model->index(r, SessionDiffModel::ProviderColumn);
+        if (idx.data().toString() == provider &&
+            idx.data(SessionDiffModel::FigureNameRole).toString() == diffFigureName(figure))
+            return r;
+    }
+    return -1;
+}
+
+bool same(const QVariant &shown, std::optional<double> expected)
+{
+    if (!expected)
+        return !shown.isValid();
+    return shown.isValid() &&
+           std::abs(shown.toDouble() - *expected) <= 1e-12 * std::max(1.0, std::abs(*expected));
+}
+
+// Every p-value and interval of the TTFT and E2E rows is what compareProviders() gives the
+// same two summaries.
+void checkAgainstCore(const SessionDiffModel *model, const ProviderSummary &before,
+                      const ProviderSummary &after, const QString &label)
+{
+    const std::vector<PairComparison> core = compareProviders(after, before);
+    QVERIFY(!core.empty());
+    for (const PairComparison &c : core) {
+        const bool e2e = c.figure == ComparedFigure::E2e;
+        const std::array<DiffFigure, 2> figures =
+            e2e ? std::array{DiffFigure::E2eP50, DiffFigure::E2eP95}
+                : std::array{DiffFigure::TtftP50, DiffFigure::TtftP95};
+        for (DiffFigure f : figures) {
+            const int row = rowOf(model, label, f);
+            QVERIFY2(row >= 0, qPrintable(label));
+            const auto value = [&](int column, int role = SessionDiffModel::ValueRole) {
+                return model->index(row, column).data(role);
+            };
+            QVERIFY(same(value(SessionDiffModel::PValueColumn), c.result.adjustedPValue));
+            QVERIFY(same(value(SessionDiffModel::IntervalColumn), c.result.ciLow));
+            QVERIFY(same(value(SessionDiffModel::IntervalColumn, SessionDiffModel::CiHighRole),
+                         c.result.ciHigh));
+        }
+    }
+}
+
+} // namespace
+
+class TstHistoryPage : public QObject {
+    Q_OBJECT
+
+private:
+    static Suite smallSuite(const QUrl &url)
+    {
+        Suite suite;
+        suite.name = QStringLiteral("history");
+        const auto providers = SimDemoHost().providers(url);
+        for (std::size_t i = 0; i < providers.size() && i < 3; ++i)
+            suite.providers.push_back(providers[i]);
+        Scenario probe;
+        probe.kind = QStringLiteral("latency");
+        probe.requests = 10;
+        probe.concurrency = 5;
+        probe.promptTokens = 200;
+        probe.maxOutputTokens = 24;
+        probe.timeoutMs = 30000;
+        suite.scenarios.push_back(probe);
+        return suite;
+    }
+
+    static void run(Workbench &wb, const std::function<bool(QString *)> &start)
+    {
+        QSignalSpy finished(&wb, &Workbench::sessionFinished);
+        QString error;
+        QVERIFY2(start(&error), qPrintable(error));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+    }
+
+    // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
+    void keepPicture(const QString &name) const
+    {
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(300); // let the charts lay out their legends
+            QVERIFY(m_window->grab().save(shots + QLatin1Char('/') + name));
+        }
+    }
+
+    HistoryPage *historyPage() const
+    {
+        return m_window->findChild<HistoryPage *>(QStringLiteral("historyPage"));
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Workbench> m_wb;
+    std::unique_ptr<MainWindow> m_window;
+    Suite m_suite;
+    qint64 m_first = 0;
+    qint64 m_second = 0;
+
+private Q_SLOTS:
+    // Two sessions of the same small suite, the window open on them.
+    void initTestCase()
+    {
+        m_wb = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("history.sqlite")),
+                                           std::make_unique<SimDemoHost>());
+        QString error;
+        QVERIFY2(m_wb->open(&error), qPrintable(error));
+        const QUrl url = m_wb->simulatorUrl(&error);
+        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        m_suite = smallSuite(url);
+        m_window = std::make_unique<MainWindow>(m_wb.get());
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        run(*m_wb, [&](QString *e) { return m_wb->runSuite(m_suite, e); });
+        m_first = m_wb->selectedSession();
+        run(*m_wb, [&](QString *e) { return m_wb->runSuite(m_suite, e); });
+        m_second = m_wb->selectedSession();
+        QVERIFY(m_first != 0 && m_first != m_second);
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        m_wb.reset();
+    }
+
+    // By default the newest session against the one before, with core's significance.
+    void compareTwoSessions()
+    {
+        HistoryPage *history = historyPage();
+        QVERIFY(history);
+        Tester tester(history->diffModel(), Tester::FailureReportingMode::QtTest);
+        m_window->pages()->setCurrentWidget(history);
+        QCOMPARE(history->beforeBox()->currentIndex(), history->rowOf(m_first));
+        QCOMPARE(history->afterBox()->currentIndex(), history->rowOf(m_second));
+        const SessionDiffModel *diff = history->diffModel();
+        QCOMPARE(diff->rowCount(), int(m_suite.providers.size()) * kDiffFigureCount);
+        QString error;
+        const auto before = loadSessionSummary(*m_wb->repository(), m_first, &error);
+        const auto after = loadSessionSummary(*m_wb->repository(), m_second, &error);
+        QVERIFY(before && after);
+        QCOMPARE(before->providers.size(), after->providers.size());
+        for (std::size_t i = 0; i < after->providers.size(); ++i) {
+            QCOMPARE(before->providers[i].name, after->providers[i].name);
+            checkAgainstCore(diff, before->providers[i], after->providers[i],
+                             after->providers[i].name);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+    // A point per session for the chosen provider.
+    void driftPointPerSession()
+    {
+        HistoryPage *history = historyPage();
+        Tester seriesTester(history->driftSeriesModel(), Tester::FailureReportingMode::QtTest);
+        Tester eventTester(history->driftEventModel(), Tester::FailureReportingMode::QtTest);
+        history->driftProviderBox()->setCurrentText(m_suite.providers.back().name);
+        history->driftProviderBox()->setCurrentText(m_suite.providers.front().name);
+        QCOMPARE(history->driftSeriesModel()->provider(), m_suite.providers.front().name);
+        QCOMPARE(history->driftSeriesModel()->rowCount(), 2);
+        QCOMPARE(history->driftChart()->pointCount(), 2);
+        QCOMPARE(history->driftChart()->changeCount(), 0); // the same simulated model both times
+        keepPicture(QStringLiteral("history.png"));
+        const auto &series = history->driftSeriesModel()->series();
+        QCOMPARE(series[0].sessionId, m_first);
+        QCOMPARE(series[1].sessionId, m_second);
+        QVERIFY(series[0].e2eP95Ms && series[1].e2eP95Ms);
+    }
+
+    // One provider re-run: its two runs of the newest session set beside each other.
+    void compareRerun()
+    {
+        HistoryPage *history = historyPage();
+        Tester tester(history->diffModel(), Tester::FailureReportingMode::QtTest);
+        const QString provider = m_suite.providers.front().name;
+        run(*m_wb, [&](QString *e) { return m_wb->rerunProvider(provider, e); });
+        QString error;
+        std::vector<HistorySource> runs;
+        for (const HistorySource &s : historySources(*m_wb->repository(), &error))
+            if (s.sessionId == m_second && s.provider == provider)
+                runs.push_back(s);
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[1].runNumber, 2);
+        history->beforeBox()->setCurrentIndex(history->rowOf(m_second, runs[0].runId));
+        history->afterBox()->setCurrentIndex(history->rowOf(m_second, runs[1].runId));
+        const SessionDiffModel *diff = history->diffModel();
+        QCOMPARE(diff->rowCount(), kDiffFigureCount);
+        const auto original = loadSourceProviders(*m_wb->repository(), runs[0], &error);
+        const auto rerun = loadSourceProviders(*m_wb->repository(), runs[1], &error);
+        QVERIFY(original && rerun);
+        checkAgainstCore(diff, original->front(), rerun->front(), provider);
+        if (QTest::currentTestFailed())
+            return;
+        // Still one drift point per session: a session's latest run stands for it.
+        QCOMPARE(history->driftChart()->pointCount(), 2);
+    }
+
+    // One weight alone puts that figure's best provider first; moving the sliders to another
+    // figure with another best provider changes the order. All zeros are refused.
+    void weightSliderReranks()
+    {
+        auto *scores = m_window->findChild<ScoresPage *>(QStringLiteral("scoresPage"));
+        QVERIFY(scores);
+        Tester scoreTester(scores->model(), Tester::FailureReportingMode::QtTest);
+        Tester rankingTester(scores->ranking()->model(), Tester::FailureReportingMode::QtTest);
+        m_window->pages()->setCurrentWidget(scores);
+        const auto summary = m_wb->summary();
+        QVERIFY(summary);
+        const auto bestOn = [&](const QString &figure) -> QString {
+            const Direction d = *Scores::figureDirection(figure);
+            QString best;
+            std::optional<double> bestValue;
+            bool tie = false;
+            for (const ProviderSummary &p : summary->providers) {
+                const auto v = Scores::figureOf(p, figure);
+                if (!v)
+                    return {};
+                if (bestValue && *v == *bestValue)
+                    tie = true;
+                if (!bestValue || (d == Direction::Lower ? *v < *bestValue : *v > *bestValue)) {
+                    tie = false;
+                    best = p.name;
+                    bestValue = v;
+                }
+            }
+            return tie ? QString() : best;
+        };
+        QString f1, f2;
+        for (const QString &a : Scores::figureNames())
+            for (const QString &b : Scores::figureNames())
+                if (f1.isEmpty() && !bestOn(a).isEmpty() && !bestOn(b).isEmpty() &&
+                    bestOn(a) != bestOn(b)) {
+                    f1 = a;
+                    f2 = b;
+                }
+        QVERIFY2(!f1.isEmpty(), "no two figures with different best providers");
+        const auto only = [&](const QString &figure) {
+            scores->slider(figure)->setValue(100);
+            for (const QString &name : Scores::figureNames())
+                if (name != figure)
+                    scores->slider(name)->setValue(0);
+        };
+        only(f1);
+        const QStringList order1 = scores->rankOrder();
+        QCOMPARE(order1.size(), int(summary->providers.size()));
+        QCOMPARE(order1.first(), bestOn(f1));
+        only(f2);
+        const QStringList order2 = scores->rankOrder();
+        QCOMPARE(order2.first(), bestOn(f2));
+        QVERIFY(order1 != order2);
+
+        scores->slider(f2)->setValue(0);
+        QVERIFY(scores->message().contains(QStringLiteral("above 0")));
+        QCOMPARE(scores->rankOrder(), order2);
+        scores->slider(f1)->setValue(50);
+        QVERIFY(!scores->message().contains(QStringLiteral("above 0")));
+        QCOMPARE(scores->rankOrder().first(), bestOn(f1));
+        keepPicture(QStringLiteral("scores.png"));
+    }
+
+    // The chart's break-even is core's for the same input, and follows the form.
+    void tcoBreakEvenIsCore()
+    {
+        auto *tco = m_window->findChild<TcoPage *>(QStringLiteral("tcoPage"));
+        QVERIFY(tco);
+        m_window->pages()->setCurrentWidget(tco);
+        QVERIFY(tco->report());
+        QString error;
+        const TcoInput in = tco->report()->input;
+        const auto core = Tco::compute(in, &error);
+        QVERIFY(core && core->at.breakEvenTokensPerMonth);
+        QCOMPARE(*tco->chart()->breakEvenTokens(), *core->at.breakEvenTokensPerMonth);
+        QVERIFY(tco->chart()->pointCount() > 2);
+        tco->field(TcoField::GpuUsdPerHour)->setText(QStringLiteral("1.25"));
+        TcoInput cheaper = in;
+        cheaper.gpuUsdPerHour = 1.25;
+        const auto moved = Tco::compute(cheaper, &error);
+        QVERIFY(moved && moved->at.breakEvenTokensPerMonth);
+        QCOMPARE(*tco->chart()->breakEvenTokens(), *moved->at.breakEvenTokensPerMonth);
+        QVERIFY(*moved->at.breakEvenTokensPerMonth < *core->at.breakEvenTokensPerMonth);
+        keepPicture(QStringLiteral("tco.png"));
+    }
+
+    // Bad input is refused in place, naming the field; the chart keeps the last valid input.
+    void tcoRefusesBadInput()
+    {
+        auto *tco = m_window->findChild<TcoPage *>(QStringLiteral("tcoPage"));
+        QVERIFY(tco && tco->chart()->breakEvenTokens());
+        const double kept = *tco->chart()->breakEvenTokens();
+        struct Bad {
+            TcoField field;
+            QString text;
+        };
+        for (const Bad &bad :
+             {Bad{TcoField::GpuUsdPerHour, QStringLiteral("-2")},
+              Bad{TcoField::Gpus, QStringLiteral("0")}, Bad{TcoField::Gpus, QStringLiteral("1.5")},
+              Bad{TcoField::Utilisation, QStringLiteral("1.5")},
+              Bad{TcoField::OpsUsdPerMonth, QStringLiteral("-100")},
+              Bad{TcoField::TokensPerS, QStringLiteral("0")},
+              Bad{TcoField::ApiUsdPer1m, QStringLiteral("-1")},
+              Bad{TcoField::MonthlyTokens, QStringLiteral("lots")}}) {
+            QLineEdit *edit = tco->field(bad.field);
+            const QString good = edit->text();
+            edit->setText(bad.text);
+            QVERIFY2(tco->refusedField() == bad.field, qPrintable(bad.text));
+            QVERIFY2(tco->message().startsWith(TcoPage::fieldLabel(bad.field)),
+                     qPrintable(tco->message()));
+            QCOMPARE(*tco->chart()->breakEvenTokens(), kept);
+            edit->setText(good);
+            QVERIFY(!tco->refusedField());
+            QVERIFY(tco->message().isEmpty());
+        }
+    }
+};
+
+QTEST_MAIN(TstHistoryPage)
+#include "tst_history_page.moc"

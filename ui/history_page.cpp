@@ -1,0 +1,227 @@
+#include "ui/history_page.h"
+
+#include "charts/drift_chart.h"
+#include "models/drift_model.h"
+#include "models/drift_series_model.h"
+#include "models/session_diff_model.h"
+#include "models/session_list_model.h"
+#include "workbench/workbench.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ys {
+
+namespace {
+
+QTableView *tableFor(QAbstractItemModel *model, const QString &name, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setObjectName(name);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
+}
+
+} // namespace
+
+HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_before(new QComboBox(this))
+    , m_after(new QComboBox(this))
+    , m_diffMessage(new QLabel(this))
+    , m_diff(new SessionDiffModel(this))
+    , m_provider(new QComboBox(this))
+    , m_chart(new DriftChart(this))
+    , m_series(new DriftSeriesModel(this))
+    , m_events(new DriftModel(this))
+{
+    setObjectName(QStringLiteral("historyPage"));
+    m_before->setObjectName(QStringLiteral("historyBefore"));
+    m_after->setObjectName(QStringLiteral("historyAfter"));
+    m_diffMessage->setObjectName(QStringLiteral("historyMessage"));
+    m_diffMessage->setWordWrap(true);
+    m_provider->setObjectName(QStringLiteral("driftProvider"));
+    m_chart->setObjectName(QStringLiteral("driftChart"));
+    m_chart->setModel(m_series);
+    m_chart->setMinimumHeight(220);
+    m_diffTable = tableFor(m_diff, QStringLiteral("historyDiffTable"), this);
+    m_seriesTable = tableFor(m_series, QStringLiteral("driftTable"), this);
+    m_eventTable = tableFor(m_events, QStringLiteral("driftEvents"), this);
+
+    auto *compareBox = new QGroupBox(tr("Compare two sessions or runs"), this);
+    auto *choices = new QFormLayout;
+    choices->addRow(tr("Before (A):"), m_before);
+    choices->addRow(tr("After (B):"), m_after);
+    auto *compareLayout = new QVBoxLayout(compareBox);
+    compareLayout->addLayout(choices);
+    compareLayout->addWidget(m_diffMessage);
+    compareLayout->addWidget(m_diffTable);
+
+    auto *driftBox = new QGroupBox(tr("A provider over time"), this);
+    auto *providerRow = new QHBoxLayout;
+    providerRow->addWidget(new QLabel(tr("Provider:"), driftBox));
+    providerRow->addWidget(m_provider, 1);
+    auto *driftTables = new QSplitter(Qt::Horizontal, driftBox);
+    driftTables->addWidget(m_seriesTable);
+    driftTables->addWidget(m_eventTable);
+    auto *driftSplit = new QSplitter(Qt::Vertical, driftBox);
+    driftSplit->addWidget(m_chart);
+    driftSplit->addWidget(driftTables);
+    auto *driftLayout = new QVBoxLayout(driftBox);
+    driftLayout->addLayout(providerRow);
+    driftLayout->addWidget(driftSplit);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(compareBox);
+    split->addWidget(driftBox);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    connect(m_before, &QComboBox::currentIndexChanged, this, &HistoryPage::compare);
+    connect(m_after, &QComboBox::currentIndexChanged, this, &HistoryPage::compare);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &HistoryPage::showDrift);
+    connect(workbench->sessionModel(), &QAbstractItemModel::modelReset, this, &HistoryPage::reload);
+    // A re-run adds a run to a listed session without changing the list.
+    connect(workbench, &Workbench::sessionFinished, this, &HistoryPage::reload);
+    connect(workbench, &Workbench::selectedProviderChanged, this, [this](const QString &name) {
+        const int row = m_provider->findText(name);
+        if (row >= 0)
+            m_provider->setCurrentIndex(row);
+    });
+    reload();
+}
+
+QString HistoryPage::sourceLabel(const HistorySource &s) const
+{
+    const QString started = QLocale().toString(s.startedAt.toLocalTime(), QLocale::ShortFormat);
+    if (s.runId == 0)
+        return tr("Session %1 · %2 · %3").arg(s.sessionId).arg(s.suiteName, started);
+    return tr("    %1, run %2 (session %3, %4)")
+        .arg(s.provider)
+        .arg(s.runNumber)
+        .arg(s.sessionId)
+        .arg(started);
+}
+
+int HistoryPage::rowOf(qint64 sessionId, qint64 runId) const
+{
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        if (m_sources[i].sessionId == sessionId && m_sources[i].runId == runId)
+            return int(i);
+    return -1;
+}
+
+void HistoryPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        reload();
+}
+
+void HistoryPage::reload()
+{
+    SessionRepository *repo = m_workbench->repository();
+    if (!repo)
+        return;
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
+    const auto keyOf = [this](const QComboBox *box) -> std::pair<qint64, qint64> {
+        const int i = box->currentIndex();
+        if (i < 0 || i >= int(m_sources.size()))
+            return {0, 0};
+        return {m_sources[std::size_t(i)].sessionId, m_sources[std::size_t(i)].runId};
+    };
+    const auto before = keyOf(m_before), after = keyOf(m_after);
+    const QString provider = m_provider->currentText();
+
+    QString error;
+    m_sources = historySources(*repo, &error);
+    const QSignalBlocker blockBefore(m_before), blockAfter(m_after), blockProvider(m_provider);
+    m_before->clear();
+    m_after->clear();
+    for (const HistorySource &s : m_sources) {
+        m_before->addItem(sourceLabel(s));
+        m_after->addItem(sourceLabel(s));
+    }
+    // The choices made stay; otherwise the newest session against the one before it.
+    std::vector<int> sessions;
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        if (m_sources[i].runId == 0)
+            sessions.push_back(int(i));
+    const int keptBefore = rowOf(before.first, before.second);
+    const int keptAfter = rowOf(after.first, after.second);
+    if (keptBefore >= 0 && keptAfter >= 0 && keptBefore != keptAfter) {
+        m_before->setCurrentIndex(keptBefore);
+        m_after->setCurrentIndex(keptAfter);
+    } else if (!sessions.empty()) {
+        m_after->setCurrentIndex(sessions.front());
+        m_before->setCurrentIndex(sessions.size() > 1 ? sessions[1] : sessions.front());
+    }
+
+    m_provider->clear();
+    m_provider->addItems(historyProviders(*repo, &error));
+    const QString wanted = provider.isEmpty() ? m_workbench->selectedProvider() : provider;
+    if (const int row = m_provider->findText(wanted); row >= 0)
+        m_provider->setCurrentIndex(row);
+    compare();
+    showDrift();
+}
+
+void HistoryPage::compare()
+{
+    const int b = m_before->currentIndex(), a = m_after->currentIndex();
+    SessionRepository *repo = m_workbench->repository();
+    if (!repo || b < 0 || a < 0 || b >= int(m_sources.size()) || a >= int(m_sources.size())) {
+        m_diff->clear();
+        m_diffMessage->setText(tr("Run a suite twice, or re-run a provider, to compare."));
+        return;
+    }
+    QString error;
+    if (!m_diff->load(*repo, m_sources[std::size_t(b)], m_sources[std::size_t(a)], &error)) {
+        m_diffMessage->setText(error);
+        return;
+    }
+    QStringList notes;
+    if (a == b)
+        notes << tr("A and B are the same: choose two different sessions or runs.");
+    if (!m_diff->diff().onlyBefore.isEmpty())
+        notes << tr("Only in A: %1").arg(m_diff->diff().onlyBefore.join(QStringLiteral(", ")));
+    if (!m_diff->diff().onlyAfter.isEmpty())
+        notes << tr("Only in B: %1").arg(m_diff->diff().onlyAfter.join(QStringLiteral(", ")));
+    if (notes.isEmpty())
+        notes << tr("Significant: p < 0.05. TTFT and E2E are tested on every successful "
+                    "attempt (Mann–Whitney U), their interval is of the Hodges–Lehmann shift.");
+    m_diffMessage->setText(notes.join(QLatin1Char(' ')));
+}
+
+void HistoryPage::showDrift()
+{
+    SessionRepository *repo = m_workbench->repository();
+    const QString provider = m_provider->currentText();
+    if (!repo || provider.isEmpty()) {
+        m_series->setPoints({});
+        m_events->setEvents({});
+        return;
+    }
+    QString error;
+    m_series->load(*repo, provider, &error);
+    m_events->setEvents(m_series->events());
+}
+
+} // namespace ys

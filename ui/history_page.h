@@ -1,0 +1,68 @@
+#pragma once
+
+#include "storage/history_loader.h"
+
+#include <QWidget>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace ys {
+
+class DriftChart;
+class DriftModel;
+class DriftSeriesModel;
+class SessionDiffModel;
+class Workbench;
+
+// History: two sessions (or two runs, a re-run beside its original) compared provider by
+// provider with significance, and one provider across every session (drift) with its model
+// identity changes marked. The figures come from core models fed through the workbench's
+// repository.
+class HistoryPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit HistoryPage(Workbench *workbench, QWidget *parent = nullptr);
+
+    SessionDiffModel *diffModel() const { return m_diff; }
+    DriftSeriesModel *driftSeriesModel() const { return m_series; }
+    DriftModel *driftEventModel() const { return m_events; }
+    DriftChart *driftChart() const { return m_chart; }
+    QComboBox *beforeBox() const { return m_before; }
+    QComboBox *afterBox() const { return m_after; }
+    QComboBox *driftProviderBox() const { return m_provider; }
+    // The combo box row of a source (-1 when not listed): sessionId with runId 0 for a session.
+    int rowOf(qint64 sessionId, qint64 runId = 0) const;
+
+    // Reads the sessions and runs again, keeping the choices where they still exist. While the
+    // page is hidden it only notes that it is out of date and reads them when shown: the drift
+    // reads every session's samples of a provider.
+    void reload();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void compare();
+    void showDrift();
+    QString sourceLabel(const HistorySource &source) const;
+
+    Workbench *m_workbench;
+    std::vector<HistorySource> m_sources;
+    bool m_stale = true;
+    QComboBox *m_before;
+    QComboBox *m_after;
+    QLabel *m_diffMessage;
+    QTableView *m_diffTable;
+    SessionDiffModel *m_diff;
+    QComboBox *m_provider;
+    DriftChart *m_chart;
+    QTableView *m_seriesTable;
+    QTableView *m_eventTable;
+    DriftSeriesModel *m_series;
+    DriftModel *m_events;
+};
+
+} // namespace ys

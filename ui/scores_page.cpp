@@ -1,0 +1,167 @@
+#include "ui/scores_page.h"
+
+#include "analysis/scores.h"
+#include "models/score_model.h"
+#include "workbench/workbench.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace ys {
+
+namespace {
+
+// Slider steps per unit of weight: a slider reads 0–100, the weight 0–1.
+constexpr int kSteps = 100;
+
+QString figureLabel(const QString &name)
+{
+    if (name == QLatin1String("latency"))
+        return ScoresPage::tr("Latency (gated E2E P95)");
+    if (name == QLatin1String("throughput"))
+        return ScoresPage::tr("Throughput (output tokens/s)");
+    if (name == QLatin1String("cost"))
+        return ScoresPage::tr("Cost ($/1K measured)");
+    if (name == QLatin1String("success_rate"))
+        return ScoresPage::tr("Success rate");
+    if (name == QLatin1String("context"))
+        return ScoresPage::tr("Context window");
+    return name; // a latency figure's own name, e.g. ttft_p95_ms
+}
+
+} // namespace
+
+ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_message(new QLabel(this))
+    , m_model(new ScoreModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+{
+    setObjectName(QStringLiteral("scoresPage"));
+    m_message->setObjectName(QStringLiteral("scoreMessage"));
+    m_message->setWordWrap(true);
+
+    auto *weights = new QGroupBox(tr("Weights"), this);
+    auto *grid = new QGridLayout(weights);
+    std::vector<std::pair<QString, double>> defaults;
+    for (const ScoreCriterion &c : Scores::defaultCriteria())
+        defaults.emplace_back(c.name, c.weight);
+    int row = 0;
+    for (const QString &name : Scores::figureNames()) {
+        auto *slider = new QSlider(Qt::Horizontal, weights);
+        slider->setObjectName(QStringLiteral("weight_%1").arg(name));
+        slider->setRange(0, kSteps);
+        slider->setPageStep(10);
+        double initial = 0;
+        for (const auto &[n, w] : defaults)
+            if (n == name)
+                initial = w;
+        slider->setValue(int(std::lround(initial * kSteps)));
+        auto *value = new QLabel(weights);
+        value->setMinimumWidth(40);
+        value->setText(QString::number(slider->value() / double(kSteps), 'f', 2));
+        auto *label = new QLabel(figureLabel(name), weights);
+        label->setBuddy(slider);
+        grid->addWidget(label, row, 0);
+        grid->addWidget(slider, row, 1);
+        grid->addWidget(value, row, 2);
+        connect(slider, &QSlider::valueChanged, this, [this, value](int v) {
+            value->setText(QString::number(v / double(kSteps), 'f', 2));
+            rescore();
+        });
+        m_sliders.emplace_back(name, slider);
+        m_values.push_back(value);
+        ++row;
+    }
+    grid->setColumnStretch(1, 1);
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ScoreModel::ValueRole);
+    m_table->setObjectName(QStringLiteral("scoreRanking"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ScoreModel::RankColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(weights, 2);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_message);
+    right->addWidget(m_table, 1);
+    layout->addLayout(right, 3);
+
+    connect(workbench, &Workbench::summaryChanged, this, &ScoresPage::rescore);
+    rescore();
+}
+
+QSlider *ScoresPage::slider(const QString &figure) const
+{
+    for (const auto &[name, s] : m_sliders)
+        if (name == figure)
+            return s;
+    return nullptr;
+}
+
+QStringList ScoresPage::rankOrder() const
+{
+    QStringList order;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        order << m_proxy->index(r, ScoreModel::ProviderColumn).data().toString();
+    return order;
+}
+
+QString ScoresPage::message() const
+{
+    return m_message->text();
+}
+
+void ScoresPage::rescore()
+{
+    std::vector<std::pair<QString, double>> weights;
+    for (const auto &[name, s] : m_sliders)
+        weights.emplace_back(name, s->value() / double(kSteps));
+    QString error;
+    const auto criteria = Scores::criteria(weights, &error);
+    if (!criteria) {
+        // The last ranking stays: it still says what the last valid weights gave.
+        m_message->setText(error);
+        return;
+    }
+    const auto summary = m_workbench->summary();
+    if (!summary) {
+        m_model->setTable({});
+        m_message->setText(tr("Select a session to rank its providers."));
+        return;
+    }
+    auto table = Scores::ofSession(*summary, *criteria, &error);
+    if (!table) {
+        m_message->setText(error);
+        return;
+    }
+    QStringList notes;
+    if (!table->dropped.empty()) {
+        QStringList dropped;
+        for (const QString &d : table->dropped)
+            dropped << figureLabel(d);
+        notes << tr("Not measured, left out: %1.").arg(dropped.join(QStringLiteral(", ")));
+    }
+    if (table->topStability)
+        notes << tr("The top provider stays first in %1% of random weight changes of ±50%.")
+                     .arg(QString::number(*table->topStability * 100.0, 'f', 0));
+    m_model->setTable(std::move(*table));
+    m_message->setText(notes.join(QLatin1Char(' ')));
+}
+
+} // namespace ys
