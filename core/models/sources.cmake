@@ -9,4 +9,6 @@ target_sources(ys_core PRIVATE
     models/drift_model.h models/drift_model.cpp
     models/pareto_model.h models/pareto_model.cpp
     models/score_model.h models/score_model.cpp
+    models/live_run_model.h models/live_run_model.cpp
+    models/run_events_model.h models/run_events_model.cpp
 )
