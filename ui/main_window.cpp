@@ -6,6 +6,7 @@
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
 #include "ui/results_page.h"
+#include "ui/run_page.h"
 #include "ui/run_status_bar.h"
 #include "workbench/workbench.h"
 
@@ -37,6 +38,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     addPage(m_results, tr("Results"));
+    addPage(new RunPage(m_workbench, this), tr("Run"));
     setStatusBar(m_status);
 
     m_sessionList->setObjectName(QStringLiteral("sessionList"));
