@@ -198,6 +198,12 @@ private Q_SLOTS:
         QVERIFY(page->throughputChart()->pointCount() > 0);
         QVERIFY(page->statusLabel()->text().contains(
             SessionStatusText::displayText(SessionStatus::Finished)));
+
+        // Set YS_SCREENSHOT_DIR to keep a picture of the page for a person to look at.
+        if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(300); // let the charts lay out their legends
+            QVERIFY(window.grab().save(shots + QStringLiteral("/run-page.png")));
+        }
     }
 
     void cancelKeepsEverySampleAndSaysSo()

@@ -82,6 +82,9 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 1);
+    split->setSizes({140, 440, 180}); // the charts get most of the height
+    m_ttft->setMinimumHeight(240);
+    m_throughput->setMinimumHeight(240);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
