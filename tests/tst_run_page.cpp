@@ -244,6 +244,48 @@ private Q_SLOTS:
                  LiveRunModel::tr("stopped"));
     }
 
+    // Consecutive 429s of one provider share a row with a count and the latest wait; the list
+    // keeps its newest rows however many events come, and counts them all.
+    void eventsMergeAndStayBounded()
+    {
+        RunEventsModel events;
+        QAbstractItemModelTester tester(&events,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Sample limited;
+        limited.outcome = Outcome::RateLimited;
+        limited.httpStatus = 429;
+        limited.retryAfterHeaders = {{QByteArray("retry-after-ms"), QByteArray("1500")}};
+        events.addSample(limited, QStringLiteral("A"), 1.0);
+        limited.retryAfterHeaders = {{QByteArray("retry-after"), QByteArray("3")}};
+        events.addSample(limited, QStringLiteral("A"), 1.5);
+        QCOMPARE(events.rowCount(), 1);
+        QCOMPARE(events.index(0, 0).data(RunEventsModel::CountRole).toInt(), 2);
+        QVERIFY(events.events().front().text.contains(QStringLiteral("3.0 s")));
+
+        Sample identity;
+        identity.modelReported = QStringLiteral("m");
+        identity.systemFingerprint = QStringLiteral("fp_1");
+        events.addSample(identity, QStringLiteral("A"), 2.0);
+        identity.systemFingerprint = QStringLiteral("fp_2");
+        events.addSample(identity, QStringLiteral("A"), 2.1);
+        events.addSample(identity, QStringLiteral("A"), 2.2); // no change from the last
+        identity.systemFingerprint = QStringLiteral("fp_1");
+        events.addSample(identity, QStringLiteral("A"), 2.3);
+        QCOMPARE(events.count(RunEventsModel::Kind::ModelIdentityChanged), 2);
+        QVERIFY(events.events().back().text.contains(QStringLiteral("first seen")));
+
+        events.addRecordedEvent(
+            QStringLiteral("breaker"),
+            R"({"provider":"A","from":"closed","to":"open","reason":"5 failures"})", 3.0);
+        QCOMPARE(events.count(RunEventsModel::Kind::BreakerOpened), 1);
+
+        for (int i = 0; i < RunEventsModel::kMaxRows + 10; ++i)
+            events.addSample(limited, i % 2 ? QStringLiteral("A") : QStringLiteral("B"), 4.0);
+        QVERIFY(events.rowCount() <= RunEventsModel::kMaxRows);
+        QCOMPARE(events.count(RunEventsModel::Kind::RateLimited),
+                 2 + RunEventsModel::kMaxRows + 10);
+    }
+
     // The chart data stays bounded however many attempts land: past the bound the points are
     // thinned evenly, and the throughput windows widen.
     void chartDataStaysBounded()
