@@ -8,6 +8,7 @@
 #include "ui/attempts_page.h"
 #include "ui/history_page.h"
 #include "ui/results_page.h"
+#include "ui/run_page.h"
 #include "ui/run_status_bar.h"
 #include "ui/scores_page.h"
 #include "ui/suite_page.h"
@@ -52,6 +53,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     auto *suitePage = new SuitePage(m_workbench, this);
     connectProviderDialog(suitePage);
     addPage(suitePage, QT_TR_NOOP("Suite"));
+    addPage(new RunPage(m_workbench, this), QT_TR_NOOP("Run"));
     addPage(new HistoryPage(m_workbench, this), QT_TR_NOOP("History"));
     addPage(new ScoresPage(m_workbench, this), QT_TR_NOOP("Scores"));
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));

@@ -17,4 +17,6 @@ target_sources(ys_core PRIVATE
     models/catalog_model.h models/catalog_model.cpp
     models/session_diff_model.h models/session_diff_model.cpp
     models/drift_series_model.h models/drift_series_model.cpp
+    models/live_run_model.h models/live_run_model.cpp
+    models/run_events_model.h models/run_events_model.cpp
 )

@@ -184,6 +184,7 @@ Q_SIGNALS:
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
     void sampleMeasured(const ys::Sample &sample);
+    void eventRecorded(const QString &kind, const QByteArray &detailJson);
     void done(qint64 sessionId, ys::SessionStatus status);
 
 private:
@@ -443,6 +444,7 @@ private:
         e.kind = kind;
         e.detail = QString::fromUtf8(detailJson);
         writeLater([e](SampleWriter *w) { w->addEvent(e); });
+        Q_EMIT eventRecorded(kind, detailJson);
     }
 
     void finishSession()
@@ -552,6 +554,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     connect(m_worker, &SessionWorker::progress, this, &SessionRunner::progress);
     connect(m_worker, &SessionWorker::warning, this, &SessionRunner::warning);
     connect(m_worker, &SessionWorker::sampleMeasured, this, &SessionRunner::sampleMeasured);
+    connect(m_worker, &SessionWorker::eventRecorded, this, &SessionRunner::eventRecorded);
     connect(m_worker, &SessionWorker::done, this, &SessionRunner::onWorkerDone);
     m_networkThread->start();
     QMetaObject::invokeMethod(m_worker, &SessionWorker::begin, Qt::QueuedConnection);

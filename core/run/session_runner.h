@@ -58,6 +58,9 @@ Q_SIGNALS:
     // Every attempt as it ends, with its absolute monotonic start (startedAtNs) still set,
     // delivered on the caller's thread; the database copy is written independently.
     void sampleMeasured(const ys::Sample &sample);
+    // Each entry of the session's event log as it is queued for the database (breaker, fallback,
+    // model identity, budget, ...): kind and a JSON object, delivered on the caller's thread.
+    void eventRecorded(const QString &kind, const QByteArray &detailJson);
     void finished(qint64 sessionId, ys::SessionStatus status);
 
 private:

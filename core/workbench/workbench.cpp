@@ -26,6 +26,8 @@ Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *pa
 {
     connect(m_runner, &SessionRunner::progress, this, &Workbench::progress);
     connect(m_runner, &SessionRunner::warning, this, &Workbench::warning);
+    connect(m_runner, &SessionRunner::sampleMeasured, this, &Workbench::sampleMeasured);
+    connect(m_runner, &SessionRunner::eventRecorded, this, &Workbench::runEventRecorded);
     connect(m_runner, &SessionRunner::warning, this,
             [](const QString &message) { qCWarning(lcEngine).noquote() << message; });
     connect(m_runner, &SessionRunner::sessionStarted, this, [this](qint64 id) {
@@ -201,6 +203,8 @@ bool Workbench::startRun(SessionRequest request, QString *error)
                                           .arg(CostEstimateText::line(estimate));
         request.overBudgetAccepted = true;
     }
+    const Suite suite = request.suite;
+    const QStringList only = request.onlyProviders;
     const QString suiteName = request.suite.name;
     const qsizetype providers = request.onlyProviders.isEmpty()
                                     ? qsizetype(request.suite.providers.size())
@@ -211,6 +215,7 @@ bool Workbench::startRun(SessionRequest request, QString *error)
     }
     qCInfo(lcEngine).noquote() << QStringLiteral("running suite \"%1\" (%2 providers)")
                                       .arg(suiteName, QString::number(providers));
+    Q_EMIT runStarted(suite, only);
     Q_EMIT runningChanged(true);
     return true;
 }

@@ -83,6 +83,11 @@ Q_SIGNALS:
     void runningChanged(bool running);
     void progress(int done, int total, const QString &provider, qint64 etaMs);
     void warning(const QString &message);
+    // A run started: its suite and the providers it runs (empty: all), then every attempt as
+    // it ends and every entry of the session's event log, for the live view of the run.
+    void runStarted(const ys::Suite &suite, const QStringList &onlyProviders);
+    void sampleMeasured(const ys::Sample &sample);
+    void runEventRecorded(const QString &kind, const QByteArray &detailJson);
     // The cost estimate of a session about to start, when its suite has a budget and a
     // provider run is priced.
     void costEstimated(const ys::CostEstimate &estimate);

@@ -1,0 +1,108 @@
+#include "charts/live_series_chart.h"
+
+#include <QChart>
+#include <QValueAxis>
+#include <QXYSeries>
+#include <algorithm>
+
+namespace ys {
+
+namespace {
+// The same ten colours, in the same provider order, as the results chart (Tableau 10).
+QColor providerColour(int index)
+{
+    static const QRgb colours[] = {0x4e79a7, 0xf28e2b, 0x59a14f, 0xe15759, 0x76b7b2,
+                                   0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    return QColor(colours[index % 10]);
+}
+} // namespace
+
+LiveSeriesChart::LiveSeriesChart(const QString &title, const QString &xTitle, const QString &yTitle,
+                                 QWidget *parent)
+    : QChartView(parent)
+    , m_chart(new QChart)
+    , m_xAxis(new QValueAxis)
+    , m_yAxis(new QValueAxis)
+{
+    setChart(m_chart); // the view owns the chart
+    setRenderHint(QPainter::Antialiasing);
+    m_chart->setTitle(title);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_xAxis->setTitleText(xTitle);
+    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_yAxis->setTitleText(yTitle);
+    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    m_xAxis->setRange(0, 10);
+    m_yAxis->setRange(0, 1);
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(kRedrawMs);
+    connect(&m_timer, &QTimer::timeout, this, &LiveSeriesChart::redraw);
+}
+
+void LiveSeriesChart::setModel(LiveRunModel *model)
+{
+    if (m_model)
+        m_model->disconnect(this);
+    m_model = model;
+    if (m_model)
+        connect(m_model, &LiveRunModel::chartDataChanged, this, &LiveSeriesChart::scheduleRedraw);
+    m_drawnRevision = ~quint64(0);
+    redraw();
+}
+
+void LiveSeriesChart::scheduleRedraw()
+{
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+void LiveSeriesChart::redraw()
+{
+    m_timer.stop();
+    if (!m_model || m_model->chartRevision() == m_drawnRevision)
+        return;
+    m_drawnRevision = m_model->chartRevision();
+    ++m_redraws;
+    const std::vector<LiveRunModel::Series> data = seriesOf(*m_model);
+
+    // One series per provider, kept while the providers stay the same, so a redraw replaces
+    // points instead of rebuilding the legend.
+    bool same = qsizetype(data.size()) == m_series.size();
+    for (std::size_t i = 0; same && i < data.size(); ++i)
+        same = m_series[qsizetype(i)]->name() == data[i].provider;
+    if (!same) {
+        for (QXYSeries *s : std::as_const(m_series)) {
+            m_chart->removeSeries(s);
+            delete s;
+        }
+        m_series.clear();
+        for (std::size_t i = 0; i < data.size(); ++i) {
+            QXYSeries *s = makeSeries();
+            s->setName(data[i].provider);
+            s->setColor(providerColour(int(i)));
+            m_chart->addSeries(s);
+            s->attachAxis(m_xAxis);
+            s->attachAxis(m_yAxis);
+            m_series.append(s);
+        }
+    }
+    double maxX = 0;
+    double maxY = 0;
+    m_pointCount = 0;
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        for (const QPointF &p : data[i].points) {
+            maxX = std::max(maxX, p.x());
+            maxY = std::max(maxY, p.y());
+        }
+        m_pointCount += int(data[i].points.size());
+        m_series[qsizetype(i)]->replace(data[i].points);
+    }
+    m_xAxis->setRange(0, std::max(10.0, maxX * 1.05));
+    m_yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1.0);
+    m_xAxis->applyNiceNumbers();
+    m_yAxis->applyNiceNumbers();
+}
+
+} // namespace ys
