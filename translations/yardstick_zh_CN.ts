@@ -216,6 +216,343 @@
     </message>
 </context>
 <context>
+    <name>ys::AttemptDetailText</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>开始连接</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>TLS done</source>
+        <translation>TLS 完成</translation>
+    </message>
+    <message>
+        <source>Request sent</source>
+        <translation>请求已发送</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <source>First event</source>
+        <translation>首个事件</translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation>首个 token</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <source>Prompt, reported</source>
+        <translation>提示词（报告值）</translation>
+    </message>
+    <message>
+        <source>Prompt, counted</source>
+        <translation>提示词（计数值）</translation>
+    </message>
+    <message>
+        <source>Prompt, reported / counted</source>
+        <translation>提示词（报告值 / 计数值）</translation>
+    </message>
+    <message>
+        <source>Answer, reported (less reasoning)</source>
+        <translation>回答（报告值，不含推理）</translation>
+    </message>
+    <message>
+        <source>Answer, counted</source>
+        <translation>回答（计数值）</translation>
+    </message>
+    <message>
+        <source>Answer, reported / counted</source>
+        <translation>回答（报告值 / 计数值）</translation>
+    </message>
+    <message>
+        <source>Counted with</source>
+        <translation>计数方式</translation>
+    </message>
+    <message>
+        <source>%1 (an estimate)</source>
+        <translation>%1（估算）</translation>
+    </message>
+    <message>
+        <source>not reconciled (only successful attempts of the provider&apos;s own, not warm-ups, are)</source>
+        <translation>未核对（仅核对服务商自身的成功尝试，不含预热）</translation>
+    </message>
+    <message>
+        <source>not reconciled: the provider reported no usage</source>
+        <translation>未核对：服务商未报告用量</translation>
+    </message>
+    <message>
+        <source>differs beyond %1%</source>
+        <translation>差异超过 %1%</translation>
+    </message>
+    <message>
+        <source>estimate only (never flagged)</source>
+        <translation>仅为估算（从不标记）</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>Reconciliation</source>
+        <translation>核对</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Number in the run</source>
+        <translation>在运行中的序号</translation>
+    </message>
+    <message>
+        <source>Request / retry</source>
+        <translation>请求 / 重试</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP 状态</translation>
+    </message>
+    <message>
+        <source>HTTP version</source>
+        <translation>HTTP 版本</translation>
+    </message>
+    <message>
+        <source>Connection reused</source>
+        <translation>复用连接</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Finish reason</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>Model reported</source>
+        <translation>报告的模型</translation>
+    </message>
+    <message>
+        <source>Served by</source>
+        <translation>服务方</translation>
+    </message>
+    <message>
+        <source>Cost ($)</source>
+        <translation>成本 ($)</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流</translation>
+    </message>
+    <message>
+        <source>Content events</source>
+        <translation>内容事件</translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation>交付次数</translation>
+    </message>
+    <message>
+        <source>Coalesced reads (several events at one time)</source>
+        <translation>合并读取（一次读到多个事件）</translation>
+    </message>
+    <message>
+        <source>Median gap</source>
+        <translation>间隔中位数</translation>
+    </message>
+    <message>
+        <source>Stalls (gaps over %1)</source>
+        <translation>停顿（间隔超过 %1）</translation>
+    </message>
+    <message>
+        <source>Stalls</source>
+        <translation>停顿</translation>
+    </message>
+    <message>
+        <source>Response headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断信息</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>ys::AttemptDetailView</name>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Diagnostics:
+</source>
+        <translation>诊断信息：
+</translation>
+    </message>
+    <message>
+        <source>No error.</source>
+        <translation>无错误。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::AttemptQuery</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Attempt %1 is not in the database</source>
+        <translation>数据库中没有尝试 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::AttemptsModel</name>
+    <message>
+        <source>%1 (warm-up)</source>
+        <translation>%1（预热）</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP 状态</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>E2E (ms)</source>
+        <translation>E2E (ms)</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 tokens</translation>
+    </message>
+    <message>
+        <source>Cost ($)</source>
+        <translation>成本 ($)</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>ys::AttemptsPage</name>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Outcome:</source>
+        <translation>结果(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source> (run %1)</source>
+        <translation>（运行 %1）</translation>
+    </message>
+    <message>
+        <source>All outcomes (%1)</source>
+        <translation>所有结果（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 attempts loaded</source>
+        <translation>已加载 %1 / %2 次尝试</translation>
+    </message>
+    <message>
+        <source>%1 · run %2 · attempt %3</source>
+        <translation>%1 · 运行 %2 · 尝试 %3</translation>
+    </message>
+</context>
+<context>
     <name>ys::BillCsv</name>
     <message>
         <source>--column &quot;%1&quot;: write FIELD=HEADER, e.g. cost_usd=Amount (USD)</source>
@@ -260,6 +597,84 @@
     <message>
         <source>&quot;%1&quot; is not an amount</source>
         <translation>&quot;%1&quot; 不是金额</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BoundFields</name>
+    <message>
+        <source>%1: must not be empty</source>
+        <translation>%1：不能为空</translation>
+    </message>
+    <message>
+        <source>%1: expected a whole number from %2 to %3</source>
+        <translation>%1：应为 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1: expected a whole number from %2 to %3, or nothing</source>
+        <translation>%1：应为 %2 到 %3 之间的整数，或留空</translation>
+    </message>
+    <message>
+        <source>above %1 and at most %2</source>
+        <translation>大于 %1 且不超过 %2</translation>
+    </message>
+    <message>
+        <source>from %1 to %2</source>
+        <translation>介于 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>%1: expected a number %2, or nothing</source>
+        <translation>%1：应为%2的数字，或留空</translation>
+    </message>
+    <message>
+        <source>%1: expected a number %2</source>
+        <translation>%1：应为%2的数字</translation>
+    </message>
+    <message>
+        <source>%1: expected whole numbers from %2 to %3, separated by commas, each above the one before</source>
+        <translation>%1：应为 %2 到 %3 之间的整数，以逗号分隔，且每个都大于前一个</translation>
+    </message>
+    <message>
+        <source>%1: expected at least one number</source>
+        <translation>%1：至少需要一个数字</translation>
+    </message>
+    <message>
+        <source>%1: expected some of %2, each once</source>
+        <translation>%1：应为 %2 中的若干项，每项最多一次</translation>
+    </message>
+    <message>
+        <source>%1: expected at least one of %2</source>
+        <translation>%1：应至少包含 %2 中的一项</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CatalogModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Input $/1M</source>
+        <translation>输入 $/1M</translation>
+    </message>
+    <message>
+        <source>Cached $/1M</source>
+        <translation>缓存输入 $/1M</translation>
+    </message>
+    <message>
+        <source>Output $/1M</source>
+        <translation>输出 $/1M</translation>
+    </message>
+    <message>
+        <source>Context (tokens)</source>
+        <translation>上下文 (tokens)</translation>
+    </message>
+    <message>
+        <source>Catalog date</source>
+        <translation>目录日期</translation>
     </message>
 </context>
 <context>
@@ -782,10 +1197,224 @@
     </message>
 </context>
 <context>
+    <name>ys::ConcurrencyChart</name>
+    <message>
+        <source>Throughput and P95 against concurrency</source>
+        <translation>吞吐量与 P95 随并发度的变化</translation>
+    </message>
+    <message>
+        <source>Requests in flight</source>
+        <translation>进行中的请求数</translation>
+    </message>
+    <message>
+        <source>Output tokens per second (solid)</source>
+        <translation>每秒输出 tokens（实线）</translation>
+    </message>
+    <message>
+        <source>End-to-end P95 in ms (dashed)</source>
+        <translation>端到端 P95，ms（虚线）</translation>
+    </message>
+    <message>
+        <source>%1 throughput</source>
+        <translation>%1 吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 P95</source>
+        <translation>%1 P95</translation>
+    </message>
+    <message>
+        <source>%1 saturation</source>
+        <translation>%1 饱和点</translation>
+    </message>
+    <message>
+        <source>No concurrency sweep in this session</source>
+        <translation>本会话中没有并发扫描</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ConnectionResult</name>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>HTTP %1 · first token after %2 · model %3</source>
+        <translation>HTTP %1 · 首个 token 用时 %2 · 模型 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ConnectionTest</name>
+    <message>
+        <source>unknown dialect &quot;%1&quot;</source>
+        <translation>未知的方言“%1”</translation>
+    </message>
+    <message>
+        <source>Reply with the single word OK.</source>
+        <translation>请只回复一个词：OK。</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2)</source>
+        <translation>%1（HTTP %2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ys::ContextLimitDriver</name>
     <message>
         <source>no context window to verify: set the provider&apos;s context_window or the scenario&apos;s claimed</source>
         <translation>没有可验证的上下文窗口：请设置服务商的 context_window 或场景的 claimed</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContextPlot</name>
+    <message>
+        <source>128K</source>
+        <translation>128K</translation>
+    </message>
+    <message>
+        <source>200K</source>
+        <translation>200K</translation>
+    </message>
+    <message>
+        <source>R² %1</source>
+        <translation>R² %1</translation>
+    </message>
+    <message>
+        <source>quadratic, R² %1</source>
+        <translation>二次，R² %1</translation>
+    </message>
+    <message>
+        <source>quadratic</source>
+        <translation>二次</translation>
+    </message>
+    <message>
+        <source>no curve: %1</source>
+        <translation>无曲线：%1</translation>
+    </message>
+    <message>
+        <source>Cost per request ($)</source>
+        <translation>每次请求成本 ($)</translation>
+    </message>
+    <message>
+        <source>Median TTFT (ms)</source>
+        <translation>TTFT 中位数 (ms)</translation>
+    </message>
+    <message>
+        <source>Prompt: %1 tokens</source>
+        <translation>提示词：%1 tokens</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Attempts: %1</source>
+        <translation>尝试次数：%1</translation>
+    </message>
+    <message>
+        <source>Curve: %1</source>
+        <translation>曲线：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContextScalingChart</name>
+    <message>
+        <source>Cost per request</source>
+        <translation>每次请求成本</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 tokens</translation>
+    </message>
+    <message>
+        <source>Context scaling: no context sweep in this session</source>
+        <translation>上下文扩展：本会话中没有上下文扫描</translation>
+    </message>
+    <message>
+        <source>Context scaling</source>
+        <translation>上下文扩展</translation>
+    </message>
+    <message>
+        <source>%1 curve</source>
+        <translation>%1 曲线</translation>
+    </message>
+    <message>
+        <source>%1 list price</source>
+        <translation>%1 标价</translation>
+    </message>
+    <message>
+        <source>%1 verified limit %2</source>
+        <translation>%1 已验证上限 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CostBreakdownChart</name>
+    <message>
+        <source>Where the money went</source>
+        <translation>花费去向</translation>
+    </message>
+    <message>
+        <source>Measured spend (US$)</source>
+        <translation>实测花费 (US$)</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>缓存输入</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Answers (tokens not reported)</source>
+        <translation>回答（未报告 tokens）</translation>
+    </message>
+    <message>
+        <source>Retried attempts</source>
+        <translation>被重试的尝试</translation>
+    </message>
+    <message>
+        <source>Failed attempts</source>
+        <translation>失败的尝试</translation>
+    </message>
+    <message>
+        <source>Truncated answers</source>
+        <translation>被截断的回答</translation>
+    </message>
+    <message>
+        <source>No measured cost in this session</source>
+        <translation>本会话中没有实测成本</translation>
     </message>
 </context>
 <context>
@@ -850,6 +1479,41 @@
     </message>
 </context>
 <context>
+    <name>ys::DriftChart</name>
+    <message>
+        <source>Drift across sessions</source>
+        <translation>跨会话漂移</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>P95 (ms)</source>
+        <translation>P95 (ms)</translation>
+    </message>
+    <message>
+        <source>$ per 1K measured</source>
+        <translation>实测 $/1K</translation>
+    </message>
+    <message>
+        <source>TTFT P95</source>
+        <translation>TTFT P95</translation>
+    </message>
+    <message>
+        <source>E2E P95</source>
+        <translation>E2E P95</translation>
+    </message>
+    <message>
+        <source>$ per 1K</source>
+        <translation>$/1K</translation>
+    </message>
+    <message>
+        <source>Model or fingerprint changed</source>
+        <translation>模型或指纹已变更</translation>
+    </message>
+</context>
+<context>
     <name>ys::DriftModel</name>
     <message>
         <source>Mann–Whitney U, Holm-adjusted over the comparisons with session %1</source>
@@ -886,6 +1550,45 @@
     <message>
         <source>p (Holm)</source>
         <translation>p（Holm）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::DriftSeriesModel</name>
+    <message>
+        <source>model changed</source>
+        <translation>模型已变更</translation>
+    </message>
+    <message>
+        <source>fingerprint changed</source>
+        <translation>指纹已变更</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>TTFT P95 (ms)</source>
+        <translation>TTFT P95 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P95 (ms)</source>
+        <translation>E2E P95 (ms)</translation>
+    </message>
+    <message>
+        <source>$/1K measured</source>
+        <translation>实测 $/1K</translation>
+    </message>
+    <message>
+        <source>Model identity</source>
+        <translation>模型标识</translation>
     </message>
 </context>
 <context>
@@ -963,6 +1666,57 @@
     <message>
         <source>context ≥ %1 tokens</source>
         <translation>上下文 ≥ %1 token</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HistoryPage</name>
+    <message>
+        <source>Compare two sessions or runs</source>
+        <translation>比较两个会话或运行</translation>
+    </message>
+    <message>
+        <source>Before (A):</source>
+        <translation>之前（A）：</translation>
+    </message>
+    <message>
+        <source>After (B):</source>
+        <translation>之后（B）：</translation>
+    </message>
+    <message>
+        <source>A provider over time</source>
+        <translation>单个服务商随时间的变化</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>服务商：</translation>
+    </message>
+    <message>
+        <source>Session %1 · %2 · %3</source>
+        <translation>会话 %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>    %1, run %2 (session %3, %4)</source>
+        <translation>    %1，运行 %2（会话 %3，%4）</translation>
+    </message>
+    <message>
+        <source>Run a suite twice, or re-run a provider, to compare.</source>
+        <translation>将某个套件运行两次，或重新运行某个服务商，即可进行比较。</translation>
+    </message>
+    <message>
+        <source>A and B are the same: choose two different sessions or runs.</source>
+        <translation>A 与 B 相同：请选择两个不同的会话或运行。</translation>
+    </message>
+    <message>
+        <source>Only in A: %1</source>
+        <translation>仅在 A 中：%1</translation>
+    </message>
+    <message>
+        <source>Only in B: %1</source>
+        <translation>仅在 B 中：%1</translation>
+    </message>
+    <message>
+        <source>Significant: p &lt; 0.05. TTFT and E2E are tested on every successful attempt (Mann–Whitney U), their interval is of the Hodges–Lehmann shift.</source>
+        <translation>显著：p &lt; 0.05。TTFT 和 E2E 基于每次成功的尝试进行检验（Mann–Whitney U），其区间为 Hodges–Lehmann 位移的区间。</translation>
     </message>
 </context>
 <context>
@@ -1278,30 +2032,153 @@
     </message>
 </context>
 <context>
-    <name>ys::LatencyCostChart</name>
+    <name>ys::LatencyDistributionChart</name>
     <message>
-        <source>Latency vs cost</source>
-        <translation>延迟与成本</translation>
+        <source>End-to-end</source>
+        <translation>端到端</translation>
     </message>
     <message>
-        <source>$ per 1K tokens (blended 3:1)</source>
-        <translation>每 1K tokens 价格 $（3:1 混合）</translation>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
     </message>
     <message>
-        <source>End-to-end P95 (ms)</source>
-        <translation>端到端 P95 (ms)</translation>
+        <source>Cumulative distribution</source>
+        <translation>累积分布</translation>
     </message>
     <message>
-        <source>Pareto front</source>
-        <translation>帕累托前沿</translation>
+        <source>Share of successful attempts</source>
+        <translation>成功尝试的占比</translation>
     </message>
     <message>
-        <source>P95 ≤ %1 ms</source>
-        <translation>P95 ≤ %1 ms</translation>
+        <source>Box: quartiles, whiskers at 1.5 IQR</source>
+        <translation>箱体：四分位数，须线位于 1.5 IQR</translation>
     </message>
     <message>
-        <source>≤ $%1 / 1K</source>
-        <translation>≤ $%1 / 1K</translation>
+        <source>Latency:</source>
+        <translation>延迟：</translation>
+    </message>
+    <message>
+        <source>End-to-end (ms)</source>
+        <translation>端到端 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n beyond the whiskers)</source>
+        <translation>
+            <numerusform>%1（%n 个超出须线）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::LiveRunModel</name>
+    <message>
+        <source>No run yet. Start a suite and its progress shows here.</source>
+        <translation>尚无运行。启动一个套件后，其进度将显示在此处。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running: %1 of %2 requests done, %n attempt(s) landed</source>
+        <translation>
+            <numerusform>正在运行：%2 个请求中已完成 %1 个，%n 次尝试已返回</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Session %1 %2: %3 of %4 requests done, %n attempt(s) kept</source>
+        <translation>
+            <numerusform>会话 %1 %2：%4 个请求中已完成 %3 个，保留了 %n 次尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>正在测量…</translation>
+    </message>
+    <message>
+        <source>%1 / %2 (%3%)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Requests done</source>
+        <translation>已完成请求</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Failures by outcome</source>
+        <translation>按结果分类的失败</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+</context>
+<context>
+    <name>ys::LiveThroughputChart</name>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Time into the run (s)</source>
+        <translation>运行已用时间 (s)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 tokens/s</translation>
+    </message>
+</context>
+<context>
+    <name>ys::LiveTtftChart</name>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Time into the run (s)</source>
+        <translation>运行已用时间 (s)</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
     </message>
 </context>
 <context>
@@ -1416,6 +2293,30 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Do not run</source>
         <translation>不运行</translation>
     </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Suite</source>
+        <translation>套件</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>TCO</source>
+        <translation>TCO</translation>
+    </message>
 </context>
 <context>
     <name>ys::OutcomeText</name>
@@ -1501,6 +2402,57 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ParetoChart</name>
+    <message>
+        <source>Log axes</source>
+        <translation>对数坐标轴</translation>
+    </message>
+    <message>
+        <source>Latency vs cost</source>
+        <translation>延迟与成本</translation>
+    </message>
+    <message>
+        <source>&amp;Latency:</source>
+        <translation>延迟(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Cost:</source>
+        <translation>成本(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (ms)</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Latency vs cost: no provider has both figures</source>
+        <translation>延迟与成本：没有服务商同时具备这两项数据</translation>
+    </message>
+    <message>
+        <source>Passes the gates</source>
+        <translation>通过门槛</translation>
+    </message>
+    <message>
+        <source>%1 ≤ %2 ms</source>
+        <translation>%1 ≤ %2 ms</translation>
+    </message>
+    <message>
+        <source>≤ $%1 / 1K</source>
+        <translation>≤ $%1 / 1K</translation>
+    </message>
+    <message>
+        <source>Re-run this provider</source>
+        <translation>重新运行此服务商</translation>
+    </message>
+    <message>
+        <source>Select %1</source>
+        <translation>选择 %1</translation>
+    </message>
+</context>
+<context>
     <name>ys::ParetoModel</name>
     <message>
         <source>yes</source>
@@ -1557,6 +2509,53 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Next segment</source>
         <translation>下一段</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ParetoPlot</name>
+    <message>
+        <source>End-to-end P95</source>
+        <translation>端到端 P95</translation>
+    </message>
+    <message>
+        <source>End-to-end P99</source>
+        <translation>端到端 P99</translation>
+    </message>
+    <message>
+        <source>TTFT P95</source>
+        <translation>TTFT P95</translation>
+    </message>
+    <message>
+        <source>$ per 1K tokens, measured</source>
+        <translation>$ / 1K tokens（实测）</translation>
+    </message>
+    <message>
+        <source>$ per 1K tokens, list</source>
+        <translation>$ / 1K tokens（标价）</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms%3</source>
+        <translation>%1：%2 ms%3</translation>
+    </message>
+    <message>
+        <source>%1: $%2%3</source>
+        <translation>%1：$%2%3</translation>
+    </message>
+    <message>
+        <source>On the Pareto front</source>
+        <translation>位于帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Dominated: another provider is no dearer and no slower</source>
+        <translation>被支配：另有服务商既不更贵也不更慢</translation>
+    </message>
+    <message>
+        <source>Inside the gate lines</source>
+        <translation>在门槛线以内</translation>
+    </message>
+    <message>
+        <source>Outside the gate lines</source>
+        <translation>在门槛线以外</translation>
     </message>
 </context>
 <context>
@@ -1768,6 +2767,196 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ProviderDialog</name>
+    <message>
+        <source>Add provider</source>
+        <translation>添加服务商</translation>
+    </message>
+    <message>
+        <source>Edit provider %1</source>
+        <translation>编辑服务商 %1</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Sends one short streaming request (a few tokens) to the provider</source>
+        <translation>向服务商发送一个简短的流式请求（少量 tokens）</translation>
+    </message>
+    <message>
+        <source>Price catalog</source>
+        <translation>价格目录</translation>
+    </message>
+    <message>
+        <source>Filter by provider or model, e.g. &quot;openai mini&quot;</source>
+        <translation>按服务商或模型筛选，例如“openai mini”</translation>
+    </message>
+    <message>
+        <source>Use this model</source>
+        <translation>使用此模型</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>e.g. DeepSeek chat</source>
+        <translation>例如 DeepSeek chat</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8000/v1</source>
+        <translation>http://127.0.0.1:8000/v1</translation>
+    </message>
+    <message>
+        <source>typed, or picked from the catalog</source>
+        <translation>手动输入，或从目录中选取</translation>
+    </message>
+    <message>
+        <source>env:NAME or keychain:NAME</source>
+        <translation>env:NAME 或 keychain:NAME</translation>
+    </message>
+    <message>
+        <source>Where the key is kept, never the key itself: an environment variable (env:NAME) or an entry of the system keychain (keychain:NAME)</source>
+        <translation>密钥的存放位置，而非密钥本身：环境变量（env:NAME）或系统钥匙串中的条目（keychain:NAME）</translation>
+    </message>
+    <message>
+        <source>$ per 1M tokens</source>
+        <translation>$ / 1M tokens</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <source>Not linked to a catalog entry: the price fields are the provider&apos;s own (empty: looked up in the catalog by address and model when a session starts).</source>
+        <translation>未关联目录条目：价格字段为该服务商自己的价格（留空则在会话启动时按地址和模型在目录中查找）。</translation>
+    </message>
+    <message>
+        <source>Priced from the catalog entry %1 (catalog of %2); a price you change overrides the catalog&apos;s.</source>
+        <translation>价格取自目录条目 %1（目录日期：%2）；您修改的价格将覆盖目录中的价格。</translation>
+    </message>
+    <message>
+        <source>unknown date</source>
+        <translation>未知日期</translation>
+    </message>
+    <message>
+        <source>Correct the fields marked first.</source>
+        <translation>请先更正标记的字段。</translation>
+    </message>
+    <message>
+        <source>Testing %1…</source>
+        <translation>正在测试 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ProviderForm</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Key reference</source>
+        <translation>密钥引用</translation>
+    </message>
+    <message>
+        <source>Input price</source>
+        <translation>输入价格</translation>
+    </message>
+    <message>
+        <source>Cached input price</source>
+        <translation>缓存输入价格</translation>
+    </message>
+    <message>
+        <source>Output price</source>
+        <translation>输出价格</translation>
+    </message>
+    <message>
+        <source>Cache write price</source>
+        <translation>缓存写入价格</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Key reference: give a reference, never the key itself. Store the key in an environment variable or the system keychain and enter env:NAME or keychain:NAME here</source>
+        <translation>密钥引用：请填写引用，切勿填写密钥本身。请将密钥存放在环境变量或系统钥匙串中，并在此处输入 env:NAME 或 keychain:NAME</translation>
+    </message>
+    <message>
+        <source>Name: must not be empty</source>
+        <translation>名称：不能为空</translation>
+    </message>
+    <message>
+        <source>Name: &quot;%1&quot; is already used by another provider of this suite</source>
+        <translation>名称：“%1”已被此套件中的另一个服务商使用</translation>
+    </message>
+    <message>
+        <source>Dialect: choose one of %1</source>
+        <translation>方言：请从 %1 中选择一个</translation>
+    </message>
+    <message>
+        <source>Base URL: must not be empty</source>
+        <translation>基础 URL：不能为空</translation>
+    </message>
+    <message>
+        <source>Base URL: &quot;%1&quot; is not an http:// or https:// URL</source>
+        <translation>基础 URL：“%1”不是 http:// 或 https:// URL</translation>
+    </message>
+    <message>
+        <source>Model: must not be empty (type it or pick it from the catalog)</source>
+        <translation>模型：不能为空（请手动输入或从目录中选取）</translation>
+    </message>
+    <message>
+        <source>Key reference: env: must be followed by the name of an environment variable (letters, digits and _), such as env:OPENAI_API_KEY</source>
+        <translation>密钥引用：env: 后必须跟环境变量名（字母、数字和 _），例如 env:OPENAI_API_KEY</translation>
+    </message>
+    <message>
+        <source>Key reference: keychain: must be followed by the name of a keychain entry, without spaces</source>
+        <translation>密钥引用：keychain: 后必须跟钥匙串条目名称，且不能含空格</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number (US dollars per million tokens)</source>
+        <translation>%1：“%2”不是数字（单位：美元/百万 tokens）</translation>
+    </message>
+    <message>
+        <source>%1: must be zero or more (US dollars per million tokens)</source>
+        <translation>%1：必须大于或等于 0（单位：美元/百万 tokens）</translation>
+    </message>
+    <message>
+        <source>Context window: expected a whole number of tokens</source>
+        <translation>上下文窗口：应为整数个 tokens</translation>
+    </message>
+    <message>
+        <source>Context window: must be more than 0 tokens</source>
+        <translation>上下文窗口：必须大于 0 tokens</translation>
+    </message>
+    <message>
+        <source>Context window: at most %1 tokens</source>
+        <translation>上下文窗口：最多 %1 tokens</translation>
+    </message>
+</context>
+<context>
     <name>ys::ProviderPresets</name>
     <message>
         <source>Self-hosted vLLM OpenAI-compatible server; reasoning models stream reasoning_content when started with a reasoning parser.</source>
@@ -1909,6 +3098,99 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::RequirementsForm</name>
+    <message>
+        <source>None (only the gates below)</source>
+        <translation>无（仅使用下方的门槛）</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Max E2E P95 (ms)</source>
+        <translation>E2E P95 上限 (ms)</translation>
+    </message>
+    <message>
+        <source>Max TTFT P95 (ms)</source>
+        <translation>TTFT P95 上限 (ms)</translation>
+    </message>
+    <message>
+        <source>Max $ per 1K tokens</source>
+        <translation>每 1K tokens 的 $ 上限</translation>
+    </message>
+    <message>
+        <source>Cost basis</source>
+        <translation>成本依据</translation>
+    </message>
+    <message>
+        <source>List weight, input</source>
+        <translation>标价权重，输入</translation>
+    </message>
+    <message>
+        <source>List weight, output</source>
+        <translation>标价权重，输出</translation>
+    </message>
+    <message>
+        <source>Min context (tokens)</source>
+        <translation>最小上下文 (tokens)</translation>
+    </message>
+    <message>
+        <source>Gates that must pass (N of M)</source>
+        <translation>须通过的门槛数（M 个中的 N 个）</translation>
+    </message>
+    <message>
+        <source>Objective: TTFT (ms)</source>
+        <translation>目标：TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>Objective: time per output token (ms)</source>
+        <translation>目标：每个输出 token 的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Objective: E2E (ms)</source>
+        <translation>目标：E2E (ms)</translation>
+    </message>
+    <message>
+        <source>List weight, input: the input and output weights must not both be 0</source>
+        <translation>标价权重，输入：输入和输出权重不能同时为 0</translation>
+    </message>
+    <message>
+        <source>Gates that must pass (N of M): %1 is more than the %2 gates set</source>
+        <translation>须通过的门槛数（M 个中的 N 个）：%1 超过了已设置的 %2 个门槛</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ResultViews</name>
+    <message>
+        <source>Latency distribution</source>
+        <translation>延迟分布</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>Cost breakdown</source>
+        <translation>成本明细</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>判定结果</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ResultsPage</name>
+    <message>
+        <source>Latency vs cost</source>
+        <translation>延迟与成本</translation>
+    </message>
+    <message>
+        <source>Context scaling</source>
+        <translation>上下文扩展性</translation>
+    </message>
+</context>
+<context>
     <name>ys::ResultsText</name>
     <message>
         <source>p50 %1 / p95 %2 ms</source>
@@ -1941,6 +3223,96 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>E2E from the intended start %1 (n = %2; open loop: queue delay included, the latency gate reads this P95)</source>
         <translation>从计划开始时刻算起的 E2E %1（n = %2；开环：含排队延迟，延迟门槛使用此 P95）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RunEventsModel</name>
+    <message>
+        <source>Rate limited (HTTP %1), retry after %2 s</source>
+        <translation>触发限流（HTTP %1），%2 s 后重试</translation>
+    </message>
+    <message>
+        <source>Rate limited (HTTP %1), no retry-after given</source>
+        <translation>触发限流（HTTP %1），未提供 retry-after</translation>
+    </message>
+    <message>
+        <source>Fallback %1 served a request</source>
+        <translation>备用 %1 处理了一个请求</translation>
+    </message>
+    <message>
+        <source>Fallback %1 took a request and failed: %2</source>
+        <translation>备用 %1 接收了一个请求但失败：%2</translation>
+    </message>
+    <message>
+        <source>Model identity back to the first seen: %1</source>
+        <translation>模型标识已恢复为首次所见：%1</translation>
+    </message>
+    <message>
+        <source>Model identity changed: %1 → %2 (first seen: %3)</source>
+        <translation>模型标识已变更：%1 → %2（首次所见：%3）</translation>
+    </message>
+    <message>
+        <source>fingerprint %1</source>
+        <translation>指纹 %1</translation>
+    </message>
+    <message>
+        <source>%1, fingerprint %2</source>
+        <translation>%1，指纹 %2</translation>
+    </message>
+    <message>
+        <source>Circuit breaker opened (%1)</source>
+        <translation>熔断器已打开（%1）</translation>
+    </message>
+    <message>
+        <source>Circuit breaker half-open: probing (%1)</source>
+        <translation>熔断器半开：正在探测（%1）</translation>
+    </message>
+    <message>
+        <source>Circuit breaker closed (%1)</source>
+        <translation>熔断器已关闭（%1）</translation>
+    </message>
+    <message>
+        <source>Budget reached: $%1 spent of $%2; the session stops</source>
+        <translation>已达预算：已花费 $%1（预算 $%2）；会话停止</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1（×%2）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RunPage</name>
+    <message>
+        <source>Cancel run</source>
+        <translation>取消运行</translation>
+    </message>
+    <message>
+        <source>Stop the run; every attempt so far is kept</source>
+        <translation>停止运行；目前为止的所有尝试都将保留</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Cancelling: the attempts in flight finish and every attempt so far is kept…</source>
+        <translation>正在取消：进行中的尝试将完成，目前为止的所有尝试都将保留…</translation>
     </message>
 </context>
 <context>
@@ -1991,6 +3363,209 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ScenarioForm</name>
+    <message>
+        <source>This kind&apos;s fields</source>
+        <translation>此类型的字段</translation>
+    </message>
+    <message>
+        <source>Requests and load</source>
+        <translation>请求与负载</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>Warm-up requests</source>
+        <translation>预热请求数</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 tokens</translation>
+    </message>
+    <message>
+        <source>Max output tokens</source>
+        <translation>最大输出 tokens</translation>
+    </message>
+    <message>
+        <source>Stream</source>
+        <translation>流式</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Rate per second (open loop)</source>
+        <translation>每秒速率（开环）</translation>
+    </message>
+    <message>
+        <source>Arrival (open loop)</source>
+        <translation>到达方式（开环）</translation>
+    </message>
+    <message>
+        <source>Ramp to rate per second</source>
+        <translation>爬升至每秒速率</translation>
+    </message>
+    <message>
+        <source>Ramp seconds</source>
+        <translation>爬升秒数</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>持续时间 (s)</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Timeout (ms)</source>
+        <translation>超时 (ms)</translation>
+    </message>
+    <message>
+        <source>Connect timeout (ms)</source>
+        <translation>连接超时 (ms)</translation>
+    </message>
+    <message>
+        <source>First-token timeout (ms)</source>
+        <translation>首 token 超时 (ms)</translation>
+    </message>
+    <message>
+        <source>Idle timeout (ms)</source>
+        <translation>空闲超时 (ms)</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>重试次数</translation>
+    </message>
+    <message>
+        <source>Needle depth (0–1)</source>
+        <translation>针插入深度 (0–1)</translation>
+    </message>
+    <message>
+        <source>A latency scenario has no fields of its own.</source>
+        <translation>延迟场景没有自己的专属字段。</translation>
+    </message>
+    <message>
+        <source>Prompt sizes (tokens)</source>
+        <translation>提示词长度 (tokens)</translation>
+    </message>
+    <message>
+        <source>Requests per point</source>
+        <translation>每个点的请求数</translation>
+    </message>
+    <message>
+        <source>Concurrency levels</source>
+        <translation>并发级别</translation>
+    </message>
+    <message>
+        <source>Requests per level</source>
+        <translation>每个级别的请求数</translation>
+    </message>
+    <message>
+        <source>Claimed window (tokens)</source>
+        <translation>声称的窗口 (tokens)</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Max probes</source>
+        <translation>最大探测次数</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话数</translation>
+    </message>
+    <message>
+        <source>Tokens per turn</source>
+        <translation>每轮 tokens</translation>
+    </message>
+    <message>
+        <source>Prefix tokens</source>
+        <translation>前缀 tokens</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>配对数</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Stall thresholds (ms)</source>
+        <translation>停顿阈值 (ms)</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Latency objective (ms)</source>
+        <translation>延迟目标 (ms)</translation>
+    </message>
+    <message>
+        <source>Start rate (requests/s)</source>
+        <translation>起始速率 (requests/s)</translation>
+    </message>
+    <message>
+        <source>Highest rate (requests/s)</source>
+        <translation>最高速率 (requests/s)</translation>
+    </message>
+    <message>
+        <source>Step length (s)</source>
+        <translation>步长 (s)</translation>
+    </message>
+    <message>
+        <source>Step factor</source>
+        <translation>步进倍数</translation>
+    </message>
+    <message>
+        <source>Max requests</source>
+        <translation>最大请求数</translation>
+    </message>
+    <message>
+        <source>Scenario kind: %1</source>
+        <translation>场景类型：%1</translation>
+    </message>
+    <message>
+        <source>Replays the trace %1: it sets the arrivals and the sizes.</source>
+        <translation>回放轨迹 %1：由它决定请求的到达时间和大小。</translation>
+    </message>
+    <message>
+        <source>The sizes follow a distribution (its mean is shown); typing a size replaces the distribution.</source>
+        <translation>大小服从某个分布（显示的是其均值）；输入具体大小将替换该分布。</translation>
+    </message>
+    <message>
+        <source>Rate per second (open loop): an open-loop scenario needs a rate above 0</source>
+        <translation>每秒速率（开环）：开环场景需要大于 0 的速率</translation>
+    </message>
+    <message>
+        <source>Ramp seconds: a ramp needs a length above 0 seconds</source>
+        <translation>爬坡秒数：爬坡时长必须大于 0 秒</translation>
+    </message>
+    <message>
+        <source>Highest rate (requests/s): must be at least the start rate</source>
+        <translation>最高速率 (requests/s)：不得低于起始速率</translation>
+    </message>
+</context>
+<context>
     <name>ys::ScoreModel</name>
     <message>
         <source>Provider</source>
@@ -2030,18 +3605,81 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ScoresPage</name>
+    <message>
+        <source>Latency (gated E2E P95)</source>
+        <translation>延迟（门槛所用的 E2E P95）</translation>
+    </message>
+    <message>
+        <source>Throughput (output tokens/s)</source>
+        <translation>吞吐量（输出 tokens/s）</translation>
+    </message>
+    <message>
+        <source>Cost ($/1K measured)</source>
+        <translation>成本（实测 $/1K）</translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Select a session to rank its providers.</source>
+        <translation>选择一个会话，对其服务商进行排名。</translation>
+    </message>
+    <message>
+        <source>Not measured, left out: %1.</source>
+        <translation>未测量，已排除：%1。</translation>
+    </message>
+    <message>
+        <source>The top provider stays first in %1% of random weight changes of ±50%.</source>
+        <translation>在 ±50% 的随机权重变化中，排名第一的服务商有 %1% 的情况仍居首位。</translation>
+    </message>
+</context>
+<context>
     <name>ys::Secrets</name>
     <message>
         <source>The environment variable %1 named by &quot;%2&quot; is not set</source>
         <translation>&quot;%2&quot; 所指定的环境变量 %1 未设置</translation>
     </message>
     <message>
-        <source>&quot;%1&quot;: no secret service is available in this build; use an env:NAME reference instead</source>
-        <translation>&quot;%1&quot;：此构建中没有可用的密钥服务；请改用 env:NAME 引用</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not a key reference (use env:NAME or keychain:ID)</source>
         <translation>&quot;%1&quot; 不是密钥引用（请使用 env:NAME 或 keychain:ID）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names no keychain entry (use keychain:NAME)</source>
+        <translation>“%1”未指定钥匙串条目（请使用 keychain:NAME）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the system keychain did not answer; store the key in an environment variable and use an env:NAME reference instead</source>
+        <translation>“%1”：系统钥匙串无响应；请将密钥存入环境变量，并改用 env:NAME 引用</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the system keychain has no entry &quot;%2&quot; for %3</source>
+        <translation>“%1”：系统钥匙串中没有 %3 的条目“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the system keychain refused access to the entry</source>
+        <translation>“%1”：系统钥匙串拒绝访问该条目</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the system keychain cannot be read (%2); no secret service seems to be running. Store the key in an environment variable and use an env:NAME reference instead</source>
+        <translation>“%1”：无法读取系统钥匙串（%2）；似乎没有运行 Secret Service 服务。请将密钥存入环境变量，并改用 env:NAME 引用</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the keychain entry is empty</source>
+        <translation>“%1”：钥匙串条目为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: this build has no keychain support (QtKeychain); use an env:NAME reference instead</source>
+        <translation>“%1”：此版本不支持钥匙串（QtKeychain）；请改用 env:NAME 引用</translation>
     </message>
 </context>
 <context>
@@ -2057,6 +3695,89 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Client delivery overhead: median %1 ms, p99 %2 ms over %3 events</source>
         <translation>客户端投递开销：中位数 %1 ms，p99 %2 ms（共 %3 个事件）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionDiffModel</name>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT P95 (ms)</source>
+        <translation>TTFT P95 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>E2E P50 (ms)</translation>
+    </message>
+    <message>
+        <source>E2E P95 (ms)</source>
+        <translation>E2E P95 (ms)</translation>
+    </message>
+    <message>
+        <source>Success rate (%)</source>
+        <translation>成功率 (%)</translation>
+    </message>
+    <message>
+        <source>$/1K measured</source>
+        <translation>实测 $/1K</translation>
+    </message>
+    <message>
+        <source>Hodges–Lehmann shift of the whole timing: %1 ms</source>
+        <translation>整体耗时的 Hodges–Lehmann 位移：%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>significant</source>
+        <translation>显著</translation>
+    </message>
+    <message>
+        <source>no significant change</source>
+        <translation>无显著变化</translation>
+    </message>
+    <message>
+        <source>95% interval: for TTFT and E2E of the Hodges–Lehmann shift after − before, for the others of the change</source>
+        <translation>95% 区间：TTFT 和 E2E 为 Hodges–Lehmann 位移（之后 − 之前）的区间，其他指标为变化量的区间</translation>
+    </message>
+    <message>
+        <source>TTFT and E2E: Mann–Whitney U, Holm-adjusted over the provider&apos;s two timings; success rate: two-proportion test; $/1K: from the two intervals</source>
+        <translation>TTFT 和 E2E：Mann–Whitney U 检验，在该服务商的两项耗时上做 Holm 校正；成功率：两比例检验；$/1K：由两个区间得出</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Before (A)</source>
+        <translation>之前（A）</translation>
+    </message>
+    <message>
+        <source>After (B)</source>
+        <translation>之后（B）</translation>
+    </message>
+    <message>
+        <source>Change (B − A)</source>
+        <translation>变化（B − A）</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% 区间</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Significance</source>
+        <translation>显著性</translation>
     </message>
 </context>
 <context>
@@ -2087,6 +3808,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>session %1</source>
         <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in session %2</source>
+        <translation>会话 %2 中没有运行 %1</translation>
     </message>
 </context>
 <context>
@@ -2411,6 +4136,33 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::StreamTimelineChart</name>
+    <message>
+        <source>Stream timeline</source>
+        <translation>流式时间线</translation>
+    </message>
+    <message>
+        <source>Time from the attempt&apos;s start (ms)</source>
+        <translation>从尝试开始算起的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Content events received</source>
+        <translation>已接收的内容事件</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Coalesced reads</source>
+        <translation>合并读取</translation>
+    </message>
+    <message>
+        <source>Stalls</source>
+        <translation>停顿</translation>
+    </message>
+</context>
+<context>
     <name>ys::Suite</name>
     <message>
         <source>%1: unknown field &quot;%2&quot;</source>
@@ -2602,6 +4354,248 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::SuitePage</name>
+    <message>
+        <source>With the simulated providers</source>
+        <translation>使用模拟服务商</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Session %1 ended; its results are on the Results page.</source>
+        <translation>会话 %1 已结束；结果见“结果”页面。</translation>
+    </message>
+    <message>
+        <source>Fill the new suite with the built-in simulated providers</source>
+        <translation>用内置的模拟服务商填充新套件</translation>
+    </message>
+    <message>
+        <source>&amp;New from template</source>
+        <translation>从模板新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Run every provider of this suite through every scenario</source>
+        <translation>让该套件中的每个服务商运行每个场景</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Suite</source>
+        <translation>套件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Budget (US$)</source>
+        <translation>预算 (US$)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Requirements</source>
+        <translation>需求门槛</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>New suite, not saved yet</source>
+        <translation>新套件，尚未保存</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>● Unsaved changes</source>
+        <translation>● 有未保存的更改</translation>
+    </message>
+    <message>
+        <source>Add providers and scenarios to see the estimate</source>
+        <translation>添加服务商和场景以查看估算</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1, budget %2</source>
+        <translation>预估成本最多 %1，预算 %2</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1, no budget</source>
+        <translation>预估成本最多 %1，无预算</translation>
+    </message>
+    <message>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <source>  %1: unpriced (cost unknown)</source>
+        <translation>  %1：未定价（成本未知）</translation>
+    </message>
+    <message>
+        <source>Over the budget: a run asks before it starts.</source>
+        <translation>超出预算：运行开始前会先询问。</translation>
+    </message>
+    <message>
+        <source>Providers: add at least one provider</source>
+        <translation>服务商：请至少添加一个服务商</translation>
+    </message>
+    <message>
+        <source>Providers: the name &quot;%1&quot; is used twice</source>
+        <translation>服务商：名称“%1”被使用了两次</translation>
+    </message>
+    <message>
+        <source>Scenarios: add at least one scenario</source>
+        <translation>场景：请至少添加一个场景</translation>
+    </message>
+    <message>
+        <source>Scenario %1: %2</source>
+        <translation>场景 %1：%2</translation>
+    </message>
+    <message>
+        <source>suite</source>
+        <translation>套件</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1。%2</translation>
+    </message>
+    <message>
+        <source>Template: unknown template &quot;%1&quot;</source>
+        <translation>模板：未知模板“%1”</translation>
+    </message>
+    <message>
+        <source>New suite from the template &quot;%1&quot;</source>
+        <translation>基于模板“%1”新建的套件</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1: %2</source>
+        <translation>未保存：%1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>Running the suite &quot;%1&quot;…</source>
+        <translation>正在运行套件“%1”…</translation>
+    </message>
+    <message>
+        <source>Yardstick</source>
+        <translation>Yardstick</translation>
+    </message>
+    <message>
+        <source>The suite has unsaved changes. Discard them?</source>
+        <translation>套件有未保存的更改。要放弃这些更改吗？</translation>
+    </message>
+    <message>
+        <source>Open suite</source>
+        <translation>打开套件</translation>
+    </message>
+    <message>
+        <source>Suites (*.json);;All files (*)</source>
+        <translation>套件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save suite</source>
+        <translation>保存套件</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SuiteTemplates</name>
+    <message>
+        <source>API selection</source>
+        <translation>API 选型</translation>
+    </message>
+    <message>
+        <source>Streaming stability</source>
+        <translation>流式稳定性</translation>
+    </message>
+    <message>
+        <source>Context scaling</source>
+        <translation>上下文扩展</translation>
+    </message>
+    <message>
+        <source>TCO comparison</source>
+        <translation>TCO 对比</translation>
+    </message>
+    <message>
+        <source>Prompts of 102,400 tokens, 384 output tokens, and the three gates of the line preset: P95 ≤ 380 ms, ≤ $0.0015 per 1K tokens, ≥ 128K context (verified).</source>
+        <translation>提示词 102,400 tokens，输出 384 tokens，以及该预设的三个门槛：P95 ≤ 380 ms、每 1K tokens ≤ $0.0015、上下文 ≥ 128K（已验证）。</translation>
+    </message>
+    <message>
+        <source>Long streams (2,000 output tokens) with their stalls, and the resilience of three client strategies.</source>
+        <translation>长流式输出（2,000 个输出 tokens）及其停顿，以及三种客户端策略的韧性。</translation>
+    </message>
+    <message>
+        <source>Latency and cost from 1K to 128K prompt tokens, and the verified context limit.</source>
+        <translation>从 1K 到 128K 提示词 tokens 的延迟与成本，以及经过验证的上下文上限。</translation>
+    </message>
+    <message>
+        <source>The measured cost per token at the usual sizes and a concurrency sweep for self-hosted throughput: the inputs of the TCO break-even.</source>
+        <translation>常用规模下实测的每 token 成本，以及用于自托管吞吐量的并发扫描：即 TCO 盈亏平衡的输入数据。</translation>
+    </message>
+</context>
+<context>
     <name>ys::Tco</name>
     <message>
         <source>--%1: %2</source>
@@ -2638,6 +4632,124 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1&apos;s concurrency sweep has no step with a measured output rate and at most %2% failed attempts</source>
         <translation>%1 的并发扫描中没有一个步骤同时具有实测输出速率且失败尝试不超过 %2%</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcoChart</name>
+    <message>
+        <source>API vs self-hosting, a month</source>
+        <translation>API 与自托管对比（每月）</translation>
+    </message>
+    <message>
+        <source>Tokens a month (millions)</source>
+        <translation>每月 tokens（百万）</translation>
+    </message>
+    <message>
+        <source>Cost a month ($)</source>
+        <translation>每月成本 ($)</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Self-hosted</source>
+        <translation>自托管</translation>
+    </message>
+    <message>
+        <source>Break-even: %L1M tokens a month</source>
+        <translation>盈亏平衡点：每月 %L1M tokens</translation>
+    </message>
+    <message>
+        <source>Your volume</source>
+        <translation>您的用量</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcoPage</name>
+    <message>
+        <source>GPU price per hour ($)</source>
+        <translation>GPU 每小时价格 ($)</translation>
+    </message>
+    <message>
+        <source>GPUs per deployment</source>
+        <translation>每个部署的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Utilisation (0–1]</source>
+        <translation>利用率 (0–1]</translation>
+    </message>
+    <message>
+        <source>Operations per month ($)</source>
+        <translation>每月运维费用 ($)</translation>
+    </message>
+    <message>
+        <source>Throughput (tokens/s)</source>
+        <translation>吞吐量 (tokens/s)</translation>
+    </message>
+    <message>
+        <source>API price per 1M tokens ($)</source>
+        <translation>API 每 1M tokens 价格 ($)</translation>
+    </message>
+    <message>
+        <source>Tokens per month</source>
+        <translation>每月 tokens</translation>
+    </message>
+    <message>
+        <source>Use the selected provider&apos;s measurements</source>
+        <translation>使用所选服务商的测量数据</translation>
+    </message>
+    <message>
+        <source>The API price from the selected provider&apos;s measured cost, the throughput from its best sustained concurrency-sweep step</source>
+        <translation>API 价格取自所选服务商的实测成本，吞吐量取自其并发扫描中可持续的最佳一级</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入参数</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number</source>
+        <translation>%1 不是整数</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>给定</translation>
+    </message>
+    <message>
+        <source>Break-even at %L1M tokens a month.</source>
+        <translation>盈亏平衡点：每月 %L1M tokens。</translation>
+    </message>
+    <message>
+        <source>Self-hosting never pays off at this utilisation.</source>
+        <translation>在此利用率下，自托管永远无法回本。</translation>
+    </message>
+    <message>
+        <source>At %L1M tokens a month: API $%L2, self-hosted $%L3 (%4). %5</source>
+        <translation>每月 %L1M tokens 时：API $%L2，自托管 $%L3（%4）。%5</translation>
+    </message>
+    <message>
+        <source>self-hosting is cheaper</source>
+        <translation>自托管更便宜</translation>
+    </message>
+    <message>
+        <source>the API is cheaper</source>
+        <translation>API 更便宜</translation>
+    </message>
+    <message>
+        <source>Select a provider of a session first.</source>
+        <translation>请先选择某个会话中的服务商。</translation>
+    </message>
+    <message>
+        <source>%1 has no measured cost.</source>
+        <translation>%1 没有实测成本。</translation>
     </message>
 </context>
 <context>
@@ -2742,6 +4854,143 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::VerdictCards</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2</translation>
+    </message>
+    <message>
+        <source>no key figure</source>
+        <translation>无关键指标</translation>
+    </message>
+    <message>
+        <source>No scenario with a verdict in this session</source>
+        <translation>本会话中没有带结论的场景</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ys::VerdictText</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>无定论</translation>
+    </message>
+    <message>
+        <source>%L1 tokens verified</source>
+        <translation>已验证 %L1 tokens</translation>
+    </message>
+    <message>
+        <source>TTFT %1%2 ms when warm</source>
+        <translation>热连接时 TTFT %1%2 ms</translation>
+    </message>
+    <message>
+        <source>%1 of the prompt cached</source>
+        <translation>提示词的 %1 已缓存</translation>
+    </message>
+    <message>
+        <source>%1 identical</source>
+        <translation>%1 一致</translation>
+    </message>
+    <message>
+        <source>recall %1 at turn %2</source>
+        <translation>第 %2 轮召回率 %1</translation>
+    </message>
+    <message>
+        <source>first 429 at %1 req/s</source>
+        <translation>在 %1 req/s 时首次出现 429</translation>
+    </message>
+    <message>
+        <source>no 429 up to %1 req/s</source>
+        <translation>直至 %1 req/s 未出现 429</translation>
+    </message>
+    <message>
+        <source>SLO met %1 with %2</source>
+        <translation>使用 %2 时 SLO 达成 %1</translation>
+    </message>
+    <message>
+        <source>Context limit</source>
+        <translation>上下文上限</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示词缓存</translation>
+    </message>
+    <message>
+        <source>Determinism</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>Multi-turn recall</source>
+        <translation>多轮召回</translation>
+    </message>
+    <message>
+        <source>Rate limits</source>
+        <translation>速率限制</translation>
+    </message>
+    <message>
+        <source>Resilience</source>
+        <translation>韧性</translation>
+    </message>
+</context>
+<context>
+    <name>ys::WindowHabits</name>
+    <message>
+        <source>Language: %1. Labels that do not change now change at the next start.</source>
+        <translation>语言：%1。未能立即更新的标签将在下次启动时更新。</translation>
+    </message>
+    <message>
+        <source>&amp;Next page</source>
+        <translation>下一页(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous page</source>
+        <translation>上一页(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Loading session %1… %2 s</source>
+        <translation>正在加载会话 %1… %2 s</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Sessions: %1</source>
+        <translation>会话：%1</translation>
+    </message>
+    <message>
+        <source>session %1 — providers: %2, attempts: %3</source>
+        <translation>会话 %1 — 服务商：%2，尝试：%3</translation>
     </message>
 </context>
 <context>
