@@ -136,6 +136,7 @@ private Q_SLOTS:
         QSignalSpy finished(&workbench, &Workbench::sessionFinished);
         QVERIFY2(workbench.runSuite(suite, &error), qPrintable(error));
         QVERIFY(finished.wait(120000));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
         workbench.selectProvider(QStringLiteral("Faulty"));
 
         // The provider's latest run is shown.
@@ -331,6 +332,7 @@ private Q_SLOTS:
         QVERIFY2(repo->insertSamples(samples, &error), qPrintable(error));
         workbench.refreshSessions();
         QVERIFY(workbench.selectSession(*session));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
 
         AttemptsPage page(&workbench);
         QCOMPARE(page.currentRun(), *run);

@@ -138,6 +138,7 @@ private Q_SLOTS:
         QSignalSpy finished(m_workbench.get(), &Workbench::sessionFinished);
         QVERIFY2(m_workbench->runSuite(suite, &error), qPrintable(error));
         QVERIFY(finished.wait(120000 * test::kSlow));
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
         QVERIFY(m_workbench->summary());
         QCOMPARE(int(m_workbench->summary()->providers.size()), 3);
@@ -147,17 +148,18 @@ private Q_SLOTS:
     {
         auto *tabs = m_page->findChild<QTabWidget *>(QStringLiteral("resultCharts"));
         QVERIFY(tabs);
-        QCOMPARE(tabs->count(), 2);
+        const int views = tabs->count(); // the other result views follow these two
+        QVERIFY(views >= 2);
         QCOMPARE(tabs->widget(0), static_cast<QWidget *>(pareto()));
         QCOMPARE(tabs->widget(1), static_cast<QWidget *>(context()));
         QCOMPARE(m_page->currentChartView(), pareto()->view());
         auto *extra = new QChartView;
         m_page->addChart(extra, QStringLiteral("extra"));
-        QCOMPARE(tabs->count(), 3);
-        tabs->setCurrentIndex(2);
+        QCOMPARE(tabs->count(), views + 1);
+        tabs->setCurrentIndex(views);
         QCOMPARE(m_page->currentChartView(), extra);
         delete extra;
-        QCOMPARE(tabs->count(), 2);
+        QCOMPARE(tabs->count(), views);
         tabs->setCurrentIndex(0);
     }
 

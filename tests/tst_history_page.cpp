@@ -118,6 +118,7 @@ private:
         QVERIFY2(start(&error), qPrintable(error));
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+        QTRY_VERIFY_WITH_TIMEOUT(wb.loadingSession() == 0, 60000);
     }
 
     // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
@@ -219,6 +220,8 @@ private Q_SLOTS:
         Tester tester(history->diffModel(), Tester::FailureReportingMode::QtTest);
         const QString provider = m_suite.providers.front().name;
         run(*m_wb, [&](QString *e) { return m_wb->rerunProvider(provider, e); });
+        // A run shows the Run page; the History page reloads when it is shown again.
+        m_window->pages()->setCurrentWidget(history);
         QString error;
         std::vector<HistorySource> runs;
         for (const HistorySource &s : historySources(*m_wb->repository(), &error))

@@ -102,6 +102,7 @@ private Q_SLOTS:
         QVERIFY2(m_workbench->runSuite(smallSuite(SimDemoHost().providers(url)), &error),
                  qPrintable(error));
         QVERIFY(finished.wait(180000));
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
         QCOMPARE(finished.first().at(1).value<SessionStatus>(), SessionStatus::Finished);
         QVERIFY(m_workbench->summary());
         QCOMPARE(m_workbench->summary()->providers.size(), std::size_t(2));
@@ -271,6 +272,7 @@ private Q_SLOTS:
         auto *costs = qobject_cast<CostBreakdownChart *>(views[2].widget);
         QVERIFY(costs);
         QVERIFY(m_workbench->selectSession(m_workbench->selectedSession()));
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
         host.show();
         QCOMPARE(costs->splits().size(), m_workbench->summary()->providers.size());
     }

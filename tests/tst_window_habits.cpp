@@ -1,7 +1,7 @@
 // The window's everyday habits on the offscreen platform: settings kept from one window to the
 // next, the language switched while the window is open, and a big session loaded while the UI
 // thread keeps running its timers.
-#include "charts/latency_cost_chart.h"
+#include "charts/pareto_chart.h"
 #include "domain/sample.h"
 #include "domain/suite.h"
 #include "storage/database.h"
@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QHeaderView>
@@ -142,7 +143,7 @@ private Q_SLOTS:
             QVERIFY(workbench.selectSession(older));
             QVERIFY(summary.wait(10000));
             QCOMPARE(workbench.selectedSession(), older);
-            window.resize(900, 610);
+            window.resize(1500, 960);
             window.window()->findChild<QDockWidget *>(QStringLiteral("sessionsDock"))->hide();
             window.findChild<QAction *>(QStringLiteral("actionLanguage_zh_CN"))->trigger();
             window.close();
@@ -156,7 +157,7 @@ private Q_SLOTS:
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
             QTRY_COMPARE(workbench.selectedSession(), older); // the last one looked at
-            QCOMPARE(window.size(), QSize(900, 610));
+            QCOMPARE(window.size(), QSize(1500, 960));
             QVERIFY(!window.findChild<QDockWidget *>(QStringLiteral("sessionsDock"))->isVisible());
             QCOMPARE(window.habits()->language(), QStringLiteral("zh_CN"));
             QVERIFY(
@@ -228,7 +229,7 @@ private Q_SLOTS:
         QVERIFY(!WindowHabits::isDark(window.palette()));
         window.setPalette(dark);
         QTRY_VERIFY(window.habits()->isDark());
-        QChart *chart = window.resultsPage()->chart()->chart();
+        QChart *chart = window.resultsPage()->paretoChart()->view()->chart();
         QCOMPARE(chart->backgroundBrush().color(), QColor(20, 20, 20));
         QCOMPARE(chart->legend()->labelColor(), QColor(230, 230, 230));
         window.setPalette(QPalette());

@@ -22,8 +22,8 @@ std::vector<QString> otherNames(const Suite &suite, int except)
 void connectProviderDialog(SuitePage *page)
 {
     QObject::connect(page, &SuitePage::addProviderRequested, page, [page] {
-        if (const auto provider = ProviderDialog::edit(ProviderConfig{},
-                                                       otherNames(page->suite(), -1), page))
+        if (const auto provider =
+                ProviderDialog::edit(ProviderConfig{}, otherNames(page->suite(), -1), page))
             page->appendProvider(*provider);
     });
     QObject::connect(page, &SuitePage::editProviderRequested, page, [page](int index) {
