@@ -2,6 +2,7 @@
 // summary a session shows is the same whichever way its samples were read.
 #include "analysis/run_summary.h"
 #include "analysis/stream_digest.h"
+#include "analysis/token_reconciliation.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -45,7 +46,28 @@ class TstSummarySamples : public QObject {
                 s.servedBy = QStringLiteral("B");
             s.firstTokenNs = 90'000'000 + i * 1'000;
             s.endNs = 400'000'000 + i * 3'000;
-            s.outputTokens = 30;
+            s.outputTokens = 30 + i % 11;
+            s.startOffsetNs = i * 7'000'000;
+            s.intendedStartNs = -(i % 5) * 1'000;
+            s.queueDelayNs = (i % 5) * 1'000;
+            s.requestIndex = i / 2;
+            s.attemptNumber = i % 2;
+            s.headersNs = 40'000'000 + i;
+            s.connectionReused = i % 4 != 0;
+            if (!s.connectionReused) {
+                s.connectStartNs = 100;
+                s.connectedNs = 3'000'000 + i;
+                s.tlsDoneNs = 9'000'000 + i;
+            }
+            if (i % 9 != 4) {
+                s.inputTokens = 1000 + i;
+                s.cachedTokens = i % 3 == 0 ? 256 : 0;
+                s.reasoningTokens = i % 6 == 0 ? std::optional<qint64>(5) : std::nullopt;
+                s.costUsd = 0.0001 * (1 + i % 7);
+            }
+            s.tokensEstimated = i % 9 == 4;
+            s.localPromptTokens = 990 + i;
+            s.localOutputTokens = 29 + i % 11;
             qint64 at = *s.firstTokenNs;
             for (int e = 0; e < 10 + i % 13; ++e) {
                 at += (e % 4 == 2) ? 0 : 1'000'000 + ((i * 7919 + e * 104729) % 9'000'000);
@@ -80,6 +102,8 @@ private Q_SLOTS:
 
         ProviderConfig p;
         p.name = QStringLiteral("A");
+        p.dialect = QStringLiteral("openai-chat");
+        p.model = QStringLiteral("m");
         const ProviderSummary full = summarizeRun(p, all);
         const std::vector<Sample> lean = repo.summarySamples(run, &error, false);
         QCOMPARE(lean.size(), all.size());
@@ -90,6 +114,44 @@ private Q_SLOTS:
         QCOMPARE(fromDigest.itlStddevMs, full.itlStddevMs);
         QCOMPARE(fromDigest.itlP99Ms, full.itlP99Ms);
         QCOMPARE(fromDigest.e2eMs.p95, full.e2eMs.p95);
+
+        // The loader summarises the run from its digest's packed attempts alone: every figure
+        // equals the one made from every sample.
+        {
+            const auto packed = loadSessionSummary(repo, repo.sessions(&error).front().id, &error);
+            QVERIFY2(packed, qPrintable(error));
+            const ProviderSummary &x = packed->providers.front();
+            const ProviderSummary y = summarizeRun(p, all);
+            QCOMPARE(x.attempts, y.attempts);
+            QCOMPARE(x.successes, y.successes);
+            QCOMPARE(x.outcomes, y.outcomes);
+            QCOMPARE(x.servedByFallback, y.servedByFallback);
+            QCOMPARE(x.ttftMs.p95, y.ttftMs.p95);
+            QCOMPARE(x.ttftMs.p95Ci, y.ttftMs.p95Ci);
+            QCOMPARE(x.e2eMs.p99, y.e2eMs.p99);
+            QCOMPARE(x.outputTokensPerSecondP50, y.outputTokensPerSecondP50);
+            QCOMPARE(x.inputTokens, y.inputTokens);
+            QCOMPARE(x.outputTokens, y.outputTokens);
+            QCOMPARE(x.cachedTokens, y.cachedTokens);
+            QCOMPARE(x.reasoningTokens, y.reasoningTokens);
+            QCOMPARE(x.tokensEstimated, y.tokensEstimated);
+            QCOMPARE(x.costUsd, y.costUsd);
+            QCOMPARE(x.usdPer1kMeasured, y.usdPer1kMeasured);
+            QCOMPARE(x.usdPer1kMeasuredCi, y.usdPer1kMeasuredCi);
+            QCOMPARE(x.costBreakdown.retriedUsd, y.costBreakdown.retriedUsd);
+            QCOMPARE(x.costBreakdown.failedUsd, y.costBreakdown.failedUsd);
+            QCOMPARE(x.costBreakdown.answeredUsd, y.costBreakdown.answeredUsd);
+            QCOMPARE(x.wallSpanS, y.wallSpanS);
+            QCOMPARE(x.timings.size(), y.timings.size());
+            QCOMPARE(x.results.latency->tpotMs.p50, y.results.latency->tpotMs.p50);
+            QCOMPARE(x.results.latency->coldTtftMs.p50, y.results.latency->coldTtftMs.p50);
+            QCOMPARE(x.results.latency->tlsMs->p95, y.results.latency->tlsMs->p95);
+            QCOMPARE(x.results.latency->ttfbMs.p95, y.results.latency->ttfbMs.p95);
+            const TokenReconciliation r = reconcileTokens(p, all);
+            QCOMPARE(packed->reconciliation.front().input.ratio, r.input.ratio);
+            QCOMPARE(packed->reconciliation.front().output.ratioP95, r.output.ratioP95);
+            QCOMPARE(packed->reconciliation.front().withoutUsage, r.withoutUsage);
+        }
 
         // The loader takes the stored figures (here marked so they cannot be computed)...
         QSqlQuery q(db.connection());

@@ -20,7 +20,7 @@ namespace {
 
 constexpr qint64 kNsPerMs = 1'000'000;
 // Bumped whenever what the generator writes changes, so an old file is not reused.
-constexpr int kGeneratorVersion = 1;
+constexpr int kGeneratorVersion = 2;
 
 QString tagOf(const GeneratedShape &shape)
 {

@@ -137,9 +137,10 @@ ALTER TABLE samples ADD COLUMN text_hash INTEGER;
 ALTER TABLE samples ADD COLUMN cache_write_tokens INTEGER;
 ALTER TABLE samples ADD COLUMN reported_cost_usd REAL;
 )sql",
-    // 7: each ended run's stream digest (analysis/stream_digest.h): what a summary reads from
-    // its samples' event times, reduced once. Derived data: the migration fills it for the runs
-    // already stored (StreamDigestStore::backfill), and a missing row only makes a summary slower.
+    // 7: each ended run's digest: what a summary reads from its samples' event times, reduced
+    // once (analysis/stream_digest.h), and the fields a summary reads of each attempt, packed
+    // (storage/attempt_pack.h). Derived data: the migration fills it for the runs already stored
+    // (StreamDigestStore::backfill), and a missing row only makes a summary slower.
     R"sql(
 CREATE TABLE run_stream_digests (
     run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
@@ -148,7 +149,8 @@ CREATE TABLE run_stream_digests (
     gaps INTEGER NOT NULL,
     itl_mean_ms REAL,
     itl_stddev_ms REAL,
-    itl_p99_ms REAL
+    itl_p99_ms REAL,
+    attempts BLOB
 );
 )sql",
 };

@@ -11,5 +11,6 @@ target_sources(ys_core PRIVATE
     storage/summary_samples.h storage/summary_samples.cpp storage/sqlite_direct.h
     storage/read_connection.h storage/read_connection.cpp
     storage/stream_digest_store.h storage/stream_digest_store.cpp
+    storage/attempt_pack.h storage/attempt_pack.cpp
     storage/attempt_query.h storage/attempt_query.cpp
 )

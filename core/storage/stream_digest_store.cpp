@@ -1,9 +1,11 @@
 #include "storage/stream_digest_store.h"
 
+#include "storage/attempt_pack.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/session_repository.h"
 #include "storage/sqlite_direct.h"
+#include "storage/summary_samples.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -33,12 +35,13 @@ std::optional<StreamDigest> load(QSqlDatabase &db, qint64 runId)
     return d;
 }
 
-bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, QString *error)
+bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, const QByteArray &attempts,
+           QString *error)
 {
     QSqlQuery q(db);
     q.prepare(QStringLiteral(
         "INSERT OR REPLACE INTO run_stream_digests (run_id, version, sample_count, gaps, "
-        "itl_mean_ms, itl_stddev_ms, itl_p99_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+        "itl_mean_ms, itl_stddev_ms, itl_p99_ms, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     const auto real = [](const std::optional<double> &v) {
         return v ? QVariant(*v) : QVariant(QMetaType::fromType<double>());
     };
@@ -49,6 +52,7 @@ bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, QString *
     q.addBindValue(real(digest.itlMeanMs));
     q.addBindValue(real(digest.itlStddevMs));
     q.addBindValue(real(digest.itlP99Ms));
+    q.addBindValue(attempts);
     if (q.exec())
         return true;
     if (error)
@@ -56,48 +60,48 @@ bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, QString *
     return false;
 }
 
-std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QString *error)
+std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *attempts,
+                                    QString *error)
 {
-    using namespace sqlite_direct;
-    sqlite3 *handle = handleOf(db);
+    sqlite3 *handle = sqlite_direct::handleOf(db);
     if (!handle) {
         if (error)
             *error = QStringLiteral("not an SQLite connection");
         return std::nullopt;
     }
-    Statement st;
-    if (sqlite3_prepare_v2(handle,
-                           "SELECT warmup, served_by, outcome, event_times FROM samples "
-                           "WHERE run_id = ? ORDER BY seq",
-                           -1, &st.stmt, nullptr) != SQLITE_OK ||
-        sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK) {
-        if (error)
-            *error = QString::fromUtf8(sqlite3_errmsg(handle));
-        return std::nullopt;
-    }
     qint64 count = 0;
     std::vector<double> gaps;
-    Sample s; // only the fields countsForStreams reads
-    int rc = SQLITE_ROW;
-    while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
-        const Row row(st.stmt);
-        ++count;
-        s.warmup = row.integer(0) != 0;
-        s.servedBy = row.isNull(1) ? QString() : row.text(1);
-        s.outcome = row.outcome(2);
-        if (!countsForStreams(s))
-            continue;
-        decodeEventTimes(row.bytes(3), &s.eventTimesNs);
-        appendDeliveryGaps(s.eventTimesNs, gaps);
-    }
-    if (rc != SQLITE_DONE) {
-        if (error)
-            *error = QString::fromUtf8(sqlite3_errmsg(handle));
+    attempts->clear();
+    if (!forEachSummarySample(
+            handle, runId, true,
+            [&](Sample &&s) {
+                ++count;
+                AttemptPack::append(*attempts, s);
+                if (countsForStreams(s))
+                    appendDeliveryGaps(s.eventTimesNs, gaps);
+            },
+            error))
         return std::nullopt;
-    }
     StreamDigest d = digestGaps(std::move(gaps));
     d.sampleCount = count;
     return d;
+}
+
+QByteArray loadAttempts(sqlite3 *db, qint64 runId)
+{
+    using namespace sqlite_direct;
+    Statement st;
+    if (sqlite3_prepare_v2(db,
+                           "SELECT attempts FROM run_stream_digests WHERE run_id = ? AND "
+                           "version = ?",
+                           -1, &st.stmt, nullptr) != SQLITE_OK ||
+        sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK ||
+        sqlite3_bind_int(st.stmt, 2, StreamDigest::kVersion) != SQLITE_OK ||
+        sqlite3_step(st.stmt) != SQLITE_ROW)
+        return {};
+    const Row row(st.stmt);
+    const QByteArray raw = row.bytes(0);
+    return QByteArray(raw.constData(), raw.size());
 }
 
 bool backfill(QSqlDatabase &db, QString *error)
@@ -114,9 +118,10 @@ bool backfill(QSqlDatabase &db, QString *error)
     while (q.next())
         runs.push_back(q.value(0).toLongLong());
     q.finish();
+    QByteArray attempts;
     for (qint64 run : runs) {
-        const auto digest = compute(db, run, error);
-        if (!digest || !store(db, run, *digest, error))
+        const auto digest = compute(db, run, &attempts, error);
+        if (!digest || !store(db, run, *digest, attempts, error))
             return false;
     }
     return true;
@@ -131,13 +136,14 @@ std::optional<StreamDigest> SessionRepository::streamDigest(qint64 runId) const
 
 bool SessionRepository::refreshStreamDigest(qint64 runId, QString *error)
 {
-    const auto digest = StreamDigestStore::compute(m_db.connection(), runId, error);
-    return digest &&
-           write(
-               [&](QString *err) {
-                   return StreamDigestStore::store(m_db.connection(), runId, *digest, err);
-               },
-               error);
+    QByteArray attempts;
+    const auto digest = StreamDigestStore::compute(m_db.connection(), runId, &attempts, error);
+    return digest && write(
+                         [&](QString *err) {
+                             return StreamDigestStore::store(m_db.connection(), runId, *digest,
+                                                             attempts, err);
+                         },
+                         error);
 }
 
 } // namespace ys

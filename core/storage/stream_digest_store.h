@@ -2,18 +2,28 @@
 
 #include "analysis/stream_digest.h"
 
+#include <QByteArray>
 #include <QSqlDatabase>
 #include <QString>
 #include <optional>
 
+struct sqlite3;
+
 namespace ys::StreamDigestStore {
 
-// Table run_stream_digests (schema 7): one row per finished run, derived from its samples'
-// event times. Losing a row only makes the next summary of that run slower.
+// Table run_stream_digests (schema 7): one row per ended run, derived from its samples: the
+// digest of their event times and the packed fields a summary reads. Losing a row only makes the
+// next summary of that run slower.
 std::optional<StreamDigest> load(QSqlDatabase &db, qint64 runId);
-bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, QString *error);
-// Reads the run's samples' event times (only the columns the digest needs) and digests them.
-std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QString *error);
+// attempts: the run's attempts packed as storage/attempt_pack.h does.
+bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, const QByteArray &attempts,
+           QString *error);
+// Reads the run's samples and digests them: their event times into the digest, the fields a
+// summary reads into *attempts.
+std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *attempts,
+                                    QString *error);
+// The packed attempts of the run's current digest (empty when it has none), on any connection.
+QByteArray loadAttempts(sqlite3 *db, qint64 runId);
 // Digests every run that has ended and has no current digest: the migration to schema 7 does
 // this once, so the runs of an older database load as fast as new ones.
 bool backfill(QSqlDatabase &db, QString *error);

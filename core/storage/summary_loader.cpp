@@ -3,7 +3,11 @@
 #include "analysis/kind_results.h"
 #include "storage/session_repository.h"
 
+#include "storage/attempt_pack.h"
+#include "storage/database.h"
 #include "storage/read_connection.h"
+#include "storage/sqlite_direct.h"
+#include "storage/stream_digest_store.h"
 #include "storage/summary_samples.h"
 
 #include <QFileInfo>
@@ -76,25 +80,34 @@ struct ProviderWork {
     TokenReconciliation reconciliation;
     QString error;
 
-    // Summarises the latest run's samples, which read(runId, withEventTimes, visit) hands over
-    // one at a time. An ended run's stored digest stands for its event times, which are then not
-    // read (most of a big run's bytes); a digest that does not count the samples read is not
-    // used, and the event times are read after all.
-    template <typename Read> void summarize(Read read)
+    // Summarises the latest run's attempts. An ended run's digest stands for its event times
+    // and holds its attempts packed: packed(runId, visit) hands those over when the digest
+    // still counts the run's samples, and returns false otherwise. Else read(runId,
+    // withEventTimes, visit) hands over the samples one at a time, with their event times only
+    // when no digest stands for them (most of a big run's bytes).
+    template <typename Packed, typename Read> void summarize(Packed packed, Read read)
     {
         const bool open = latest && latest->loadModel == QLatin1StringView("open");
         RunAccumulator run(record.config, open);
         TokenReconciler tokens(record.config);
+        const auto add = [&](Sample &&x) {
+            run.add(x);
+            tokens.add(x);
+        };
+        if (latest && digest && packed(latest->id, digest->sampleCount, add)) {
+            summary = run.finish(*digest);
+            reconciliation = tokens.finish();
+            return;
+        }
         std::vector<double> gaps;
         qint64 count = 0;
         const bool needEvents = !digest;
         if (latest)
             read(latest->id, needEvents, [&](Sample &&x) {
                 ++count;
-                run.add(x);
-                tokens.add(x);
                 if (needEvents && countsForStreams(x))
                     appendDeliveryGaps(x.eventTimesNs, gaps);
+                add(std::move(x));
             });
         if (digest && digest->sampleCount != count) {
             digest.reset();
@@ -138,6 +151,18 @@ void plan(ProviderWork &w, const std::vector<RunRecord> &runs)
     }
 }
 
+// Hands over the packed attempts of a run's digest when they are as many as the digest counted
+// and the run still has that many samples; false (nothing handed over) otherwise.
+bool visitPacked(sqlite3 *db, qint64 run, qint64 expected,
+                 const std::function<void(Sample &&)> &visit)
+{
+    if (!db)
+        return false;
+    const QByteArray packed = StreamDigestStore::loadAttempts(db, run);
+    return AttemptPack::count(packed) == expected && countSamples(db, run) == expected &&
+           AttemptPack::unpack(packed, visit);
+}
+
 // Summarises every provider. With several providers and a database file, up to one thread a
 // core does it, each reading through a read-only connection of its own (a session of a million
 // attempts reads ten runs of a hundred thousand); otherwise this thread does, through the
@@ -149,15 +174,21 @@ void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work
         if (w.latest)
             todo.push_back(&w);
         else
-            w.summarize([](qint64, bool, const auto &) {});
+            w.summarize([](qint64, qint64, const auto &) { return false; },
+                        [](qint64, bool, const auto &) {});
     const int threads = std::min(QThread::idealThreadCount(), int(todo.size()));
     const QString path = repo.databasePath();
     if (threads < 2 || !QFileInfo(path).isFile()) {
+        sqlite3 *handle = sqlite_direct::handleOf(repo.database().connection());
         for (ProviderWork *w : todo)
-            w->summarize([&repo, w](qint64 run, bool withEventTimes, const auto &visit) {
-                for (Sample &x : repo.summarySamples(run, &w->error, withEventTimes))
-                    visit(std::move(x));
-            });
+            w->summarize(
+                [handle](qint64 run, qint64 expected, const auto &visit) {
+                    return visitPacked(handle, run, expected, visit);
+                },
+                [&repo, w](qint64 run, bool withEventTimes, const auto &visit) {
+                    for (Sample &x : repo.summarySamples(run, &w->error, withEventTimes))
+                        visit(std::move(x));
+                });
         return;
     }
     std::atomic<std::size_t> next{0};
@@ -171,10 +202,14 @@ void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work
                     w->error = connection.error();
                     continue;
                 }
-                w->summarize([&connection, w](qint64 run, bool withEventTimes, const auto &visit) {
-                    forEachSummarySample(connection.handle(), run, withEventTimes, visit,
-                                         &w->error);
-                });
+                sqlite3 *handle = connection.handle();
+                w->summarize(
+                    [handle](qint64 run, qint64 expected, const auto &visit) {
+                        return visitPacked(handle, run, expected, visit);
+                    },
+                    [handle, w](qint64 run, bool withEventTimes, const auto &visit) {
+                        forEachSummarySample(handle, run, withEventTimes, visit, &w->error);
+                    });
             }
         });
     for (std::thread &t : pool)
