@@ -151,6 +151,14 @@ private Q_SLOTS:
             QCOMPARE(packed->reconciliation.front().input.ratio, r.input.ratio);
             QCOMPARE(packed->reconciliation.front().output.ratioP95, r.output.ratioP95);
             QCOMPARE(packed->reconciliation.front().withoutUsage, r.withoutUsage);
+            // The rows were not read: a cost changed in them (which nothing does to an ended run)
+            // does not show while the digest stands.
+            QSqlQuery change(db.connection());
+            QVERIFY(change.exec(QStringLiteral("UPDATE samples SET cost_usd = cost_usd * 2")));
+            const auto again = loadSessionSummary(repo, repo.sessions(&error).front().id, &error);
+            QVERIFY2(again, qPrintable(error));
+            QCOMPARE(again->providers.front().costUsd, y.costUsd);
+            QVERIFY(change.exec(QStringLiteral("UPDATE samples SET cost_usd = cost_usd / 2")));
         }
 
         // The loader takes the stored figures (here marked so they cannot be computed)...

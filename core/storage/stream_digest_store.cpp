@@ -87,7 +87,7 @@ std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *
     return d;
 }
 
-QByteArray loadAttempts(sqlite3 *db, qint64 runId)
+bool withAttempts(sqlite3 *db, qint64 runId, const std::function<bool(const QByteArray &)> &use)
 {
     using namespace sqlite_direct;
     Statement st;
@@ -98,10 +98,9 @@ QByteArray loadAttempts(sqlite3 *db, qint64 runId)
         sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK ||
         sqlite3_bind_int(st.stmt, 2, StreamDigest::kVersion) != SQLITE_OK ||
         sqlite3_step(st.stmt) != SQLITE_ROW)
-        return {};
-    const Row row(st.stmt);
-    const QByteArray raw = row.bytes(0);
-    return QByteArray(raw.constData(), raw.size());
+        return false;
+    // The bytes stay SQLite's until the statement ends: used in place, not copied.
+    return use(Row(st.stmt).bytes(0));
 }
 
 bool backfill(QSqlDatabase &db, QString *error)

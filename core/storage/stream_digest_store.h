@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QSqlDatabase>
 #include <QString>
+#include <functional>
 #include <optional>
 
 struct sqlite3;
@@ -22,8 +23,9 @@ bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, const QBy
 // summary reads into *attempts.
 std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *attempts,
                                     QString *error);
-// The packed attempts of the run's current digest (empty when it has none), on any connection.
-QByteArray loadAttempts(sqlite3 *db, qint64 runId);
+// Hands the packed attempts of the run's current digest to use, in place (valid only during the
+// call), on any connection; false when the run has no current digest, else what use returned.
+bool withAttempts(sqlite3 *db, qint64 runId, const std::function<bool(const QByteArray &)> &use);
 // Digests every run that has ended and has no current digest: the migration to schema 7 does
 // this once, so the runs of an older database load as fast as new ones.
 bool backfill(QSqlDatabase &db, QString *error);

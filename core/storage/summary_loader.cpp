@@ -158,9 +158,10 @@ bool visitPacked(sqlite3 *db, qint64 run, qint64 expected,
 {
     if (!db)
         return false;
-    const QByteArray packed = StreamDigestStore::loadAttempts(db, run);
-    return AttemptPack::count(packed) == expected && countSamples(db, run) == expected &&
-           AttemptPack::unpack(packed, visit);
+    return countSamples(db, run) == expected &&
+           StreamDigestStore::withAttempts(db, run, [&](const QByteArray &packed) {
+               return AttemptPack::count(packed) == expected && AttemptPack::unpack(packed, visit);
+           });
 }
 
 // Summarises every provider. With several providers and a database file, up to one thread a
