@@ -281,7 +281,7 @@ private Q_SLOTS:
         // 4,500 attempts: every seventh rate-limited, E2E falling with seq so that sorting
         // reverses the order. Attempt 11 carries a key in its headers and its error.
         constexpr int kAttempts = 4500;
-        const QString secret = QStringLiteral("sk-live-9f8e7d6c5b4a39281706");
+        const QString secret = QStringLiteral("sk-live-") + QStringLiteral("0fake").repeated(4);
         std::vector<Sample> samples;
         int rateLimited = 0;
         for (int i = 0; i < kAttempts; ++i) {

@@ -159,7 +159,8 @@ private Q_SLOTS:
         QTest::newRow("invalid URL")
             << int(ProviderField::BaseUrl) << QStringLiteral("localhost 8000");
         QTest::newRow("key pasted")
-            << int(ProviderField::KeyRef) << QStringLiteral("sk-proj-Zq81kP3mN0xVb7Rt2LwYc4");
+            << int(ProviderField::KeyRef)
+            << QStringLiteral("sk-proj-") + QStringLiteral("Fake0").repeated(4);
         QTest::newRow("negative price") << int(ProviderField::InputPrice) << QStringLiteral("-1");
         QTest::newRow("zero context") << int(ProviderField::ContextWindow) << QStringLiteral("0");
     }

@@ -136,10 +136,12 @@ private Q_SLOTS:
     void keyIsRefusedWithoutBeingRepeated_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::newRow("openai key") << QStringLiteral("sk-proj-Zq81kP3mN0xVb7Rt2LwY");
+        QTest::newRow("openai key")
+            << QStringLiteral("sk-proj-") + QStringLiteral("Fake0").repeated(4);
         QTest::newRow("anthropic key") << QStringLiteral("sk-ant-api03-AbCdEf0123456789");
         QTest::newRow("bare word") << QStringLiteral("hunter2");
-        QTest::newRow("key after env") << QStringLiteral("env:sk-proj-Zq81kP3mN0xVb7Rt2LwY");
+        QTest::newRow("key after env")
+            << QStringLiteral("env:sk-proj-") + QStringLiteral("Fake0").repeated(4);
         QTest::newRow("env without name") << QStringLiteral("env:");
         QTest::newRow("keychain with space") << QStringLiteral("keychain:my key");
         QTest::newRow("bearer") << QStringLiteral("Bearer abc.def");
