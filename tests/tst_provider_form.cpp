@@ -138,7 +138,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::newRow("openai key")
             << QStringLiteral("sk-proj-") + QStringLiteral("Fake0").repeated(4);
-        QTest::newRow("anthropic key") << QStringLiteral("sk-ant-api03-AbCdEf0123456789");
+        QTest::newRow("anthropic key")
+            << QStringLiteral("sk-ant-api03-") + QStringLiteral("Fake0").repeated(3);
         QTest::newRow("bare word") << QStringLiteral("hunter2");
         QTest::newRow("key after env")
             << QStringLiteral("env:sk-proj-") + QStringLiteral("Fake0").repeated(4);
