@@ -6,6 +6,7 @@
 #include "analysis/scores.h"
 #include "analysis/tco.h"
 #include "charts/drift_chart.h"
+#include "charts/pareto_chart.h"
 #include "charts/tco_chart.h"
 #include "demo/sim_demo_host.h"
 #include "models/drift_model.h"
@@ -17,16 +18,22 @@
 #include "storage/summary_loader.h"
 #include "ui/history_page.h"
 #include "ui/main_window.h"
+#include "ui/results_page.h"
 #include "ui/scores_page.h"
 #include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
+#include <QContextMenuEvent>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -213,15 +220,38 @@ private Q_SLOTS:
         QVERIFY(series[0].e2eP95Ms && series[1].e2eP95Ms);
     }
 
-    // One provider re-run: its two runs of the newest session set beside each other.
+    // One provider re-run from its point's context menu on the Pareto chart: when it ends, the
+    // History page shows its two runs of the newest session beside each other, with the
+    // significance of every change.
     void compareRerun()
     {
         HistoryPage *history = historyPage();
         Tester tester(history->diffModel(), Tester::FailureReportingMode::QtTest);
         const QString provider = m_suite.providers.front().name;
-        run(*m_wb, [&](QString *e) { return m_wb->rerunProvider(provider, e); });
-        // A run shows the Run page; the History page reloads when it is shown again.
-        m_window->pages()->setCurrentWidget(history);
+        m_window->pages()->setCurrentWidget(m_window->resultsPage());
+        ParetoChart *pareto = m_window->resultsPage()->paretoChart();
+        QTRY_VERIFY(!pareto->positionOf(provider).isNull());
+        // A right click on the point: the chart's own menu pops up and its first action
+        // re-runs the provider.
+        QWidget *viewport = pareto->findChild<QChartView *>()->viewport();
+        const QPoint at = pareto->positionOf(provider);
+        QContextMenuEvent click(QContextMenuEvent::Mouse, at, viewport->mapToGlobal(at));
+        QApplication::sendEvent(viewport, &click);
+        QMenu *menu = nullptr;
+        QTRY_VERIFY((menu = pareto->findChild<QMenu *>(QStringLiteral("paretoPointMenu"))));
+        QVERIFY(menu->isVisible());
+        auto *action = menu->findChild<QAction *>(QStringLiteral("actionRerunThisProvider"));
+        QVERIFY(action && action->isEnabled());
+        QSignalSpy finished(m_wb.get(), &Workbench::rerunFinished);
+        action->trigger();
+        menu->close();
+        QVERIFY(m_wb->isRunning());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().at(0).toLongLong(), m_second);
+        QCOMPARE(finished.first().at(1).toString(), provider);
+        QTRY_VERIFY_WITH_TIMEOUT(m_wb->loadingSession() == 0, 60000);
+        QCOMPARE(m_window->pages()->currentWidget(), history);
+
         QString error;
         std::vector<HistorySource> runs;
         for (const HistorySource &s : historySources(*m_wb->repository(), &error))
@@ -229,8 +259,15 @@ private Q_SLOTS:
                 runs.push_back(s);
         QCOMPARE(runs.size(), std::size_t(2));
         QCOMPARE(runs[1].runNumber, 2);
-        history->beforeBox()->setCurrentIndex(history->rowOf(m_second, runs[0].runId));
-        history->afterBox()->setCurrentIndex(history->rowOf(m_second, runs[1].runId));
+        // Chosen for the analyst: the earlier run as A, the re-run as B.
+        QCOMPARE(history->beforeBox()->currentIndex(), history->rowOf(m_second, runs[0].runId));
+        QCOMPARE(history->afterBox()->currentIndex(), history->rowOf(m_second, runs[1].runId));
+        const QString message =
+            history->findChild<QLabel *>(QStringLiteral("historyMessage"))->text();
+        QVERIFY2(message.contains(provider) && message.contains(QStringLiteral("run 2 (B)")),
+                 qPrintable(message));
+        QVERIFY2(m_window->statusBar()->currentMessage().contains(provider),
+                 qPrintable(m_window->statusBar()->currentMessage()));
         const SessionDiffModel *diff = history->diffModel();
         QCOMPARE(diff->rowCount(), kDiffFigureCount);
         const auto original = loadSourceProviders(*m_wb->repository(), runs[0], &error);

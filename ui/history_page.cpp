@@ -140,6 +140,14 @@ void HistoryPage::reload()
         m_stale = true;
         return;
     }
+    load();
+}
+
+void HistoryPage::load()
+{
+    SessionRepository *repo = m_workbench->repository();
+    if (!repo)
+        return;
     m_stale = false;
     const auto keyOf = [this](const QComboBox *box) -> std::pair<qint64, qint64> {
         const int i = box->currentIndex();
@@ -181,6 +189,42 @@ void HistoryPage::reload()
         m_provider->setCurrentIndex(row);
     compare();
     showDrift();
+}
+
+bool HistoryPage::showRerun(qint64 sessionId, const QString &provider)
+{
+    load();
+    std::vector<int> runs;
+    for (std::size_t i = 0; i < m_sources.size(); ++i)
+        if (m_sources[i].sessionId == sessionId && m_sources[i].runId != 0 &&
+            m_sources[i].provider == provider)
+            runs.push_back(int(i));
+    if (runs.size() < 2)
+        return false;
+    const int before = runs[runs.size() - 2], after = runs.back();
+    {
+        const QSignalBlocker blockBefore(m_before), blockAfter(m_after);
+        m_before->setCurrentIndex(before);
+        m_after->setCurrentIndex(after);
+    }
+    if (const int row = m_provider->findText(provider); row >= 0)
+        m_provider->setCurrentIndex(row);
+    compare();
+    int significant = 0;
+    for (const DiffRow &row : m_diff->diff().rows)
+        significant += row.significant() ? 1 : 0;
+    const HistorySource &a = m_sources[std::size_t(before)], &b = m_sources[std::size_t(after)];
+    const QString headline =
+        tr("Re-run of %1 in session %2: run %3 (B) against run %4 (A); %5 of %6 figures changed "
+           "significantly.")
+            .arg(provider)
+            .arg(sessionId)
+            .arg(b.runNumber)
+            .arg(a.runNumber)
+            .arg(significant)
+            .arg(m_diff->diff().rows.size());
+    m_diffMessage->setText(headline + QLatin1Char(' ') + m_diffMessage->text());
+    return true;
 }
 
 void HistoryPage::compare()

@@ -40,11 +40,16 @@ public:
     // page is hidden it only notes that it is out of date and reads them when shown: the drift
     // reads every session's samples of a provider.
     void reload();
+    // Sets a re-run beside the run before it: the provider's last two runs in the session, with
+    // a line naming them above the comparison. False when the session holds fewer than two runs
+    // of that provider.
+    bool showRerun(qint64 sessionId, const QString &provider);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void load();
     void compare();
     void showDrift();
     QString sourceLabel(const HistorySource &source) const;

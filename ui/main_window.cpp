@@ -54,7 +54,8 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     connectProviderDialog(suitePage);
     addPage(suitePage, QT_TR_NOOP("Suite"));
     addPage(new RunPage(m_workbench, this), QT_TR_NOOP("Run"));
-    addPage(new HistoryPage(m_workbench, this), QT_TR_NOOP("History"));
+    auto *history = new HistoryPage(m_workbench, this);
+    addPage(history, QT_TR_NOOP("History"));
     addPage(new ScoresPage(m_workbench, this), QT_TR_NOOP("Scores"));
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
     setStatusBar(m_status);
@@ -99,6 +100,16 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
         m_status->showMessage(
             tr("Session %1: %2").arg(id).arg(SessionStatusText::displayText(status)), 10000);
     });
+    // A re-run ends on the History page, beside the run before it, with the significance.
+    connect(workbench, &Workbench::rerunFinished, this,
+            [this, history](qint64 id, const QString &provider) {
+                m_pages->setCurrentWidget(history);
+                if (history->showRerun(id, provider))
+                    m_status->showMessage(tr("Re-run of %1 ended: History compares it with the "
+                                             "run before it.")
+                                              .arg(provider),
+                                          15000);
+            });
     connect(workbench, &Workbench::costEstimated, this, [this](const CostEstimate &estimate) {
         m_status->showMessage(CostEstimateText::line(estimate), 15000);
     });

@@ -14,6 +14,8 @@
 #include "workbench/demo_suite.h"
 #include "workbench/summary_load_thread.h"
 
+#include <utility>
+
 namespace ys {
 
 Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *parent)
@@ -44,6 +46,8 @@ Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *pa
             selectSession(id);
         Q_EMIT runningChanged(false);
         Q_EMIT sessionFinished(id, status);
+        if (const QString provider = std::exchange(m_rerunning, {}); !provider.isEmpty() && id)
+            Q_EMIT rerunFinished(id, provider, status);
     });
 }
 
@@ -180,7 +184,10 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
     request.dbPath = m_dbPath;
     request.existingSessionId = m_selected;
     request.onlyProviders = {providerName};
-    return startRun(std::move(request), error);
+    if (!startRun(std::move(request), error))
+        return false;
+    m_rerunning = providerName;
+    return true;
 }
 
 bool Workbench::startRun(SessionRequest request, QString *error)

@@ -92,6 +92,8 @@ Q_SIGNALS:
     // provider run is priced.
     void costEstimated(const ys::CostEstimate &estimate);
     void sessionFinished(qint64 sessionId, ys::SessionStatus status);
+    // After sessionFinished() of a re-run: the provider that ran again in that session.
+    void rerunFinished(qint64 sessionId, const QString &providerName, ys::SessionStatus status);
     void selectedSessionChanged(qint64 sessionId);
     void summaryChanged();
     // A session's summary started loading (sessionId) or the loading ended (0).
@@ -116,6 +118,7 @@ private:
     qint64 m_loading = 0;
     std::shared_ptr<const SessionSummary> m_summary;
     QString m_selectedProvider;
+    QString m_rerunning; // the provider of the re-run in progress, if one is
 };
 
 } // namespace ys
