@@ -6,6 +6,7 @@
 #include "ui/main_window.h"
 #include "util/translations.h"
 #include "workbench/app_settings.h"
+#include "workbench/background_reader.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
@@ -38,8 +39,13 @@ QString fileStem(const QWidget *widget, int index)
     return QStringLiteral("%1-%2").arg(index, 2, 10, QLatin1Char('0')).arg(name);
 }
 
-bool save(QWidget *window, const QString &path)
+bool save(QWidget *window, const ys::Workbench &workbench, const QString &path)
 {
+    // A page reads its figures off the UI thread: the picture waits for them.
+    QElapsedTimer clock;
+    clock.start();
+    while (workbench.reader() && workbench.reader()->busy() && clock.elapsed() < 120000)
+        QTest::qWait(20);
     QTest::qWait(kSettleMs);
     if (!window->grab().save(path)) {
         std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
@@ -50,7 +56,8 @@ bool save(QWidget *window, const QString &path)
 }
 
 // Every tab widget inside the page, outermost first, with each of its tabs in turn.
-bool shootTabs(QWidget *window, QWidget *page, const QString &stem, const QString &dir)
+bool shootTabs(QWidget *window, const ys::Workbench &workbench, QWidget *page, const QString &stem,
+               const QString &dir)
 {
     const auto tabWidgets = page->findChildren<QTabWidget *>();
     for (QTabWidget *tabs : tabWidgets) {
@@ -59,8 +66,9 @@ bool shootTabs(QWidget *window, QWidget *page, const QString &stem, const QStrin
         const QString tabsStem = stem + QLatin1Char('-') + fileStem(tabs, 0).mid(3);
         for (int t = 0; t < tabs->count(); ++t) {
             tabs->setCurrentIndex(t);
-            if (!save(window, dir + QLatin1Char('/') + tabsStem + QLatin1Char('-') +
-                                  fileStem(tabs->widget(t), t) + QStringLiteral(".png")))
+            if (!save(window, workbench,
+                      dir + QLatin1Char('/') + tabsStem + QLatin1Char('-') +
+                          fileStem(tabs->widget(t), t) + QStringLiteral(".png")))
                 return false;
         }
         tabs->setCurrentIndex(0);
@@ -100,8 +108,8 @@ bool shootLanguage(const QString &dbPath, const QString &language, const QString
         pages->setCurrentIndex(p);
         QWidget *page = pages->widget(p);
         const QString stem = fileStem(page, p);
-        if (!save(&window, dir + QLatin1Char('/') + stem + QStringLiteral(".png")) ||
-            !shootTabs(&window, page, stem, dir))
+        if (!save(&window, workbench, dir + QLatin1Char('/') + stem + QStringLiteral(".png")) ||
+            !shootTabs(&window, workbench, page, stem, dir))
             return false;
     }
     return true;

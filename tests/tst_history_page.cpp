@@ -183,6 +183,7 @@ private Q_SLOTS:
         QVERIFY(history);
         Tester tester(history->diffModel(), Tester::FailureReportingMode::QtTest);
         m_window->pages()->setCurrentWidget(history);
+        QTRY_VERIFY(!history->isLoading()); // read off the UI thread
         QCOMPARE(history->beforeBox()->currentIndex(), history->rowOf(m_first));
         QCOMPARE(history->afterBox()->currentIndex(), history->rowOf(m_second));
         const SessionDiffModel *diff = history->diffModel();
@@ -209,6 +210,7 @@ private Q_SLOTS:
         Tester eventTester(history->driftEventModel(), Tester::FailureReportingMode::QtTest);
         history->driftProviderBox()->setCurrentText(m_suite.providers.back().name);
         history->driftProviderBox()->setCurrentText(m_suite.providers.front().name);
+        QTRY_VERIFY(!history->isLoading());
         QCOMPARE(history->driftSeriesModel()->provider(), m_suite.providers.front().name);
         QCOMPARE(history->driftSeriesModel()->rowCount(), 2);
         QCOMPARE(history->driftChart()->pointCount(), 2);
@@ -262,6 +264,7 @@ private Q_SLOTS:
         // Chosen for the analyst: the earlier run as A, the re-run as B.
         QCOMPARE(history->beforeBox()->currentIndex(), history->rowOf(m_second, runs[0].runId));
         QCOMPARE(history->afterBox()->currentIndex(), history->rowOf(m_second, runs[1].runId));
+        QTRY_VERIFY(!history->isLoading());
         const QString message =
             history->findChild<QLabel *>(QStringLiteral("historyMessage"))->text();
         QVERIFY2(message.contains(provider) && message.contains(QStringLiteral("run 2 (B)")),

@@ -5,6 +5,8 @@
 #include "models/drift_series_model.h"
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
+#include "storage/drift_loader.h"
+#include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
@@ -21,6 +23,9 @@
 namespace ys {
 
 namespace {
+
+const QString kDiffChannel = QStringLiteral("history-diff");
+const QString kDriftChannel = QStringLiteral("history-drift");
 
 QTableView *tableFor(QAbstractItemModel *model, const QString &name, QWidget *parent)
 {
@@ -209,46 +214,82 @@ bool HistoryPage::showRerun(qint64 sessionId, const QString &provider)
     }
     if (const int row = m_provider->findText(provider); row >= 0)
         m_provider->setCurrentIndex(row);
-    compare();
-    int significant = 0;
-    for (const DiffRow &row : m_diff->diff().rows)
-        significant += row.significant() ? 1 : 0;
-    const HistorySource &a = m_sources[std::size_t(before)], &b = m_sources[std::size_t(after)];
-    const QString headline =
-        tr("Re-run of %1 in session %2: run %3 (B) against run %4 (A); %5 of %6 figures changed "
-           "significantly.")
-            .arg(provider)
-            .arg(sessionId)
-            .arg(b.runNumber)
-            .arg(a.runNumber)
-            .arg(significant)
-            .arg(m_diff->diff().rows.size());
-    m_diffMessage->setText(headline + QLatin1Char(' ') + m_diffMessage->text());
+    m_rerun = Rerun{provider, sessionId, m_sources[std::size_t(after)].runNumber,
+                    m_sources[std::size_t(before)].runNumber};
+    startCompare();
     return true;
+}
+
+bool HistoryPage::isLoading() const
+{
+    const BackgroundReader *reader = m_workbench->reader();
+    return reader && (reader->pending(kDiffChannel) || reader->pending(kDriftChannel));
 }
 
 void HistoryPage::compare()
 {
+    m_rerun.reset(); // the analyst chose other sides
+    startCompare();
+}
+
+void HistoryPage::startCompare()
+{
     const int b = m_before->currentIndex(), a = m_after->currentIndex();
-    SessionRepository *repo = m_workbench->repository();
-    if (!repo || b < 0 || a < 0 || b >= int(m_sources.size()) || a >= int(m_sources.size())) {
+    BackgroundReader *reader = m_workbench->reader();
+    if (!reader || b < 0 || a < 0 || b >= int(m_sources.size()) || a >= int(m_sources.size())) {
         m_diff->clear();
         m_diffMessage->setText(tr("Run a suite twice, or re-run a provider, to compare."));
         return;
     }
-    QString error;
-    if (!m_diff->load(*repo, m_sources[std::size_t(b)], m_sources[std::size_t(a)], &error)) {
+    m_diffMessage->setText(tr("Comparing…"));
+    const HistorySource before = m_sources[std::size_t(b)], after = m_sources[std::size_t(a)];
+    reader->submit(kDiffChannel, this,
+                   [this, before, after, same = a == b](const SessionRepository *repo,
+                                                        const QString &openError) {
+                       QString error = openError;
+                       std::optional<SessionDiff> diff;
+                       if (repo) {
+                           const auto bp = loadSourceProviders(*repo, before, &error);
+                           const auto ap =
+                               bp ? loadSourceProviders(*repo, after, &error) : std::nullopt;
+                           if (ap && bp)
+                               diff = diffProviders(*bp, *ap);
+                       }
+                       return [this, diff = std::move(diff), error, same]() mutable {
+                           showDiff(std::move(diff), error, same);
+                       };
+                   });
+}
+
+void HistoryPage::showDiff(std::optional<SessionDiff> diff, const QString &error, bool same)
+{
+    if (!diff) {
+        m_diff->clear();
         m_diffMessage->setText(error);
         return;
     }
+    m_diff->setDiff(std::move(*diff));
     QStringList notes;
-    if (a == b)
+    if (m_rerun) {
+        int significant = 0;
+        for (const DiffRow &row : m_diff->diff().rows)
+            significant += row.significant() ? 1 : 0;
+        notes << tr("Re-run of %1 in session %2: run %3 (B) against run %4 (A); %5 of %6 "
+                    "figures changed significantly.")
+                     .arg(m_rerun->provider)
+                     .arg(m_rerun->sessionId)
+                     .arg(m_rerun->afterRun)
+                     .arg(m_rerun->beforeRun)
+                     .arg(significant)
+                     .arg(m_diff->diff().rows.size());
+    }
+    if (same)
         notes << tr("A and B are the same: choose two different sessions or runs.");
     if (!m_diff->diff().onlyBefore.isEmpty())
         notes << tr("Only in A: %1").arg(m_diff->diff().onlyBefore.join(QStringLiteral(", ")));
     if (!m_diff->diff().onlyAfter.isEmpty())
         notes << tr("Only in B: %1").arg(m_diff->diff().onlyAfter.join(QStringLiteral(", ")));
-    if (notes.isEmpty())
+    if (notes.size() == (m_rerun ? 1 : 0))
         notes << tr("Significant: p < 0.05. TTFT and E2E are tested on every successful "
                     "attempt (Mann–Whitney U), their interval is of the Hodges–Lehmann shift.");
     m_diffMessage->setText(notes.join(QLatin1Char(' ')));
@@ -256,16 +297,24 @@ void HistoryPage::compare()
 
 void HistoryPage::showDrift()
 {
-    SessionRepository *repo = m_workbench->repository();
+    BackgroundReader *reader = m_workbench->reader();
     const QString provider = m_provider->currentText();
-    if (!repo || provider.isEmpty()) {
-        m_series->setPoints({});
+    if (!reader || provider.isEmpty()) {
+        m_series->setLoaded(provider, {});
         m_events->setEvents({});
         return;
     }
-    QString error;
-    m_series->load(*repo, provider, &error);
-    m_events->setEvents(m_series->events());
+    reader->submit(kDriftChannel, this,
+                   [this, provider](const SessionRepository *repo, const QString &openError) {
+                       QString error = openError;
+                       std::vector<DriftPoint> points;
+                       if (repo)
+                           points = loadDriftPoints(*repo, provider, &error);
+                       return [this, provider, points = std::move(points)]() mutable {
+                           m_series->setLoaded(provider, std::move(points));
+                           m_events->setEvents(m_series->events());
+                       };
+                   });
 }
 
 } // namespace ys

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "analysis/session_diff.h"
 #include "storage/history_loader.h"
 
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -44,6 +46,8 @@ public:
     // a line naming them above the comparison. False when the session holds fewer than two runs
     // of that provider.
     bool showRerun(qint64 sessionId, const QString &provider);
+    // Whether a comparison or a drift is still being read (off the UI thread).
+    bool isLoading() const;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -51,10 +55,21 @@ protected:
 private:
     void load();
     void compare();
+    void startCompare();
+    void showDiff(std::optional<SessionDiff> diff, const QString &error, bool same);
     void showDrift();
     QString sourceLabel(const HistorySource &source) const;
 
+    // The re-run that showRerun() set beside its run before, until the analyst chooses others.
+    struct Rerun {
+        QString provider;
+        qint64 sessionId = 0;
+        int afterRun = 0;
+        int beforeRun = 0;
+    };
+
     Workbench *m_workbench;
+    std::optional<Rerun> m_rerun;
     std::vector<HistorySource> m_sources;
     bool m_stale = true;
     QComboBox *m_before;

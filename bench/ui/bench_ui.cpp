@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -81,6 +82,7 @@ struct RunFigures {
     double tableFilledMs = 0;
     double loadingStallMs = 0;
     double interactionStallMs = 0;
+    QString slowestStep; // the interaction with the longest stall
     int steps = 0;
 };
 
@@ -131,29 +133,32 @@ bool measureOnce(const QString &path, RunFigures *out, QString *error)
     settle();
     out->loadingStallMs = stall.longestMs();
 
-    // Every page, every tab inside it, every provider.
-    stall.reset();
-    QTabWidget *pages = window.pages();
-    for (int p = 0; p < pages->count(); ++p) {
-        pages->setCurrentIndex(p);
+    // Every page, every tab inside it, every provider; each step's stall is its own.
+    const auto step = [&](const QString &name, const std::function<void()> &change) {
+        stall.reset();
+        change();
         settle();
         ++out->steps;
-        for (QTabWidget *tabs : pages->widget(p)->findChildren<QTabWidget *>()) {
-            for (int t = 0; t < tabs->count(); ++t) {
-                tabs->setCurrentIndex(t);
-                settle();
-                ++out->steps;
-            }
+        const double ms = stall.longestMs();
+        if (ms > out->interactionStallMs) {
+            out->interactionStallMs = ms;
+            out->slowestStep = name;
         }
+    };
+    QTabWidget *pages = window.pages();
+    for (int p = 0; p < pages->count(); ++p) {
+        const QString page = pages->tabText(p);
+        step(page, [&] { pages->setCurrentIndex(p); });
+        for (QTabWidget *tabs : pages->widget(p)->findChildren<QTabWidget *>())
+            for (int t = 0; t < tabs->count(); ++t)
+                step(page + QStringLiteral(" / ") + tabs->tabText(t),
+                     [&] { tabs->setCurrentIndex(t); });
     }
     pages->setCurrentIndex(0);
     const auto summary = workbench.summary();
-    for (const auto &provider : summary->providers) {
-        workbench.selectProvider(provider.name);
-        settle();
-        ++out->steps;
-    }
-    out->interactionStallMs = stall.longestMs();
+    for (const auto &provider : summary->providers)
+        step(QStringLiteral("select ") + provider.name,
+             [&] { workbench.selectProvider(provider.name); });
     window.close();
     return true;
 }
@@ -235,9 +240,9 @@ int main(int argc, char *argv[])
             return 1;
         }
         std::printf("run %d: first paint %.1f ms, table filled %.1f ms, longest stall %.1f ms "
-                    "loading, %.1f ms over %d interactions\n",
+                    "loading, %.1f ms over %d interactions (the longest: %s)\n",
                     r + 1, f.firstPaintMs, f.tableFilledMs, f.loadingStallMs, f.interactionStallMs,
-                    f.steps);
+                    f.steps, qPrintable(f.slowestStep));
         std::fflush(stdout);
         firstPaint.push_back(f.firstPaintMs);
         filled.push_back(f.tableFilledMs);

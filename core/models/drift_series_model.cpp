@@ -40,6 +40,12 @@ bool DriftSeriesModel::load(const SessionRepository &repo, const QString &provid
     return true;
 }
 
+void DriftSeriesModel::setLoaded(const QString &provider, std::vector<DriftPoint> points)
+{
+    m_provider = provider;
+    setPoints(std::move(points));
+}
+
 void DriftSeriesModel::setPoints(std::vector<DriftPoint> points)
 {
     beginResetModel();

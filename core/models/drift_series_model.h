@@ -32,6 +32,8 @@ public:
     // The provider's points in every session of the database; false with *error set.
     bool load(const SessionRepository &repo, const QString &provider, QString *error);
     void setPoints(std::vector<DriftPoint> points);
+    // The points of a provider read elsewhere (off the UI thread, say).
+    void setLoaded(const QString &provider, std::vector<DriftPoint> points);
     const std::vector<DriftSeriesPoint> &series() const { return m_series; }
     // The drift events between the loaded sessions.
     const std::vector<DriftEvent> &events() const { return m_events; }

@@ -7,5 +7,6 @@ target_sources(ys_core PRIVATE
     workbench/provider_form.h workbench/provider_form.cpp
     workbench/connection_test.h workbench/connection_test.cpp
     workbench/summary_load_thread.h workbench/summary_load_thread.cpp
+    workbench/background_reader.h workbench/background_reader.cpp
     workbench/app_settings.h workbench/app_settings.cpp
 )

@@ -10,6 +10,7 @@
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "util/log.h"
+#include "workbench/background_reader.h"
 #include "workbench/demo_host.h"
 #include "workbench/demo_suite.h"
 #include "workbench/summary_load_thread.h"
@@ -57,6 +58,8 @@ Workbench::~Workbench()
     m_runner = nullptr;
     delete m_loader; // closes its connection before the UI thread's
     m_loader = nullptr;
+    delete m_reader;
+    m_reader = nullptr;
 }
 
 bool Workbench::open(QString *error)
@@ -70,6 +73,7 @@ bool Workbench::open(QString *error)
     qCInfo(lcStorage).noquote() << QStringLiteral("opened %1").arg(m_dbPath);
     m_repo = std::make_unique<SessionRepository>(*m_db);
     m_loader = new SummaryLoadThread(m_dbPath, this);
+    m_reader = new BackgroundReader(m_dbPath, this);
     connect(m_loader, &SummaryLoadThread::loaded, this,
             [this](quint64, qint64 id, std::shared_ptr<const SessionSummary> summary,
                    const QString &error) { applySummary(id, std::move(summary), error); });

@@ -12,6 +12,7 @@
 
 namespace ys {
 
+class BackgroundReader;
 class ComparisonTableModel;
 class Database;
 class SessionListModel;
@@ -52,6 +53,9 @@ public:
     // The repository of the UI thread's read connection, for the core loaders and models the
     // pages use (null before open()). Widgets never query it themselves.
     SessionRepository *repository() const { return m_repo.get(); }
+    // Runs the pages' big reads off the UI thread, through a connection of its own (null
+    // before open()).
+    BackgroundReader *reader() const { return m_reader; }
 
     // The provider the analyst picked (in the table, a chart, a page): every view follows it.
     // Empty when none is.
@@ -114,6 +118,7 @@ private:
     SessionListModel *m_sessions = nullptr;
     ComparisonTableModel *m_comparison = nullptr;
     SummaryLoadThread *m_loader = nullptr; // made by open()
+    BackgroundReader *m_reader = nullptr;  // made by open()
     qint64 m_selected = 0;
     qint64 m_loading = 0;
     std::shared_ptr<const SessionSummary> m_summary;
