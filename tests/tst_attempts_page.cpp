@@ -138,6 +138,11 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120000));
         QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
         workbench.selectProvider(QStringLiteral("Faulty"));
+        // A hidden page reads nothing; shown, it reads the session and follows the provider.
+        QCOMPARE(page->currentRun(), 0);
+        QCOMPARE(page->runPicker()->count(), 0);
+        window.show();
+        window.pages()->setCurrentWidget(page);
 
         // The provider's latest run is shown.
         SessionRepository *repo = workbench.repository();
@@ -335,6 +340,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
 
         AttemptsPage page(&workbench);
+        page.show();
         QCOMPARE(page.currentRun(), *run);
         AttemptsModel *model = page.model();
         QCOMPARE(model->pageSize(), AttemptsModel::kDefaultPageSize);

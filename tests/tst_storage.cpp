@@ -66,6 +66,18 @@ private Q_SLOTS:
         QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        // A run's attempts are counted by outcome from an index, never by reading every row.
+        for (const char *count :
+             {"SELECT outcome, COUNT(*) FROM samples WHERE run_id = 1 GROUP BY outcome",
+              "SELECT COUNT(*) FROM samples WHERE run_id = 1 AND outcome = 'ok'"}) {
+            QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + QLatin1String(count)));
+            QStringList plan;
+            while (q.next())
+                plan << q.value(3).toString();
+            QVERIFY2(plan.join(QLatin1Char(' '))
+                         .contains(QStringLiteral("COVERING INDEX samples_by_run_outcome")),
+                     qPrintable(plan.join(QLatin1Char(' '))));
+        }
         q.finish();
 
         SessionRepository repo(db);

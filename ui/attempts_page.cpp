@@ -98,8 +98,23 @@ const AttemptRunChoice *AttemptsPage::choiceOf(qint64 runId) const
     return nullptr;
 }
 
+void AttemptsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_runsStale)
+        reloadRuns();
+    if (m_providerStale)
+        showProvidersLatestRun(m_workbench->selectedProvider());
+}
+
 void AttemptsPage::reloadRuns()
 {
+    // A run of a million attempts takes a while to count: only the page shown reads.
+    if (!isVisible()) {
+        m_runsStale = true;
+        return;
+    }
+    m_runsStale = false;
     // The repository exists once the workbench is open, which may be after this page was made.
     if (m_workbench->repository())
         m_model->setRepository(m_workbench->repository());
@@ -155,6 +170,11 @@ qint64 AttemptsPage::latestRunOf(const QString &provider) const
 
 void AttemptsPage::showProvidersLatestRun(const QString &provider)
 {
+    if (!isVisible()) {
+        m_providerStale = true;
+        return;
+    }
+    m_providerStale = false;
     if (const qint64 latest = latestRunOf(provider); latest > 0)
         selectRun(latest);
 }

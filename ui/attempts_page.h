@@ -38,6 +38,10 @@ public:
     // Opens the attempt of that table row.
     void openAttempt(const QModelIndex &index);
 
+protected:
+    // The page reads its runs and counts when shown: while hidden it only notes what changed.
+    void showEvent(QShowEvent *event) override;
+
 private:
     void reloadRuns();
     void showProvidersLatestRun(const QString &provider);
@@ -57,6 +61,8 @@ private:
     AttemptsModel *m_model;
     AttemptDetailView *m_detail = nullptr;
     std::vector<AttemptRunChoice> m_choices;
+    bool m_runsStale = false;     // the session changed while the page was hidden
+    bool m_providerStale = false; // so did the selected provider
 };
 
 } // namespace ys

@@ -153,6 +153,11 @@ CREATE TABLE run_stream_digests (
     attempts BLOB
 );
 )sql",
+    // 8: a run's attempts counted by outcome (the Attempts page's filter and its counts) from the
+    // index alone, instead of reading every row of the run.
+    R"sql(
+CREATE INDEX IF NOT EXISTS samples_by_run_outcome ON samples(run_id, outcome);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);
