@@ -104,9 +104,9 @@ void LatencyDistributionChart::rebuild()
     m_cdf->removeAllSeries();
     m_box->removeAllSeries();
     m_shown.clear();
-    const auto summary = m_workbench ? m_workbench->summary() : nullptr;
-    if (summary)
-        m_shown = latencyDistributions(*summary, m_metric);
+    // Worked out with the summary, off the UI thread.
+    if (const auto shown = m_workbench ? m_workbench->latencyDistributions() : nullptr)
+        m_shown = shown->of(m_metric);
 
     const QString unit = m_metric == LatencyMetric::E2e ? tr("End-to-end (ms)") : tr("TTFT (ms)");
     m_cdfX->setTitleText(unit);

@@ -104,4 +104,10 @@ std::vector<LatencyDistribution> latencyDistributions(const SessionSummary &summ
     return out;
 }
 
+SessionLatencyDistributions sessionLatencyDistributions(const SessionSummary &summary)
+{
+    return {latencyDistributions(summary, LatencyMetric::E2e),
+            latencyDistributions(summary, LatencyMetric::Ttft)};
+}
+
 } // namespace ys

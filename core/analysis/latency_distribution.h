@@ -59,4 +59,16 @@ std::vector<LatencyDistribution> latencyDistributions(const SessionSummary &summ
                                                       LatencyMetric metric,
                                                       int maxPoints = kCdfMaxPoints);
 
+// Both metrics' distributions of a session, worked out once where the summary is loaded (off
+// the UI thread) so that showing the chart only draws them.
+struct SessionLatencyDistributions {
+    std::vector<LatencyDistribution> e2e;
+    std::vector<LatencyDistribution> ttft;
+    const std::vector<LatencyDistribution> &of(LatencyMetric metric) const
+    {
+        return metric == LatencyMetric::E2e ? e2e : ttft;
+    }
+};
+SessionLatencyDistributions sessionLatencyDistributions(const SessionSummary &summary);
+
 } // namespace ys

@@ -50,6 +50,7 @@ void SummaryLoadThread::load(quint64 ticket, qint64 sessionId)
         return; // a newer request is queued behind this one
     QString error;
     std::shared_ptr<const SessionSummary> summary;
+    std::shared_ptr<const SessionLatencyDistributions> distributions;
     if (!m_db) {
         auto db = std::make_unique<Database>(m_dbPath);
         if (db->open(&error)) {
@@ -60,8 +61,11 @@ void SummaryLoadThread::load(quint64 ticket, qint64 sessionId)
     if (m_repo) {
         QElapsedTimer timer;
         timer.start();
-        if (auto loaded = loadSessionSummary(*m_repo, sessionId, &error))
+        if (auto loaded = loadSessionSummary(*m_repo, sessionId, &error)) {
             summary = std::make_shared<const SessionSummary>(std::move(*loaded));
+            distributions = std::make_shared<const SessionLatencyDistributions>(
+                sessionLatencyDistributions(*summary));
+        }
         qCInfo(lcStorage).noquote()
             << QStringLiteral("session %1 summary loaded in %2 ms")
                    .arg(QString::number(sessionId), QString::number(timer.elapsed()));
@@ -70,11 +74,11 @@ void SummaryLoadThread::load(quint64 ticket, qint64 sessionId)
         return;
     QMetaObject::invokeMethod(
         this,
-        [this, ticket, sessionId, summary, error] {
+        [this, ticket, sessionId, summary, distributions, error] {
             if (ticket != m_pending)
                 return;
             m_pending = 0;
-            Q_EMIT loaded(ticket, sessionId, summary, error);
+            Q_EMIT loaded(ticket, sessionId, summary, distributions, error);
         },
         Qt::QueuedConnection);
 }

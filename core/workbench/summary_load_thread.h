@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/latency_distribution.h"
 #include "analysis/run_summary.h"
 
 #include <QObject>
@@ -31,8 +32,10 @@ public:
     quint64 pending() const { return m_pending; }
 
 Q_SIGNALS:
-    // summary is null when the load failed, with error saying why.
+    // summary is null when the load failed, with error saying why; distributions are the
+    // summary's latency distributions (null with it).
     void loaded(quint64 ticket, qint64 sessionId, std::shared_ptr<const ys::SessionSummary> summary,
+                std::shared_ptr<const ys::SessionLatencyDistributions> distributions,
                 const QString &error);
 
 private:

@@ -76,7 +76,10 @@ bool Workbench::open(QString *error)
     m_reader = new BackgroundReader(m_dbPath, this);
     connect(m_loader, &SummaryLoadThread::loaded, this,
             [this](quint64, qint64 id, std::shared_ptr<const SessionSummary> summary,
-                   const QString &error) { applySummary(id, std::move(summary), error); });
+                   std::shared_ptr<const SessionLatencyDistributions> distributions,
+                   const QString &error) {
+                applySummary(id, std::move(summary), std::move(distributions), error);
+            });
     refreshSessions();
     return true;
 }
@@ -105,6 +108,7 @@ bool Workbench::selectSession(qint64 sessionId)
 }
 
 void Workbench::applySummary(qint64 sessionId, std::shared_ptr<const SessionSummary> summary,
+                             std::shared_ptr<const SessionLatencyDistributions> distributions,
                              const QString &error)
 {
     m_loading = 0;
@@ -116,6 +120,7 @@ void Workbench::applySummary(qint64 sessionId, std::shared_ptr<const SessionSumm
     m_comparison->setRequirements(summary->requirements);
     m_comparison->setSummaries(summary->providers);
     m_summary = std::move(summary);
+    m_distributions = std::move(distributions);
     const bool changed = m_selected != sessionId;
     m_selected = sessionId;
     Q_EMIT loadingChanged(0);

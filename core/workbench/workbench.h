@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/latency_distribution.h"
 #include "analysis/run_summary.h"
 #include "domain/suite.h"
 #include "run/cost_estimate.h"
@@ -50,6 +51,11 @@ public:
     // The selected session's summary as last loaded (null before a session is selected); the
     // pages and charts read it when summaryChanged() says it was replaced.
     std::shared_ptr<const SessionSummary> summary() const { return m_summary; }
+    // The summary's latency distributions, worked out with it off the UI thread (null with it).
+    std::shared_ptr<const SessionLatencyDistributions> latencyDistributions() const
+    {
+        return m_distributions;
+    }
     // The repository of the UI thread's read connection, for the core loaders and models the
     // pages use (null before open()). Widgets never query it themselves.
     SessionRepository *repository() const { return m_repo.get(); }
@@ -107,6 +113,7 @@ Q_SIGNALS:
 private:
     bool startRun(SessionRequest request, QString *error);
     void applySummary(qint64 sessionId, std::shared_ptr<const SessionSummary> summary,
+                      std::shared_ptr<const SessionLatencyDistributions> distributions,
                       const QString &error);
 
     QString m_dbPath;
@@ -122,6 +129,7 @@ private:
     qint64 m_selected = 0;
     qint64 m_loading = 0;
     std::shared_ptr<const SessionSummary> m_summary;
+    std::shared_ptr<const SessionLatencyDistributions> m_distributions;
     QString m_selectedProvider;
     QString m_rerunning; // the provider of the re-run in progress, if one is
 };
