@@ -4,8 +4,9 @@
 
 namespace ys {
 
-// Colours a comparison cell by the requirement gate it shows: red when it fails, green for an
-// overall pass. The model says which gate (GateRole); the colours are this layer's business.
+// Colours a comparison cell by the requirement gate it shows: red when it fails, amber italic
+// when inconclusive (more attempts needed), green for an overall pass. The model says which gate
+// (GateRole); the colours are this layer's business.
 class GateDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:

@@ -47,9 +47,13 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     setCentralWidget(m_pages);
     m_results->setObjectName(QStringLiteral("resultsPage"));
     addPage(m_results, QT_TR_NOOP("Results"));
-    addPage(new AttemptsPage(workbench, this), QT_TR_NOOP("Attempts"));
+    auto *attempts = new AttemptsPage(workbench, this);
+    addPage(attempts, QT_TR_NOOP("Attempts"));
     connect(m_results->paretoChart(), &ParetoChart::rerunRequested, this,
             &MainWindow::rerunProviderNamed);
+    connect(m_results, &ResultsPage::rerunRequested, this, &MainWindow::rerunProviderNamed);
+    connect(m_results, &ResultsPage::attemptsRequested, this,
+            [this, attempts] { m_pages->setCurrentWidget(attempts); });
     auto *suitePage = new SuitePage(m_workbench, this);
     connectProviderDialog(suitePage);
     addPage(suitePage, QT_TR_NOOP("Suite"));

@@ -2,44 +2,25 @@
 
 #include "charts/context_scaling_chart.h"
 #include "charts/pareto_chart.h"
-#include "models/comparison_table_model.h"
-#include "ui/gate_delegate.h"
+#include "ui/comparison_table_view.h"
 #include "ui/result_views.h"
 #include "workbench/workbench.h"
 
 #include <QChartView>
 
-#include <QHeaderView>
-#include <QItemSelectionModel>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableView>
 #include <QVBoxLayout>
 
 namespace ys {
 
 ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
-    , m_table(new QTableView(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_comparison(new ComparisonTableView(workbench, this))
     , m_charts(new QTabWidget(this))
     , m_pareto(new ParetoChart(workbench, this))
     , m_context(new ContextScalingChart(workbench, this))
 {
-    ComparisonTableModel *model = workbench->comparisonModel();
-    m_proxy->setSourceModel(model);
-    m_proxy->setSortRole(ComparisonTableModel::SortRole);
-    m_table->setObjectName(QStringLiteral("comparisonTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ComparisonTableModel::ProviderColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setItemDelegate(new GateDelegate(m_table));
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_charts->setObjectName(QStringLiteral("resultCharts"));
     m_charts->setDocumentMode(true);
     m_charts->setMinimumHeight(300);
@@ -51,7 +32,7 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
         addChart(view.widget, view.title);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_table);
+    splitter->addWidget(m_comparison);
     splitter->addWidget(m_charts);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
@@ -59,10 +40,16 @@ ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
-    connect(m_proxy, &QAbstractItemModel::modelReset, this,
-            [this] { Q_EMIT selectedProviderChanged(selectedProvider()); });
+    connect(m_comparison, &ComparisonTableView::selectedProviderChanged, this,
+            &ResultsPage::selectedProviderChanged);
+    connect(m_comparison, &ComparisonTableView::rerunRequested, this, &ResultsPage::rerunRequested);
+    connect(m_comparison, &ComparisonTableView::attemptsRequested, this,
+            &ResultsPage::attemptsRequested);
+}
+
+QTableView *ResultsPage::table() const
+{
+    return m_comparison->table();
 }
 
 void ResultsPage::addChart(QWidget *chart, const QString &title)
@@ -80,24 +67,12 @@ QChartView *ResultsPage::currentChartView() const
 
 void ResultsPage::selectProvider(const QString &provider)
 {
-    if (provider == selectedProvider())
-        return;
-    for (int r = 0; r < m_proxy->rowCount(); ++r) {
-        const QModelIndex idx = m_proxy->index(r, 0);
-        if (idx.data(ComparisonTableModel::ProviderNameRole).toString() == provider) {
-            m_table->selectRow(r);
-            return;
-        }
-    }
-    m_table->clearSelection();
+    m_comparison->selectProvider(provider);
 }
 
 QString ResultsPage::selectedProvider() const
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return {};
-    return rows.first().data(ComparisonTableModel::ProviderNameRole).toString();
+    return m_comparison->selectedProvider();
 }
 
 } // namespace ys

@@ -3,24 +3,26 @@
 #include <QWidget>
 
 class QChartView;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 
 namespace ys {
 
+class ComparisonTableView;
 class ContextScalingChart;
 class ParetoChart;
 class Workbench;
 
-// The selected session's results: the per-provider comparison table (sortable) above the
-// charts, each in a tab (the Pareto chart first, then context scaling; addChart adds more).
+// The selected session's results: the per-provider comparison table (ComparisonTableView:
+// sortable, filtered, columns to choose, rows to copy or re-run) above the charts, each in a tab
+// (the Pareto chart first, then context scaling; addChart adds more).
 class ResultsPage : public QWidget {
     Q_OBJECT
 public:
     explicit ResultsPage(Workbench *workbench, QWidget *parent = nullptr);
 
-    QTableView *table() const { return m_table; }
+    QTableView *table() const;
+    ComparisonTableView *comparisonView() const { return m_comparison; }
     ParetoChart *paretoChart() const { return m_pareto; }
     ContextScalingChart *contextChart() const { return m_context; }
     QTabWidget *charts() const { return m_charts; }
@@ -36,10 +38,12 @@ public:
 
 Q_SIGNALS:
     void selectedProviderChanged(const QString &provider);
+    // From a table row's context menu.
+    void rerunRequested(const QString &provider);
+    void attemptsRequested(const QString &provider);
 
 private:
-    QTableView *m_table;
-    QSortFilterProxyModel *m_proxy;
+    ComparisonTableView *m_comparison;
     QTabWidget *m_charts;
     ParetoChart *m_pareto;
     ContextScalingChart *m_context;

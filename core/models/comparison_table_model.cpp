@@ -2,6 +2,7 @@
 
 #include "models/figure_text.h"
 
+#include <iterator>
 #include <limits>
 
 namespace ys {
@@ -25,11 +26,31 @@ QVariant num(const std::optional<double> &v)
     return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
 }
 
+// In Column order.
+constexpr const char *kColumnKeys[] = {
+    "provider", "model",     "attempts",   "success_rate", "ttft_p50", "ttft_p95",     "e2e_p50",
+    "e2e_p95",  "tok_per_s", "usd_per_1k", "cost",         "context",  "requirements", "runs"};
+static_assert(std::size(kColumnKeys) == ComparisonTableModel::ColumnCount);
+
 } // namespace
 
 ComparisonTableModel::ComparisonTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
+}
+
+QString ComparisonTableModel::columnKey(int column)
+{
+    return column >= 0 && column < ColumnCount ? QString::fromLatin1(kColumnKeys[column])
+                                               : QString();
+}
+
+int ComparisonTableModel::columnOf(const QString &key)
+{
+    for (int c = 0; c < ColumnCount; ++c)
+        if (key == QLatin1StringView(kColumnKeys[c]))
+            return c;
+    return -1;
 }
 
 void ComparisonTableModel::setSummaries(std::vector<ProviderSummary> summaries)

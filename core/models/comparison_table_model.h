@@ -42,6 +42,11 @@ public:
 
     explicit ComparisonTableModel(QObject *parent = nullptr);
 
+    // A column's name that does not change with the language or the column order ("e2e_p95"),
+    // for settings that remember columns; columnOf() is its inverse (-1 for an unknown name).
+    static QString columnKey(int column);
+    static int columnOf(const QString &key);
+
     void setSummaries(std::vector<ProviderSummary> summaries);
     const std::vector<ProviderSummary> &summaries() const { return m_rows; }
     void setRequirements(const Requirements &requirements);

@@ -11,6 +11,7 @@ const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kPage = QStringLiteral("window/page");
 const QString kLanguage = QStringLiteral("language");
+const QString kHiddenColumns = QStringLiteral("results/hiddenColumns");
 
 // A database path would be split at its slashes into nested groups: its hash is the key.
 QString sessionKey(const QString &dbPath)
@@ -63,6 +64,19 @@ qint64 AppSettings::lastSession(const QString &dbPath) const
 void AppSettings::setLastSession(const QString &dbPath, qint64 sessionId)
 {
     m_settings.setValue(sessionKey(dbPath), sessionId);
+}
+
+QStringList AppSettings::hiddenComparisonColumns() const
+{
+    return m_settings.value(kHiddenColumns).toStringList();
+}
+
+void AppSettings::setHiddenComparisonColumns(const QStringList &keys)
+{
+    if (keys.isEmpty())
+        m_settings.remove(kHiddenColumns);
+    else
+        m_settings.setValue(kHiddenColumns, keys);
 }
 
 QString AppSettings::language() const

@@ -9,8 +9,9 @@
 namespace ys {
 
 // What the workbench keeps between starts: the window's geometry and layout, the page shown,
-// the session last looked at in each database, and the language. Stored with QSettings under
-// the application's organisation and name (tests point QSettings at a folder of their own).
+// the session last looked at in each database, the comparison table's hidden columns, and the
+// language. Stored with QSettings under the application's organisation and name (tests point
+// QSettings at a folder of their own).
 class AppSettings {
 public:
     AppSettings();
@@ -27,6 +28,10 @@ public:
     // The session last selected in the database at that path, or 0.
     qint64 lastSession(const QString &dbPath) const;
     void setLastSession(const QString &dbPath, qint64 sessionId);
+
+    // The comparison table's hidden columns, by ComparisonTableModel::columnKey().
+    QStringList hiddenComparisonColumns() const;
+    void setHiddenComparisonColumns(const QStringList &keys);
 
     // "en", "zh_CN", or empty to follow the system's locale.
     QString language() const;

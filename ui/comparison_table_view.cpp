@@ -1,0 +1,294 @@
+#include "ui/comparison_table_view.h"
+
+#include "models/comparison_filter_model.h"
+#include "models/comparison_table_model.h"
+#include "models/table_tsv.h"
+#include "ui/gate_delegate.h"
+#include "workbench/app_settings.h"
+#include "workbench/workbench.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace ys {
+
+ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_filter(new QLineEdit(this))
+    , m_verdicts(new QComboBox(this))
+    , m_table(new QTableView(this))
+    , m_proxy(new ComparisonFilterModel(this))
+    , m_copy(new QAction(this))
+{
+    setObjectName(QStringLiteral("comparisonTableView"));
+    m_filter->setObjectName(QStringLiteral("comparisonFilter"));
+    m_filter->setClearButtonEnabled(true);
+    m_verdicts->setObjectName(QStringLiteral("comparisonVerdictFilter"));
+    m_verdicts->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    for (auto v : {ComparisonFilterModel::Verdicts::All, ComparisonFilterModel::Verdicts::Passing,
+                   ComparisonFilterModel::Verdicts::Failing})
+        m_verdicts->addItem(QString(), int(v));
+
+    m_proxy->setSourceModel(workbench->comparisonModel());
+    m_table->setObjectName(QStringLiteral("comparisonTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ComparisonTableModel::ProviderColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Several rows can be selected to copy them; the selected provider is the current row's.
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setItemDelegate(new GateDelegate(m_table));
+    m_table->verticalHeader()->hide();
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+
+    m_copy->setObjectName(QStringLiteral("actionCopyTsv"));
+    m_copy->setShortcut(QKeySequence::Copy);
+    m_copy->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_copy); // the shortcut works while the table has the focus
+    connect(m_copy, &QAction::triggered, this, &ComparisonTableView::copyAsTsv);
+
+    for (const QString &key : AppSettings().hiddenComparisonColumns()) {
+        const int column = ComparisonTableModel::columnOf(key);
+        if (column > ComparisonTableModel::ProviderColumn && !m_hidden.contains(column))
+            m_hidden.append(column);
+    }
+    applyHiddenColumns();
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_verdicts);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+    retranslate();
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        refilter([this, text] { m_proxy->setProviderText(text); });
+    });
+    connect(m_verdicts, &QComboBox::currentIndexChanged, this, [this] {
+        const auto v = ComparisonFilterModel::Verdicts(m_verdicts->currentData().toInt());
+        refilter([this, v] { m_proxy->setVerdicts(v); });
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (!m_refiltering)
+            Q_EMIT selectedProviderChanged(selectedProvider());
+    });
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        applyHiddenColumns(); // a reset shows every section again
+        Q_EMIT selectedProviderChanged(selectedProvider());
+    });
+    connect(header, &QWidget::customContextMenuRequested, this,
+            &ComparisonTableView::showColumnMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &ComparisonTableView::showRowMenu);
+}
+
+void ComparisonTableView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ComparisonTableView::retranslate()
+{
+    m_filter->setPlaceholderText(tr("Filter providers"));
+    m_filter->setToolTip(tr("Show only the providers whose name contains this text"));
+    m_verdicts->setItemText(0, tr("All providers"));
+    m_verdicts->setItemText(1, tr("Passing the requirements"));
+    m_verdicts->setItemText(2, tr("Failing the requirements"));
+    m_verdicts->setToolTip(tr("Show only the providers whose Requirements column says pass, or "
+                              "fail; inconclusive and unmeasured ones are in neither"));
+    m_copy->setText(tr("&Copy as TSV"));
+}
+
+// Narrowing the rows drops a hidden row from the selection: that is not the analyst choosing
+// another provider, so the workbench keeps its provider, and its row is selected again when the
+// filter shows it.
+void ComparisonTableView::refilter(const std::function<void()> &change)
+{
+    m_refiltering = true;
+    change();
+    const QString kept = m_workbench->selectedProvider();
+    if (selectedProvider().isEmpty() && rowOf(kept) >= 0)
+        selectOnly(rowOf(kept));
+    m_refiltering = false;
+}
+
+int ComparisonTableView::rowOf(const QString &provider) const
+{
+    if (provider.isEmpty())
+        return -1;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        if (m_proxy->index(r, 0).data(ComparisonTableModel::ProviderNameRole).toString() ==
+            provider)
+            return r;
+    return -1;
+}
+
+QString ComparisonTableView::selectedProvider() const
+{
+    const QItemSelectionModel *selection = m_table->selectionModel();
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid() && selection->isSelected(current))
+        return current.data(ComparisonTableModel::ProviderNameRole).toString();
+    const QModelIndexList indexes = selection->selectedIndexes();
+    if (indexes.isEmpty())
+        return {};
+    return indexes.first().data(ComparisonTableModel::ProviderNameRole).toString();
+}
+
+void ComparisonTableView::selectProvider(const QString &provider)
+{
+    if (provider == selectedProvider())
+        return;
+    const int row = rowOf(provider);
+    if (row >= 0)
+        selectOnly(row);
+    else
+        m_table->clearSelection();
+}
+
+// Not QTableView::selectRow: in extended selection that would add to the selection while a
+// modifier key is held.
+void ComparisonTableView::selectOnly(int row)
+{
+    const QModelIndex idx = m_proxy->index(row, ComparisonTableModel::ProviderColumn);
+    m_table->selectionModel()->setCurrentIndex(idx, QItemSelectionModel::ClearAndSelect |
+                                                        QItemSelectionModel::Rows);
+}
+
+void ComparisonTableView::applyHiddenColumns()
+{
+    for (int c = 0; c < ComparisonTableModel::ColumnCount; ++c)
+        m_table->setColumnHidden(c, m_hidden.contains(c));
+}
+
+void ComparisonTableView::setColumnHidden(int column, bool hidden)
+{
+    if (column <= ComparisonTableModel::ProviderColumn ||
+        column >= ComparisonTableModel::ColumnCount || m_hidden.contains(column) == hidden)
+        return;
+    if (hidden)
+        m_hidden.append(column);
+    else
+        m_hidden.removeAll(column);
+    std::sort(m_hidden.begin(), m_hidden.end());
+    m_table->setColumnHidden(column, hidden);
+    QStringList keys;
+    for (int c : m_hidden)
+        keys.append(ComparisonTableModel::columnKey(c));
+    AppSettings().setHiddenComparisonColumns(keys);
+}
+
+QList<int> ComparisonTableView::visibleColumns() const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    QList<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns.append(logical);
+    }
+    return columns;
+}
+
+QString ComparisonTableView::selectionAsTsv() const
+{
+    QList<int> rows;
+    for (const QModelIndex &idx : m_table->selectionModel()->selectedIndexes())
+        if (!rows.contains(idx.row()))
+            rows.append(idx.row());
+    if (rows.isEmpty())
+        for (int r = 0; r < m_proxy->rowCount(); ++r)
+            rows.append(r);
+    std::sort(rows.begin(), rows.end()); // the proxy's rows are in the table's sort order
+    return TableTsv::make(*m_proxy, visibleColumns(), rows);
+}
+
+void ComparisonTableView::copyAsTsv()
+{
+    QApplication::clipboard()->setText(selectionAsTsv());
+}
+
+QMenu *ComparisonTableView::columnMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    menu->setObjectName(QStringLiteral("comparisonColumnsMenu"));
+    const QAbstractItemModel *model = m_workbench->comparisonModel();
+    for (int c = 0; c < ComparisonTableModel::ColumnCount; ++c) {
+        QAction *action = menu->addAction(model->headerData(c, Qt::Horizontal).toString());
+        action->setObjectName(QStringLiteral("actionColumn_") + ComparisonTableModel::columnKey(c));
+        action->setCheckable(true);
+        action->setChecked(!m_hidden.contains(c));
+        // Every row needs its name: the provider column stays.
+        action->setEnabled(c != ComparisonTableModel::ProviderColumn);
+        connect(action, &QAction::toggled, this,
+                [this, c](bool shown) { setColumnHidden(c, !shown); });
+    }
+    return menu;
+}
+
+QMenu *ComparisonTableView::rowMenu(const QString &provider, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    menu->setObjectName(QStringLiteral("comparisonRowMenu"));
+    if (!provider.isEmpty()) {
+        QAction *rerun = menu->addAction(tr("Re-run this provider"));
+        rerun->setObjectName(QStringLiteral("actionRerunThisProvider"));
+        rerun->setEnabled(!m_workbench->isRunning());
+        connect(rerun, &QAction::triggered, this,
+                [this, provider] { Q_EMIT rerunRequested(provider); });
+        QAction *attempts = menu->addAction(tr("Show attempts"));
+        attempts->setObjectName(QStringLiteral("actionShowAttempts"));
+        connect(attempts, &QAction::triggered, this, [this, provider] {
+            m_workbench->selectProvider(provider);
+            Q_EMIT attemptsRequested(provider);
+        });
+        menu->addSeparator();
+    }
+    menu->addAction(m_copy);
+    return menu;
+}
+
+void ComparisonTableView::showColumnMenu(const QPoint &pos)
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    QMenu *menu = columnMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(header->viewport()->mapToGlobal(pos));
+}
+
+void ComparisonTableView::showRowMenu(const QPoint &pos)
+{
+    const QModelIndex idx = m_table->indexAt(pos);
+    QString provider;
+    if (idx.isValid()) {
+        provider = idx.data(ComparisonTableModel::ProviderNameRole).toString();
+        // A click outside the selection picks that row; inside, the selection stays to copy.
+        if (!m_table->selectionModel()->isSelected(idx))
+            selectOnly(idx.row());
+    }
+    QMenu *menu = rowMenu(provider, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
+}
+
+} // namespace ys
