@@ -1,6 +1,7 @@
 # ys_core sources in core/models/ (paths relative to core/).
 target_sources(ys_core PRIVATE
     models/comparison_table_model.h models/comparison_table_model.cpp
+    models/column_header.h
     models/figure_text.h models/figure_text.cpp
     models/kind_results_text.h models/kind_results_text.cpp
     models/session_list_model.h models/session_list_model.cpp
