@@ -127,6 +127,18 @@ private Q_SLOTS:
         QVERIFY(!samples[1].costUsd.has_value());
         QVERIFY(samples[1].tokensEstimated);
         QCOMPARE(samples[1].outcome, Outcome::ConnectionError);
+        // One sample by id reads as the run's list reads it.
+        const auto one = repo.sample(samples[1].id, &error);
+        QVERIFY2(one, qPrintable(error));
+        QCOMPARE(one->runId, *rid);
+        QCOMPARE(one->seq, 1);
+        QCOMPARE(one->error, bare.error);
+        QCOMPARE(one->endNs, bare.endNs);
+        QVERIFY(one->tokensEstimated);
+        QCOMPARE(repo.sample(samples[0].id, &error)->eventTimesNs, full.eventTimesNs);
+        error.clear();
+        QVERIFY(!repo.sample(samples[1].id + 1000, &error));
+        QVERIFY(error.isEmpty()); // no such sample is not an error of the database
 
         const auto sessions = repo.sessions(&error);
         QCOMPARE(sessions.size(), 1u);

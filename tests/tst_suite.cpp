@@ -1,7 +1,11 @@
 // Suite files: what parses, and that every bad input names the file, line or field at fault.
 #include "domain/provider_presets.h"
 #include "domain/suite.h"
+#include "workbench/suite_templates.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -203,6 +207,25 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("nope.json"));
         QVERIFY(!Suite::loadFile(path, &error));
         QVERIFY(error.contains(path));
+    }
+
+    // Every template makes exactly the suite written down in the fixture: every scenario field,
+    // the requirements and the name.
+    void templatesMakeTheirFixedSuites()
+    {
+        QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/suite_templates/templates.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject expected = QJsonDocument::fromJson(file.readAll()).object();
+        QJsonObject actual;
+        for (const SuiteTemplate &t : SuiteTemplates::all()) {
+            const auto suite = SuiteTemplates::make(t.id, {});
+            QVERIFY(suite);
+            actual.insert(t.id, QJsonDocument::fromJson(suite->toJson()).object());
+        }
+        QCOMPARE(actual.keys(), expected.keys());
+        for (const QString &id : expected.keys())
+            QVERIFY2(actual.value(id) == expected.value(id), qPrintable(id));
+        QVERIFY(!SuiteTemplates::make(QStringLiteral("no_such_template"), {}));
     }
 };
 

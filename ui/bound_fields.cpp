@@ -32,6 +32,72 @@ QStringList splitList(const QString &text)
     return text.split(separators, Qt::SkipEmptyParts);
 }
 
+template <typename T> struct Bound {
+    using Type = T;
+    static constexpr bool optional = false;
+};
+template <typename T> struct Bound<std::optional<T>> {
+    using Type = T;
+    static constexpr bool optional = true;
+};
+
+// The text an editor shows for *value (V: a number, or an optional one, empty for none).
+template <typename V, typename Format> std::function<QString()> shown(const V *value, Format format)
+{
+    return [value, format] {
+        if constexpr (Bound<V>::optional)
+            return *value ? format(**value) : QString();
+        else
+            return format(*value);
+    };
+}
+
+// Reads an editor's text into *value when parse() reads it and fits() takes it, else returns
+// problem(); empty text resets an optional value.
+template <typename V, typename Parse, typename Fits, typename Problem>
+std::function<QString(const QString &)> reader(V *value, Parse parse, Fits fits, Problem problem)
+{
+    return [=](const QString &text) {
+        if constexpr (Bound<V>::optional) {
+            if (text.trimmed().isEmpty()) {
+                value->reset();
+                return QString();
+            }
+        }
+        const auto v = parse(text);
+        if (!v || !fits(*v))
+            return problem();
+        *value = typename Bound<V>::Type(*v);
+        return QString();
+    };
+}
+
+// A whole number from min to max (or nothing, for an optional value).
+template <typename V>
+std::function<QString(const QString &)> wholeReader(const QString &label, V *value, qint64 min,
+                                                    qint64 max)
+{
+    return reader(
+        value, readInt, [min, max](qint64 v) { return v >= min && v <= max; },
+        [label, min, max] {
+            if constexpr (Bound<V>::optional)
+                return BoundFields::tr("%1: expected a whole number from %2 to %3, or nothing")
+                    .arg(label)
+                    .arg(min)
+                    .arg(max);
+            else
+                return BoundFields::tr("%1: expected a whole number from %2 to %3")
+                    .arg(label)
+                    .arg(min)
+                    .arg(max);
+        });
+}
+
+// As the whole-number editors show their value.
+const auto wholeText = [](auto v) {
+    return QString::number(v);
+};
+
 } // namespace
 
 BoundFields::BoundFields(QObject *parent)
@@ -46,27 +112,33 @@ QString BoundFields::number(double value)
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
+template <typename Editor, typename Signal>
+Editor *BoundFields::bind(QFormLayout *layout, const QString &label, const QString &objectName,
+                          Editor *editor, Signal changed, std::function<void()> load,
+                          std::function<QString()> store)
+{
+    editor->setObjectName(objectName);
+    layout->addRow(label, editor);
+    Field field;
+    field.label = label;
+    field.editor = editor;
+    field.load = std::move(load);
+    field.store = std::move(store);
+    const std::size_t index = m_fields.size();
+    m_fields.push_back(std::move(field));
+    connect(editor, changed, this, [this, index] { commit(m_fields[index]); });
+    m_fields[index].load();
+    return editor;
+}
+
 QLineEdit *BoundFields::addLine(QFormLayout *layout, const QString &label,
                                 const QString &objectName, std::function<QString()> show,
                                 std::function<QString(const QString &)> read)
 {
     auto *edit = new QLineEdit;
-    edit->setObjectName(objectName);
-    layout->addRow(label, edit);
-    Field field;
-    field.label = label;
-    field.editor = edit;
-    field.load = [edit, show] {
-        edit->setText(show());
-    };
-    field.store = [edit, read] {
-        return read(edit->text());
-    };
-    const std::size_t index = m_fields.size();
-    m_fields.push_back(std::move(field));
-    connect(edit, &QLineEdit::textEdited, this, [this, index] { commit(m_fields[index]); });
-    m_fields[index].load();
-    return edit;
+    return bind(
+        layout, label, objectName, edit, &QLineEdit::textEdited,
+        [edit, show] { edit->setText(show()); }, [edit, read] { return read(edit->text()); });
 }
 
 QLineEdit *BoundFields::addText(QFormLayout *layout, const QString &label,
@@ -85,75 +157,31 @@ QLineEdit *BoundFields::addText(QFormLayout *layout, const QString &label,
 QLineEdit *BoundFields::addInt(QFormLayout *layout, const QString &label, const QString &objectName,
                                int *value, qint64 min, qint64 max)
 {
-    return addLine(
-        layout, label, objectName, [value] { return QString::number(*value); },
-        [label, value, min, max](const QString &text) {
-            const auto v = readInt(text);
-            if (!v || *v < min || *v > max)
-                return tr("%1: expected a whole number from %2 to %3").arg(label).arg(min).arg(max);
-            *value = int(*v);
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, wholeText),
+                   wholeReader(label, value, min, max));
 }
 
 QLineEdit *BoundFields::addSeed(QFormLayout *layout, const QString &label,
                                 const QString &objectName, quint64 *value, qint64 min, qint64 max)
 {
-    return addLine(
-        layout, label, objectName, [value] { return QString::number(*value); },
-        [label, value, min, max](const QString &text) {
-            const auto v = readInt(text);
-            if (!v || *v < min || *v > max)
-                return tr("%1: expected a whole number from %2 to %3").arg(label).arg(min).arg(max);
-            *value = quint64(*v);
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, wholeText),
+                   wholeReader(label, value, min, max));
 }
 
 QLineEdit *BoundFields::addOptInt(QFormLayout *layout, const QString &label,
                                   const QString &objectName, std::optional<int> *value, qint64 min,
                                   qint64 max)
 {
-    return addLine(
-        layout, label, objectName,
-        [value] { return *value ? QString::number(**value) : QString(); },
-        [label, value, min, max](const QString &text) {
-            if (text.trimmed().isEmpty()) {
-                value->reset();
-                return QString();
-            }
-            const auto v = readInt(text);
-            if (!v || *v < min || *v > max)
-                return tr("%1: expected a whole number from %2 to %3, or nothing")
-                    .arg(label)
-                    .arg(min)
-                    .arg(max);
-            *value = int(*v);
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, wholeText),
+                   wholeReader(label, value, min, max));
 }
 
 QLineEdit *BoundFields::addOptInt64(QFormLayout *layout, const QString &label,
                                     const QString &objectName, std::optional<qint64> *value,
                                     qint64 min, qint64 max)
 {
-    return addLine(
-        layout, label, objectName,
-        [value] { return *value ? QString::number(**value) : QString(); },
-        [label, value, min, max](const QString &text) {
-            if (text.trimmed().isEmpty()) {
-                value->reset();
-                return QString();
-            }
-            const auto v = readInt(text);
-            if (!v || *v < min || *v > max)
-                return tr("%1: expected a whole number from %2 to %3, or nothing")
-                    .arg(label)
-                    .arg(min)
-                    .arg(max);
-            *value = *v;
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, wholeText),
+                   wholeReader(label, value, min, max));
 }
 
 namespace {
@@ -173,40 +201,32 @@ bool inRange(double v, double min, double max, bool aboveMin)
     return (aboveMin ? v > min : v >= min) && v <= max;
 }
 
+// A number in the range (or nothing, for an optional value).
+template <typename V>
+std::function<QString(const QString &)> numberReader(const QString &label, V *value, double min,
+                                                     double max, bool aboveMin)
+{
+    return reader(
+        value, readDouble, [=](double v) { return inRange(v, min, max, aboveMin); },
+        [=] { return rangeProblem(label, min, max, aboveMin, Bound<V>::optional); });
+}
+
 } // namespace
 
 QLineEdit *BoundFields::addDouble(QFormLayout *layout, const QString &label,
                                   const QString &objectName, double *value, double min, double max,
                                   bool aboveMin)
 {
-    return addLine(
-        layout, label, objectName, [value] { return number(*value); },
-        [=](const QString &text) {
-            const auto v = readDouble(text);
-            if (!v || !inRange(*v, min, max, aboveMin))
-                return rangeProblem(label, min, max, aboveMin, false);
-            *value = *v;
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, number),
+                   numberReader(label, value, min, max, aboveMin));
 }
 
 QLineEdit *BoundFields::addOptDouble(QFormLayout *layout, const QString &label,
                                      const QString &objectName, std::optional<double> *value,
                                      double min, double max, bool aboveMin)
 {
-    return addLine(
-        layout, label, objectName, [value] { return *value ? number(**value) : QString(); },
-        [=](const QString &text) {
-            if (text.trimmed().isEmpty()) {
-                value->reset();
-                return QString();
-            }
-            const auto v = readDouble(text);
-            if (!v || !inRange(*v, min, max, aboveMin))
-                return rangeProblem(label, min, max, aboveMin, true);
-            *value = *v;
-            return QString();
-        });
+    return addLine(layout, label, objectName, shown(value, number),
+                   numberReader(label, value, min, max, aboveMin));
 }
 
 QLineEdit *BoundFields::addRisingList(QFormLayout *layout, const QString &label,
@@ -266,23 +286,13 @@ QCheckBox *BoundFields::addBool(QFormLayout *layout, const QString &label,
                                 const QString &objectName, bool *value)
 {
     auto *box = new QCheckBox;
-    box->setObjectName(objectName);
-    layout->addRow(label, box);
-    Field field;
-    field.label = label;
-    field.editor = box;
-    field.load = [box, value] {
-        box->setChecked(*value);
-    };
-    field.store = [box, value] {
-        *value = box->isChecked();
-        return QString();
-    };
-    const std::size_t index = m_fields.size();
-    m_fields.push_back(std::move(field));
-    connect(box, &QCheckBox::clicked, this, [this, index] { commit(m_fields[index]); });
-    m_fields[index].load();
-    return box;
+    return bind(
+        layout, label, objectName, box, &QCheckBox::clicked,
+        [box, value] { box->setChecked(*value); },
+        [box, value] {
+            *value = box->isChecked();
+            return QString();
+        });
 }
 
 QComboBox *BoundFields::addChoice(QFormLayout *layout, const QString &label,
@@ -290,24 +300,14 @@ QComboBox *BoundFields::addChoice(QFormLayout *layout, const QString &label,
                                   const QStringList &values)
 {
     auto *combo = new QComboBox;
-    combo->setObjectName(objectName);
     combo->addItems(values);
-    layout->addRow(label, combo);
-    Field field;
-    field.label = label;
-    field.editor = combo;
-    field.load = [combo, value] {
-        combo->setCurrentIndex(combo->findText(*value));
-    };
-    field.store = [combo, value] {
-        *value = combo->currentText();
-        return QString();
-    };
-    const std::size_t index = m_fields.size();
-    m_fields.push_back(std::move(field));
-    connect(combo, &QComboBox::activated, this, [this, index] { commit(m_fields[index]); });
-    m_fields[index].load();
-    return combo;
+    return bind(
+        layout, label, objectName, combo, &QComboBox::activated,
+        [combo, value] { combo->setCurrentIndex(combo->findText(*value)); },
+        [combo, value] {
+            *value = combo->currentText();
+            return QString();
+        });
 }
 
 void BoundFields::onStored(QWidget *editor, std::function<void()> hook)

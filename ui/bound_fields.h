@@ -77,6 +77,11 @@ private:
         std::function<void()> afterStore;
         QString problem;
     };
+    // Adds the row of `editor`, whose signal `changed` stores an edit.
+    template <typename Editor, typename Signal>
+    Editor *bind(QFormLayout *layout, const QString &label, const QString &objectName,
+                 Editor *editor, Signal changed, std::function<void()> load,
+                 std::function<QString()> store);
     QLineEdit *addLine(QFormLayout *layout, const QString &label, const QString &objectName,
                        std::function<QString()> show, std::function<QString(const QString &)> read);
     void commit(Field &field);

@@ -1,6 +1,7 @@
 #include "models/catalog_model.h"
 
 #include "domain/provider_presets.h"
+#include "models/column_header.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -172,26 +173,11 @@ QVariant CatalogModel::data(const QModelIndex &index, int role) const
 
 QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case ProviderColumn:
-        return tr("Provider");
-    case ModelColumn:
-        return tr("Model");
-    case InputColumn:
-        return tr("Input $/1M");
-    case CachedColumn:
-        return tr("Cached $/1M");
-    case OutputColumn:
-        return tr("Output $/1M");
-    case ContextColumn:
-        return tr("Context (tokens)");
-    case DateColumn:
-        return tr("Catalog date");
-    default:
-        return {};
-    }
+    return columnHeader(*this, section, orientation, role, [] {
+        return QStringList{tr("Provider"),    tr("Model"),       tr("Input $/1M"),
+                           tr("Cached $/1M"), tr("Output $/1M"), tr("Context (tokens)"),
+                           tr("Catalog date")};
+    });
 }
 
 QHash<int, QByteArray> CatalogModel::roleNames() const

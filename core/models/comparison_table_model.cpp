@@ -1,5 +1,6 @@
 #include "models/comparison_table_model.h"
 
+#include "models/column_header.h"
 #include "models/figure_text.h"
 
 #include <iterator>
@@ -241,40 +242,15 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case ProviderColumn:
-        return tr("Provider");
-    case ModelColumn:
-        return tr("Model");
-    case AttemptsColumn:
-        return tr("Attempts");
-    case SuccessRateColumn:
-        return tr("Success");
-    case TtftP50Column:
-        return tr("TTFT P50 (ms)");
-    case TtftP95Column:
-        return tr("TTFT P95 (ms)");
-    case E2eP50Column:
-        return tr("E2E P50 (ms)");
-    case E2eP95Column:
-        return tr("E2E P95 (ms, 95% CI)");
-    case TokensPerSecondColumn:
-        return tr("Output tok/s");
-    case UsdPer1kColumn:
-        return tr("$ / 1K tokens");
-    case CostColumn:
-        return tr("Cost of run");
-    case ContextColumn:
-        return tr("Context");
-    case VerdictColumn:
-        return tr("Requirements");
-    case RunsColumn:
-        return tr("Runs");
-    default:
-        return {};
-    }
+    return columnHeader(*this, section, orientation, role, [] {
+        return QStringList{tr("Provider"),      tr("Model"),
+                           tr("Attempts"),      tr("Success"),
+                           tr("TTFT P50 (ms)"), tr("TTFT P95 (ms)"),
+                           tr("E2E P50 (ms)"),  tr("E2E P95 (ms, 95% CI)"),
+                           tr("Output tok/s"),  tr("$ / 1K tokens"),
+                           tr("Cost of run"),   tr("Context"),
+                           tr("Requirements"),  tr("Runs")};
+    });
 }
 
 QHash<int, QByteArray> ComparisonTableModel::roleNames() const

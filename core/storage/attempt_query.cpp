@@ -1,7 +1,6 @@
 #include "storage/attempt_query.h"
 
 #include "storage/database.h"
-#include "storage/sample_blob.h"
 #include "storage/session_repository.h"
 
 #include <QSqlError>
@@ -177,75 +176,12 @@ std::optional<std::vector<AttemptRow>> AttemptQuery::page(const AttemptPageReque
 
 std::optional<Sample> AttemptQuery::attempt(qint64 sampleId, QString *error) const
 {
-    QSqlQuery q(m_repo.database().connection());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT run_id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, "
-        "connected_ns, tls_done_ns, request_sent_ns, headers_ns, first_event_ns, first_token_ns, "
-        "first_content_ns, end_ns, http_status, http_version, connection_reused, event_count, "
-        "read_count, outcome, error, finish_reason, model_reported, system_fingerprint, "
-        "request_id, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
-        "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
-        "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-        "served_by, diagnostics, start_offset_ns, cache_write_tokens, reported_cost_usd "
-        "FROM samples WHERE id = ?"));
-    q.addBindValue(sampleId);
-    if (!q.exec()) {
-        *error = tr("%1: %2").arg(m_repo.database().path(), q.lastError().text());
-        return std::nullopt;
-    }
-    if (!q.next()) {
+    QString err;
+    std::optional<Sample> s = m_repo.sample(sampleId, &err);
+    if (!s && !err.isEmpty())
+        *error = tr("%1: %2").arg(m_repo.database().path(), err);
+    else if (!s)
         *error = tr("Attempt %1 is not in the database").arg(sampleId);
-        return std::nullopt;
-    }
-    Sample s;
-    int c = 0;
-    s.id = sampleId;
-    s.runId = q.value(c++).toLongLong();
-    s.seq = q.value(c++).toInt();
-    s.warmup = q.value(c++).toInt() != 0;
-    s.intendedStartNs = q.value(c++).toLongLong();
-    s.queueDelayNs = q.value(c++).toLongLong();
-    s.connectStartNs = optOf(q.value(c++));
-    s.connectedNs = optOf(q.value(c++));
-    s.tlsDoneNs = optOf(q.value(c++));
-    s.requestSentNs = optOf(q.value(c++));
-    s.headersNs = optOf(q.value(c++));
-    s.firstEventNs = optOf(q.value(c++));
-    s.firstTokenNs = optOf(q.value(c++));
-    s.firstContentNs = optOf(q.value(c++));
-    s.endNs = q.value(c++).toLongLong();
-    s.httpStatus = q.value(c++).toInt();
-    s.httpVersion = q.value(c++).toString();
-    s.connectionReused = q.value(c++).toInt() != 0;
-    s.eventCount = q.value(c++).toInt();
-    s.readCount = q.value(c++).toInt();
-    s.outcome = outcomeFromName(q.value(c++).toString()).value_or(Outcome::ClientError);
-    s.error = q.value(c++).toString();
-    s.finishReason = q.value(c++).toString();
-    s.modelReported = q.value(c++).toString();
-    s.systemFingerprint = q.value(c++).toString();
-    s.requestId = q.value(c++).toString();
-    s.inputTokens = optOf(q.value(c++));
-    s.outputTokens = optOf(q.value(c++));
-    s.cachedTokens = optOf(q.value(c++));
-    s.reasoningTokens = optOf(q.value(c++));
-    s.tokensEstimated = q.value(c++).toInt() != 0;
-    s.localPromptTokens = q.value(c++).toLongLong();
-    s.localOutputTokens = q.value(c++).toLongLong();
-    s.outputChars = q.value(c++).toLongLong();
-    s.costUsd = optRealOf(q.value(c++));
-    decodeEventTimes(q.value(c++).toByteArray(), &s.eventTimesNs);
-    s.requestIndex = q.value(c++).toInt();
-    s.attemptNumber = q.value(c++).toInt();
-    s.retryDelayNs = optOf(q.value(c++));
-    s.coalescedReads = q.value(c++).toInt();
-    s.responseHeaders = q.value(c++).toString();
-    s.servedBy = q.value(c++).toString();
-    s.diagnostics = q.value(c++).toString();
-    s.startOffsetNs = q.value(c++).toLongLong();
-    s.cacheWriteTokens = optOf(q.value(c++));
-    s.reportedCostUsd = optRealOf(q.value(c++));
     return s;
 }
 

@@ -480,13 +480,13 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
     return out;
 }
 
-std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) const
+namespace {
+
+// Every stored column of a sample, in the order readSample() reads them.
+QString sampleSelect()
 {
-    std::vector<Sample> out;
-    QSqlQuery q(m_db.connection());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, "
+    return QStringLiteral(
+        "SELECT id, run_id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, "
         "connected_ns, tls_done_ns, request_sent_ns, headers_ns, first_event_ns, first_token_ns, "
         "first_content_ns, end_ns, http_status, http_version, connection_reused, event_count, "
         "read_count, outcome, error, finish_reason, model_reported, system_fingerprint, "
@@ -494,73 +494,105 @@ std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) con
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
         "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
-        "reported_cost_usd FROM samples "
-        "WHERE run_id = ? ORDER BY seq"));
+        "reported_cost_usd FROM samples ");
+}
+
+std::optional<double> optRealOf(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.toDouble();
+}
+
+// The current row of a query that selects sampleSelect()'s columns.
+Sample readSample(const QSqlQuery &q)
+{
+    Sample s;
+    int c = 0;
+    s.id = q.value(c++).toLongLong();
+    s.runId = q.value(c++).toLongLong();
+    s.seq = q.value(c++).toInt();
+    s.warmup = q.value(c++).toInt() != 0;
+    s.intendedStartNs = q.value(c++).toLongLong();
+    s.queueDelayNs = q.value(c++).toLongLong();
+    s.connectStartNs = optOf(q.value(c++));
+    s.connectedNs = optOf(q.value(c++));
+    s.tlsDoneNs = optOf(q.value(c++));
+    s.requestSentNs = optOf(q.value(c++));
+    s.headersNs = optOf(q.value(c++));
+    s.firstEventNs = optOf(q.value(c++));
+    s.firstTokenNs = optOf(q.value(c++));
+    s.firstContentNs = optOf(q.value(c++));
+    s.endNs = q.value(c++).toLongLong();
+    s.httpStatus = q.value(c++).toInt();
+    s.httpVersion = q.value(c++).toString();
+    s.connectionReused = q.value(c++).toInt() != 0;
+    s.eventCount = q.value(c++).toInt();
+    s.readCount = q.value(c++).toInt();
+    s.outcome = outcomeFromName(q.value(c++).toString()).value_or(Outcome::ClientError);
+    s.error = q.value(c++).toString();
+    s.finishReason = q.value(c++).toString();
+    s.modelReported = q.value(c++).toString();
+    s.systemFingerprint = q.value(c++).toString();
+    s.requestId = q.value(c++).toString();
+    s.inputTokens = optOf(q.value(c++));
+    s.outputTokens = optOf(q.value(c++));
+    s.cachedTokens = optOf(q.value(c++));
+    s.reasoningTokens = optOf(q.value(c++));
+    s.tokensEstimated = q.value(c++).toInt() != 0;
+    s.localPromptTokens = q.value(c++).toLongLong();
+    s.localOutputTokens = q.value(c++).toLongLong();
+    s.outputChars = q.value(c++).toLongLong();
+    s.costUsd = optRealOf(q.value(c++));
+    decodeEventTimes(q.value(c++).toByteArray(), &s.eventTimesNs);
+    s.requestIndex = q.value(c++).toInt();
+    s.attemptNumber = q.value(c++).toInt();
+    s.retryDelayNs = optOf(q.value(c++));
+    s.coalescedReads = q.value(c++).toInt();
+    s.responseHeaders = q.value(c++).toString();
+    s.servedBy = q.value(c++).toString();
+    s.diagnostics = q.value(c++).toString();
+    s.startOffsetNs = q.value(c++).toLongLong();
+    if (!q.value(c).isNull())
+        s.needleFound = q.value(c).toInt() != 0;
+    ++c;
+    s.textHash = quint64(q.value(c++).toLongLong());
+    s.cacheWriteTokens = optOf(q.value(c++));
+    s.reportedCostUsd = optRealOf(q.value(c++));
+    return s;
+}
+
+} // namespace
+
+std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) const
+{
+    std::vector<Sample> out;
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    q.prepare(sampleSelect() + QStringLiteral("WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
     if (!q.exec()) {
         fail(q, error);
         return out;
     }
-    while (q.next()) {
-        Sample s;
-        int c = 0;
-        s.id = q.value(c++).toLongLong();
-        s.runId = runId;
-        s.seq = q.value(c++).toInt();
-        s.warmup = q.value(c++).toInt() != 0;
-        s.intendedStartNs = q.value(c++).toLongLong();
-        s.queueDelayNs = q.value(c++).toLongLong();
-        s.connectStartNs = optOf(q.value(c++));
-        s.connectedNs = optOf(q.value(c++));
-        s.tlsDoneNs = optOf(q.value(c++));
-        s.requestSentNs = optOf(q.value(c++));
-        s.headersNs = optOf(q.value(c++));
-        s.firstEventNs = optOf(q.value(c++));
-        s.firstTokenNs = optOf(q.value(c++));
-        s.firstContentNs = optOf(q.value(c++));
-        s.endNs = q.value(c++).toLongLong();
-        s.httpStatus = q.value(c++).toInt();
-        s.httpVersion = q.value(c++).toString();
-        s.connectionReused = q.value(c++).toInt() != 0;
-        s.eventCount = q.value(c++).toInt();
-        s.readCount = q.value(c++).toInt();
-        s.outcome = outcomeFromName(q.value(c++).toString()).value_or(Outcome::ClientError);
-        s.error = q.value(c++).toString();
-        s.finishReason = q.value(c++).toString();
-        s.modelReported = q.value(c++).toString();
-        s.systemFingerprint = q.value(c++).toString();
-        s.requestId = q.value(c++).toString();
-        s.inputTokens = optOf(q.value(c++));
-        s.outputTokens = optOf(q.value(c++));
-        s.cachedTokens = optOf(q.value(c++));
-        s.reasoningTokens = optOf(q.value(c++));
-        s.tokensEstimated = q.value(c++).toInt() != 0;
-        s.localPromptTokens = q.value(c++).toLongLong();
-        s.localOutputTokens = q.value(c++).toLongLong();
-        s.outputChars = q.value(c++).toLongLong();
-        if (!q.value(c).isNull())
-            s.costUsd = q.value(c).toDouble();
-        ++c;
-        decodeEventTimes(q.value(c++).toByteArray(), &s.eventTimesNs);
-        s.requestIndex = q.value(c++).toInt();
-        s.attemptNumber = q.value(c++).toInt();
-        s.retryDelayNs = optOf(q.value(c++));
-        s.coalescedReads = q.value(c++).toInt();
-        s.responseHeaders = q.value(c++).toString();
-        s.servedBy = q.value(c++).toString();
-        s.diagnostics = q.value(c++).toString();
-        s.startOffsetNs = q.value(c++).toLongLong();
-        if (!q.value(c).isNull())
-            s.needleFound = q.value(c).toInt() != 0;
-        ++c;
-        s.textHash = quint64(q.value(c++).toLongLong());
-        s.cacheWriteTokens = optOf(q.value(c++));
-        if (!q.value(c).isNull())
-            s.reportedCostUsd = q.value(c).toDouble();
-        ++c;
-        out.push_back(std::move(s));
-    }
+    while (q.next())
+        out.push_back(readSample(q));
     return out;
+}
+
+std::optional<Sample> SessionRepository::sample(qint64 sampleId, QString *error) const
+{
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    q.prepare(sampleSelect() + QStringLiteral("WHERE id = ?"));
+    q.addBindValue(sampleId);
+    if (!q.exec()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    return readSample(q);
 }
 
 std::vector<SessionEvent> SessionRepository::events(qint64 sessionId, QString *error) const

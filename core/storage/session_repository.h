@@ -79,6 +79,9 @@ public:
     std::vector<ProviderRecord> providers(qint64 sessionId, QString *error) const;
     std::vector<RunRecord> runs(qint64 sessionId, QString *error) const;
     std::vector<Sample> samples(qint64 runId, QString *error) const;
+    // One sample by its id, every column read as samples() reads it. None when it cannot be
+    // read (*error says why) or when no sample has that id (*error left as it was).
+    std::optional<Sample> sample(qint64 sampleId, QString *error) const;
     // The same samples without the free text no summary reads (http_version, error,
     // model_reported, system_fingerprint, request_id, response_headers, diagnostics: left
     // empty), read several times faster (summary_samples.cpp). Without event times, each

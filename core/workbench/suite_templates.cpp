@@ -6,12 +6,45 @@ namespace ys {
 
 namespace {
 
-Scenario scenarioOf(const char *kind)
+// What a template's scenario sets over the defaults of its kind; what is absent keeps them.
+struct ScenarioShape {
+    const char *kind = "";
+    std::optional<int> requests = {};
+    std::optional<int> concurrency = {};
+    std::optional<int> promptTokens = {};
+    std::optional<int> maxOutputTokens = {};
+    std::optional<int> timeoutMs = {}; // the whole attempt's and the first token's
+};
+
+Scenario scenarioOf(const ScenarioShape &shape)
 {
     Scenario s;
-    s.kind = QLatin1StringView(kind);
+    s.kind = QLatin1StringView(shape.kind);
     scenariokinds::applyDefaults(s);
+    s.requests = shape.requests.value_or(s.requests);
+    s.concurrency = shape.concurrency.value_or(s.concurrency);
+    s.promptTokens = shape.promptTokens.value_or(s.promptTokens);
+    s.maxOutputTokens = shape.maxOutputTokens.value_or(s.maxOutputTokens);
+    s.timeoutMs = shape.timeoutMs.value_or(s.timeoutMs);
+    s.firstTokenTimeoutMs = shape.timeoutMs.value_or(s.firstTokenTimeoutMs);
     return s;
+}
+
+// The verified context limit, with time for the largest prompts.
+Scenario contextLimit()
+{
+    return scenarioOf({.kind = "context_limit", .timeoutMs = 180000});
+}
+
+Suite suiteOf(const QString &name, std::vector<Scenario> scenarios,
+              const char *requirementsPreset = nullptr)
+{
+    Suite suite;
+    suite.name = name;
+    if (requirementsPreset)
+        suite.requirements = Requirements::fromPreset(QString::fromLatin1(requirementsPreset));
+    suite.scenarios = std::move(scenarios);
+    return suite;
 }
 
 // The API-selection method: prompts of the size the service sends (100K of context and the
@@ -19,80 +52,51 @@ Scenario scenarioOf(const char *kind)
 // context gate reads the verified limit, so the claim is probed too.
 Suite apiSelection()
 {
-    Suite suite;
-    suite.name = SuiteTemplates::tr("API selection");
-    suite.requirements = Requirements::fromPreset(QStringLiteral("line"));
-    Scenario probe = scenarioOf("latency");
-    probe.requests = 30;
-    probe.concurrency = 4;
-    probe.promptTokens = 102400;
-    probe.maxOutputTokens = 384;
-    probe.timeoutMs = 120000;
-    probe.firstTokenTimeoutMs = 120000;
-    suite.scenarios.push_back(probe);
-    Scenario limit = scenarioOf("context_limit");
-    limit.timeoutMs = 180000;
-    limit.firstTokenTimeoutMs = 180000;
-    suite.scenarios.push_back(limit);
-    return suite;
+    return suiteOf(SuiteTemplates::tr("API selection"),
+                   {scenarioOf({.kind = "latency",
+                                .requests = 30,
+                                .concurrency = 4,
+                                .promptTokens = 102400,
+                                .maxOutputTokens = 384,
+                                .timeoutMs = 120000}),
+                    contextLimit()},
+                   "line");
 }
 
 // Long streams: their gaps, stalls and whether they end properly, and what a client strategy
 // does when the provider falters.
 Suite streamingStability()
 {
-    Suite suite;
-    suite.name = SuiteTemplates::tr("Streaming stability");
-    Scenario stability = scenarioOf("stability");
-    stability.requests = 20;
-    stability.concurrency = 2;
-    stability.promptTokens = 1000;
-    suite.scenarios.push_back(stability);
-    Scenario resilience = scenarioOf("resilience");
-    resilience.requests = 20;
-    resilience.concurrency = 2;
-    suite.scenarios.push_back(resilience);
-    return suite;
+    return suiteOf(
+        SuiteTemplates::tr("Streaming stability"),
+        {scenarioOf({.kind = "stability", .requests = 20, .concurrency = 2, .promptTokens = 1000}),
+         scenarioOf({.kind = "resilience", .requests = 20, .concurrency = 2})});
 }
 
 // How latency and cost grow with the prompt, and whether the claimed window holds.
 Suite contextScaling()
 {
-    Suite suite;
-    suite.name = SuiteTemplates::tr("Context scaling");
-    Scenario sweep = scenarioOf("context_sweep");
+    Scenario sweep = scenarioOf({.kind = "context_sweep", .concurrency = 2, .timeoutMs = 120000});
     sweep.contextSweep.promptTokens = {1000, 8000, 32000, 64000, 128000};
     sweep.contextSweep.requestsPerPoint = 5;
-    sweep.concurrency = 2;
-    sweep.timeoutMs = 120000;
-    sweep.firstTokenTimeoutMs = 120000;
-    suite.scenarios.push_back(sweep);
-    Scenario limit = scenarioOf("context_limit");
-    limit.timeoutMs = 180000;
-    limit.firstTokenTimeoutMs = 180000;
-    suite.scenarios.push_back(limit);
-    return suite;
+    return suiteOf(SuiteTemplates::tr("Context scaling"), {sweep, contextLimit()});
 }
 
 // The two figures a total-cost comparison needs: the measured $ per 1M tokens of each API at
 // the usual sizes, and a self-hosted server's throughput at full load (its best sweep level).
 Suite tcoComparison()
 {
-    Suite suite;
-    suite.name = SuiteTemplates::tr("TCO comparison");
-    suite.requirements = Requirements::fromPreset(QStringLiteral("compliance_review"));
-    Scenario cost = scenarioOf("latency");
-    cost.requests = 50;
-    cost.concurrency = 4;
-    cost.promptTokens = 2000;
-    cost.maxOutputTokens = 384;
-    suite.scenarios.push_back(cost);
-    Scenario sweep = scenarioOf("concurrency_sweep");
+    Scenario sweep =
+        scenarioOf({.kind = "concurrency_sweep", .promptTokens = 2000, .maxOutputTokens = 384});
     sweep.concurrencySweep.levels = {1, 4, 16, 32, 64};
-    sweep.promptTokens = 2000;
-    sweep.maxOutputTokens = 384;
-    suite.scenarios.push_back(sweep);
-    return suite;
+    return suiteOf(SuiteTemplates::tr("TCO comparison"),
+                   {scenarioOf({.kind = "latency",
+                                .requests = 50,
+                                .concurrency = 4,
+                                .promptTokens = 2000,
+                                .maxOutputTokens = 384}),
+                    sweep},
+                   "compliance_review");
 }
 
 } // namespace
