@@ -1,23 +1,16 @@
 #pragma once
 
 // What several tests build the same way: simulated providers (as profiles, and as the JSON of a
-// profiles file), the simulator's count of prompt tokens, a provider that points at a simulator,
-// and a workbench run waited for until its summary is shown. Each test passes the figures its
-// checks depend on.
+// profiles file), the simulator's count of prompt tokens, and a provider that points at a
+// simulator. Each test passes the figures its checks depend on.
 #include "domain/provider_config.h"
-#include "domain/session_status.h"
-#include "domain/suite.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "tokenize/bpe_tokenizer.h"
-#include "workbench/workbench.h"
 
-#include <QSignalSpy>
 #include <QString>
-#include <QTest>
 #include <QUrl>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -129,37 +122,6 @@ inline ProviderConfig simProvider(const QString &name, const QUrl &baseUrl, cons
     p.price = extras.price;
     p.contextWindow = extras.contextWindow;
     return p;
-}
-
-// Starts a workbench run with start (runSuite, rerunProvider, ...) and waits until it has ended
-// "finished" within timeoutMs and the workbench has loaded its summary off the UI thread. False,
-// with the test failed where it failed, otherwise: the caller returns.
-[[nodiscard]] inline bool
-runAndWaitForSummary(Workbench &wb, const std::function<bool(QString *)> &start, int timeoutMs)
-{
-    QSignalSpy finished(&wb, &Workbench::sessionFinished);
-    QString error;
-    if (!QTest::qVerify(start(&error), "start(&error)", qPrintable(error), __FILE__, __LINE__))
-        return false;
-    if (!QTest::qVerify(finished.wait(timeoutMs), "finished.wait(timeoutMs)", "", __FILE__,
-                        __LINE__))
-        return false;
-    const QVariant status = finished.first().at(1);
-    if (!QTest::qVerify(status.value<SessionStatus>() == SessionStatus::Finished,
-                        "status == SessionStatus::Finished", qPrintable(status.toString()),
-                        __FILE__, __LINE__))
-        return false;
-    // The summary loads on a worker thread after the run has ended.
-    return QTest::qVerify(QTest::qWaitFor([&] { return wb.loadingSession() == 0; }, 60000),
-                          "wb.loadingSession() == 0", "", __FILE__, __LINE__);
-}
-
-// The same for a run of the whole suite.
-[[nodiscard]] inline bool runSuiteAndWaitForSummary(Workbench &wb, const Suite &suite,
-                                                    int timeoutMs)
-{
-    return runAndWaitForSummary(
-        wb, [&](QString *error) { return wb.runSuite(suite, error); }, timeoutMs);
 }
 
 } // namespace ys::test

@@ -16,7 +16,7 @@
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
-#include "fixtures.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -11,6 +11,7 @@
 
 #include "fixtures.h"
 #include "test_support.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractAxis>
 #include <QAction>

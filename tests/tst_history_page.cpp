@@ -21,7 +21,7 @@
 #include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
-#include "fixtures.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

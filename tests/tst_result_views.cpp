@@ -12,7 +12,7 @@
 #include "ui/verdict_cards.h"
 #include "workbench/workbench.h"
 
-#include "fixtures.h"
+#include "workbench_fixtures.h"
 
 #include <QApplication>
 #include <QBarSet>
