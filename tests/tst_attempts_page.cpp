@@ -16,13 +16,14 @@
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
+#include "workbench_fixtures.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QScatterSeries>
-#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -133,10 +134,8 @@ private Q_SLOTS:
         QVERIFY(page);
         QAbstractItemModelTester tester(page->model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy finished(&workbench, &Workbench::sessionFinished);
-        QVERIFY2(workbench.runSuite(suite, &error), qPrintable(error));
-        QVERIFY(finished.wait(120000));
-        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
+        if (!test::runSuiteAndWaitForSummary(workbench, suite, 120000))
+            return;
         workbench.selectProvider(QStringLiteral("Faulty"));
         // A hidden page reads nothing; shown, it reads the session and follows the provider.
         QCOMPARE(page->currentRun(), 0);

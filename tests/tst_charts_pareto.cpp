@@ -11,6 +11,7 @@
 
 #include "fixtures.h"
 #include "test_support.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -135,11 +136,8 @@ private Q_SLOTS:
         m_page->resize(1100, 800);
         m_page->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
-        QSignalSpy finished(m_workbench.get(), &Workbench::sessionFinished);
-        QVERIFY2(m_workbench->runSuite(suite, &error), qPrintable(error));
-        QVERIFY(finished.wait(120000 * test::kSlow));
-        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
-        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
+        if (!test::runSuiteAndWaitForSummary(*m_workbench, suite, 120000 * test::kSlow))
+            return;
         QVERIFY(m_workbench->summary());
         QCOMPARE(int(m_workbench->summary()->providers.size()), 3);
     }

@@ -2,11 +2,13 @@
 // Holm correction, the value sets of the reported identity and the pairing of sessions in time
 // order; then four real sessions on the simulator in one SQLite file, the provider changed
 // between some of them: drift events for exactly the figures that changed, none where nothing
-// did, through loadDrift and `yardstick-cli show --json`.
+// did, through loadDrift and `yardstick-cli show --json`, and the History page's drift models
+// filled from them under QAbstractItemModelTester.
 #include "analysis/drift.h"
 #include "analysis/insight_json.h"
 #include "domain/suite.h"
 #include "models/drift_model.h"
+#include "models/drift_series_model.h"
 #include "models/insight_text.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
@@ -17,6 +19,7 @@
 #include "fixtures.h"
 #include "test_support.h"
 
+#include <QAbstractItemModelTester>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -81,6 +84,7 @@ class TstDrift : public QObject {
 
 private:
     QTemporaryDir m_dir;
+    std::vector<qint64> m_sessions; // the four of sessionsOnTheSimulator(), oldest first
 
     // One session of one provider "P" (model gpt-4o-mini) into db, on a fresh simulator with
     // this TTFT and fingerprint, at this price; returns its id, or 0.
@@ -248,6 +252,7 @@ private Q_SLOTS:
         const qint64 s3 = session(db, 400, {}, 1.0);
         const qint64 s4 = session(db, 400, QStringLiteral("fp_redeployed"), 2.0);
         QVERIFY(s1 && s2 && s3 && s4);
+        m_sessions = {s1, s2, s3, s4};
 
         QString error;
         Database d(db);
@@ -303,6 +308,65 @@ private Q_SLOTS:
         QVERIFY2(out.contains(QStringLiteral("drift: P system fingerprint")) &&
                      out.contains(QStringLiteral("fp_redeployed")),
                  qPrintable(out));
+    }
+
+    // The models of the History page's drift box over sessionsOnTheSimulator()'s file, as the
+    // page fills them: the provider's series, its events, another provider with no sessions,
+    // then emptied.
+    void modelsOnTheSessions()
+    {
+        if (m_sessions.size() != 4)
+            QSKIP("sessionsOnTheSimulator() wrote no sessions");
+        QString error;
+        Database d(m_dir.filePath(QStringLiteral("drift.sqlite")));
+        QVERIFY2(d.open(&error), qPrintable(error));
+        SessionRepository repo(d);
+
+        DriftSeriesModel series;
+        DriftModel events;
+        QAbstractItemModelTester seriesTester(
+            &series, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester eventTester(
+            &events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(series.rowCount(), 0);
+        QCOMPARE(events.rowCount(), 0);
+
+        const auto show = [&](const QString &provider) {
+            QVERIFY2(series.load(repo, provider, &error), qPrintable(error));
+            events.setEvents(series.events());
+        };
+        show(QStringLiteral("P"));
+        QCOMPARE(series.rowCount(), 4);
+        QCOMPARE(series.series().back().sessionId, m_sessions.back());
+        const auto all = loadDrift(repo, std::nullopt, &error);
+        QCOMPARE(events.rowCount(), int(all.size()));
+        QCOMPARE(events.rowCount(), 4); // TTFT and E2E at the third, price and fingerprint at the
+                                        // fourth
+        for (int r = 0; r < events.rowCount(); ++r) {
+            const QModelIndex to = events.index(r, DriftModel::ToSession);
+            QVERIFY(to.data(DriftModel::ValueRole).toLongLong() >= m_sessions[2]);
+            QVERIFY(!events.index(r, DriftModel::Figure).data().toString().isEmpty());
+        }
+        show(QStringLiteral("P")); // reloaded: the same rows
+        QCOMPARE(series.rowCount(), 4);
+        QCOMPARE(events.rowCount(), 4);
+
+        // One session's events, as show --session reads them.
+        events.setEvents(loadDrift(repo, m_sessions[2], &error));
+        QCOMPARE(events.rowCount(), 2);
+
+        show(QStringLiteral("nobody")); // a provider of no session
+        QCOMPARE(series.rowCount(), 0);
+        QCOMPARE(events.rowCount(), 0);
+        show(QStringLiteral("P"));
+        QCOMPARE(events.rowCount(), 4);
+        series.setPoints({}); // no repository: the page empties both
+        events.setEvents({});
+        QCOMPARE(series.rowCount(), 0);
+        QCOMPARE(events.rowCount(), 0);
+        QVERIFY(!events.index(0, 0).isValid());
+        QCOMPARE(events.headerData(DriftModel::Provider, Qt::Horizontal).toString(),
+                 QStringLiteral("Provider"));
     }
 };
 

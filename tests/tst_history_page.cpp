@@ -23,6 +23,8 @@
 #include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
+#include "workbench_fixtures.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QChartView>
@@ -39,7 +41,6 @@
 #include <QTest>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <memory>
 
 using namespace ys;
@@ -118,16 +119,6 @@ private:
         return suite;
     }
 
-    static void run(Workbench &wb, const std::function<bool(QString *)> &start)
-    {
-        QSignalSpy finished(&wb, &Workbench::sessionFinished);
-        QString error;
-        QVERIFY2(start(&error), qPrintable(error));
-        QVERIFY(finished.wait(120000));
-        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
-        QTRY_VERIFY_WITH_TIMEOUT(wb.loadingSession() == 0, 60000);
-    }
-
     // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
     void keepPicture(const QString &name) const
     {
@@ -163,9 +154,11 @@ private Q_SLOTS:
         m_window = std::make_unique<MainWindow>(m_wb.get());
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        run(*m_wb, [&](QString *e) { return m_wb->runSuite(m_suite, e); });
+        if (!test::runSuiteAndWaitForSummary(*m_wb, m_suite, 120000))
+            return;
         m_first = m_wb->selectedSession();
-        run(*m_wb, [&](QString *e) { return m_wb->runSuite(m_suite, e); });
+        if (!test::runSuiteAndWaitForSummary(*m_wb, m_suite, 120000))
+            return;
         m_second = m_wb->selectedSession();
         QVERIFY(m_first != 0 && m_first != m_second);
     }

@@ -1,8 +1,13 @@
-// The item models under QAbstractItemModelTester, alone and under the sort proxy the results page
-// puts over them, filled from sessions written to SQLite by the storage layer: reloads, sorting on
-// every column, empty states, and SortRole's raw numbers beside DisplayRole's text.
+// The item models under QAbstractItemModelTester, alone and under the sort proxy the results and
+// scores pages put over them, filled from sessions written to SQLite by the storage layer: reloads,
+// sorting on every column, empty states, and SortRole's raw numbers beside DisplayRole's text.
+#include "analysis/pareto.h"
 #include "analysis/run_summary.h"
+#include "analysis/scores.h"
+#include "models/attempt_detail.h"
 #include "models/comparison_table_model.h"
+#include "models/pareto_model.h"
+#include "models/score_model.h"
 #include "models/session_list_model.h"
 #include "pricing/price.h"
 #include "storage/database.h"
@@ -46,15 +51,30 @@ const std::vector<ProviderPlan> &plans()
 
 constexpr int kAttempts = 6;
 
+// Providers that spread over the cost-latency plane: a front of three, one behind it and one
+// without a price (never placed).
+const std::vector<ProviderPlan> &paretoPlans()
+{
+    static const std::vector<ProviderPlan> list{
+        {QStringLiteral("Cheap"), 200, 1200, 128000, Price{0.1, 0.3, std::nullopt}},
+        {QStringLiteral("Middle"), 100, 600, 128000, Price{1.0, 3.0, std::nullopt}},
+        {QStringLiteral("Fast"), 40, 250, 128000, Price{5.0, 15.0, std::nullopt}},
+        {QStringLiteral("Behind"), 150, 900, 128000, Price{2.0, 6.0, std::nullopt}},
+        {QStringLiteral("Unpriced"), 50, 300, 128000, std::nullopt},
+    };
+    return list;
+}
+
 // Writes a finished session of every planned provider through the repository, as a run stores it.
-std::optional<qint64> writeSession(SessionRepository &repo, const QString &name, QString *error)
+std::optional<qint64> writeSession(SessionRepository &repo, const QString &name, QString *error,
+                                   const std::vector<ProviderPlan> &planned = plans())
 {
     Suite suite;
     suite.name = name;
     Scenario scenario;
     scenario.requests = kAttempts;
     suite.scenarios = {scenario};
-    for (const ProviderPlan &plan : plans()) {
+    for (const ProviderPlan &plan : planned) {
         ProviderConfig p;
         p.name = plan.name;
         p.dialect = QStringLiteral("openai-chat");
@@ -68,7 +88,7 @@ std::optional<qint64> writeSession(SessionRepository &repo, const QString &name,
     if (!sessionId)
         return std::nullopt;
     for (std::size_t i = 0; i < suite.providers.size(); ++i) {
-        const ProviderPlan &plan = plans()[i];
+        const ProviderPlan &plan = planned[i];
         const auto providerId = repo.ensureProvider(*sessionId, suite.providers[i], error);
         if (!providerId)
             return std::nullopt;
@@ -105,6 +125,20 @@ std::optional<qint64> writeSession(SessionRepository &repo, const QString &name,
     if (!repo.finishSession(*sessionId, SessionStatus::Finished, error))
         return std::nullopt;
     return sessionId;
+}
+
+// The rows of a sorted proxy follow each other in that order of the sort role.
+void checkSorted(const QAbstractItemModel *model, int column, Qt::SortOrder order, int sortRole)
+{
+    for (int r = 1; r < model->rowCount(); ++r) {
+        const QVariant before = model->index(r - 1, column).data(sortRole);
+        const QVariant after = model->index(r, column).data(sortRole);
+        const auto cmp = QVariant::compare(before, after);
+        QVERIFY2(
+            order == Qt::AscendingOrder ? cmp != QPartialOrdering::Greater
+                                        : cmp != QPartialOrdering::Less,
+            qPrintable(QStringLiteral("column %1, rows %2 and %3").arg(column).arg(r - 1).arg(r)));
+    }
 }
 
 enum class Kind { Comparison, Sessions };
@@ -228,17 +262,9 @@ private Q_SLOTS:
                 model->sort(column, order);
                 if (!proxied)
                     continue;
-                for (int r = 1; r < model->rowCount(); ++r) {
-                    const QVariant before = model->index(r - 1, column).data(sortRole);
-                    const QVariant after = model->index(r, column).data(sortRole);
-                    const auto cmp = QVariant::compare(before, after);
-                    QVERIFY2(order == Qt::AscendingOrder ? cmp != QPartialOrdering::Greater
-                                                         : cmp != QPartialOrdering::Less,
-                             qPrintable(QStringLiteral("column %1, rows %2 and %3")
-                                            .arg(column)
-                                            .arg(r - 1)
-                                            .arg(r)));
-                }
+                checkSorted(model, column, order, sortRole);
+                if (QTest::currentTestFailed())
+                    return;
             }
         }
 
@@ -340,6 +366,171 @@ private Q_SLOTS:
         else
             QCOMPARE(sortValue.toDouble(), raw);
         QCOMPARE(displayValue.toString(), display);
+    }
+
+    // The Pareto model from a written session's summary through paretoOf(): the front of three,
+    // another latency figure, emptied and filled from another session.
+    void paretoModelTester()
+    {
+        QString error;
+        const auto spread = writeSession(*m_repo, QStringLiteral("spread"), &error, paretoPlans());
+        QVERIFY2(spread, qPrintable(error));
+        const auto plain = writeSession(*m_repo, QStringLiteral("plain"), &error);
+        QVERIFY2(plain, qPrintable(error));
+        const auto spreadSummary = loadSessionSummary(*m_repo, *spread, &error);
+        QVERIFY2(spreadSummary, qPrintable(error));
+        const auto plainSummary = loadSessionSummary(*m_repo, *plain, &error);
+        QVERIFY2(plainSummary, qPrintable(error));
+
+        ParetoModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), int(ParetoModel::ColumnCount));
+
+        const auto rowOf = [&](const QString &provider) {
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.index(r, ParetoModel::ProviderColumn).data() == provider)
+                    return r;
+            return -1;
+        };
+        const auto onFront = [&](const QString &provider) {
+            const int row = rowOf(provider);
+            return row >= 0 &&
+                   model.index(row, ParetoModel::FrontColumn).data(ParetoModel::ValueRole).toBool();
+        };
+        model.setAnalysis(paretoOf(*spreadSummary));
+        QCOMPARE(model.rowCount(), 4); // the unpriced provider is not placed
+        QCOMPARE(rowOf(QStringLiteral("Unpriced")), -1);
+        QCOMPARE(model.analysis().unplaced, std::vector<QString>{QStringLiteral("Unpriced")});
+        QVERIFY(onFront(QStringLiteral("Cheap")) && onFront(QStringLiteral("Middle")) &&
+                onFront(QStringLiteral("Fast")));
+        QVERIFY(!onFront(QStringLiteral("Behind")));
+
+        model.setAnalysis(paretoOf(*spreadSummary, LatencyFigure::TtftP95)); // the chart's choice
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.index(rowOf(QStringLiteral("Fast")), ParetoModel::LatencyColumn)
+                     .data(ParetoModel::ValueRole)
+                     .toDouble(),
+                 40.0);
+
+        model.setAnalysis({});
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.index(0, 0).isValid());
+        QCOMPARE(model.headerData(ParetoModel::ProviderColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Provider"));
+
+        // The first plan: only Alpha and Beta are priced and measured, and Alpha is ahead.
+        model.setAnalysis(paretoOf(*plainSummary));
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(onFront(QStringLiteral("Alpha")) && !onFront(QStringLiteral("Beta")));
+    }
+
+    // The score model under the proxy the scores page puts over it (sorted by ValueRole): default
+    // weights, other criteria (other columns), every column sorted both ways, emptied.
+    void scoreModelTester()
+    {
+        QString error;
+        const auto id = writeSession(*m_repo, QStringLiteral("scores"), &error, paretoPlans());
+        QVERIFY2(id, qPrintable(error));
+        const auto summary = loadSessionSummary(*m_repo, *id, &error);
+        QVERIFY2(summary, qPrintable(error));
+
+        ScoreModel model;
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(ScoreModel::ValueRole);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            &proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(ScoreModel::RankColumn, Qt::AscendingOrder);
+        QCOMPARE(proxy.rowCount(), 0);
+        QCOMPARE(proxy.columnCount(), int(ScoreModel::FirstCriterionColumn));
+
+        const auto rescore = [&](const std::vector<ScoreCriterion> &criteria) {
+            auto table = Scores::ofSession(*summary, criteria, &error);
+            QVERIFY2(table, qPrintable(error));
+            model.setTable(std::move(*table));
+        };
+        rescore(Scores::defaultCriteria());
+        const int providers = int(paretoPlans().size());
+        QCOMPARE(proxy.rowCount(), providers);
+        QCOMPARE(proxy.columnCount(),
+                 int(ScoreModel::FirstCriterionColumn + Scores::defaultCriteria().size()));
+        checkSorted(&proxy, ScoreModel::RankColumn, Qt::AscendingOrder, ScoreModel::ValueRole);
+        if (QTest::currentTestFailed())
+            return;
+
+        const auto criteria = Scores::criteria({{QStringLiteral("latency"), 1.0},
+                                                {QStringLiteral("cost"), 1.0},
+                                                {QStringLiteral("success_rate"), 0.5},
+                                                {QStringLiteral("context"), 0.5}},
+                                               &error);
+        QVERIFY2(criteria, qPrintable(error));
+        rescore(*criteria);
+        QCOMPARE(proxy.rowCount(), providers);
+        QCOMPARE(proxy.columnCount(), int(ScoreModel::FirstCriterionColumn + criteria->size()));
+        for (int column = 0; column < proxy.columnCount(); ++column) {
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                proxy.sort(column, order);
+                checkSorted(&proxy, column, order, ScoreModel::ValueRole);
+                if (QTest::currentTestFailed())
+                    return;
+            }
+        }
+
+        model.setTable({});
+        QCOMPARE(proxy.rowCount(), 0);
+        QCOMPARE(proxy.columnCount(), int(ScoreModel::FirstCriterionColumn));
+        rescore(Scores::defaultCriteria());
+        QCOMPARE(proxy.rowCount(), providers);
+    }
+
+    // The attempt detail as the attempts page fills it: a successful attempt, a failed one of
+    // another provider, then cleared.
+    void attemptDetailModelTester()
+    {
+        QString error;
+        const auto id = writeSession(*m_repo, QStringLiteral("detail"), &error);
+        QVERIFY2(id, qPrintable(error));
+        const auto providers = m_repo->providers(*id, &error);
+        const auto runs = m_repo->runs(*id, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(runs.size(), plans().size());
+        const auto detailOf = [&](const QString &provider) -> std::optional<AttemptDetail> {
+            for (const RunRecord &run : runs)
+                for (const ProviderRecord &p : providers)
+                    if (p.id == run.providerId && p.config.name == provider) {
+                        const auto samples = m_repo->samples(run.id, &error);
+                        if (samples.empty())
+                            return std::nullopt;
+                        return loadAttemptDetail(*m_repo, samples.back().id, p.config, &error);
+                    }
+            return std::nullopt;
+        };
+        const auto ok = detailOf(QStringLiteral("Alpha"));
+        QVERIFY2(ok, qPrintable(error));
+        const auto failed = detailOf(QStringLiteral("Down"));
+        QVERIFY2(failed, qPrintable(error));
+
+        AttemptDetailModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setDetail(*ok);
+        const int okRows = model.rowCount();
+        QVERIFY(okRows > 0);
+        QVERIFY(model.rowOfKey(QStringLiteral("attempt.finish_reason")) >= 0);
+        model.setDetail(*failed);
+        QVERIFY(model.rowCount() > 0);
+        QCOMPARE(model.rowOfKey(QStringLiteral("attempt.finish_reason")), -1);
+        model.setDetail(*ok);
+        QCOMPARE(model.rowCount(), okRows);
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.rowOfKey(QStringLiteral("attempt.finish_reason")), -1);
+        QVERIFY(!model.index(0, 0).isValid());
     }
 
 private:

@@ -2,7 +2,8 @@
 // built samples, the ratios, their spread, the chat-template allowance, reasoning tokens and
 // attempts without usage; then a real session on the simulator, where an OpenAI model that
 // over-reports its prompt by 3% is flagged, an honest one agrees exactly, and an Anthropic model
-// that over-reports the same way is only an estimate and never flagged.
+// that over-reports the same way is only an estimate and never flagged; the session's item model
+// under QAbstractItemModelTester.
 #include "analysis/insight_json.h"
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
@@ -19,6 +20,7 @@
 #include "fixtures.h"
 #include "test_support.h"
 
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -289,6 +291,47 @@ private Q_SLOTS:
         QVERIFY2(lines.front().contains(QStringLiteral("gpt-4o-mini")) &&
                      lines.front().contains(QStringLiteral("+2.2%")),
                  qPrintable(lines.front()));
+
+        checkModel(*summary);
+    }
+
+private:
+    // The session's reconciliation in its item model: loaded, reloaded, emptied and loaded again,
+    // with the flag and the ratios read back.
+    static void checkModel(const SessionSummary &summary)
+    {
+        ReconciliationModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), int(ReconciliationModel::ColumnCount));
+        model.setProviders(summary.reconciliation);
+        QCOMPARE(model.rowCount(), 3);
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString name = model.index(r, ReconciliationModel::Provider).data().toString();
+            const TokenReconciliation *rec = named(summary, name);
+            QVERIFY2(rec, qPrintable(name));
+            QCOMPARE(model.index(r, 0).data(ReconciliationModel::FlaggedRole).toBool(),
+                     rec->flagged());
+            QCOMPARE(model.index(r, ReconciliationModel::InputRatio)
+                         .data(ReconciliationModel::ValueRole)
+                         .toDouble(),
+                     *rec->input.ratio);
+            QCOMPARE(model.index(r, ReconciliationModel::Status).data().toString(),
+                     name == QLatin1String("gpt-4o-mini")
+                         ? QStringLiteral("differs by more than 1%")
+                     : name == QLatin1String("claude-sonnet-4-5") ? QStringLiteral("estimated")
+                                                                  : QStringLiteral("agrees"));
+        }
+        model.setProviders(summary.reconciliation);
+        QCOMPARE(model.rowCount(), 3);
+        model.setProviders({});
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.index(0, 0).isValid());
+        QCOMPARE(model.headerData(ReconciliationModel::Provider, Qt::Horizontal).toString(),
+                 QStringLiteral("Provider"));
+        model.setProviders({summary.reconciliation.front()});
+        QCOMPARE(model.rowCount(), 1);
     }
 };
 

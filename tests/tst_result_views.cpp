@@ -12,6 +12,8 @@
 #include "ui/verdict_cards.h"
 #include "workbench/workbench.h"
 
+#include "workbench_fixtures.h"
+
 #include <QApplication>
 #include <QBarSet>
 #include <QBoxPlotSeries>
@@ -20,7 +22,6 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
-#include <QSignalSpy>
 #include <QStackedBarSeries>
 #include <QTemporaryDir>
 #include <QTest>
@@ -98,12 +99,9 @@ private Q_SLOTS:
         QVERIFY2(m_workbench->open(&error), qPrintable(error));
         const QUrl url = m_workbench->simulatorUrl(&error);
         QVERIFY2(!url.isEmpty(), qPrintable(error));
-        QSignalSpy finished(m_workbench.get(), &Workbench::sessionFinished);
-        QVERIFY2(m_workbench->runSuite(smallSuite(SimDemoHost().providers(url)), &error),
-                 qPrintable(error));
-        QVERIFY(finished.wait(180000));
-        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
-        QCOMPARE(finished.first().at(1).value<SessionStatus>(), SessionStatus::Finished);
+        if (!test::runSuiteAndWaitForSummary(*m_workbench, smallSuite(SimDemoHost().providers(url)),
+                                             180000))
+            return;
         QVERIFY(m_workbench->summary());
         QCOMPARE(m_workbench->summary()->providers.size(), std::size_t(2));
     }

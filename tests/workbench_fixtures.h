@@ -1,0 +1,48 @@
+#pragma once
+
+// What the GUI tests do the same way with a workbench: run a suite on the simulator and wait until
+// the run has ended and its summary is loaded. Apart from fixtures.h because the workbench's
+// headers bring names (percentile, ...) that some non-GUI tests define for themselves.
+#include "domain/session_status.h"
+#include "domain/suite.h"
+#include "workbench/workbench.h"
+
+#include <QSignalSpy>
+#include <QString>
+#include <QTest>
+#include <functional>
+
+namespace ys::test {
+
+// Starts a workbench run with start (runSuite, rerunProvider, ...) and waits until it has ended
+// "finished" within timeoutMs and the workbench has loaded its summary off the UI thread. False,
+// with the test failed where it failed, otherwise: the caller returns.
+[[nodiscard]] inline bool
+runAndWaitForSummary(Workbench &wb, const std::function<bool(QString *)> &start, int timeoutMs)
+{
+    QSignalSpy finished(&wb, &Workbench::sessionFinished);
+    QString error;
+    if (!QTest::qVerify(start(&error), "start(&error)", qPrintable(error), __FILE__, __LINE__))
+        return false;
+    if (!QTest::qVerify(finished.wait(timeoutMs), "finished.wait(timeoutMs)", "", __FILE__,
+                        __LINE__))
+        return false;
+    const QVariant status = finished.first().at(1);
+    if (!QTest::qVerify(status.value<SessionStatus>() == SessionStatus::Finished,
+                        "status == SessionStatus::Finished", qPrintable(status.toString()),
+                        __FILE__, __LINE__))
+        return false;
+    // The summary loads on a worker thread after the run has ended.
+    return QTest::qVerify(QTest::qWaitFor([&] { return wb.loadingSession() == 0; }, 60000),
+                          "wb.loadingSession() == 0", "", __FILE__, __LINE__);
+}
+
+// The same for a run of the whole suite.
+[[nodiscard]] inline bool runSuiteAndWaitForSummary(Workbench &wb, const Suite &suite,
+                                                    int timeoutMs)
+{
+    return runAndWaitForSummary(
+        wb, [&](QString *error) { return wb.runSuite(suite, error); }, timeoutMs);
+}
+
+} // namespace ys::test
