@@ -67,16 +67,30 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         // A run's attempts are counted by outcome from an index, never by reading every row.
+        // A page of a run's attempts in the order run, of all outcomes or one, comes from an
+        // index without sorting the run.
+        const auto planOf = [&q](const char *sql) {
+            QStringList plan;
+            if (q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + QLatin1String(sql)))
+                while (q.next())
+                    plan << q.value(3).toString();
+            return plan.join(QLatin1Char(' '));
+        };
         for (const char *count :
              {"SELECT outcome, COUNT(*) FROM samples WHERE run_id = 1 GROUP BY outcome",
               "SELECT COUNT(*) FROM samples WHERE run_id = 1 AND outcome = 'ok'"}) {
-            QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + QLatin1String(count)));
-            QStringList plan;
-            while (q.next())
-                plan << q.value(3).toString();
-            QVERIFY2(plan.join(QLatin1Char(' '))
-                         .contains(QStringLiteral("COVERING INDEX samples_by_run_outcome")),
-                     qPrintable(plan.join(QLatin1Char(' '))));
+            const QString plan = planOf(count);
+            QVERIFY2(plan.contains(QStringLiteral("COVERING INDEX samples_by_run_outcome")),
+                     qPrintable(plan));
+        }
+        for (const char *page :
+             {"SELECT error FROM samples WHERE run_id = 1 ORDER BY seq DESC, id DESC LIMIT 9",
+              "SELECT error FROM samples WHERE run_id = 1 AND outcome = 'ok' ORDER BY seq, id "
+              "LIMIT 9"}) {
+            const QString plan = planOf(page);
+            QVERIFY2(plan.contains(QStringLiteral("INDEX samples_by_run")) &&
+                         !plan.contains(QStringLiteral("TEMP B-TREE")),
+                     qPrintable(plan));
         }
         q.finish();
 

@@ -1197,6 +1197,45 @@
     </message>
 </context>
 <context>
+    <name>ys::ComparisonTableView</name>
+    <message>
+        <source>Filter providers</source>
+        <translation>筛选服务商</translation>
+    </message>
+    <message>
+        <source>Show only the providers whose name contains this text</source>
+        <translation>只显示名称包含此文本的服务商</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>全部服务商</translation>
+    </message>
+    <message>
+        <source>Passing the requirements</source>
+        <translation>满足要求</translation>
+    </message>
+    <message>
+        <source>Failing the requirements</source>
+        <translation>未满足要求</translation>
+    </message>
+    <message>
+        <source>Show only the providers whose Requirements column says pass, or fail; inconclusive and unmeasured ones are in neither</source>
+        <translation>只显示“要求”列为通过（或未通过）的服务商；无定论和未测量的不属于任何一类</translation>
+    </message>
+    <message>
+        <source>&amp;Copy as TSV</source>
+        <translation>复制为 TSV(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Re-run this provider</source>
+        <translation>重新运行此服务商</translation>
+    </message>
+    <message>
+        <source>Show attempts</source>
+        <translation>查看尝试</translation>
+    </message>
+</context>
+<context>
     <name>ys::ConcurrencyChart</name>
     <message>
         <source>Throughput and P95 against concurrency</source>
@@ -1717,6 +1756,14 @@
     <message>
         <source>Significant: p &lt; 0.05. TTFT and E2E are tested on every successful attempt (Mann–Whitney U), their interval is of the Hodges–Lehmann shift.</source>
         <translation>显著：p &lt; 0.05。TTFT 和 E2E 基于每次成功的尝试进行检验（Mann–Whitney U），其区间为 Hodges–Lehmann 位移的区间。</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Re-run of %1 in session %2: run %3 (B) against run %4 (A); %5 of %6 figures changed significantly.</source>
+        <translation>会话 %2 中 %1 的重新运行：运行 %3（B）对比运行 %4（A）；%6 项指标中有 %5 项发生显著变化。</translation>
     </message>
 </context>
 <context>
@@ -2316,6 +2363,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>TCO</source>
         <translation>TCO</translation>
+    </message>
+    <message>
+        <source>Re-run of %1 ended: History compares it with the run before it.</source>
+        <translation>%1 的重新运行已结束：“历史”页将其与上一次运行对比。</translation>
     </message>
 </context>
 <context>

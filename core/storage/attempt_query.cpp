@@ -138,8 +138,12 @@ std::optional<std::vector<AttemptRow>> AttemptQuery::page(const AttemptPageReque
                        "substr(substr(error, 1, instr(error || char(10), char(10)) - 1), 1, 200) "
                        "FROM samples ") +
         where(request.outcome) +
-        QStringLiteral("ORDER BY (%1 IS NULL), %1 %2, seq %2, id %2 LIMIT ? OFFSET ?")
-            .arg(column, dir);
+        // In the order run (seq is never null) a page is read from an index; any other order
+        // sorts the run's attempts first.
+        (request.sortKey == AttemptSortKey::Seq
+             ? QStringLiteral("ORDER BY seq %1, id %1 LIMIT ? OFFSET ?").arg(dir)
+             : QStringLiteral("ORDER BY (%1 IS NULL), %1 %2, seq %2, id %2 LIMIT ? OFFSET ?")
+                   .arg(column, dir));
     QSqlQuery q(m_repo.database().connection());
     q.setForwardOnly(true);
     q.prepare(sql);

@@ -154,9 +154,10 @@ CREATE TABLE run_stream_digests (
 );
 )sql",
     // 8: a run's attempts counted by outcome (the Attempts page's filter and its counts) from the
-    // index alone, instead of reading every row of the run.
+    // index alone, instead of reading every row of the run, and one outcome's attempts read a
+    // page at a time in their order.
     R"sql(
-CREATE INDEX IF NOT EXISTS samples_by_run_outcome ON samples(run_id, outcome);
+CREATE INDEX IF NOT EXISTS samples_by_run_outcome ON samples(run_id, outcome, seq);
 )sql",
 };
 
