@@ -207,10 +207,13 @@ void SimConnection::writeOut(const QByteArray &bytes)
     // most of the simulator's time. So while Qt holds nothing unwritten, plain TCP bytes go
     // straight to the socket, and only what the kernel does not take waits in Qt's buffer.
     if (m_direct && m_socket->bytesToWrite() == 0) {
+        // Stamped as the bytes are handed over: once sent, the client may read them before
+        // this thread runs again, and the ground truth never comes after what the client saw.
+        const std::int64_t handedNs = monotonicNs();
         const ssize_t sent = ::send(int(m_socket->socketDescriptor()), out.constData(),
                                     std::size_t(out.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
         if (sent == out.size()) {
-            m_record.lastByteNs = monotonicNs();
+            m_record.lastByteNs = handedNs;
             return;
         }
         // On an error Qt's own write below finds it and reports it.
