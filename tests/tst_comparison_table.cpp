@@ -148,7 +148,8 @@ private:
                     shown = menu;
             return shown != nullptr;
         };
-        QTest::qWaitFor(find, 5000);
+        if (!QTest::qWaitFor(find, 5000))
+            return nullptr;
         return shown;
     }
 

@@ -11,7 +11,7 @@ namespace ys {
 std::vector<HistorySource> historySources(const SessionRepository &repo, QString *error)
 {
     std::vector<HistorySource> out;
-    for (const SessionInfo &s : repo.sessions(error)) {
+    for (const SessionInfo &s : repo.sessions(error, false)) {
         out.push_back({s.id, 0, s.suiteName, {}, s.startedAt, 0});
         std::map<qint64, QString> names;
         for (const ProviderRecord &p : repo.providers(s.id, error))
@@ -64,7 +64,7 @@ loadSourceProviders(const SessionRepository &repo, const HistorySource &source, 
 QStringList historyProviders(const SessionRepository &repo, QString *error)
 {
     QStringList names;
-    for (const SessionInfo &s : repo.sessions(error)) {
+    for (const SessionInfo &s : repo.sessions(error, false)) {
         const auto runs = repo.runs(s.id, error);
         for (const ProviderRecord &p : repo.providers(s.id, error)) {
             const bool latency = std::any_of(runs.begin(), runs.end(), [&](const RunRecord &r) {

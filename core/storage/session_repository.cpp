@@ -336,17 +336,21 @@ namespace {
 
 // The sessions with their counts, all of them or the one asked for (counting the samples of
 // every session to show one would read the whole samples index).
-std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> only, QString *error)
+std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> only,
+                                      bool countSamples, QString *error)
 {
     std::vector<SessionInfo> out;
     QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT s.id, s.suite_name, s.started_at, s.finished_at, s.status, "
                              "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
                              "(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id), "
-                             "(SELECT COUNT(*) FROM samples x JOIN runs r ON x.run_id = r.id "
-                             " WHERE r.session_id = s.id), s.calibration "
+                             "%2, s.calibration "
                              "FROM sessions s %1 ORDER BY s.started_at DESC, s.id DESC")
-                  .arg(only ? QStringLiteral("WHERE s.id = ?") : QString()));
+                  .arg(only ? QStringLiteral("WHERE s.id = ?") : QString(),
+                       countSamples
+                           ? QStringLiteral("(SELECT COUNT(*) FROM samples x JOIN runs r "
+                                            "ON x.run_id = r.id WHERE r.session_id = s.id)")
+                           : QStringLiteral("0")));
     if (only)
         q.addBindValue(*only);
     if (!q.exec()) {
@@ -377,14 +381,14 @@ const QString &SessionRepository::databasePath() const
     return m_db.path();
 }
 
-std::vector<SessionInfo> SessionRepository::sessions(QString *error) const
+std::vector<SessionInfo> SessionRepository::sessions(QString *error, bool countSamples) const
 {
-    return readSessions(m_db.connection(), std::nullopt, error);
+    return readSessions(m_db.connection(), std::nullopt, countSamples, error);
 }
 
 std::optional<SessionInfo> SessionRepository::session(qint64 sessionId, QString *error) const
 {
-    auto found = readSessions(m_db.connection(), sessionId, error);
+    auto found = readSessions(m_db.connection(), sessionId, true, error);
     if (found.empty())
         return std::nullopt;
     return std::move(found.front());

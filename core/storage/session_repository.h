@@ -73,7 +73,8 @@ public:
     bool setCalibration(qint64 sessionId, const QByteArray &json, QString *error);
     bool insertSamples(const std::vector<Sample> &samples, QString *error);
 
-    std::vector<SessionInfo> sessions(QString *error) const;
+    // Without countSamples every sampleCount is 0: counting reads the whole samples index.
+    std::vector<SessionInfo> sessions(QString *error, bool countSamples = true) const;
     std::optional<SessionInfo> session(qint64 sessionId, QString *error) const;
     std::optional<Suite> sessionSuite(qint64 sessionId, QString *error) const;
     std::vector<ProviderRecord> providers(qint64 sessionId, QString *error) const;

@@ -7,4 +7,5 @@ target_sources(ys_core PRIVATE
     util/eta_text.h util/eta_text.cpp
     util/thread_slice.h util/thread_slice.cpp
     util/csv_reader.h util/csv_reader.cpp
+    util/background_priority.h util/background_priority.cpp
 )

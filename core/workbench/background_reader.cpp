@@ -2,20 +2,24 @@
 
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "util/background_priority.h"
 
 #include <QMutexLocker>
 #include <QPointer>
 
 namespace ys {
 
-BackgroundReader::BackgroundReader(QString dbPath, QObject *parent)
+BackgroundReader::BackgroundReader(QString dbPath, QObject *parent, const QString &threadName)
     : QObject(parent)
     , m_dbPath(std::move(dbPath))
     , m_context(new QObject)
 {
-    m_thread.setObjectName(QStringLiteral("ys-page-reads"));
+    m_thread.setObjectName(threadName);
     m_context->moveToThread(&m_thread);
     m_thread.start();
+    // Behind the window: the UI thread keeps the CPU first.
+    QMetaObject::invokeMethod(
+        m_context, [] { lowerThisThreadsPriority(); }, Qt::QueuedConnection);
 }
 
 BackgroundReader::~BackgroundReader()

@@ -27,7 +27,9 @@ public:
     // job then gets no repository and must say so in its delivery).
     using Job = std::function<Delivery(const SessionRepository *repo, const QString &error)>;
 
-    explicit BackgroundReader(QString dbPath, QObject *parent = nullptr);
+    // threadName names the thread (for a debugger or a profiler).
+    explicit BackgroundReader(QString dbPath, QObject *parent = nullptr,
+                              const QString &threadName = QStringLiteral("ys-page-reads"));
     // Waits for the job under way to end (a read cannot be interrupted half-way).
     ~BackgroundReader() override;
 

@@ -5,17 +5,14 @@
 
 #include <QObject>
 #include <QString>
-#include <QThread>
-#include <atomic>
 #include <memory>
 
 namespace ys {
 
-class Database;
-class SessionRepository;
+class BackgroundReader;
 
 // Loads session summaries on a thread of its own, through a database connection of its own (a
-// QSqlDatabase connection belongs to the thread that opened it), so a session with a million
+// BackgroundReader of its own, apart from the pages' reads), so a session with a million
 // attempts never stalls the window. loaded() is emitted on the thread that owns this object. A
 // newer request supersedes older ones: a request still queued is skipped and the result of one
 // already under way is dropped.
@@ -39,16 +36,9 @@ Q_SIGNALS:
                 const QString &error);
 
 private:
-    void load(quint64 ticket, qint64 sessionId); // on the worker thread
-    bool isCurrent(quint64 ticket) const { return m_latest.load() == ticket; }
-
-    QString m_dbPath;
-    QThread m_thread;
-    QObject *m_context;             // lives on m_thread: what requests are queued to
-    std::unique_ptr<Database> m_db; // opened and closed on m_thread only
-    std::unique_ptr<SessionRepository> m_repo;
-    std::atomic<quint64> m_latest{0};
-    quint64 m_pending = 0; // owner's thread only
+    std::unique_ptr<BackgroundReader> m_reader;
+    quint64 m_tickets = 0;
+    quint64 m_pending = 0;
 };
 
 } // namespace ys
