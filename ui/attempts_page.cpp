@@ -42,7 +42,9 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
 {
     setObjectName(QStringLiteral("attemptsPage"));
     m_runs->setObjectName(QStringLiteral("attemptsRun"));
-    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // A run's label is long: the picker takes the room left and never pushes the count over.
+    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_runs->setMinimumContentsLength(24);
     m_outcomes->setObjectName(QStringLiteral("attemptsOutcome"));
     m_outcomes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_count->setObjectName(QStringLiteral("attemptsCount"));
@@ -63,11 +65,11 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     auto *outcomeLabel = new QLabel(tr("&Outcome:"), this);
     outcomeLabel->setBuddy(m_outcomes);
     bar->addWidget(runLabel);
-    bar->addWidget(m_runs);
+    bar->addWidget(m_runs, 1);
     bar->addSpacing(12);
     bar->addWidget(outcomeLabel);
     bar->addWidget(m_outcomes);
-    bar->addStretch(1);
+    bar->addSpacing(12);
     bar->addWidget(m_count);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
