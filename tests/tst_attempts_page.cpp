@@ -120,14 +120,7 @@ private Q_SLOTS:
         Suite suite;
         suite.name = QStringLiteral("attempts");
         suite.providers = FaultyHost().providers(url);
-        Scenario probe;
-        probe.kind = QStringLiteral("latency");
-        probe.requests = 40;
-        probe.concurrency = 4;
-        probe.promptTokens = 200;
-        probe.maxOutputTokens = 25;
-        probe.timeoutMs = 10000;
-        suite.scenarios.push_back(probe);
+        suite.scenarios.push_back(test::latencyProbe(40, 4, 25, 10000));
 
         MainWindow window(&workbench);
         auto *page = window.findChild<AttemptsPage *>(QStringLiteral("attemptsPage"));

@@ -14,6 +14,7 @@
 #include "ui/results_page.h"
 #include "workbench/app_settings.h"
 #include "workbench/workbench.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -123,14 +124,7 @@ private:
         for (const ProviderConfig &p : suite.providers)
             req.minContextTokens = std::max(req.minContextTokens.value_or(0), *p.contextWindow);
         suite.requirements = req;
-        Scenario probe;
-        probe.kind = QStringLiteral("latency");
-        probe.requests = 6;
-        probe.concurrency = 3;
-        probe.promptTokens = 200;
-        probe.maxOutputTokens = 16;
-        probe.timeoutMs = 30000;
-        suite.scenarios.push_back(probe);
+        suite.scenarios.push_back(test::latencyProbe(6, 3, 16, 30000));
         return suite;
     }
 

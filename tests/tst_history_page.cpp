@@ -108,14 +108,7 @@ private:
         const auto providers = SimDemoHost().providers(url);
         for (std::size_t i = 0; i < providers.size() && i < 3; ++i)
             suite.providers.push_back(providers[i]);
-        Scenario probe;
-        probe.kind = QStringLiteral("latency");
-        probe.requests = 10;
-        probe.concurrency = 5;
-        probe.promptTokens = 200;
-        probe.maxOutputTokens = 24;
-        probe.timeoutMs = 30000;
-        suite.scenarios.push_back(probe);
+        suite.scenarios.push_back(test::latencyProbe(10, 5, 24, 30000));
         return suite;
     }
 

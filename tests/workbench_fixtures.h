@@ -14,6 +14,19 @@
 
 namespace ys::test {
 
+// The short latency scenario the GUI tests run: 200-token prompts, every request on the simulator.
+inline Scenario latencyProbe(int requests, int concurrency, int maxOutputTokens, int timeoutMs)
+{
+    Scenario probe;
+    probe.kind = QStringLiteral("latency");
+    probe.requests = requests;
+    probe.concurrency = concurrency;
+    probe.promptTokens = 200;
+    probe.maxOutputTokens = maxOutputTokens;
+    probe.timeoutMs = timeoutMs;
+    return probe;
+}
+
 // Starts a workbench run with start (runSuite, rerunProvider, ...) and waits until it has ended
 // "finished" within timeoutMs and the workbench has loaded its summary off the UI thread. False,
 // with the test failed where it failed, otherwise: the caller returns.
