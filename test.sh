@@ -7,8 +7,10 @@ cd "$(dirname "$0")"
 
 # clang and its runtime build the fuzz targets; openssl makes the simulator's TLS certificate;
 # nghttp2-server is the HTTP/2 server tst_http2 talks to; universal-ctags finds the functions
-# tools/check_sizes.sh measures.
-./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags
+# tools/check_sizes.sh measures; poppler-utils (pdftotext, pdfinfo) and python3-openpyxl read back
+# the PDF and XLSX exports.
+./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
+    poppler-utils python3-openpyxl
 # Node.js and the official SDKs that talk to the simulator as peer clients.
 tests/peers/install.sh build-test/peers
 
