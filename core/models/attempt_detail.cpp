@@ -1,12 +1,14 @@
 #include "models/attempt_detail.h"
 
 #include "analysis/percentile.h"
+#include "models/export_roles.h"
 #include "storage/attempt_query.h"
 #include "util/redact.h"
 
 #include <QLocale>
 #include <QStringList>
 #include <algorithm>
+#include <iterator>
 
 namespace ys {
 
@@ -345,6 +347,10 @@ QVariant AttemptDetailModel::data(const QModelIndex &index, int role) const
         }
     case ValueRole:
         return r.value;
+    case ExportValueRole: // the value column holds numbers and words: a number where it is one
+        if (index.column() == ValueColumn)
+            return exportValue(r.value, r.text);
+        return data(index, Qt::DisplayRole);
     case KeyRole:
         return r.key;
     default:
@@ -354,6 +360,10 @@ QVariant AttemptDetailModel::data(const QModelIndex &index, int role) const
 
 QVariant AttemptDetailModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {{"section", ""}, {"name", ""}, {"value", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -1,8 +1,10 @@
 #include "models/attempts_model.h"
 
+#include "models/export_roles.h"
 #include "storage/session_repository.h"
 
 #include <QLocale>
+#include <iterator>
 
 namespace ys {
 
@@ -37,6 +39,12 @@ AttemptSortKey sortKeyOf(int column)
         return AttemptSortKey::Seq;
     }
 }
+
+constexpr ExportColumn kExportColumns[] = {
+    {"seq", ""},         {"request", ""},      {"attempt", ""},  {"outcome", ""},
+    {"http_status", ""}, {"ttft_ms", "ms"},    {"e2e_ms", "ms"}, {"output_tokens", "tokens"},
+    {"cost_usd", "$"},   {"http_version", ""}, {"error", ""}};
+static_assert(std::size(kExportColumns) == AttemptsModel::ColumnCount);
 
 QString dash()
 {
@@ -244,6 +252,12 @@ QVariant AttemptsModel::data(const QModelIndex &index, int role) const
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case SortRole:
         return sortValue(r, index.column());
+    case ExportValueRole:
+        if (index.column() == OutcomeColumn)
+            return OutcomeText::display(r.outcome);
+        if (index.column() == StatusColumn && r.httpStatus <= 0)
+            return {};
+        return sortValue(r, index.column());
     case SampleIdRole:
         return r.id;
     case OutcomeRole:
@@ -255,6 +269,8 @@ QVariant AttemptsModel::data(const QModelIndex &index, int role) const
 
 QVariant AttemptsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExportColumns, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -2,9 +2,11 @@
 
 #include "domain/provider_presets.h"
 #include "models/column_header.h"
+#include "models/export_roles.h"
 
 #include <QLocale>
 #include <QRegularExpression>
+#include <iterator>
 
 namespace ys {
 
@@ -141,6 +143,10 @@ QVariant CatalogModel::data(const QModelIndex &index, int role) const
                    : QVariant();
     if (role == Qt::ToolTipRole && index.column() == ModelColumn)
         return m.modelName.isEmpty() ? QVariant() : QVariant(m.modelName);
+    if (role == ExportValueRole)
+        return index.column() == ProviderColumn || index.column() == DateColumn
+                   ? exportValue({}, data(index, Qt::DisplayRole))
+                   : data(index, SortRole);
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     const bool sort = role == SortRole;
@@ -173,6 +179,16 @@ QVariant CatalogModel::data(const QModelIndex &index, int role) const
 
 QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {{"provider", ""},
+                                               {"model", ""},
+                                               {"input_usd_per_1m", "$/1M tokens"},
+                                               {"cached_input_usd_per_1m", "$/1M tokens"},
+                                               {"output_usd_per_1m", "$/1M tokens"},
+                                               {"context_tokens", "tokens"},
+                                               {"catalog_date", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     return columnHeader(*this, section, orientation, role, [] {
         return QStringList{tr("Provider"),    tr("Model"),       tr("Input $/1M"),
                            tr("Cached $/1M"), tr("Output $/1M"), tr("Context (tokens)"),

@@ -1,8 +1,10 @@
 #include "models/comparison_table_model.h"
 
 #include "models/column_header.h"
+#include "models/export_roles.h"
 #include "models/figure_text.h"
 
+#include <cmath>
 #include <iterator>
 #include <limits>
 
@@ -32,6 +34,23 @@ constexpr const char *kColumnKeys[] = {
     "provider", "model",     "attempts",   "success_rate", "ttft_p50", "ttft_p95",     "e2e_p50",
     "e2e_p95",  "tok_per_s", "usd_per_1k", "cost",         "context",  "requirements", "runs"};
 static_assert(std::size(kColumnKeys) == ComparisonTableModel::ColumnCount);
+
+// The export keys carry the unit, so that a spreadsheet's column names say it too.
+constexpr ExportColumn kExport[] = {{"provider", ""},
+                                    {"model", ""},
+                                    {"attempts", ""},
+                                    {"success_rate_pct", "%"},
+                                    {"ttft_p50_ms", "ms"},
+                                    {"ttft_p95_ms", "ms"},
+                                    {"e2e_p50_ms", "ms"},
+                                    {"e2e_p95_ms", "ms"},
+                                    {"output_tok_per_s", "tokens/s"},
+                                    {"usd_per_1k", "$/1K tokens"},
+                                    {"cost_usd", "$"},
+                                    {"context_tokens", "tokens"},
+                                    {"requirements", ""},
+                                    {"runs", ""}};
+static_assert(std::size(kExport) == ComparisonTableModel::ColumnCount);
 
 } // namespace
 
@@ -193,6 +212,17 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return displayValue(s, index.column());
     case SortRole:
         return sortValue(s, index.column());
+    case ExportValueRole:
+        if (index.column() == SuccessRateColumn)
+            return s.attempts ? QVariant(100.0 * s.successes / s.attempts) : QVariant();
+        if (index.column() == VerdictColumn)
+            return displayValue(s, index.column());
+        if (index.column() == ContextColumn)
+            return s.contextWindow ? QVariant(qint64(*s.contextWindow)) : QVariant();
+        if (const QVariant v = sortValue(s, index.column());
+            v.metaType().id() != QMetaType::Double || std::isfinite(v.toDouble()))
+            return v;
+        return {}; // unmeasured
     case Qt::TextAlignmentRole:
         return index.column() <= ModelColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                              : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -242,6 +272,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     return columnHeader(*this, section, orientation, role, [] {
         return QStringList{tr("Provider"),      tr("Model"),
                            tr("Attempts"),      tr("Success"),

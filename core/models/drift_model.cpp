@@ -1,6 +1,9 @@
 #include "models/drift_model.h"
 
+#include "models/export_roles.h"
 #include "models/insight_text.h"
+
+#include <iterator>
 
 namespace ys {
 
@@ -54,6 +57,8 @@ QVariant DriftModel::data(const QModelIndex &index, int role) const
     const DriftEvent &e = m_events[std::size_t(index.row())];
     if (role == FigureNameRole)
         return driftFigureName(e.figure);
+    if (role == ExportValueRole)
+        return exportValue(data(index, ValueRole), data(index, Qt::DisplayRole));
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Provider:
@@ -103,6 +108,13 @@ QVariant DriftModel::data(const QModelIndex &index, int role) const
 
 QVariant DriftModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    // Before, after and the difference are in the unit of the row's figure.
+    static constexpr ExportColumn kExport[] = {
+        {"provider", ""}, {"figure", ""}, {"from_session", ""}, {"to_session", ""},
+        {"before", ""},   {"after", ""},  {"difference", ""},   {"p_holm", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -156,6 +168,8 @@ QVariant ReconciliationModel::data(const QModelIndex &index, int role) const
     const TokenReconciliation &r = m_providers[std::size_t(index.row())];
     if (role == FlaggedRole)
         return r.flagged();
+    if (role == ExportValueRole)
+        return exportValue(data(index, ValueRole), data(index, Qt::DisplayRole));
     if (role == ValueRole) {
         if (index.column() == InputRatio)
             return orNull(r.input.ratio);
@@ -193,6 +207,12 @@ QVariant ReconciliationModel::data(const QModelIndex &index, int role) const
 
 QVariant ReconciliationModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {
+        {"provider", ""},     {"tokenizer_family", ""}, {"prompt_ratio", ""}, {"prompt_p5_p95", ""},
+        {"output_ratio", ""}, {"output_p5_p95", ""},    {"status", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -1,8 +1,10 @@
 #include "models/drift_series_model.h"
 
+#include "models/export_roles.h"
 #include "storage/drift_loader.h"
 
 #include <QLocale>
+#include <iterator>
 
 namespace ys {
 
@@ -74,6 +76,10 @@ QVariant DriftSeriesModel::data(const QModelIndex &index, int role) const
         return p.modelChanged;
     case FingerprintChangedRole:
         return p.fingerprintChanged;
+    case ExportValueRole:
+        if (index.column() == IdentityColumn)
+            return exportValue({}, data(index, Qt::DisplayRole));
+        return data(index, ValueRole);
     case ValueRole:
         switch (index.column()) {
         case SessionColumn:
@@ -128,6 +134,13 @@ QVariant DriftSeriesModel::data(const QModelIndex &index, int role) const
 
 QVariant DriftSeriesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {
+        {"session", ""},       {"started", ""},      {"model", ""},
+        {"ttft_p95_ms", "ms"}, {"e2e_p95_ms", "ms"}, {"usd_per_1k_measured", "$/1K tokens"},
+        {"model_identity", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -1,12 +1,14 @@
 #include "models/live_run_model.h"
 
 #include "domain/suite.h"
+#include "models/export_roles.h"
 #include "models/run_events_model.h"
 #include "run/scenario_step.h"
 #include "util/eta_text.h"
 #include "util/monotonic_clock.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace ys {
 
@@ -334,6 +336,10 @@ QVariant LiveRunModel::data(const QModelIndex &index, int role) const
             return timeLeftText(row);
         }
         break;
+    case ExportValueRole:
+        if (index.column() == ProgressColumn)
+            return row.done;
+        return exportValue({}, data(index, Qt::DisplayRole));
     case Qt::TextAlignmentRole:
         if (index.column() == SucceededColumn || index.column() == FailedColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -352,6 +358,12 @@ QVariant LiveRunModel::data(const QModelIndex &index, int role) const
 
 QVariant LiveRunModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {
+        {"provider", ""}, {"requests_done", ""},       {"succeeded", ""},
+        {"failed", ""},   {"failures_by_outcome", ""}, {"time_left", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -1,6 +1,8 @@
 #include "models/pareto_model.h"
 
+#include "models/export_roles.h"
 #include <algorithm>
+#include <iterator>
 
 namespace ys {
 
@@ -67,6 +69,8 @@ QVariant ParetoModel::data(const QModelIndex &index, int role) const
     const QVariant v = value(index.row(), index.column());
     if (role == ValueRole)
         return v;
+    if (role == ExportValueRole)
+        return index.column() >= FrontColumn ? exportValue({}, data(index, Qt::DisplayRole)) : v;
     if (role != Qt::DisplayRole)
         return {};
     if (!v.isValid())
@@ -96,6 +100,19 @@ QVariant ParetoModel::data(const QModelIndex &index, int role) const
 
 QVariant ParetoModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {{"provider", ""},
+                                               {"usd_per_1k", "$/1K tokens"},
+                                               {"usd_per_1k_low", "$/1K tokens"},
+                                               {"usd_per_1k_high", "$/1K tokens"},
+                                               {"latency_ms", "ms"},
+                                               {"latency_low_ms", "ms"},
+                                               {"latency_high_ms", "ms"},
+                                               {"on_front", ""},
+                                               {"knee", ""},
+                                               {"next_segment", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -1,10 +1,12 @@
 #include "models/run_events_model.h"
 
+#include "models/export_roles.h"
 #include "run/retry_policy.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <iterator>
 
 namespace ys {
 
@@ -175,6 +177,10 @@ QVariant RunEventsModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         return e.text;
+    case ExportValueRole:
+        if (index.column() == TimeColumn)
+            return e.atS;
+        return data(index, Qt::DisplayRole);
     case KindRole:
         return int(e.kind);
     case CountRole:
@@ -187,6 +193,10 @@ QVariant RunEventsModel::data(const QModelIndex &index, int role) const
 
 QVariant RunEventsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    static constexpr ExportColumn kExport[] = {{"time_s", "s"}, {"provider", ""}, {"event", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -1,5 +1,8 @@
 #include "models/score_model.h"
 
+#include "models/export_roles.h"
+#include <iterator>
+
 namespace ys {
 
 ScoreModel::ScoreModel(QObject *parent)
@@ -46,7 +49,7 @@ QVariant ScoreModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
         return {};
     const QVariant v = value(index.row(), index.column());
-    if (role == ValueRole)
+    if (role == ValueRole || role == ExportValueRole)
         return v;
     if (role != Qt::DisplayRole)
         return {};
@@ -59,6 +62,17 @@ QVariant ScoreModel::data(const QModelIndex &index, int role) const
 
 QVariant ScoreModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (isExportHeaderRole(orientation, role) && section >= 0 && section < columnCount()) {
+        if (role == ExportUnitRole)
+            return QString();
+        if (section < FirstCriterionColumn) {
+            static constexpr ExportColumn kFixed[] = {
+                {"provider", ""}, {"rank", ""}, {"score", ""}};
+            return exportHeader(kFixed, section, orientation, role);
+        }
+        return QStringLiteral("criterion_") +
+               m_table.criteria[std::size_t(section - FirstCriterionColumn)].name;
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

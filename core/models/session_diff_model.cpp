@@ -1,6 +1,9 @@
 #include "models/session_diff_model.h"
 
+#include "models/export_roles.h"
 #include "storage/history_loader.h"
+
+#include <iterator>
 
 namespace ys {
 
@@ -104,6 +107,12 @@ QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
         return r.significant();
     case CiHighRole:
         return orNull(r.ciHigh);
+    case ExportValueRole: // the interval and the verdict as they read, the figures as numbers
+        if (index.column() == IntervalColumn || index.column() == VerdictColumn)
+            return exportValue({}, data(index, Qt::DisplayRole));
+        if (index.column() == FigureColumn)
+            return data(index, Qt::DisplayRole);
+        return data(index, ValueRole);
     case ValueRole:
         switch (index.column()) {
         case ProviderColumn:
@@ -165,6 +174,13 @@ QVariant SessionDiffModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
+    // Before, after and the change are in the unit of the row's figure.
+    static constexpr ExportColumn kExport[] = {
+        {"provider", ""}, {"figure", ""},      {"before", ""}, {"after", ""},
+        {"change", ""},   {"interval_95", ""}, {"p", ""},      {"significance", ""}};
+    static_assert(std::size(kExport) == ColumnCount);
+    if (isExportHeaderRole(orientation, role))
+        return exportHeader(kExport, section, orientation, role);
     if (role == Qt::ToolTipRole && section == IntervalColumn)
         return tr("95% interval: for TTFT and E2E of the Hodges–Lehmann shift after − before, "
                   "for the others of the change");
