@@ -24,8 +24,7 @@ public:
 
     // One table: CSV (UTF-8 with a byte-order mark, RFC 4180, CRLF), one XLSX sheet, or a JSON
     // array of objects keyed by column key. False with *error naming the path and the reason.
-    static bool write(const DataTable &table, const QString &path, Format format,
-                      QString *error);
+    static bool write(const DataTable &table, const QString &path, Format format, QString *error);
     // Several tables: XLSX, one sheet each; JSON, one member each. CSV takes one table only.
     static bool write(const std::vector<DataTable> &tables, const QString &path, Format format,
                       QString *error);

@@ -1,0 +1,289 @@
+// Table exports (core/export, docs/exports.md) read back: CSV through the project's CSV reader,
+// XLSX through Python's openpyxl, JSON through nlohmann; and `yardstick-cli export` on a real
+// session run against the simulator, its figures against `show --json`'s.
+#include "analysis/gates.h"
+#include "export/comparison_export.h"
+#include "export/table_file.h"
+#include "export/table_sink.h"
+#include "util/csv_reader.h"
+
+#include "fixtures.h"
+#include "test_support.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+using nlohmann::json;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Awkward cells: separators, quotes and line breaks inside, Chinese text, missing numbers.
+DataTable awkwardTable()
+{
+    using Kind = DataColumn::Kind;
+    DataTable t;
+    t.name = QStringLiteral("awkward");
+    t.columns = {{QStringLiteral("name"), QStringLiteral("Name"), {}, Kind::Text},
+                 {QStringLiteral("count"), QStringLiteral("Count"), {}, Kind::Integer},
+                 {QStringLiteral("e2e_p95_ms"), QStringLiteral("E2E P95"), QStringLiteral("ms"),
+                  Kind::Number},
+                 {QStringLiteral("note"), QStringLiteral("Note"), {}, Kind::Text}};
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    t.rows = {{QStringLiteral("a,b"), 1, 312.5, QStringLiteral("say \"hi\"")},
+              {QStringLiteral("line\nbreak"), 2, QVariant(), QStringLiteral("cr\r\nlf")},
+              {QStringLiteral("延迟测试"), QVariant(), nan, QString()},
+              {QStringLiteral("plain"), qint64(1) << 40, 0.1, QStringLiteral(" spaced ")}};
+    return t;
+}
+
+} // namespace
+
+class TstExport : public QObject {
+    Q_OBJECT
+
+private:
+    struct Result {
+        int code = -1;
+        QByteArray out;
+        QString err;
+    };
+
+    Result run(const QString &program, const QStringList &args)
+    {
+        QProcess p;
+        p.start(program, args);
+        Result r;
+        if (!p.waitForFinished(120000 * test::kSlow)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    }
+
+    Result cli(const QStringList &args)
+    {
+        return run(test::binDir() + QStringLiteral("/yardstick-cli"), args);
+    }
+
+    // The workbook's sheets as JSON: {sheet: [[cell, ...], ...]}, each cell a number, a
+    // string or null, as openpyxl reads it.
+    json readXlsx(const QString &path)
+    {
+        const QString script = QStringLiteral(
+            "import json, sys, openpyxl\n"
+            "wb = openpyxl.load_workbook(sys.argv[1], read_only=True)\n"
+            "out = {}\n"
+            "for ws in wb.worksheets:\n"
+            "    out[ws.title] = [[c for c in row] for row in ws.iter_rows(values_only=True)]\n"
+            "print(json.dumps(out))\n");
+        // Debian's python3-openpyxl is installed for the system's python3, which need not be
+        // the first python3 on PATH.
+        const QString python = QFile::exists(QStringLiteral("/usr/bin/python3"))
+                                   ? QStringLiteral("/usr/bin/python3")
+                                   : QStringLiteral("python3");
+        const Result r = run(python, {QStringLiteral("-c"), script, path});
+        if (r.code != 0) {
+            qWarning().noquote() << "python3 with openpyxl failed:" << r.err;
+            return nullptr;
+        }
+        return json::parse(r.out.toStdString(), nullptr, false);
+    }
+
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void formatNames()
+    {
+        QCOMPARE(TableFile::formatFromName(QStringLiteral("CSV")), TableFile::Format::Csv);
+        QCOMPARE(TableFile::formatFromName(QStringLiteral("xlsx")), TableFile::Format::Xlsx);
+        QCOMPARE(TableFile::formatFromPath(QStringLiteral("/a/b.json")), TableFile::Format::Json);
+        QVERIFY(!TableFile::formatFromName(QStringLiteral("ods")));
+        QVERIFY(!TableFile::formatFromPath(QStringLiteral("/a/b")));
+    }
+
+    void csvRoundTrips()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("awkward.csv"));
+        QString error;
+        QVERIFY2(TableFile::write(awkwardTable(), path, TableFile::Format::Csv, &error),
+                 qPrintable(error));
+        const QByteArray bytes = readAll(path);
+        QVERIFY(bytes.startsWith("\xEF\xBB\xBF"));
+        QVERIFY(bytes.contains("\r\n"));
+        QVERIFY(bytes.contains("\"say \"\"hi\"\"\""));
+        int line = 0;
+        const auto records = CsvReader::parse(bytes, &error, &line);
+        QVERIFY2(records, qPrintable(error));
+        QCOMPARE(records->size(), std::size_t(5));
+        QCOMPARE(records->at(0).fields,
+                 QStringList({QStringLiteral("Name"), QStringLiteral("Count"),
+                              QStringLiteral("E2E P95 (ms)"), QStringLiteral("Note")}));
+        QCOMPARE(records->at(1).fields,
+                 QStringList({QStringLiteral("a,b"), QStringLiteral("1"), QStringLiteral("312.5"),
+                              QStringLiteral("say \"hi\"")}));
+        QCOMPARE(records->at(2).fields,
+                 QStringList({QStringLiteral("line\nbreak"), QStringLiteral("2"), QString(),
+                              QStringLiteral("cr\nlf")}));
+        // The file keeps the CRLF inside the quotes; the reader makes every line break LF.
+        QVERIFY(bytes.contains("\"cr\r\nlf\""));
+        QCOMPARE(records->at(3).fields,
+                 QStringList({QStringLiteral("延迟测试"), QString(), QString(), QString()}));
+        QCOMPARE(records->at(4).fields,
+                 QStringList({QStringLiteral("plain"), QStringLiteral("1099511627776"),
+                              QStringLiteral("0.1"), QStringLiteral(" spaced ")}));
+    }
+
+    void xlsxReadsBack()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("awkward.xlsx"));
+        QString error;
+        DataTable second = awkwardTable();
+        second.name = QStringLiteral("second/sheet");
+        QVERIFY2(TableFile::write({awkwardTable(), second}, path, TableFile::Format::Xlsx, &error),
+                 qPrintable(error));
+        const json book = readXlsx(path);
+        QVERIFY2(book.is_object(), "python3 and openpyxl are needed to read the XLSX back");
+        QCOMPARE(book.size(), std::size_t(2));
+        QVERIFY(book.contains("second_sheet"));
+        const json &rows = book["awkward"];
+        QCOMPARE(rows.size(), std::size_t(5));
+        QCOMPARE(rows[0][2].get<std::string>(), std::string("E2E P95 (ms)"));
+        QVERIFY(rows[1][1].is_number());
+        QVERIFY(rows[1][2].is_number());
+        QCOMPARE(rows[1][2].get<double>(), 312.5);
+        QCOMPARE(rows[1][0].get<std::string>(), std::string("a,b"));
+        QCOMPARE(rows[2][0].get<std::string>(), std::string("line\nbreak"));
+        QVERIFY(rows[2][2].is_null()); // missing
+        QCOMPARE(QString::fromStdString(rows[3][0].get<std::string>()), QStringLiteral("延迟测试"));
+        QVERIFY(rows[3][1].is_null());
+        QVERIFY(rows[3][2].is_null()); // NaN
+        QCOMPARE(rows[4][1].get<double>(), 1099511627776.0);
+        // No temporary file is left beside it.
+        QCOMPARE(QDir(m_dir.path())
+                     .entryList({QStringLiteral(".awkward*")}, QDir::Hidden | QDir::Files)
+                     .size(),
+                 0);
+    }
+
+    void jsonParsesBack()
+    {
+        const QString one = m_dir.filePath(QStringLiteral("awkward.json"));
+        QString error;
+        QVERIFY2(TableFile::write(awkwardTable(), one, TableFile::Format::Json, &error),
+                 qPrintable(error));
+        json doc = json::parse(readAll(one).toStdString());
+        QVERIFY(doc.is_array());
+        QCOMPARE(doc.size(), std::size_t(4));
+        QCOMPARE(doc[0]["name"].get<std::string>(), std::string("a,b"));
+        QCOMPARE(doc[0]["e2e_p95_ms"].get<double>(), 312.5);
+        QCOMPARE(doc[0]["count"].get<qint64>(), qint64(1));
+        QCOMPARE(doc[1]["note"].get<std::string>(), std::string("cr\r\nlf"));
+        QVERIFY(doc[1]["e2e_p95_ms"].is_null());
+        QVERIFY(doc[2]["e2e_p95_ms"].is_null());
+        QCOMPARE(QString::fromStdString(doc[2]["name"].get<std::string>()),
+                 QStringLiteral("延迟测试"));
+
+        const QString two = m_dir.filePath(QStringLiteral("two.json"));
+        DataTable empty;
+        empty.name = QStringLiteral("empty");
+        QVERIFY2(TableFile::write({awkwardTable(), empty}, two, TableFile::Format::Json, &error),
+                 qPrintable(error));
+        doc = json::parse(readAll(two).toStdString());
+        QCOMPARE(doc["awkward"].size(), std::size_t(4));
+        QVERIFY(doc["empty"].is_array() && doc["empty"].empty());
+    }
+
+    // An unwritable path fails with its name, and an earlier file of that name survives.
+    void failedWritesLeaveNothing()
+    {
+        QString error;
+        const QString missing = m_dir.filePath(QStringLiteral("no/such/folder/t.csv"));
+        for (const auto format :
+             {TableFile::Format::Csv, TableFile::Format::Xlsx, TableFile::Format::Json}) {
+            error.clear();
+            QVERIFY(!TableFile::write(awkwardTable(), missing, format, &error));
+            QVERIFY2(error.contains(missing), qPrintable(error));
+        }
+        const QString existing = m_dir.filePath(QStringLiteral("keep.xlsx"));
+        {
+            QFile f(existing);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("old");
+        }
+        {
+            // Abandoned half-way: the sink removes its temporary file.
+            auto sink = TableSink::create(TableFile::Format::Xlsx, existing);
+            QVERIFY(sink->open(&error));
+            const DataTable t = awkwardTable();
+            QVERIFY(sink->beginTable(t.name, t.columns, &error));
+            sink->row(t.columns, t.rows.front());
+        }
+        QCOMPARE(readAll(existing), QByteArray("old"));
+        QCOMPARE(QDir(m_dir.path())
+                     .entryList({QStringLiteral(".keep*")}, QDir::Hidden | QDir::Files)
+                     .size(),
+                 0);
+        QVERIFY(!TableFile::write({awkwardTable(), awkwardTable()}, existing,
+                                  TableFile::Format::Csv, &error));
+    }
+
+    void comparisonColumns()
+    {
+        ProviderSummary s;
+        s.name = QStringLiteral("A");
+        s.model = QStringLiteral("m");
+        s.runs = 1;
+        s.attempts = 10;
+        s.successes = 9;
+        s.ttftMs.p50 = 100;
+        s.ttftMs.p95 = 150;
+        s.ttftMs.p95Ci = std::pair(140.0, 170.0);
+        s.e2eMs.p95 = 400;
+        s.e2eMs.p95Ci = std::pair(380.0, 420.0);
+        s.contextWindow = 128000;
+        Requirements req;
+        req.maxP95LatencyMs = 1000;
+        const DataTable t = comparisonTable({s}, req);
+        QCOMPARE(t.name, QStringLiteral("comparison"));
+        QCOMPARE(t.rows.size(), std::size_t(1));
+        auto column = [&](const char *key) {
+            for (std::size_t c = 0; c < t.columns.size(); ++c)
+                if (t.columns[c].key == QLatin1StringView(key))
+                    return int(c);
+            return -1;
+        };
+        for (const char *key :
+             {"ttft_p95_ms", "ttft_p95_ci_low_ms", "ttft_p95_ci_high_ms", "e2e_p95_ci_low_ms",
+              "e2e_p95_ci_high_ms", "verdict", "latency_gate", "success_rate_pct"})
+            QVERIFY2(column(key) >= 0, key);
+        const auto &row = t.rows.front();
+        QCOMPARE(row[column("ttft_p95_ci_low_ms")].toDouble(), 140.0);
+        QCOMPARE(row[column("e2e_p95_ci_high_ms")].toDouble(), 420.0);
+        QCOMPARE(row[column("success_rate_pct")].toDouble(), 90.0);
+        QVERIFY(!row[column("e2e_p50_ms")].isValid());
+        QCOMPARE(row[column("latency_gate")].toString(), Gates::describe(GateResult::Pass));
+        QCOMPARE(t.columns[column("e2e_p95_ci_low_ms")].header(),
+                 QStringLiteral("E2E P95 95% CI low (ms)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstExport)
+#include "tst_export.moc"
