@@ -100,17 +100,34 @@ void AttemptsModel::sort(int column, Qt::SortOrder order)
     reload();
 }
 
-std::vector<AttemptRow> AttemptsModel::readPage(qint64 offset) const
+AttemptPageRequest AttemptsModel::request() const
 {
-    if (!m_repo || m_runId <= 0)
-        return {};
     AttemptPageRequest request;
     request.runId = m_runId;
     request.outcome = m_outcome;
     request.sortKey = sortKeyOf(m_sortColumn);
     request.descending = m_sortOrder == Qt::DescendingOrder;
-    request.offset = offset;
     request.limit = m_pageSize;
+    return request;
+}
+
+QVariant AttemptsModel::exportValue(const AttemptRow &r, int column)
+{
+    if (column == OutcomeColumn)
+        return OutcomeText::display(r.outcome);
+    if (column == StatusColumn && r.httpStatus <= 0)
+        return {};
+    if (column == HttpVersionColumn || column == ErrorColumn)
+        return ys::exportValue({}, sortValue(r, column));
+    return sortValue(r, column);
+}
+
+std::vector<AttemptRow> AttemptsModel::readPage(qint64 offset) const
+{
+    if (!m_repo || m_runId <= 0)
+        return {};
+    AttemptPageRequest request = this->request();
+    request.offset = offset;
     QString error;
     auto rows = AttemptQuery(*m_repo).page(request, &error);
     if (!rows) {
@@ -204,7 +221,7 @@ QVariant AttemptsModel::displayValue(const AttemptRow &r, int column) const
     }
 }
 
-QVariant AttemptsModel::sortValue(const AttemptRow &r, int column) const
+QVariant AttemptsModel::sortValue(const AttemptRow &r, int column)
 {
     switch (column) {
     case SeqColumn:
@@ -253,11 +270,7 @@ QVariant AttemptsModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortValue(r, index.column());
     case ExportValueRole:
-        if (index.column() == OutcomeColumn)
-            return OutcomeText::display(r.outcome);
-        if (index.column() == StatusColumn && r.httpStatus <= 0)
-            return {};
-        return sortValue(r, index.column());
+        return exportValue(r, index.column());
     case SampleIdRole:
         return r.id;
     case OutcomeRole:

@@ -55,6 +55,12 @@ public:
     // The attempts the filter lets through, fetched or not.
     qint64 matchingCount() const { return m_total; }
     const AttemptRow &row(int r) const { return m_rows[std::size_t(r)]; }
+    // The query behind the rows (run, outcome filter and order), from the first row on.
+    AttemptPageRequest request() const;
+    // A cell's ExportValueRole (models/export_roles.h): the number in the column's unit, the
+    // outcome in words; invalid for what did not happen.
+    static QVariant exportValue(const AttemptRow &r, int column);
+
     // Reads the run again (new attempts of a run under way).
     void reload();
     // Why the last read failed; empty when it did not.
@@ -73,7 +79,7 @@ public:
 private:
     std::vector<AttemptRow> readPage(qint64 offset) const;
     QVariant displayValue(const AttemptRow &r, int column) const;
-    QVariant sortValue(const AttemptRow &r, int column) const;
+    static QVariant sortValue(const AttemptRow &r, int column);
 
     const SessionRepository *m_repo = nullptr;
     qint64 m_runId = 0;

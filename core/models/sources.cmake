@@ -5,6 +5,7 @@ target_sources(ys_core PRIVATE
     models/table_tsv.h models/table_tsv.cpp
     models/export_roles.h
     models/model_table.h models/model_table.cpp
+    models/attempts_table_export.h models/attempts_table_export.cpp
     models/column_header.h
     models/figure_text.h models/figure_text.cpp
     models/kind_results_text.h models/kind_results_text.cpp
