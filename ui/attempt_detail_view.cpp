@@ -2,6 +2,7 @@
 
 #include "charts/stream_timeline_chart.h"
 #include "models/attempt_detail.h"
+#include "ui/table_export_menu.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -30,6 +31,7 @@ AttemptDetailView::AttemptDetailView(QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
+    TableExportMenu::attach(m_table, QStringLiteral("attempt"));
     m_error->setObjectName(QStringLiteral("attemptDetailError"));
     m_error->setReadOnly(true);
 

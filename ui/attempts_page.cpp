@@ -2,7 +2,10 @@
 
 #include "models/attempt_detail.h"
 #include "models/attempts_model.h"
+#include "models/attempts_table_export.h"
 #include "ui/attempt_detail_view.h"
+#include "ui/table_export_menu.h"
+#include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
@@ -27,6 +30,34 @@ QString stepText(const QString &stepJson)
     s.remove(QLatin1Char('{')).remove(QLatin1Char('}')).remove(QLatin1Char('"'));
     return s.replace(QLatin1Char(':'), QLatin1Char(' '))
         .replace(QLatin1Char(','), QStringLiteral(", "));
+}
+
+// Every attempt the table's query lets through, not only the rows fetched, read and written on
+// the workbench's reader thread so that a run of a million attempts never stalls the window.
+void writeAttempts(Workbench *workbench, QObject *context, const AttemptsModel &model,
+                   const QList<int> &columns, const QString &path, TableFile::Format format,
+                   TableExportMenu::Done done)
+{
+    BackgroundReader *reader = workbench->reader();
+    if (!reader) {
+        done(AttemptsPage::tr("%1: no database is open").arg(path));
+        return;
+    }
+    const AttemptPageRequest request = model.request();
+    std::vector<DataColumn> dataColumns = AttemptsTableExport::columns(model, columns);
+    reader->submit(
+        QStringLiteral("attempts-export"), context,
+        [=, done = std::move(done)](const SessionRepository *repo, const QString &openError) {
+            QString error;
+            if (!repo)
+                error = AttemptsPage::tr("%1: cannot be written (%2)").arg(path, openError);
+            else if (!AttemptsTableExport::write(*repo, request, columns, dataColumns,
+                                                 QStringLiteral("attempts"), path, format,
+                                                 &error) &&
+                     error.isEmpty())
+                error = AttemptsPage::tr("%1: cannot be written").arg(path);
+            return BackgroundReader::Delivery([done, error] { done(error); });
+        });
 }
 
 } // namespace
@@ -58,6 +89,12 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     // The model sorts in its query (ORDER BY): the header only tells it which column.
     m_table->horizontalHeader()->setSortIndicator(AttemptsModel::SeqColumn, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
+    TableExportMenu *exporter = TableExportMenu::attach(m_table, QStringLiteral("attempts"));
+    exporter->setWriter([this, exporter](const QString &path, TableFile::Format format,
+                                         TableExportMenu::Done done) {
+        writeAttempts(m_workbench, this, *m_model, exporter->visibleColumns(), path, format,
+                      std::move(done));
+    });
 
     auto *bar = new QHBoxLayout;
     auto *runLabel = new QLabel(tr("&Run:"), this);

@@ -1,9 +1,11 @@
 #include "ui/comparison_table_view.h"
 
+#include "export/comparison_export.h"
 #include "models/comparison_filter_model.h"
 #include "models/comparison_table_model.h"
 #include "models/table_tsv.h"
 #include "ui/gate_delegate.h"
+#include "ui/table_export_menu.h"
 #include "workbench/app_settings.h"
 #include "workbench/workbench.h"
 
@@ -62,6 +64,11 @@ ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
     m_copy->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_copy); // the shortcut works while the table has the focus
     connect(m_copy, &QAction::triggered, this, &ComparisonTableView::copyAsTsv);
+    // The export is the comparison table as the command line writes it (its intervals in
+    // columns of their own, the gates in words), of the rows the filter shows, in their order.
+    TableExportMenu::attach(m_table, QStringLiteral("comparison"))->setSource([this] {
+        return comparisonTable(shownSummaries(), m_workbench->comparisonModel()->requirements());
+    });
 
     for (const QString &key : AppSettings().hiddenComparisonColumns()) {
         const int column = ComparisonTableModel::columnOf(key);
@@ -228,6 +235,18 @@ void ComparisonTableView::copyAsTsv()
     QApplication::clipboard()->setText(selectionAsTsv());
 }
 
+std::vector<ProviderSummary> ComparisonTableView::shownSummaries() const
+{
+    const auto &all = m_workbench->comparisonModel()->summaries();
+    std::vector<ProviderSummary> shown;
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
+        if (source >= 0 && std::size_t(source) < all.size())
+            shown.push_back(all[std::size_t(source)]);
+    }
+    return shown;
+}
+
 QMenu *ComparisonTableView::columnMenu(QWidget *parent)
 {
     auto *menu = new QMenu(parent);
@@ -265,6 +284,7 @@ QMenu *ComparisonTableView::rowMenu(const QString &provider, QWidget *parent)
         menu->addSeparator();
     }
     menu->addAction(m_copy);
+    menu->addAction(TableExportMenu::of(m_table)->exportAction());
     return menu;
 }
 

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QWidget>
 #include <functional>
+#include <vector>
 
 class QAction;
 class QComboBox;
@@ -12,14 +13,16 @@ class QTableView;
 
 namespace ys {
 
+struct ProviderSummary;
 class ComparisonFilterModel;
 class Workbench;
 
 // The comparison table with what an analyst does to it: a filter row (provider name, and passing
 // or failing the requirements) above the sortable table; the header's context menu hides and
 // shows columns (kept between starts); Ctrl+C and the row menu copy rows as tab-separated text;
-// the row menu re-runs the provider or shows its attempts. The narrowing is ComparisonFilterModel's
-// and the text TableTsv's; this class only wires them to the widgets.
+// the row menu re-runs the provider, shows its attempts or exports the table (TableExportMenu). The
+// narrowing is ComparisonFilterModel's and the text TableTsv's; this class only wires them to the
+// widgets.
 class ComparisonTableView : public QWidget {
     Q_OBJECT
 public:
@@ -45,6 +48,8 @@ public:
     // TableTsv text.
     QString selectionAsTsv() const;
     void copyAsTsv();
+    // The providers the filter shows, in the table's order (what "Export table…" writes).
+    std::vector<ProviderSummary> shownSummaries() const;
 
     // The menus the header and the rows pop up, made for the caller to show.
     QMenu *columnMenu(QWidget *parent);

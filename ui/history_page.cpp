@@ -6,6 +6,7 @@
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
 #include "storage/drift_loader.h"
+#include "ui/table_export_menu.h"
 #include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
@@ -27,7 +28,8 @@ namespace {
 const QString kDiffChannel = QStringLiteral("history-diff");
 const QString kDriftChannel = QStringLiteral("history-drift");
 
-QTableView *tableFor(QAbstractItemModel *model, const QString &name, QWidget *parent)
+QTableView *tableFor(QAbstractItemModel *model, const QString &name, const QString &exportName,
+                     QWidget *parent)
 {
     auto *view = new QTableView(parent);
     view->setObjectName(name);
@@ -36,6 +38,7 @@ QTableView *tableFor(QAbstractItemModel *model, const QString &name, QWidget *pa
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);
+    TableExportMenu::attach(view, exportName);
     return view;
 }
 
@@ -62,9 +65,12 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     m_chart->setObjectName(QStringLiteral("driftChart"));
     m_chart->setModel(m_series);
     m_chart->setMinimumHeight(220);
-    m_diffTable = tableFor(m_diff, QStringLiteral("historyDiffTable"), this);
-    m_seriesTable = tableFor(m_series, QStringLiteral("driftTable"), this);
-    m_eventTable = tableFor(m_events, QStringLiteral("driftEvents"), this);
+    m_diffTable =
+        tableFor(m_diff, QStringLiteral("historyDiffTable"), QStringLiteral("session_diff"), this);
+    m_seriesTable =
+        tableFor(m_series, QStringLiteral("driftTable"), QStringLiteral("drift_series"), this);
+    m_eventTable =
+        tableFor(m_events, QStringLiteral("driftEvents"), QStringLiteral("drift_events"), this);
 
     auto *compareBox = new QGroupBox(tr("Compare two sessions or runs"), this);
     auto *choices = new QFormLayout;

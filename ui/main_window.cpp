@@ -13,6 +13,7 @@
 #include "ui/scores_page.h"
 #include "ui/suite_page.h"
 #include "ui/suite_provider_editing.h"
+#include "ui/table_export_menu.h"
 #include "ui/tco_page.h"
 #include "ui/window_habits.h"
 #include "workbench/workbench.h"
@@ -167,6 +168,8 @@ void MainWindow::retranslate()
         tr("Run the selected provider again, as a new run in this session"));
     m_cancel->setText(tr("&Cancel run"));
     m_exportChart->setText(tr("&Export chart…"));
+    m_exportTable->setText(tr("Export &table…"));
+    m_exportTable->setToolTip(tr("Save the table of this page as CSV or as an Excel workbook"));
     m_quit->setText(tr("&Quit"));
     m_fileMenu->setTitle(tr("&File"));
     m_runMenu->setTitle(tr("&Run"));
@@ -191,6 +194,10 @@ void MainWindow::createActions()
     m_exportChart->setObjectName(QStringLiteral("actionExportChart"));
     connect(m_exportChart, &QAction::triggered, this, &MainWindow::exportChart);
 
+    m_exportTable = new QAction(this);
+    m_exportTable->setObjectName(QStringLiteral("actionExportTable"));
+    connect(m_exportTable, &QAction::triggered, this, &MainWindow::exportTable);
+
     m_quit = new QAction(this);
     m_quit->setObjectName(QStringLiteral("actionQuit"));
     m_quit->setShortcut(QKeySequence::Quit);
@@ -199,6 +206,7 @@ void MainWindow::createActions()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_fileMenu->addAction(m_exportChart);
+    m_fileMenu->addAction(m_exportTable);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quit);
     m_runMenu = menuBar()->addMenu(QString());
@@ -262,6 +270,14 @@ void MainWindow::exportChart()
         showProblem(error);
     else
         m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);
+}
+
+void MainWindow::exportTable()
+{
+    if (TableExportMenu *table = TableExportMenu::forPage(m_pages->currentWidget()))
+        table->exportTable();
+    else
+        m_status->showMessage(tr("This page has no table to export"), 8000);
 }
 
 // The session's estimate exceeds its budget: the analyst decides, and leaving it is the default.

@@ -29,6 +29,8 @@ public:
     QAction *rerunProviderAction() const { return m_rerunProvider; }
     QAction *cancelAction() const { return m_cancel; }
     QAction *exportChartAction() const { return m_exportChart; }
+    // Exports the table of the page shown (TableExportMenu::forPage).
+    QAction *exportTableAction() const { return m_exportTable; }
     ResultsPage *resultsPage() const { return m_results; }
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
@@ -51,6 +53,7 @@ private:
     void rerunProvider();
     void rerunProviderNamed(const QString &provider);
     void exportChart();
+    void exportTable();
     void showProblem(const QString &message);
     bool confirmOverBudget(const CostEstimate &estimate);
 
@@ -69,6 +72,7 @@ private:
     QAction *m_rerunProvider = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_exportChart = nullptr;
+    QAction *m_exportTable = nullptr;
 };
 
 } // namespace ys

@@ -3,6 +3,7 @@
 #include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
 #include "models/catalog_model.h"
+#include "ui/table_export_menu.h"
 #include "workbench/connection_test.h"
 
 #include <QComboBox>
@@ -110,6 +111,7 @@ QWidget *ProviderDialog::buildCatalog()
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder); // the catalog's own order until asked
+    TableExportMenu::attach(m_table, QStringLiteral("catalog"));
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto *use = new QPushButton(tr("Use this model"), box);

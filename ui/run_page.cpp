@@ -4,6 +4,7 @@
 #include "charts/live_ttft_chart.h"
 #include "models/live_run_model.h"
 #include "models/run_events_model.h"
+#include "ui/table_export_menu.h"
 #include "workbench/workbench.h"
 
 #include <QHBoxLayout>
@@ -48,6 +49,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     m_progress->verticalHeader()->hide();
     m_progress->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_progress->horizontalHeader()->setStretchLastSection(true);
+    TableExportMenu::attach(m_progress, QStringLiteral("run_progress"));
 
     m_events->setObjectName(QStringLiteral("runEventsList"));
     m_events->setModel(m_model->events());
@@ -56,6 +58,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     m_events->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_events->horizontalHeader()->setStretchLastSection(true);
     m_events->setWordWrap(false);
+    TableExportMenu::attach(m_events, QStringLiteral("run_events"));
 
     m_ttft->setModel(m_model);
     m_throughput->setModel(m_model);

@@ -2,6 +2,7 @@
 
 #include "analysis/scores.h"
 #include "models/score_model.h"
+#include "ui/table_export_menu.h"
 #include "workbench/workbench.h"
 
 #include <QGridLayout>
@@ -94,6 +95,7 @@ ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    TableExportMenu::attach(m_table, QStringLiteral("scores"));
 
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(weights, 2);

@@ -44,6 +44,7 @@ std::vector<Shortcut> shortcuts()
         {"actionRerunProvider", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
         {"actionCancel", QKeySequence(Qt::CTRL | Qt::Key_Period)},
         {"actionExportChart", QKeySequence(Qt::CTRL | Qt::Key_E)},
+        {"actionExportTable", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)},
         {"actionNextPage", QKeySequence(Qt::CTRL | Qt::Key_PageDown)},
         {"actionPreviousPage", QKeySequence(Qt::CTRL | Qt::Key_PageUp)},
         {"actionOpenSuite", QKeySequence(QKeySequence::Open)},
