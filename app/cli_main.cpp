@@ -1,5 +1,6 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_commands.h"
+#include "cli/cli_export.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
 #include "pricing/price_catalog.h"
@@ -77,6 +78,17 @@ struct Options {
         QCoreApplication::translate("main", "Write the log here instead of the default place "
                                             "(also set by YS_LOG_FILE)."),
         QStringLiteral("file")};
+    QCommandLineOption format{
+        QStringLiteral("format"),
+        QCoreApplication::translate("main", "export: csv, xlsx or json (default: from --out)."),
+        QStringLiteral("format")};
+    QCommandLineOption out{QStringLiteral("out"),
+                           QCoreApplication::translate("main", "export: the file to write."),
+                           QStringLiteral("file")};
+    QCommandLineOption table{
+        QStringLiteral("table"),
+        QCoreApplication::translate("main", "export: only comparison or attempts."),
+        QStringLiteral("name")};
 };
 
 void setUp(QCommandLineParser &parser, const Options &o)
@@ -93,6 +105,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
+    parser.addOptions({o.format, o.out, o.table});
 }
 
 int runCommand(const QCommandLineParser &parser, const Options &o)
@@ -118,6 +131,29 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
                                   .arg(parser.value(o.sim)));
     }
     return ys::CliCommands::run(options);
+}
+
+// --session's id into *id when given; false, after saying so, when it is not a session id.
+bool sessionOption(const QCommandLineParser &parser, const Options &o, std::optional<qint64> *id)
+{
+    if (!parser.isSet(o.session))
+        return true;
+    bool ok = false;
+    *id = parser.value(o.session).toLongLong(&ok);
+    if (ok && **id > 0)
+        return true;
+    usageError(QCoreApplication::translate("main", "--session: \"%1\" is not a session id")
+                   .arg(parser.value(o.session)));
+    return false;
+}
+
+int exportCommand(const QCommandLineParser &parser, const Options &o)
+{
+    std::optional<qint64> id;
+    if (!sessionOption(parser, o, &id))
+        return 2;
+    return ys::CliExport::run({parser.value(o.db), id, parser.value(o.format), parser.value(o.out),
+                               parser.value(o.table)});
 }
 
 int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = false)
@@ -207,6 +243,8 @@ int main(int argc, char *argv[])
         return showCommand(parser, o);
     if (command == QLatin1StringView("gate"))
         return showCommand(parser, o, true);
+    if (command == QLatin1StringView("export"))
+        return exportCommand(parser, o);
     return usageError(QCoreApplication::translate(
                           "main", "Unknown command \"%1\"; use run, list, show, gate, bill or tco.")
                           .arg(command));

@@ -2,9 +2,11 @@
 // XLSX through Python's openpyxl, JSON through nlohmann; and `yardstick-cli export` on a real
 // session run against the simulator, its figures against `show --json`'s.
 #include "analysis/gates.h"
+#include "export/attempts_export.h"
 #include "export/comparison_export.h"
 #include "export/table_file.h"
 #include "export/table_sink.h"
+#include "storage/database.h"
 #include "util/csv_reader.h"
 
 #include "fixtures.h"
@@ -12,9 +14,11 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -46,6 +50,29 @@ DataTable awkwardTable()
               {QStringLiteral("延迟测试"), QVariant(), nan, QString()},
               {QStringLiteral("plain"), qint64(1) << 40, 0.1, QStringLiteral(" spaced ")}};
     return t;
+}
+
+int columnOf(const std::vector<DataColumn> &columns, const char *key)
+{
+    for (std::size_t c = 0; c < columns.size(); ++c)
+        if (columns[c].key == QLatin1StringView(key))
+            return int(c);
+    return -1;
+}
+
+// A figure of `show --json` (a number or null) against an exported one.
+bool sameFigure(const json &shown, const json &exported)
+{
+    if (shown.is_null() || exported.is_null())
+        return shown.is_null() && exported.is_null();
+    const double a = shown.get<double>(), b = exported.get<double>();
+    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a));
+}
+
+// A CSV cell as JSON: empty is null, anything else the number it reads as.
+json csvFigure(const QString &cell)
+{
+    return cell.isEmpty() ? json(nullptr) : json(cell.toDouble());
 }
 
 } // namespace
@@ -105,10 +132,108 @@ private:
         return json::parse(r.out.toStdString(), nullptr, false);
     }
 
+    // A suite of two providers on the simulator, a short latency run each.
+    QString writeSuite()
+    {
+        json providers = json::array();
+        for (const char *name : {"Alpha, Inc.", "贝塔"})
+            providers.push_back({{"name", name},
+                                 {"dialect", "openai-chat"},
+                                 {"base_url", m_sim->baseUrl().toString().toStdString()},
+                                 {"model", "fast"},
+                                 {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}},
+                                 {"context_window", 128000}});
+        json scenario{{"kind", "latency"},
+                      {"requests", 12},
+                      {"concurrency", 2},
+                      {"prompt_tokens", 64},
+                      {"max_output_tokens", 16}};
+        json doc{{"format", "yardstick-suite/1"},
+                 {"name", "export"},
+                 {"providers", providers},
+                 {"scenarios", json::array({scenario})}};
+        const QString path = m_dir.filePath(QStringLiteral("suite.json"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(QByteArray::fromStdString(doc.dump(2)));
+        return path;
+    }
+
+    // Every attempt the database holds, warm-ups and earlier runs included.
+    qint64 storedAttempts()
+    {
+        Database db(m_db);
+        QString error;
+        if (!db.open(&error))
+            return -1;
+        QSqlQuery q(db.connection());
+        if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM samples")) || !q.next())
+            return -1;
+        return q.value(0).toLongLong();
+    }
+
+    QString out(const QString &name) const { return m_dir.filePath(name); }
+
+    // The comparison's figures against `show --json`'s, each row given as a key → JSON lookup.
+    void checkComparison(const std::function<json(int row, const char *key)> &cell)
+    {
+        const json &providers = m_show["providers"];
+        for (int i = 0; i < int(providers.size()); ++i) {
+            const json &p = providers[std::size_t(i)];
+            QVERIFY2(cell(i, "provider") == p["name"], cell(i, "provider").dump().c_str());
+            QVERIFY(sameFigure(p["attempts"], cell(i, "attempts")));
+            QVERIFY(sameFigure(p["successful"], cell(i, "successes")));
+            QVERIFY2(sameFigure(p["e2e_ms"]["p95"], cell(i, "e2e_p95_ms")),
+                     cell(i, "e2e_p95_ms").dump().c_str());
+            QVERIFY(sameFigure(p["e2e_ms"]["p50"], cell(i, "e2e_p50_ms")));
+            QVERIFY(sameFigure(p["ttft_ms"]["p95"], cell(i, "ttft_p95_ms")));
+            QVERIFY(sameFigure(p["ttft_ms"]["p95_ci"][0], cell(i, "ttft_p95_ci_low_ms")));
+            QVERIFY(sameFigure(p["ttft_ms"]["p95_ci"][1], cell(i, "ttft_p95_ci_high_ms")));
+            QVERIFY(sameFigure(p["e2e_ms"]["p95_ci"][1], cell(i, "e2e_p95_ci_high_ms")));
+            QVERIFY(sameFigure(p["cost_usd"], cell(i, "cost_usd")));
+            QVERIFY(sameFigure(p["usd_per_1k_tokens"], cell(i, "usd_per_1k_list")));
+            QVERIFY(sameFigure(p["context_window"], cell(i, "context_window_tokens")));
+            const QString verdict = QString::fromStdString(cell(i, "verdict").get<std::string>());
+            QVERIFY2(
+                QStringList({Gates::describe(GateResult::Pass), Gates::describe(GateResult::Fail),
+                             Gates::describe(GateResult::Inconclusive),
+                             Gates::describe(GateResult::NoData)})
+                    .contains(verdict),
+                qPrintable(verdict));
+        }
+    }
+
     QTemporaryDir m_dir;
+    std::unique_ptr<SimHost> m_sim;
+    QString m_db;
+    json m_show;
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        test::ProfileShape shape;
+        shape.ttftMedianMs = 5;
+        shape.ttftP95Ms = 8;
+        shape.outputTokensMin = 8;
+        shape.outputTokensMax = 8;
+        QString error;
+        m_sim = test::startSim(
+            {test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)}, &error);
+        QVERIFY2(m_sim, qPrintable(error));
+        m_db = m_dir.filePath(QStringLiteral("export.sqlite"));
+        const Result ran = cli({QStringLiteral("run"), QStringLiteral("--suite"), writeSuite(),
+                                QStringLiteral("--db"), m_db});
+        QVERIFY2(ran.code == 0, qPrintable(ran.err));
+        const Result shown =
+            cli({QStringLiteral("show"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+        QVERIFY2(shown.code == 0, qPrintable(shown.err));
+        m_show = json::parse(shown.out.toStdString());
+        QCOMPARE(m_show["providers"].size(), std::size_t(2));
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
 
     void formatNames()
     {
@@ -282,6 +407,139 @@ private Q_SLOTS:
         QCOMPARE(row[column("latency_gate")].toString(), Gates::describe(GateResult::Pass));
         QCOMPARE(t.columns[column("e2e_p95_ci_low_ms")].header(),
                  QStringLiteral("E2E P95 95% CI low (ms)"));
+    }
+
+    void cliCsvWritesBothFiles()
+    {
+        const QString path = out(QStringLiteral("session.csv"));
+        const Result r =
+            cli({QStringLiteral("export"), QStringLiteral("--db"), m_db, QStringLiteral("--format"),
+                 QStringLiteral("csv"), QStringLiteral("--out"), path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QString error;
+        int line = 0;
+        const auto comparison = CsvReader::parse(readAll(path), &error, &line);
+        QVERIFY2(comparison, qPrintable(error));
+        const auto columns = ComparisonExport::columns();
+        QCOMPARE(comparison->size(), m_show["providers"].size() + 1);
+        QCOMPARE(comparison->front().fields.size(), qsizetype(columns.size()));
+        QCOMPARE(comparison->front().fields[columnOf(columns, "e2e_p95_ms")],
+                 QStringLiteral("E2E P95 (ms)"));
+        checkComparison([&](int row, const char *key) {
+            const QString cell =
+                comparison->at(std::size_t(row) + 1).fields[columnOf(columns, key)];
+            const DataColumn::Kind kind = columns[std::size_t(columnOf(columns, key))].kind;
+            return kind == DataColumn::Kind::Text ? json(cell.toStdString()) : csvFigure(cell);
+        });
+
+        const auto attempts =
+            CsvReader::parse(readAll(out(QStringLiteral("session-attempts.csv"))), &error, &line);
+        QVERIFY2(attempts, qPrintable(error));
+        QCOMPARE(qint64(attempts->size()) - 1, storedAttempts());
+        QCOMPARE(attempts->front().fields.size(), qsizetype(AttemptsExport::columns().size()));
+        QVERIFY(attempts->front().fields.contains(QStringLiteral("E2E (ms)")));
+    }
+
+    void cliXlsxHasASheetEach()
+    {
+        const QString path = out(QStringLiteral("session.xlsx"));
+        const Result r = cli(
+            {QStringLiteral("export"), QStringLiteral("--db"), m_db, QStringLiteral("--session"),
+             QString::number(m_show["session"].get<qint64>()), QStringLiteral("--format"),
+             QStringLiteral("xlsx"), QStringLiteral("--out"), path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const json book = readXlsx(path);
+        QVERIFY2(book.is_object(), "python3 and openpyxl are needed to read the XLSX back");
+        QVERIFY(book.contains("comparison") && book.contains("attempts"));
+        const auto columns = ComparisonExport::columns();
+        const json &rows = book["comparison"];
+        QCOMPARE(rows[0][columnOf(columns, "ttft_p95_ci_low_ms")].get<std::string>(),
+                 std::string("TTFT P95 95% CI low (ms)"));
+        QVERIFY(rows[1][columnOf(columns, "e2e_p95_ms")].is_number());
+        QVERIFY(rows[1][columnOf(columns, "attempts")].is_number());
+        checkComparison([&](int row, const char *key) {
+            return rows[std::size_t(row) + 1][std::size_t(columnOf(columns, key))];
+        });
+        const json &attempts = book["attempts"];
+        QCOMPARE(qint64(attempts.size()) - 1, storedAttempts());
+        const int e2e = columnOf(AttemptsExport::columns(), "e2e_ms");
+        QVERIFY(attempts[1][std::size_t(e2e)].is_number());
+    }
+
+    void cliJsonHasAMemberEach()
+    {
+        const QString path = out(QStringLiteral("session.json"));
+        Result r =
+            cli({QStringLiteral("export"), QStringLiteral("--db"), m_db, QStringLiteral("--format"),
+                 QStringLiteral("json"), QStringLiteral("--out"), path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const json doc = json::parse(readAll(path).toStdString());
+        checkComparison(
+            [&](int row, const char *key) { return doc["comparison"][std::size_t(row)][key]; });
+        QCOMPARE(qint64(doc["attempts"].size()), storedAttempts());
+        QVERIFY(doc["attempts"][0]["e2e_ms"].is_number());
+
+        // One table alone is an array.
+        const QString attemptsOnly = out(QStringLiteral("attempts.json"));
+        r = cli({QStringLiteral("export"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+                 attemptsOnly, QStringLiteral("--table"), QStringLiteral("attempts")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const json only = json::parse(readAll(attemptsOnly).toStdString());
+        QVERIFY(only.is_array());
+        QCOMPARE(qint64(only.size()), storedAttempts());
+    }
+
+    // Bad input exits 2 naming what is wrong, writes nothing and keeps an earlier file.
+    void cliBadInput()
+    {
+        const QString kept = out(QStringLiteral("kept.csv"));
+        {
+            QFile f(kept);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("earlier");
+        }
+        const QString missingDb = out(QStringLiteral("missing.sqlite"));
+        const QString unwritable = out(QStringLiteral("no/such/folder/x.csv"));
+        const QString fresh = out(QStringLiteral("fresh.xlsx"));
+        struct Case {
+            QStringList args;
+            QString named;
+            QString target;
+        };
+        const QStringList db{QStringLiteral("--db"), m_db};
+        const std::vector<Case> cases{
+            {db + QStringList{QStringLiteral("--format"), QStringLiteral("ods"),
+                              QStringLiteral("--out"), kept},
+             QStringLiteral("ods"), kept},
+            {db + QStringList{QStringLiteral("--out"), out(QStringLiteral("x.ods"))},
+             QStringLiteral("ods"), out(QStringLiteral("x.ods"))},
+            {db + QStringList{QStringLiteral("--out"), unwritable}, unwritable, unwritable},
+            {db + QStringList{QStringLiteral("--session"), QStringLiteral("999"),
+                              QStringLiteral("--out"), kept},
+             QStringLiteral("999"), kept},
+            {db + QStringList{QStringLiteral("--table"), QStringLiteral("runs"),
+                              QStringLiteral("--out"), fresh},
+             QStringLiteral("runs"), fresh},
+            {{QStringLiteral("--db"), missingDb, QStringLiteral("--out"), fresh}, missingDb, fresh},
+        };
+        for (const Case &c : cases) {
+            const Result r = cli(QStringList{QStringLiteral("export")} + c.args);
+            QVERIFY2(r.code == 2, qPrintable(c.args.join(QLatin1Char(' ')) + QLatin1Char(' ') +
+                                             QString::number(r.code) + r.err));
+            QVERIFY2(r.err.contains(c.named), qPrintable(r.err));
+            if (c.target == kept)
+                QCOMPARE(readAll(kept), QByteArray("earlier"));
+            else
+                QVERIFY(!QFile::exists(c.target));
+        }
+        QVERIFY(!QFile::exists(missingDb)); // never made by an export
+        QVERIFY(!QFile::exists(out(QStringLiteral("kept-attempts.csv"))));
+        // Nothing half-written is left in the folder.
+        const QStringList left =
+            QDir(m_dir.path()).entryList(QDir::Hidden | QDir::Files | QDir::NoDotAndDotDot);
+        for (const QString &name : left)
+            QVERIFY2(!name.startsWith(QLatin1Char('.')) && !name.contains(QStringLiteral(".new")),
+                     qPrintable(name));
     }
 };
 

@@ -9,5 +9,6 @@ target_sources(ys_core PRIVATE
     export/text_sinks.h export/text_sinks.cpp
     export/xlsx_sink.h export/xlsx_sink.cpp
     export/comparison_export.h export/comparison_export.cpp
+    export/attempts_export.h export/attempts_export.cpp
 )
 target_link_libraries(ys_core PRIVATE PkgConfig::XLSXWRITER)

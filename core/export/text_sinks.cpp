@@ -28,7 +28,7 @@ public:
             *error = writeError(m_file.errorString());
             return false;
         }
-        m_buffer.reserve(kFlushAt + 64 * 1024);
+        m_buffer = std::make_unique<char[]>(kCapacity);
         return true;
     }
 
@@ -37,7 +37,7 @@ public:
         separate();
         char digits[24];
         const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        m_buffer.append(digits, end - digits);
+        put(digits, end - digits);
     }
 
     void number(double value) override
@@ -50,27 +50,46 @@ public:
         // The shortest text that reads back as the same double.
         char digits[32];
         const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        m_buffer.append(digits, end - digits);
+        put(digits, end - digits);
     }
 
     void text(QStringView value) override { utf8(value.toUtf8()); }
 
+    // Bytes out through the buffer, written to the file a megabyte at a time.
+    void put(char c)
+    {
+        if (m_used == kCapacity)
+            flush();
+        m_buffer[std::size_t(m_used++)] = c;
+    }
+
+    void put(const char *p, qsizetype n)
+    {
+        if (m_used + n > kCapacity) {
+            flush();
+            if (n > kCapacity) {
+                if (m_file.write(p, n) != n)
+                    m_failed = true;
+                return;
+            }
+        }
+        std::memcpy(m_buffer.get() + m_used, p, std::size_t(n));
+        m_used += n;
+    }
+
+    void put(QByteArrayView bytes) { put(bytes.data(), bytes.size()); }
+    void putText(const char *text) { put(text, qsizetype(std::strlen(text))); }
+
 protected:
-    static constexpr qsizetype kFlushAt = 1 << 20;
+    static constexpr qsizetype kCapacity = 1 << 20;
 
     virtual void separate() = 0;
 
-    void flushIfFull()
-    {
-        if (m_buffer.size() >= kFlushAt)
-            flush();
-    }
-
     void flush()
     {
-        if (!m_buffer.isEmpty() && m_file.write(m_buffer) != m_buffer.size())
+        if (m_used > 0 && m_file.write(m_buffer.get(), m_used) != m_used)
             m_failed = true;
-        m_buffer.clear();
+        m_used = 0;
     }
 
     bool finish(QString *error)
@@ -83,10 +102,10 @@ protected:
         return true;
     }
 
-    QByteArray m_buffer;
-
 private:
     QSaveFile m_file;
+    std::unique_ptr<char[]> m_buffer;
+    qsizetype m_used = 0;
     bool m_failed = false;
 };
 
@@ -101,7 +120,7 @@ public:
     {
         if (!TextSink::open(error))
             return false;
-        m_buffer.append("\xEF\xBB\xBF");
+        put("\xEF\xBB\xBF", 3);
         return true;
     }
 
@@ -127,25 +146,24 @@ public:
         for (qsizetype i = 0; i < n && !quote; ++i)
             quote = p[i] == ',' || p[i] == '"' || p[i] == '\r' || p[i] == '\n';
         if (!quote) {
-            m_buffer.append(p, n);
+            put(p, n);
             return;
         }
-        m_buffer.append('"');
+        put('"');
         for (qsizetype i = 0; i < n; ++i) {
             if (p[i] == '"')
-                m_buffer.append('"');
-            m_buffer.append(p[i]);
+                put('"');
+            put(p[i]);
         }
-        m_buffer.append('"');
+        put('"');
     }
 
     void empty() override { separate(); }
 
     void endRow() override
     {
-        m_buffer.append("\r\n", 2);
+        put("\r\n", 2);
         m_column = 0;
-        flushIfFull();
     }
 
     bool commit(QString *error) override { return finish(error); }
@@ -154,7 +172,7 @@ protected:
     void separate() override
     {
         if (m_column++ > 0)
-            m_buffer.append(',');
+            put(',');
     }
 
 private:
@@ -164,30 +182,37 @@ private:
 
 // Appends value as a JSON string, escaped as RFC 8259 asks (quote, backslash, control
 // characters); everything else, UTF-8 included, goes as it is.
-void appendJsonString(QByteArray &out, QByteArrayView value)
+template <typename Out> void appendJsonString(Out &out, QByteArrayView value)
 {
     static constexpr char kHex[] = "0123456789abcdef";
-    out.append('"');
+    out.put('"');
     for (const char ch : value) {
         const auto c = static_cast<unsigned char>(ch);
         if (c == '"' || c == '\\') {
-            out.append('\\');
-            out.append(ch);
+            out.put('\\');
+            out.put(ch);
         } else if (c == '\n') {
-            out.append("\\n", 2);
+            out.put("\\n", 2);
         } else if (c == '\r') {
-            out.append("\\r", 2);
+            out.put("\\r", 2);
         } else if (c == '\t') {
-            out.append("\\t", 2);
+            out.put("\\t", 2);
         } else if (c < 0x20) {
             const char escaped[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
-            out.append(escaped, sizeof escaped);
+            out.put(escaped, sizeof escaped);
         } else {
-            out.append(ch);
+            out.put(ch);
         }
     }
-    out.append('"');
+    out.put('"');
 }
+
+// appendJsonString into a QByteArray.
+struct ByteArrayOut {
+    QByteArray &bytes;
+    void put(char c) { bytes.append(c); }
+    void put(const char *p, qsizetype n) { bytes.append(p, n); }
+};
 
 class JsonSink final : public TextSink {
 public:
@@ -202,7 +227,7 @@ public:
         if (!TextSink::open(error))
             return false;
         if (m_several)
-            m_buffer.append('{');
+            put('{');
         return true;
     }
 
@@ -215,18 +240,19 @@ public:
         }
         endTable();
         if (m_several) {
-            m_buffer.append(m_tables > 0 ? ",\n" : "\n");
-            appendJsonString(m_buffer, name.toUtf8());
-            m_buffer.append(": ");
+            putText(m_tables > 0 ? ",\n" : "\n");
+            appendJsonString(*this, name.toUtf8());
+            putText(": ");
         }
-        m_buffer.append('[');
+        put('[');
         ++m_tables;
         m_inTable = true;
         m_rows = 0;
         m_keys.clear();
         for (const DataColumn &c : columns) {
             QByteArray key;
-            appendJsonString(key, c.key.toUtf8());
+            ByteArrayOut out{key};
+            appendJsonString(out, c.key.toUtf8());
             m_keys.push_back(key + ": ");
         }
         return true;
@@ -235,33 +261,32 @@ public:
     void utf8(QByteArrayView value) override
     {
         separate();
-        appendJsonString(m_buffer, value);
+        appendJsonString(*this, value);
     }
 
     void empty() override
     {
         separate();
-        m_buffer.append("null", 4);
+        putText("null");
     }
 
     void endRow() override
     {
         if (m_column == 0) // a row without cells is still an object
-            m_buffer.append(m_rows > 0 ? ",\n{" : "\n{");
-        m_buffer.append('}');
+            putText(m_rows > 0 ? ",\n{" : "\n{");
+        put('}');
         m_column = 0;
         ++m_rows;
-        flushIfFull();
     }
 
     bool commit(QString *error) override
     {
         endTable();
         if (m_several)
-            m_buffer.append("\n}");
+            putText("\n}");
         else if (m_tables == 0)
-            m_buffer.append("[]");
-        m_buffer.append('\n');
+            putText("[]");
+        put('\n');
         return finish(error);
     }
 
@@ -269,13 +294,13 @@ protected:
     void separate() override
     {
         if (m_column == 0)
-            m_buffer.append(m_rows > 0 ? ",\n{" : "\n{");
+            putText(m_rows > 0 ? ",\n{" : "\n{");
         else
-            m_buffer.append(", ", 2);
+            putText(", ");
         if (std::size_t(m_column) < m_keys.size())
-            m_buffer.append(m_keys[std::size_t(m_column)]);
+            put(m_keys[std::size_t(m_column)]);
         else
-            m_buffer.append("\"\": ", 4);
+            putText("\"\": ");
         ++m_column;
     }
 
@@ -283,7 +308,7 @@ private:
     void endTable()
     {
         if (m_inTable)
-            m_buffer.append(m_rows > 0 ? "\n]" : "]");
+            putText(m_rows > 0 ? "\n]" : "]");
         m_inTable = false;
     }
 
