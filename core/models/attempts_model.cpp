@@ -41,9 +41,9 @@ AttemptSortKey sortKeyOf(int column)
 }
 
 constexpr ExportColumn kExportColumns[] = {
-    {"seq", ""},         {"request", ""},      {"attempt", ""},  {"outcome", ""},
-    {"http_status", ""}, {"ttft_ms", "ms"},    {"e2e_ms", "ms"}, {"output_tokens", "tokens"},
-    {"cost_usd", "$"},   {"http_version", ""}, {"error", ""}};
+    {"seq", ""},         {"request_index", ""}, {"attempt", ""},  {"outcome", ""},
+    {"http_status", ""}, {"ttft_ms", "ms"},     {"e2e_ms", "ms"}, {"output_tokens", "tokens"},
+    {"cost_usd", "$"},   {"http_version", ""},  {"error", ""}};
 static_assert(std::size(kExportColumns) == AttemptsModel::ColumnCount);
 
 QString dash()
