@@ -2,13 +2,16 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
+#include "cli/cli_report.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
 #include "util/translations.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
+#include <memory>
 
 namespace {
 
@@ -87,11 +90,12 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("main", "run, list, show, gate, bill or tco"));
+        QCoreApplication::translate("main", "run, list, show, gate, bill, tco or report"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
+    ys::CliReport::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
 }
 
@@ -161,7 +165,14 @@ int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = 
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // report draws charts, which needs a QApplication (offscreen when there is no display).
+    const bool gui = ys::CliReport::wantsGui(argc, argv);
+    if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> owned = gui ? std::make_unique<QApplication>(argc, argv)
+                                                  : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication &app = *owned;
     QCoreApplication::setApplicationName(QStringLiteral("yardstick-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(YS_VERSION));
     ys::installTranslations(app);
@@ -188,6 +199,9 @@ int main(int argc, char *argv[])
     // bill checks its own --db; tco needs none when given its figures.
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
+            return *code;
+    if (args.size() == 1)
+        if (const auto code = ys::CliReport::run(args.first(), parser))
             return *code;
     if (args.size() != 1)
         return usageError(QCoreApplication::translate(

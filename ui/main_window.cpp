@@ -7,6 +7,7 @@
 #include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
 #include "ui/history_page.h"
+#include "ui/report_action.h"
 #include "ui/results_page.h"
 #include "ui/run_page.h"
 #include "ui/run_status_bar.h"
@@ -214,6 +215,14 @@ void MainWindow::createActions()
     m_runToolBar->addAction(m_cancel);
     m_runToolBar->addSeparator();
     m_runToolBar->addAction(m_exportChart);
+
+    auto *report = new ReportAction(m_workbench, this);
+    m_fileMenu->insertAction(m_exportChart, report);
+    m_runToolBar->addAction(report);
+    connect(report, &ReportAction::failed, this, &MainWindow::showProblem);
+    connect(report, &ReportAction::saved, this, [this](const QString &path) {
+        m_status->showMessage(tr("Report saved to %1").arg(path), 8000);
+    });
 }
 
 void MainWindow::updateActions()
