@@ -258,7 +258,9 @@ void MainWindow::exportChart()
     if (path.isEmpty())
         return;
     QString error;
-    if (!ChartExport::save(view, path, &error))
+    ChartExportOptions options;
+    options.format = ChartExport::formatOf(path).value_or(ChartFormat::Png);
+    if (!ChartExport::save(view->chart(), path, options, &error))
         showProblem(error);
     else
         m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);
