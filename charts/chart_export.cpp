@@ -179,7 +179,16 @@ void draw(QChart *chart, QPainter *painter, const QRectF &target, qreal scale,
     const QSizeF logical = target.size() / scale;
     const QFont font = footnoteFont(chart);
     const QFontMetricsF metrics(font);
-    const qreal band = options.footnote.isEmpty() ? 0.0 : std::ceil(metrics.height() * 1.8);
+    // A long footnote wraps rather than losing its end (the version) on a narrow chart.
+    const qreal margin = metrics.averageCharWidth() * 2;
+    const qreal lineWidth = std::max(1.0, logical.width() - 2 * margin);
+    const int flags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    const qreal band =
+        options.footnote.isEmpty()
+            ? 0.0
+            : std::ceil(metrics.boundingRect(QRectF(0, 0, lineWidth, 1e6), flags, options.footnote)
+                            .height() +
+                        metrics.height() * 0.8);
     const QSizeF chartSize(logical.width(), std::max(1.0, logical.height() - band));
     state.resize(chartSize);
 
@@ -192,12 +201,10 @@ void draw(QChart *chart, QPainter *painter, const QRectF &target, qreal scale,
     chart->scene()->render(painter, QRectF(QPointF(0, 0), chartSize),
                            QRectF(chart->scenePos(), chartSize), Qt::IgnoreAspectRatio);
     if (band > 0) {
-        const qreal margin = metrics.averageCharWidth() * 2;
-        const QRectF line(margin, chartSize.height(), logical.width() - 2 * margin, band);
         painter->setFont(font);
         painter->setPen(options.theme == ChartTheme::Print ? kInk : chart->titleBrush().color());
-        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                          metrics.elidedText(options.footnote, Qt::ElideRight, line.width()));
+        painter->drawText(QRectF(margin, chartSize.height(), lineWidth, band), flags,
+                          options.footnote);
     }
     painter->restore();
 }

@@ -304,6 +304,8 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(dialog.save(&error), qPrintable(error));
         const QImage png(file(QStringLiteral("pareto.png")));
+        if (const QString keep = qEnvironmentVariable("YS_TST_IMAGE_DIR"); !keep.isEmpty())
+            png.save(keep + QStringLiteral("/pareto.png"));
         QCOMPARE(png.size(), QSize(1600, 1000));
         QCOMPARE(qRound(png.dotsPerMeterX() * 0.0254), 200);
 
