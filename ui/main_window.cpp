@@ -1,11 +1,11 @@
 #include "ui/main_window.h"
 
-#include "charts/chart_export.h"
 #include "charts/pareto_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
+#include "ui/chart_exporter.h"
 #include "ui/history_page.h"
 #include "ui/report_action.h"
 #include "ui/results_page.h"
@@ -20,10 +20,8 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QChartView>
 #include <QDockWidget>
 #include <QEvent>
-#include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QListView>
 #include <QMenuBar>
@@ -168,6 +166,7 @@ void MainWindow::retranslate()
         tr("Run the selected provider again, as a new run in this session"));
     m_cancel->setText(tr("&Cancel run"));
     m_exportChart->setText(tr("&Export chart…"));
+    m_charts->retranslate();
     m_quit->setText(tr("&Quit"));
     m_fileMenu->setTitle(tr("&File"));
     m_runMenu->setTitle(tr("&Run"));
@@ -192,6 +191,10 @@ void MainWindow::createActions()
     m_exportChart->setObjectName(QStringLiteral("actionExportChart"));
     connect(m_exportChart, &QAction::triggered, this, &MainWindow::exportChart);
 
+    m_charts = new ChartExporter(m_pages, m_workbench, this);
+    connect(m_charts, &ChartExporter::message, this,
+            [this](const QString &text) { m_status->showMessage(text, 8000); });
+
     m_quit = new QAction(this);
     m_quit->setObjectName(QStringLiteral("actionQuit"));
     m_quit->setShortcut(QKeySequence::Quit);
@@ -200,6 +203,7 @@ void MainWindow::createActions()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_fileMenu->addAction(m_exportChart);
+    m_fileMenu->addAction(m_charts->copyAction());
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quit);
     m_runMenu = menuBar()->addMenu(QString());
@@ -233,6 +237,7 @@ void MainWindow::updateActions()
     m_rerunProvider->setEnabled(!running && m_workbench->selectedSession() != 0 &&
                                 !m_results->selectedProvider().isEmpty());
     m_exportChart->setEnabled(m_workbench->selectedSession() != 0);
+    m_charts->copyAction()->setEnabled(m_exportChart->isEnabled());
 }
 
 void MainWindow::runDemo()
@@ -258,19 +263,7 @@ void MainWindow::rerunProviderNamed(const QString &provider)
 
 void MainWindow::exportChart()
 {
-    QChartView *view = m_results->currentChartView();
-    if (!view)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), QStringLiteral("chart.png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!ChartExport::save(view, path, &error))
-        showProblem(error);
-    else
-        m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);
+    m_charts->exportCurrent();
 }
 
 // The session's estimate exceeds its budget: the analyst decides, and leaving it is the default.

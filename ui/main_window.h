@@ -12,6 +12,7 @@ class QToolBar;
 namespace ys {
 
 struct CostEstimate;
+class ChartExporter;
 class ResultsPage;
 class RunStatusBar;
 class WindowHabits;
@@ -30,6 +31,8 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QAction *exportChartAction() const { return m_exportChart; }
     ResultsPage *resultsPage() const { return m_results; }
+    // The charts' export and copy, from the menus and every chart's context menu.
+    ChartExporter *chartExporter() const { return m_charts; }
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
@@ -69,6 +72,7 @@ private:
     QAction *m_rerunProvider = nullptr;
     QAction *m_cancel = nullptr;
     QAction *m_exportChart = nullptr;
+    ChartExporter *m_charts = nullptr;
 };
 
 } // namespace ys

@@ -3,6 +3,7 @@ target_sources(ys_core PRIVATE
     models/comparison_table_model.h models/comparison_table_model.cpp
     models/comparison_filter_model.h models/comparison_filter_model.cpp
     models/table_tsv.h models/table_tsv.cpp
+    models/chart_footnote.h models/chart_footnote.cpp
     models/column_header.h
     models/figure_text.h models/figure_text.cpp
     models/kind_results_text.h models/kind_results_text.cpp
