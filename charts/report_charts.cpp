@@ -1,20 +1,18 @@
 #include "report_charts.h"
 
+#include "chart_export.h"
 #include "provider_colours.h"
 #include "report/report_content.h"
 #include "report/report_html.h"
 
+#include "models/chart_footnote.h"
 #include "models/context_plot.h"
 #include "models/pareto_plot.h"
 
-#include <QBuffer>
 #include <QChart>
-#include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QPainter>
 #include <QScatterSeries>
-#include <QSvgGenerator>
 #include <QValueAxis>
 
 namespace ys {
@@ -168,17 +166,14 @@ std::unique_ptr<QChart> contextChart(const SessionSummary &summary, ContextPane 
     return chart;
 }
 
-// Paints a chart laid out at logicalSize() into `device` scaled to `target`.
-void paint(QChart *chart, QPaintDevice *device, const QRectF &target)
+ChartExportOptions printOptions(const SessionSummary &summary, ChartFormat format)
 {
-    QGraphicsScene scene;
-    scene.addItem(chart);
-    scene.setSceneRect(QRectF(QPointF(0, 0), ReportCharts::logicalSize()));
-    QPainter painter(device);
-    painter.setRenderHint(QPainter::Antialiasing);
-    scene.render(&painter, target, scene.sceneRect());
-    painter.end();
-    scene.removeItem(chart);
+    ChartExportOptions options;
+    options.format = format;
+    options.size = ReportCharts::logicalSize();
+    options.theme = ChartTheme::Print;
+    options.footnote = ChartFootnote::text(summary.info);
+    return options;
 }
 
 } // namespace
@@ -206,15 +201,9 @@ QHash<QString, QString> ReportCharts::svgs(const SessionSummary &summary)
         const auto c = chart(summary, id);
         if (!c)
             continue;
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(logicalSize());
-        generator.setViewBox(QRect(QPoint(0, 0), logicalSize()));
-        generator.setTitle(c->title());
-        paint(c.get(), &generator, QRectF(QPointF(0, 0), logicalSize()));
-        out.insert(id, ReportHtml::inlineSvg(buffer.data()));
+        const QByteArray svg =
+            ChartExport::svg(c.get(), logicalSize(), printOptions(summary, ChartFormat::Svg));
+        out.insert(id, ReportHtml::inlineSvg(svg));
     }
     return out;
 }
@@ -230,12 +219,8 @@ QHash<QString, QImage> ReportCharts::images(const SessionSummary &summary, doubl
         const auto c = chart(summary, id);
         if (!c)
             continue;
-        QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::white);
-        image.setDotsPerMeterX(int(dpi / 0.0254));
-        image.setDotsPerMeterY(int(dpi / 0.0254));
-        paint(c.get(), &image, QRectF(QPointF(0, 0), QSizeF(pixels)));
-        out.insert(id, image);
+        out.insert(
+            id, ChartExport::image(c.get(), pixels, dpi, printOptions(summary, ChartFormat::Png)));
     }
     return out;
 }
