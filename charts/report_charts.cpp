@@ -29,7 +29,7 @@ void printLook(QChart *chart)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setTitleBrush(kInk);
     chart->legend()->setLabelColor(kInk);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
     chart->resize(ReportCharts::logicalSize());
 }
 
@@ -83,12 +83,12 @@ std::unique_ptr<QChart> paretoChart(const SessionSummary &summary)
     QPen gatePen(QColor(0xb7, 0x1c, 0x1c), 1.2, Qt::DashLine);
     if (plot.latencyGate)
         attach(chart.get(),
-               line(ReportCharts::tr("Latency gate"), gatePen,
+               line(ReportCharts::tr("Gates"), gatePen,
                     {QPointF(cLo, *plot.latencyGate), QPointF(cHi, *plot.latencyGate)}),
                true);
     if (plot.costGate)
         attach(chart.get(),
-               line(ReportCharts::tr("Cost gate"), gatePen,
+               line(ReportCharts::tr("Gates"), gatePen,
                     {QPointF(*plot.costGate, lLo), QPointF(*plot.costGate, lHi)}),
                !plot.latencyGate);
     if (plot.frontSteps.size() > 1)
@@ -180,7 +180,7 @@ ChartExportOptions printOptions(const SessionSummary &summary, ChartFormat forma
 
 QSize ReportCharts::logicalSize()
 {
-    return QSize(760, 460);
+    return QSize(960, 500);
 }
 
 std::unique_ptr<QChart> ReportCharts::chart(const SessionSummary &summary, const QString &id)
