@@ -165,6 +165,10 @@ int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = 
 
 int main(int argc, char *argv[])
 {
+    // QGuiApplication takes --session (X11 session management) out of argv: parse a copy.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
     // report draws charts, which needs a QApplication (offscreen when there is no display).
     const bool gui = ys::CliReport::wantsGui(argc, argv);
     if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
@@ -180,7 +184,7 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     const Options o;
     setUp(parser, o);
-    parser.process(app);
+    parser.process(arguments);
 
     // Keys are redacted from every line, whether or not the file can be written.
     QString logError;

@@ -31,7 +31,7 @@ ReportAction::ReportAction(Workbench *workbench, QWidget *window)
 {
     setObjectName(QStringLiteral("actionSaveReport"));
     retranslate();
-    connect(this, &QAction::triggered, this, &ReportAction::trigger);
+    connect(this, &QAction::triggered, this, &ReportAction::onTriggered);
     connect(workbench, &Workbench::summaryChanged, this, &ReportAction::updateEnabled);
     connect(workbench, &Workbench::selectedSessionChanged, this, &ReportAction::updateEnabled);
     connect(m_watcher, &QFutureWatcher<QString>::finished, this, [this] {
@@ -96,7 +96,7 @@ bool ReportAction::choose(QString *path, QString *language)
     return true;
 }
 
-void ReportAction::trigger()
+void ReportAction::onTriggered()
 {
     if (!m_workbench || !m_workbench->summary() || isSaving())
         return;

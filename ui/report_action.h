@@ -39,7 +39,7 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
-    void trigger();
+    void onTriggered();
     bool choose(QString *path, QString *language);
     void updateEnabled();
 
