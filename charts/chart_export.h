@@ -39,7 +39,7 @@ class ChartExport {
 public:
     static constexpr int kMinDpi = 36;
     static constexpr int kMaxDpi = 1200;
-    static constexpr int kMaxSide = 10000;
+    static constexpr int kMaxSide = 8000;
 
     // The chart drawn on an image of size pixels at dpi (its dots per metre set to match).
     static QImage image(QChart *chart, QSize size, int dpi, const ChartExportOptions &options);

@@ -24,6 +24,7 @@
 #include <QChartView>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QLegend>
 #include <QLineEdit>
@@ -283,10 +284,12 @@ private Q_SLOTS:
              {"actionRerunThisProvider", "actionExportThisChart", "actionCopyThisChart"})
             QVERIFY2(entries.contains(QLatin1StringView(name)), qPrintable(entries.join(u',')));
         // A view made later (an attempt's stream timeline) has them once shown.
-        auto *late = new QChartView(new QChart, m_window.get());
-        late->show();
+        QDialog detail(m_window.get());
+        auto *late = new QChartView(new QChart, &detail);
+        QVERIFY(late->actions().isEmpty());
+        detail.show();
         QVERIFY(actionNames(late->actions()).contains(QStringLiteral("actionCopyThisChart")));
-        delete late;
+        QCOMPARE(late->contextMenuPolicy(), Qt::ActionsContextMenu);
     }
 
     void resultsChartExportsInEveryFormat()
