@@ -50,7 +50,8 @@ public:
     // The file's bytes in options.format (PNG: options.size and options.dpi); empty with
     // *error set when the options are not usable.
     static QByteArray encode(QChart *chart, const ChartExportOptions &options, QString *error);
-    // Writes the file whole or not at all (an existing file is kept when writing fails).
+    // Writes the file whole or not at all (an existing file is kept when writing fails); the
+    // path's extension must name options.format.
     static bool save(QChart *chart, const QString &path, const ChartExportOptions &options,
                      QString *error);
     // For the clipboard: the PNG image and image/svg+xml, owned by the caller.

@@ -329,6 +329,8 @@ private Q_SLOTS:
         dialog.setPath(file(QStringLiteral("pareto.pdf")));
         QVERIFY2(dialog.save(&error), qPrintable(error));
         const QString pdf = file(QStringLiteral("pareto.pdf"));
+        if (const QString keep = qEnvironmentVariable("YS_TST_IMAGE_DIR"); !keep.isEmpty())
+            QFile::copy(pdf, keep + QStringLiteral("/pareto.pdf"));
         const QString info = poppler(QStringLiteral("pdfinfo"), {pdf});
         QVERIFY2(!info.isEmpty(), "pdfinfo (poppler-utils) is missing or failed");
         QVERIFY2(info.contains(QRegularExpression(QStringLiteral("Pages:\\s+1\\b"))),
