@@ -39,7 +39,7 @@ class ChartExport {
 public:
     static constexpr int kMinDpi = 36;
     static constexpr int kMaxDpi = 1200;
-    static constexpr int kMaxSide = 10000;
+    static constexpr int kMaxSide = 8000;
 
     // The chart drawn on an image of size pixels at dpi (its dots per metre set to match).
     static QImage image(QChart *chart, QSize size, int dpi, const ChartExportOptions &options);
@@ -50,7 +50,8 @@ public:
     // The file's bytes in options.format (PNG: options.size and options.dpi); empty with
     // *error set when the options are not usable.
     static QByteArray encode(QChart *chart, const ChartExportOptions &options, QString *error);
-    // Writes the file whole or not at all (an existing file is kept when writing fails).
+    // Writes the file whole or not at all (an existing file is kept when writing fails); the
+    // path's extension must name options.format.
     static bool save(QChart *chart, const QString &path, const ChartExportOptions &options,
                      QString *error);
     // For the clipboard: the PNG image and image/svg+xml, owned by the caller.

@@ -31,6 +31,16 @@ QAction *viewAction(QChartView *view, const char *name)
     return nullptr;
 }
 
+// Through windows of their own too (an attempt's detail dialog), unlike isAncestorOf.
+bool isWithin(const QObject *object, const QObject *ancestor)
+{
+    for (; object; object = object->parent()) {
+        if (object == ancestor)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 ChartExporter::ChartExporter(QTabWidget *pages, Workbench *workbench, QWidget *window)
@@ -61,7 +71,7 @@ bool ChartExporter::eventFilter(QObject *watched, QEvent *event)
 {
     if (event->type() == QEvent::Show) {
         auto *view = qobject_cast<QChartView *>(watched);
-        if (view && m_window->isAncestorOf(view) && !viewAction(view, kExportName))
+        if (view && isWithin(view, m_window) && !viewAction(view, kExportName))
             attach(view);
     }
     return QObject::eventFilter(watched, event);
