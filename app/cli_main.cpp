@@ -209,7 +209,7 @@ int main(int argc, char *argv[])
             return *code;
     if (args.size() != 1)
         return usageError(QCoreApplication::translate(
-            "main", "Give one command: run, list, show, gate, bill or tco."));
+            "main", "Give one command: run, list, show, gate, bill, tco or report."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();
@@ -225,7 +225,8 @@ int main(int argc, char *argv[])
         return showCommand(parser, o);
     if (command == QLatin1StringView("gate"))
         return showCommand(parser, o, true);
-    return usageError(QCoreApplication::translate(
-                          "main", "Unknown command \"%1\"; use run, list, show, gate, bill or tco.")
-                          .arg(command));
+    return usageError(
+        QCoreApplication::translate(
+            "main", "Unknown command \"%1\"; use run, list, show, gate, bill, tco or report.")
+            .arg(command));
 }

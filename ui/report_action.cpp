@@ -2,6 +2,7 @@
 
 #include "charts/report_document.h"
 #include "report/report_source.h"
+#include "workbench/app_settings.h"
 #include "workbench/workbench.h"
 
 #include <QEvent>
@@ -15,10 +16,11 @@ namespace ys {
 
 namespace {
 
+// The language the window speaks: the one chosen in the settings, else the system's.
 QString interfaceLanguage()
 {
-    return QLocale().language() == QLocale::Chinese ? QStringLiteral("zh_CN")
-                                                    : QStringLiteral("en");
+    return AppSettings().locale().language() == QLocale::Chinese ? QStringLiteral("zh_CN")
+                                                                 : QStringLiteral("en");
 }
 
 } // namespace
