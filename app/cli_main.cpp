@@ -3,13 +3,16 @@
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
+#include "cli/cli_report.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
 #include "util/translations.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
+#include <memory>
 
 namespace {
 
@@ -80,11 +83,13 @@ struct Options {
         QStringLiteral("file")};
     QCommandLineOption format{
         QStringLiteral("format"),
-        QCoreApplication::translate("main", "export: csv, xlsx or json (default: from --out)."),
+        QCoreApplication::translate("main", "export: csv, xlsx or json (default: from --out); "
+                                            "report: html (one file, charts inline) or pdf."),
         QStringLiteral("format")};
-    QCommandLineOption out{QStringLiteral("out"),
-                           QCoreApplication::translate("main", "export: the file to write."),
-                           QStringLiteral("file")};
+    QCommandLineOption out{
+        QStringLiteral("out"),
+        QCoreApplication::translate("main", "export, report: the file to write."),
+        QStringLiteral("file")};
     QCommandLineOption table{
         QStringLiteral("table"),
         QCoreApplication::translate("main", "export: only comparison or attempts."),
@@ -99,11 +104,12 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("main", "run, list, show, gate, bill or tco"));
+        QCoreApplication::translate("main", "run, list, show, gate, bill, tco, export or report"));
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
+    ys::CliReport::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
     parser.addOptions({o.format, o.out, o.table});
 }
@@ -197,7 +203,18 @@ int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = 
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // QGuiApplication takes --session (X11 session management) out of argv: parse a copy.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    // report draws charts, which needs a QApplication (offscreen when there is no display).
+    const bool gui = ys::CliReport::wantsGui(argc, argv);
+    if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> owned = gui ? std::make_unique<QApplication>(argc, argv)
+                                                  : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication &app = *owned;
     QCoreApplication::setApplicationName(QStringLiteral("yardstick-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(YS_VERSION));
     ys::installTranslations(app);
@@ -205,7 +222,7 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     const Options o;
     setUp(parser, o);
-    parser.process(app);
+    parser.process(arguments);
 
     // Keys are redacted from every line, whether or not the file can be written.
     QString logError;
@@ -225,9 +242,12 @@ int main(int argc, char *argv[])
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
             return *code;
+    if (args.size() == 1)
+        if (const auto code = ys::CliReport::run(args.first(), parser))
+            return *code;
     if (args.size() != 1)
         return usageError(QCoreApplication::translate(
-            "main", "Give one command: run, list, show, gate, bill or tco."));
+            "main", "Give one command: run, list, show, gate, bill, tco, export or report."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();
@@ -245,7 +265,8 @@ int main(int argc, char *argv[])
         return showCommand(parser, o, true);
     if (command == QLatin1StringView("export"))
         return exportCommand(parser, o);
-    return usageError(QCoreApplication::translate(
-                          "main", "Unknown command \"%1\"; use run, list, show, gate, bill or tco.")
+    return usageError(QCoreApplication::translate("main",
+                                                  "Unknown command \"%1\"; use run, list, "
+                                                  "show, gate, bill, tco, export or report.")
                           .arg(command));
 }

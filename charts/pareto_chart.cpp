@@ -397,17 +397,26 @@ QMenu *ParetoChart::contextMenuFor(const QString &provider, QWidget *parent)
         if (m_workbench)
             m_workbench->selectProvider(provider);
     });
+    // The view's own actions (exporting the chart) follow the point's.
+    if (!m_view->actions().isEmpty()) {
+        menu->addSeparator();
+        menu->addActions(m_view->actions());
+    }
     return menu;
 }
 
 void ParetoChart::showMenu(const QPoint &viewPos)
 {
     const QString provider = providerAt(viewPos);
-    if (provider.isEmpty())
+    if (provider.isEmpty() && m_view->actions().isEmpty())
         return;
-    if (m_workbench)
+    if (m_workbench && !provider.isEmpty())
         m_workbench->selectProvider(provider);
-    QMenu *menu = contextMenuFor(provider, this);
+    QMenu *menu = provider.isEmpty() ? new QMenu(this) : contextMenuFor(provider, this);
+    if (provider.isEmpty()) {
+        menu->setObjectName(QStringLiteral("paretoChartMenu"));
+        menu->addActions(m_view->actions());
+    }
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(m_view->viewport()->mapToGlobal(viewPos));
 }

@@ -28,7 +28,8 @@ class Workbench;
 // (combo boxes) and log scales (check box) are chosen on the widget; ParetoPlot computes
 // everything drawn. Hovering a point shows its figures; clicking it selects the provider in the
 // workbench, and the chart highlights whichever provider the workbench has selected. A point's
-// context menu offers to re-run its provider.
+// context menu offers to re-run its provider, then the view's own actions (exporting the chart);
+// elsewhere on the chart the menu has those alone.
 class ParetoChart : public QWidget {
     Q_OBJECT
 public:

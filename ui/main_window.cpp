@@ -1,12 +1,13 @@
 #include "ui/main_window.h"
 
-#include "charts/chart_export.h"
 #include "charts/pareto_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
+#include "ui/chart_exporter.h"
 #include "ui/history_page.h"
+#include "ui/report_action.h"
 #include "ui/results_page.h"
 #include "ui/run_page.h"
 #include "ui/run_status_bar.h"
@@ -20,10 +21,8 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QChartView>
 #include <QDockWidget>
 #include <QEvent>
-#include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QListView>
 #include <QMenuBar>
@@ -170,6 +169,7 @@ void MainWindow::retranslate()
     m_exportChart->setText(tr("&Export chart…"));
     m_exportTable->setText(tr("Export &table…"));
     m_exportTable->setToolTip(tr("Save the table of this page as CSV or as an Excel workbook"));
+    m_charts->retranslate();
     m_quit->setText(tr("&Quit"));
     m_fileMenu->setTitle(tr("&File"));
     m_runMenu->setTitle(tr("&Run"));
@@ -197,6 +197,9 @@ void MainWindow::createActions()
     m_exportTable = new QAction(this);
     m_exportTable->setObjectName(QStringLiteral("actionExportTable"));
     connect(m_exportTable, &QAction::triggered, this, &MainWindow::exportTable);
+    m_charts = new ChartExporter(m_pages, m_workbench, this);
+    connect(m_charts, &ChartExporter::message, this,
+            [this](const QString &text) { m_status->showMessage(text, 8000); });
 
     m_quit = new QAction(this);
     m_quit->setObjectName(QStringLiteral("actionQuit"));
@@ -207,6 +210,7 @@ void MainWindow::createActions()
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_fileMenu->addAction(m_exportChart);
     m_fileMenu->addAction(m_exportTable);
+    m_fileMenu->addAction(m_charts->copyAction());
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quit);
     m_runMenu = menuBar()->addMenu(QString());
@@ -222,6 +226,14 @@ void MainWindow::createActions()
     m_runToolBar->addAction(m_cancel);
     m_runToolBar->addSeparator();
     m_runToolBar->addAction(m_exportChart);
+
+    auto *report = new ReportAction(m_workbench, this);
+    m_fileMenu->insertAction(m_exportChart, report);
+    m_runToolBar->addAction(report);
+    connect(report, &ReportAction::failed, this, &MainWindow::showProblem);
+    connect(report, &ReportAction::saved, this, [this](const QString &path) {
+        m_status->showMessage(tr("Report saved to %1").arg(path), 8000);
+    });
 }
 
 void MainWindow::updateActions()
@@ -232,6 +244,7 @@ void MainWindow::updateActions()
     m_rerunProvider->setEnabled(!running && m_workbench->selectedSession() != 0 &&
                                 !m_results->selectedProvider().isEmpty());
     m_exportChart->setEnabled(m_workbench->selectedSession() != 0);
+    m_charts->copyAction()->setEnabled(m_exportChart->isEnabled());
 }
 
 void MainWindow::runDemo()
@@ -257,19 +270,7 @@ void MainWindow::rerunProviderNamed(const QString &provider)
 
 void MainWindow::exportChart()
 {
-    QChartView *view = m_results->currentChartView();
-    if (!view)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), QStringLiteral("chart.png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!ChartExport::save(view, path, &error))
-        showProblem(error);
-    else
-        m_status->showMessage(tr("Chart saved to %1").arg(path), 8000);
+    m_charts->exportCurrent();
 }
 
 void MainWindow::exportTable()

@@ -12,6 +12,7 @@ class QToolBar;
 namespace ys {
 
 struct CostEstimate;
+class ChartExporter;
 class ResultsPage;
 class RunStatusBar;
 class WindowHabits;
@@ -32,6 +33,8 @@ public:
     // Exports the table of the page shown (TableExportMenu::forPage).
     QAction *exportTableAction() const { return m_exportTable; }
     ResultsPage *resultsPage() const { return m_results; }
+    // The charts' export and copy, from the menus and every chart's context menu.
+    ChartExporter *chartExporter() const { return m_charts; }
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
@@ -73,6 +76,7 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_exportChart = nullptr;
     QAction *m_exportTable = nullptr;
+    ChartExporter *m_charts = nullptr;
 };
 
 } // namespace ys

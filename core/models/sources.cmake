@@ -6,6 +6,7 @@ target_sources(ys_core PRIVATE
     models/export_roles.h
     models/model_table.h models/model_table.cpp
     models/attempts_table_export.h models/attempts_table_export.cpp
+    models/chart_footnote.h models/chart_footnote.cpp
     models/column_header.h
     models/figure_text.h models/figure_text.cpp
     models/kind_results_text.h models/kind_results_text.cpp
