@@ -168,18 +168,6 @@
         <translation>run：使用此价格目录文件（genai-prices JSON）为模型定价，而非内置目录（也可通过 YS_PRICE_CATALOG 设置）。</translation>
     </message>
     <message>
-        <source>run, list, show, gate, bill or tco</source>
-        <translation>run、list、show、gate、bill 或 tco</translation>
-    </message>
-    <message>
-        <source>Give one command: run, list, show, gate, bill or tco.</source>
-        <translation>请给出一个命令：run、list、show、gate、bill 或 tco。</translation>
-    </message>
-    <message>
-        <source>Unknown command &quot;%1&quot;; use run, list, show, gate, bill or tco.</source>
-        <translation>未知命令 &quot;%1&quot;；请使用 run、list、show、gate、bill 或 tco。</translation>
-    </message>
-    <message>
         <source>show: score the providers with these weights, e.g. throughput=0.4,latency=0.35,cost=0.25.</source>
         <translation>show：用这些权重为服务商评分，例如 throughput=0.4,latency=0.35,cost=0.25。</translation>
     </message>
@@ -190,6 +178,30 @@
     <message>
         <source>--weights: %1</source>
         <translation>--weights：%1</translation>
+    </message>
+    <message>
+        <source>export: csv, xlsx or json (default: from --out); report: html (one file, charts inline) or pdf.</source>
+        <translation>export：csv、xlsx 或 json（默认由 --out 的扩展名决定）；report：html（单个文件，图表内嵌）或 pdf。</translation>
+    </message>
+    <message>
+        <source>export, report: the file to write.</source>
+        <translation>export、report：要写入的文件。</translation>
+    </message>
+    <message>
+        <source>export: only comparison or attempts.</source>
+        <translation>export：只导出 comparison（对比表）或 attempts（尝试）。</translation>
+    </message>
+    <message>
+        <source>run, list, show, gate, bill, tco, export or report</source>
+        <translation>run、list、show、gate、bill、tco、export 或 report</translation>
+    </message>
+    <message>
+        <source>Give one command: run, list, show, gate, bill, tco, export or report.</source>
+        <translation>请给出一个命令：run、list、show、gate、bill、tco、export 或 report。</translation>
+    </message>
+    <message>
+        <source>Unknown command &quot;%1&quot;; use run, list, show, gate, bill, tco, export or report.</source>
+        <translation>未知命令“%1”；请使用 run、list、show、gate、bill、tco、export 或 report。</translation>
     </message>
 </context>
 <context>
@@ -463,6 +475,197 @@
     </message>
 </context>
 <context>
+    <name>ys::AttemptsExport</name>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>HTTP status</source>
+        <translation>HTTP 状态</translation>
+    </message>
+    <message>
+        <source>HTTP version</source>
+        <translation>HTTP 版本</translation>
+    </message>
+    <message>
+        <source>Connection reused</source>
+        <translation>复用连接</translation>
+    </message>
+    <message>
+        <source>Start from run start</source>
+        <translation>距运行开始的开始时间</translation>
+    </message>
+    <message>
+        <source>Intended start</source>
+        <translation>计划开始</translation>
+    </message>
+    <message>
+        <source>Queue delay</source>
+        <translation>排队延迟</translation>
+    </message>
+    <message>
+        <source>Connect start</source>
+        <translation>开始连接</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>TLS done</source>
+        <translation>TLS 完成</translation>
+    </message>
+    <message>
+        <source>Request sent</source>
+        <translation>请求已发送</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>响应头</translation>
+    </message>
+    <message>
+        <source>First event</source>
+        <translation>首个事件</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>First content</source>
+        <translation>首个内容</translation>
+    </message>
+    <message>
+        <source>E2E</source>
+        <translation>E2E</translation>
+    </message>
+    <message>
+        <source>Retry delay</source>
+        <translation>重试等待</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件数</translation>
+    </message>
+    <message>
+        <source>Reads</source>
+        <translation>读取次数</translation>
+    </message>
+    <message>
+        <source>Coalesced reads</source>
+        <translation>合并读取</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Cached</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Cache write</source>
+        <translation>缓存写入</translation>
+    </message>
+    <message>
+        <source>Tokens estimated</source>
+        <translation> token 数为估算</translation>
+    </message>
+    <message>
+        <source>Prompt counted locally</source>
+        <translation>提示词本地计数</translation>
+    </message>
+    <message>
+        <source>Output counted locally</source>
+        <translation>输出本地计数</translation>
+    </message>
+    <message>
+        <source>Output characters</source>
+        <translation>输出字符数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Cost reported</source>
+        <translation>服务商报告的费用</translation>
+    </message>
+    <message>
+        <source>Finish reason</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>Model reported</source>
+        <translation>服务商报告的模型</translation>
+    </message>
+    <message>
+        <source>Served by</source>
+        <translation>实际服务方</translation>
+    </message>
+    <message>
+        <source>Request id</source>
+        <translation>请求 ID</translation>
+    </message>
+    <message>
+        <source>Needle found</source>
+        <translation>找到“针”</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Run kind</source>
+        <translation>运行类型</translation>
+    </message>
+    <message>
+        <source>no database connection</source>
+        <translation>没有数据库连接</translation>
+    </message>
+</context>
+<context>
     <name>ys::AttemptsModel</name>
     <message>
         <source>%1 (warm-up)</source>
@@ -550,6 +753,18 @@
     <message>
         <source>%1 · run %2 · attempt %3</source>
         <translation>%1 · 运行 %2 · 尝试 %3</translation>
+    </message>
+    <message>
+        <source>%1: no database is open</source>
+        <translation>%1：没有打开的数据库</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation>%1：无法写入</translation>
     </message>
 </context>
 <context>
@@ -680,20 +895,161 @@
 <context>
     <name>ys::ChartExport</name>
     <message>
-        <source>%1: the image could not be written</source>
-        <translation>%1：无法写入图像</translation>
+        <source>Size: width and height must be between 1 and %1 pixels (asked %2 × %3).</source>
+        <translation>尺寸：宽和高必须在 1 到 %1 像素之间（请求的是 %2 × %3）。</translation>
     </message>
     <message>
-        <source>%1: the SVG file could not be written</source>
-        <translation>%1：无法写入 SVG 文件</translation>
+        <source>Size: width and height must be at least 1 (asked %1 × %2).</source>
+        <translation>尺寸：宽和高至少为 1（请求的是 %1 × %2）。</translation>
     </message>
     <message>
-        <source>%1: the PDF file could not be written</source>
-        <translation>%1：无法写入 PDF 文件</translation>
+        <source>DPI: must be between %1 and %2 (asked %3).</source>
+        <translation>DPI：必须在 %1 到 %2 之间（请求的是 %3）。</translation>
     </message>
     <message>
-        <source>%1: unknown format &quot;%2&quot; (use .png, .svg or .pdf)</source>
-        <translation>%1：未知格式 &quot;%2&quot;（请使用 .png、.svg 或 .pdf）</translation>
+        <source>The chart could not be drawn as %1.</source>
+        <translation>无法将图表绘制为 %1。</translation>
+    </message>
+    <message>
+        <source>%1: unknown file type &quot;%2&quot; (use .png, .svg or .pdf).</source>
+        <translation>%1：未知的文件类型“%2”（请使用 .png、.svg 或 .pdf）。</translation>
+    </message>
+    <message>
+        <source>%1: the extension does not match the format %2.</source>
+        <translation>%1：扩展名与格式 %2 不符。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ChartExportDialog</name>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前主题</translation>
+    </message>
+    <message>
+        <source>Print (white background, dark ink)</source>
+        <translation>打印（白色背景，深色线条文字）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;DPI:</source>
+        <translation>&amp;DPI：</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像(*.png);;SVG 矢量图(*.svg);;PDF 文档(*.pdf)</translation>
+    </message>
+    <message>
+        <source>File: choose where to save the chart.</source>
+        <translation>文件：请选择图表的保存位置。</translation>
+    </message>
+    <message>
+        <source>File: unknown extension &quot;%1&quot; (use .png, .svg or .pdf).</source>
+        <translation>文件：未知的扩展名“%1”（请使用 .png、.svg 或 .pdf）。</translation>
+    </message>
+    <message>
+        <source>File: the extension .%1 does not match the format %2.</source>
+        <translation>文件：扩展名 .%1 与格式 %2 不符。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ChartExporter</name>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Copy chart</source>
+        <translation>复制图表</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart</source>
+        <translation>复制图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Chart saved to %1</source>
+        <translation>图表已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Chart copied: %1</source>
+        <translation>图表已复制：%1</translation>
+    </message>
+    <message>
+        <source>This page shows no chart to export.</source>
+        <translation>此页面没有可导出的图表。</translation>
+    </message>
+    <message>
+        <source>This page shows no chart to copy.</source>
+        <translation>此页面没有可复制的图表。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ChartFootnote</name>
+    <message>
+        <source>Session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>No session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>Percentiles: %1</source>
+        <translation>百分位数：%1</translation>
+    </message>
+    <message>
+        <source>Yardstick %1</source>
+        <translation>Yardstick %1</translation>
+    </message>
+    <message>
+        <source>linear interpolation between closest ranks (type 7)</source>
+        <translation>相邻秩次间线性插值（第 7 类）</translation>
     </message>
 </context>
 <context>
@@ -793,6 +1149,49 @@
     <message>
         <source>Score (%1): %2</source>
         <translation>评分（%1）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliExport</name>
+    <message>
+        <source>%1 holds no session %2</source>
+        <translation>%1 中没有会话 %2</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有任何会话</translation>
+    </message>
+    <message>
+        <source>export needs --out FILE.</source>
+        <translation>export 需要 --out FILE。</translation>
+    </message>
+    <message>
+        <source>--format: &quot;%1&quot; is not csv, xlsx or json</source>
+        <translation>--format：“%1”不是 csv、xlsx 或 json</translation>
+    </message>
+    <message>
+        <source>--table: &quot;%1&quot; is not comparison or attempts</source>
+        <translation>--table：“%1”不是 comparison 或 attempts</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the comparison of %2 providers and %3 attempts of session %4</source>
+        <translation>%1：会话 %4 的 %2 个服务商的对比和 %3 次尝试</translation>
+    </message>
+    <message>
+        <source>%1: the comparison of %2 providers of session %3</source>
+        <translation>%1：会话 %3 的 %2 个服务商的对比</translation>
+    </message>
+    <message>
+        <source>%1: %2 attempts of session %3</source>
+        <translation>%1：会话 %3 的 %2 次尝试</translation>
     </message>
 </context>
 <context>
@@ -1091,6 +1490,176 @@
     <message>
         <source>given</source>
         <translation>给定值</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliReport</name>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有任何会话</translation>
+    </message>
+    <message>
+        <source>--session: %1 holds no session &quot;%2&quot;</source>
+        <translation>--session：%1 中没有会话“%2”</translation>
+    </message>
+    <message>
+        <source>report: the report&apos;s language, en (default) or zh_CN.</source>
+        <translation>report：报告的语言，en（默认）或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Usage: report --db FILE [--session ID] --format html|pdf --out FILE [--lang en|zh_CN]</source>
+        <translation>用法：report --db FILE [--session ID] --format html|pdf --out FILE [--lang en|zh_CN]</translation>
+    </message>
+    <message>
+        <source>--format: &quot;%1&quot; is not html or pdf</source>
+        <translation>--format：“%1”不是 html 或 pdf</translation>
+    </message>
+    <message>
+        <source>--lang: &quot;%1&quot; is not en or zh_CN</source>
+        <translation>--lang：“%1”不是 en 或 zh_CN</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ComparisonExport</name>
+    <message>
+        <source>95% CI low</source>
+        <translation>95% 置信区间下限</translation>
+    </message>
+    <message>
+        <source>95% CI high</source>
+        <translation>95% 置信区间上限</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Successes</source>
+        <translation>成功次数</translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>TTFT P50</source>
+        <translation>TTFT P50</translation>
+    </message>
+    <message>
+        <source>TTFT P95</source>
+        <translation>TTFT P95</translation>
+    </message>
+    <message>
+        <source>E2E P50</source>
+        <translation>E2E P50</translation>
+    </message>
+    <message>
+        <source>E2E P95</source>
+        <translation>E2E P95</translation>
+    </message>
+    <message>
+        <source>Latency gate measured from</source>
+        <translation>延迟门槛的计时起点</translation>
+    </message>
+    <message>
+        <source>Latency gate E2E P95</source>
+        <translation>延迟门槛的 E2E P95</translation>
+    </message>
+    <message>
+        <source>Output P50</source>
+        <translation>输出速度 P50</translation>
+    </message>
+    <message>
+        <source>List price per 1K tokens</source>
+        <translation>每千 token 标价</translation>
+    </message>
+    <message>
+        <source>Measured cost per 1K tokens</source>
+        <translation>每千 token 实测费用</translation>
+    </message>
+    <message>
+        <source>Cost of run</source>
+        <translation>运行费用</translation>
+    </message>
+    <message>
+        <source>Cost partial (token counts missing)</source>
+        <translation>费用不完整（缺少 token 数）</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Latency gate</source>
+        <translation>延迟门槛</translation>
+    </message>
+    <message>
+        <source>TTFT gate</source>
+        <translation>TTFT 门槛</translation>
+    </message>
+    <message>
+        <source>Cost gate</source>
+        <translation>费用门槛</translation>
+    </message>
+    <message>
+        <source>Context gate</source>
+        <translation>上下文门槛</translation>
+    </message>
+    <message>
+        <source>Gates passed</source>
+        <translation>通过的门槛数</translation>
+    </message>
+    <message>
+        <source>Gates needed</source>
+        <translation>需要通过的门槛数</translation>
+    </message>
+    <message>
+        <source>Requirements</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <source>intended start</source>
+        <translation>计划开始</translation>
+    </message>
+    <message>
+        <source>actual start</source>
+        <translation>实际开始</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
     </message>
 </context>
 <context>
@@ -1491,6 +2060,13 @@
     </message>
 </context>
 <context>
+    <name>ys::CsvSink</name>
+    <message>
+        <source>%1: a CSV file holds one table</source>
+        <translation>%1：一个 CSV 文件只能容纳一张表</translation>
+    </message>
+</context>
+<context>
     <name>ys::Database</name>
     <message>
         <source>%1: cannot be opened (%2)</source>
@@ -1885,6 +2461,13 @@
     <message>
         <source>tokens: %1 reports usage that differs from the exact %2 count by more than 1%: %3</source>
         <translation>token：%1 报告的用量与精确的 %2 计数相差超过 1%：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::JsonSink</name>
+    <message>
+        <source>%1: this JSON file holds one table</source>
+        <translation>%1：此 JSON 文件只能容纳一张表</translation>
     </message>
 </context>
 <context>
@@ -2305,18 +2888,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>Export chart</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Chart saved to %1</source>
-        <translation>图表已保存到 %1</translation>
-    </message>
-    <message>
         <source>Yardstick</source>
         <translation>Yardstick</translation>
     </message>
@@ -2367,6 +2938,22 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Re-run of %1 ended: History compares it with the run before it.</source>
         <translation>%1 的重新运行已结束：“历史”页将其与上一次运行对比。</translation>
+    </message>
+    <message>
+        <source>Export &amp;table…</source>
+        <translation>导出表格(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Save the table of this page as CSV or as an Excel workbook</source>
+        <translation>将此页面的表格保存为 CSV 或 Excel 工作簿</translation>
+    </message>
+    <message>
+        <source>Report saved to %1</source>
+        <translation>报告已保存到 %1</translation>
+    </message>
+    <message>
+        <source>This page has no table to export</source>
+        <translation>此页面没有可导出的表格</translation>
     </message>
 </context>
 <context>
@@ -3087,6 +3674,485 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReportAction</name>
+    <message>
+        <source>Save &amp;report…</source>
+        <translation>保存报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save the selected session&apos;s report as HTML or PDF</source>
+        <translation>将所选会话的报告保存为 HTML 或 PDF</translation>
+    </message>
+    <message>
+        <source>HTML report, English (*.html)</source>
+        <translation>HTML 报告，英文(*.html)</translation>
+    </message>
+    <message>
+        <source>HTML report, Chinese (*.html)</source>
+        <translation>HTML 报告，中文(*.html)</translation>
+    </message>
+    <message>
+        <source>PDF report, English (*.pdf)</source>
+        <translation>PDF 报告，英文(*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF report, Chinese (*.pdf)</source>
+        <translation>PDF 报告，中文(*.pdf)</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>No session is selected.</source>
+        <translation>未选择会话。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReportBuilder</name>
+    <message>
+        <source>%1: some attempts reported no token usage, so its token counts and cost are partly estimated.</source>
+        <translation>%1：部分尝试未报告 token 用量，因此其 token 数和费用部分为估算值。</translation>
+    </message>
+    <message>
+        <source>%1: local token counts use a proxy encoding (%2 family); the provider&apos;s reported usage is the figure of record.</source>
+        <translation>%1：本地 token 计数使用了替代编码（%2 系列）；以服务商报告的用量为准。</translation>
+    </message>
+    <message>
+        <source>%1 silently truncates prompts past its limit instead of refusing them (verified limit %2 tokens).</source>
+        <translation>%1 对超出限制的提示词静默截断而不是拒绝（经验证的限制为 %2 token）。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s run reached %2 attempts in flight of the %3 it asked for: its figures are for a lighter load.</source>
+        <translation>%1 的运行只达到 %2 个并发尝试（要求 %3 个）：其数据对应的是较轻的负载。</translation>
+    </message>
+    <message>
+        <source>%1: attempts served by a fallback provider, left out of its figures: %2.</source>
+        <translation>%1：由备用服务商处理的尝试未计入其数据：%2。</translation>
+    </message>
+    <message>
+        <source>The client&apos;s overhead was not measured: the timings&apos; precision is unknown.</source>
+        <translation>未测量客户端开销：计时精度未知。</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own delivery overhead was high (median above 1 ms or P99 above 5 ms): the timings are less precise than usual.</source>
+        <translation>客户端自身的交付开销较高（中位数超过 1 毫秒或 P99 超过 5 毫秒）：计时精度低于通常水平。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1 P50 (ms)</source>
+        <translation>%1 P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>%1 P95 (ms)</source>
+        <translation>%1 P95（毫秒）</translation>
+    </message>
+    <message>
+        <source>%1 P99 (ms)</source>
+        <translation>%1 P99（毫秒）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Successful</source>
+        <translation>成功次数</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>E2E</source>
+        <translation>E2E</translation>
+    </message>
+    <message>
+        <source>ITL mean (ms)</source>
+        <translation>ITL 均值（毫秒）</translation>
+    </message>
+    <message>
+        <source>ITL P99 (ms)</source>
+        <translation>ITL P99（毫秒）</translation>
+    </message>
+    <message>
+        <source>Output tok/s P50</source>
+        <translation>输出 tok/s P50</translation>
+    </message>
+    <message>
+        <source>Input tokens</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <source>Cached tokens</source>
+        <translation>缓存 token</translation>
+    </message>
+    <message>
+        <source>Billed tokens</source>
+        <translation>计费 token</translation>
+    </message>
+    <message>
+        <source>Cost ($)</source>
+        <translation>费用（$）</translation>
+    </message>
+    <message>
+        <source>List $/1K tokens</source>
+        <translation>标价 $/千 token</translation>
+    </message>
+    <message>
+        <source>Spent $/1K tokens</source>
+        <translation>实际花费 $/千 token</translation>
+    </message>
+    <message>
+        <source>Spent on answers ($)</source>
+        <translation>花在回答上（$）</translation>
+    </message>
+    <message>
+        <source>Spent on retried attempts ($)</source>
+        <translation>花在被重试的尝试上（$）</translation>
+    </message>
+    <message>
+        <source>Spent on failures ($)</source>
+        <translation>花在失败上（$）</translation>
+    </message>
+    <message>
+        <source>Spent on cut answers ($)</source>
+        <translation>花在被截断的回答上（$）</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Caveats</source>
+        <translation>注意事项</translation>
+    </message>
+    <message>
+        <source>No drift against earlier sessions of the same providers was found.</source>
+        <translation>与相同服务商的早期会话相比，未发现漂移。</translation>
+    </message>
+    <message>
+        <source>Appendix: the providers</source>
+        <translation>附录：各服务商</translation>
+    </message>
+    <message>
+        <source>Outcomes: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>Price: %1</source>
+        <translation>价格：%1</translation>
+    </message>
+    <message>
+        <source>Benchmark report: %1</source>
+        <translation>基准测试报告：%1</translation>
+    </message>
+    <message>
+        <source>Session %1, started %2, %3</source>
+        <translation>会话 %1，开始于 %2，%3</translation>
+    </message>
+    <message>
+        <source>Question and requirements</source>
+        <translation>问题与需求</translation>
+    </message>
+    <message>
+        <source>Which of the providers of the suite &quot;%1&quot; (%2 in this session) meets the requirements below, and which is the best choice among those that do?</source>
+        <translation>套件“%1”中的服务商（本会话中 %2 个）哪些满足以下需求？在满足需求的服务商中哪个是最佳选择？</translation>
+    </message>
+    <message>
+        <source>No requirement is set: every gate is left unchecked.</source>
+        <translation>未设置需求：所有门槛均未检查。</translation>
+    </message>
+    <message>
+        <source>Requirements preset: %1.</source>
+        <translation>需求预设：%1。</translation>
+    </message>
+    <message>
+        <source>A provider qualifies when %1 of its %2 gates pass.</source>
+        <translation>服务商的 %2 个门槛中有 %1 个通过即视为合格。</translation>
+    </message>
+    <message>
+        <source>A provider qualifies when every gate passes.</source>
+        <translation>服务商的所有门槛都通过才视为合格。</translation>
+    </message>
+    <message>
+        <source>The cost gate reads the $ spent per 1K billed tokens (measured).</source>
+        <translation>费用门槛读取每千计费 token 的实际花费（实测）。</translation>
+    </message>
+    <message>
+        <source>The cost gate reads the list price blended input:output %1:%2.</source>
+        <translation>费用门槛读取按输入:输出 %1:%2 混合的标价。</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Yardstick version</source>
+        <translation>Yardstick 版本</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Logical cores</source>
+        <translation>逻辑核心数</translation>
+    </message>
+    <message>
+        <source>Session started (UTC)</source>
+        <translation>会话开始（UTC）</translation>
+    </message>
+    <message>
+        <source>Session finished (UTC)</source>
+        <translation>会话结束（UTC）</translation>
+    </message>
+    <message>
+        <source>Report made (UTC)</source>
+        <translation>报告生成（UTC）</translation>
+    </message>
+    <message>
+        <source>Price catalog date</source>
+        <translation>价格目录日期</translation>
+    </message>
+    <message>
+        <source>open loop (at most %1 in flight)</source>
+        <translation>开环（最多 %1 个并发）</translation>
+    </message>
+    <message>
+        <source>closed loop, %1 in flight</source>
+        <translation>闭环，%1 个并发</translation>
+    </message>
+    <message>
+        <source>%1: requests %2, %3</source>
+        <translation>%1：请求 %2 个，%3</translation>
+    </message>
+    <message>
+        <source>; warm-up requests left out of the figures: %1</source>
+        <translation>；未计入数据的预热请求：%1</translation>
+    </message>
+    <message>
+        <source>The client&apos;s delivery overhead could not be measured for this session.</source>
+        <translation>本会话无法测量客户端的交付开销。</translation>
+    </message>
+    <message>
+        <source>Before the first run the client measured its own delivery overhead against a loopback stream of %1 events with known send times: median %2 ms, P99 %3 ms, maximum %4 ms late.</source>
+        <translation>在首次运行前，客户端用一个包含 %1 个已知发送时间事件的回环流测量了自身的交付开销：中位数延后 %2 毫秒，P99 延后 %3 毫秒，最大延后 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Scenarios</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>The session&apos;s suite is not stored; the loads below are the runs&apos;.</source>
+        <translation>本会话的套件未保存；下面的负载取自各次运行。</translation>
+    </message>
+    <message>
+        <source>Loads</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Achieved</source>
+        <translation>实际达到</translation>
+    </message>
+    <message>
+        <source>Rate asked (/s)</source>
+        <translation>请求速率（/秒）</translation>
+    </message>
+    <message>
+        <source>Rate achieved (/s)</source>
+        <translation>实际速率（/秒）</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计方法</translation>
+    </message>
+    <message>
+        <source>Percentiles: linear interpolation between closest ranks (numpy&apos;s default, R type 7). Timings come from successful attempts (ok, or cut by the requested output limit); warm-up attempts are left out.</source>
+        <translation>百分位数：相邻秩次间线性插值（numpy 的默认方法，R 第 7 类）。计时取自成功的尝试（正常完成，或因请求的输出上限而截断）；预热尝试不计入。</translation>
+    </message>
+    <message>
+        <source>Each P95 carries a distribution-free 95% confidence interval from the order statistics (binomial); the measured $ per 1K tokens carries a 95% interval by the delta method. A gate whose interval straddles its threshold is inconclusive.</source>
+        <translation>每个 P95 都附有基于顺序统计量（二项分布）的无分布假设 95% 置信区间；实测的每千 token 费用附有用 delta 方法求得的 95% 区间。区间跨越阈值的门槛判为不确定。</translation>
+    </message>
+    <message>
+        <source>Clock and client overhead</source>
+        <translation>时钟与客户端开销</translation>
+    </message>
+    <message>
+        <source>Every time is taken on the monotonic clock, on the network thread that runs the attempt, from the moment the attempt is handed to the transport.</source>
+        <translation>所有时间都在执行该尝试的网络线程上用单调时钟测量，从尝试交给传输层的那一刻开始计时。</translation>
+    </message>
+    <message>
+        <source>Comparison and gates</source>
+        <translation>对比与门槛</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>E2E P95 (ms)</source>
+        <translation>E2E P95（毫秒）</translation>
+    </message>
+    <message>
+        <source>E2E P95 95% CI</source>
+        <translation>E2E P95 的 95% 置信区间</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Gates: %1. In an open-loop run the end-to-end P95 is read from the intended start (queue delay included), as the latency gate reads it.</source>
+        <translation>门槛：%1。在开环运行中，E2E P95 从计划开始时间算起（含排队延迟），与延迟门槛的读法一致。</translation>
+    </message>
+    <message>
+        <source>Pareto and context charts</source>
+        <translation>帕累托图与上下文图</translation>
+    </message>
+    <message>
+        <source>Latency against cost (Pareto front)</source>
+        <translation>延迟与费用（帕累托前沿）</translation>
+    </message>
+    <message>
+        <source>Each provider&apos;s end-to-end P95 against the $ it spent per 1K billed tokens, with their 95% intervals; the staircase is the Pareto front, the dashed lines the gates.</source>
+        <translation>各服务商的 E2E P95 与其每千计费 token 的实际花费，附 95% 区间；阶梯线为帕累托前沿，虚线为门槛。</translation>
+    </message>
+    <message>
+        <source>Cost and latency against context size</source>
+        <translation>费用和延迟随上下文长度的变化</translation>
+    </message>
+    <message>
+        <source>For the providers that ran a context sweep: the cost of one request and its time to first token as the prompt grows, with the fitted curve.</source>
+        <translation>对于运行了上下文扫描的服务商：单次请求的费用及首 token 时间随提示词增长的变化，附拟合曲线。</translation>
+    </message>
+    <message>
+        <source>Scenario verdicts</source>
+        <translation>场景结论</translation>
+    </message>
+    <message>
+        <source>No scenario kind with a verdict ran.</source>
+        <translation>没有运行带结论的场景类型。</translation>
+    </message>
+    <message>
+        <source>Shortlist and scores</source>
+        <translation>候选名单与得分</translation>
+    </message>
+    <message>
+        <source>Every figure scaled to [0, 1] across the providers (1 the best) and fused by a weighted mean; weights: %1. The Gates column says whether each provider qualifies.</source>
+        <translation>每项指标在各服务商之间缩放到 [0, 1]（1 为最好），再按加权平均合成；权重：%1。“门槛”列说明每个服务商是否合格。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>门槛</translation>
+    </message>
+    <message>
+        <source>The top provider stays on top in %1% of 1,000 draws of weights each moved by up to ±50%.</source>
+        <translation>在 1,000 次将各权重随机变动至多 ±50% 的抽样中，排名第一的服务商有 %1% 保持第一。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReportCharts</name>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 与 %2</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>门槛</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReportHtml</name>
+    <message>
+        <source>No provider has the figures this chart draws.</source>
+        <translation>没有服务商具备此图表所需的数据。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ReportWriter</name>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
     </message>
 </context>
 <context>
@@ -4647,6 +5713,63 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::TableExportMenu</name>
+    <message>
+        <source>CSV, comma-separated values (*.csv)</source>
+        <translation>CSV，逗号分隔值(*.csv)</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 工作簿(*.xlsx)</translation>
+    </message>
+    <message>
+        <source>&amp;Export table…</source>
+        <translation>导出表格(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save this table as CSV or as an Excel workbook, numbers as numbers</source>
+        <translation>将此表格保存为 CSV 或 Excel 工作簿，数字保持为数字</translation>
+    </message>
+    <message>
+        <source>&amp;Copy as TSV</source>
+        <translation>复制为 TSV(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation>%1：无法写入</translation>
+    </message>
+    <message>
+        <source>The table was not exported.</source>
+        <translation>表格未导出。</translation>
+    </message>
+    <message>
+        <source>Table saved to %1</source>
+        <translation>表格已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TableFile</name>
+    <message>
+        <source>%1: a CSV file holds one table, not %2</source>
+        <translation>%1：一个 CSV 文件只能容纳一张表，而不是 %2 张</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TableSink</name>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+</context>
+<context>
     <name>ys::Tco</name>
     <message>
         <source>--%1: %2</source>
@@ -5053,6 +6176,29 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Select a session first</source>
         <translation>请先选择一个会话</translation>
+    </message>
+</context>
+<context>
+    <name>ys::XlsxSink</name>
+    <message>
+        <source>it is a folder</source>
+        <translation>这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>the workbook could not be made</source>
+        <translation>无法创建工作簿</translation>
+    </message>
+    <message>
+        <source>sheet &quot;%1&quot; could not be added</source>
+        <translation>无法添加工作表“%1”</translation>
+    </message>
+    <message>
+        <source>a further sheet could not be added</source>
+        <translation>无法再添加工作表</translation>
+    </message>
+    <message>
+        <source>the workbook was not opened</source>
+        <translation>工作簿未打开</translation>
     </message>
 </context>
 </TS>
