@@ -276,6 +276,36 @@ private Q_SLOTS:
                               QStringLiteral("0.1"), QStringLiteral(" spaced ")}));
     }
 
+    // Text that a spreadsheet would run as a formula keeps a leading apostrophe; numbers,
+    // negative ones too, are written as they are.
+    void csvGuardsFormulas()
+    {
+        DataTable table;
+        table.name = QStringLiteral("errors");
+        table.columns = {
+            {QStringLiteral("error"), QStringLiteral("Error"), {}, DataColumn::Kind::Text},
+            {QStringLiteral("delta_ms"), QStringLiteral("Change"), QStringLiteral("ms"),
+             DataColumn::Kind::Number}};
+        const QStringList texts = {QStringLiteral("=HYPERLINK(\"http://x\")"), QStringLiteral("+1"),
+                                   QStringLiteral("-ERR"), QStringLiteral("@SUM(A1)"),
+                                   QStringLiteral("a=b")};
+        for (const QString &t : texts)
+            table.rows.push_back({t, -12.5});
+        const QString path = m_dir.filePath(QStringLiteral("formulas.csv"));
+        QString error;
+        QVERIFY2(TableFile::write(table, path, TableFile::Format::Csv, &error), qPrintable(error));
+        int line = 0;
+        const auto records = CsvReader::parse(readAll(path), &error, &line);
+        QVERIFY2(records, qPrintable(error));
+        QCOMPARE(records->size(), std::size_t(texts.size() + 1));
+        for (int i = 0; i < texts.size(); ++i) {
+            const QString expected =
+                i < 4 ? QLatin1Char('\'') + texts.at(i) : texts.at(i); // "a=b" is plain text
+            QCOMPARE(records->at(std::size_t(i) + 1).fields.at(0), expected);
+            QCOMPARE(records->at(std::size_t(i) + 1).fields.at(1), QStringLiteral("-12.5"));
+        }
+    }
+
     void xlsxReadsBack()
     {
         const QString path = m_dir.filePath(QStringLiteral("awkward.xlsx"));

@@ -142,7 +142,11 @@ public:
         separate();
         const char *p = value.data();
         const qsizetype n = value.size();
-        bool quote = false;
+        // A spreadsheet reads text that starts like a formula as one; an error text from a
+        // provider must not run as a formula on the analyst's machine, so it keeps a leading
+        // apostrophe (docs/exports.md, "CSV").
+        const bool formula = n > 0 && p[0] != '\0' && std::strchr("=+-@\t\r", p[0]) != nullptr;
+        bool quote = formula;
         for (qsizetype i = 0; i < n && !quote; ++i)
             quote = p[i] == ',' || p[i] == '"' || p[i] == '\r' || p[i] == '\n';
         if (!quote) {
@@ -150,6 +154,8 @@ public:
             return;
         }
         put('"');
+        if (formula)
+            put('\'');
         for (qsizetype i = 0; i < n; ++i) {
             if (p[i] == '"')
                 put('"');
