@@ -12,21 +12,6 @@ namespace ys {
 
 namespace {
 
-ReportBlock paragraph(const QString &text)
-{
-    ReportBlock b;
-    b.text = text;
-    return b;
-}
-
-ReportBlock list(const QStringList &items)
-{
-    ReportBlock b;
-    b.kind = ReportBlock::List;
-    b.items = items;
-    return b;
-}
-
 ReportCell figureRow(const QString &path, const std::optional<double> &v, int decimals)
 {
     return reportcell::number(path, v, decimals);
@@ -171,7 +156,7 @@ ReportSection ReportBuilder::caveats(const SessionSummary &summary)
     items << InsightText::lines(summary); // token reconciliation and drift
     if (summary.drift.empty())
         items << tr("No drift against earlier sessions of the same providers was found.");
-    s.blocks.push_back(list(items));
+    s.blocks.push_back(ReportBlock::list(items));
     return s;
 }
 
@@ -179,18 +164,17 @@ ReportSection ReportBuilder::appendix(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("appendix"), tr("Appendix: the providers"), {}};
     for (const ProviderSummary &p : summary.providers) {
-        ReportBlock h;
-        h.kind = ReportBlock::Heading;
-        h.text = p.name;
-        s.blocks.push_back(h);
+        s.blocks.push_back(ReportBlock::heading(p.name));
         s.blocks.push_back(figuresTable(p));
         s.blocks.push_back(outcomesTable(p));
         if (p.successes < p.attempts)
-            s.blocks.push_back(paragraph(tr("Outcomes: %1").arg(FigureText::outcomeBreakdown(p))));
-        s.blocks.push_back(paragraph(tr("Price: %1").arg(PriceSourceText::line(p.price))));
+            s.blocks.push_back(
+                ReportBlock::paragraph(tr("Outcomes: %1").arg(FigureText::outcomeBreakdown(p))));
+        s.blocks.push_back(
+            ReportBlock::paragraph(tr("Price: %1").arg(PriceSourceText::line(p.price))));
         const QStringList results = ResultsText::lines(p.results);
         if (!results.isEmpty())
-            s.blocks.push_back(list(results));
+            s.blocks.push_back(ReportBlock::list(results));
     }
     return s;
 }

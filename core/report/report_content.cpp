@@ -68,13 +68,6 @@ QString cpuName()
     return {};
 }
 
-ReportBlock paragraph(const QString &text)
-{
-    ReportBlock b;
-    b.text = text;
-    return b;
-}
-
 } // namespace
 
 QStringList ReportBuilder::sectionIds()
@@ -136,18 +129,16 @@ ReportContent ReportBuilder::build(const SessionSummary &summary, const std::opt
 ReportSection ReportBuilder::question(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("question"), tr("Question and requirements"), {}};
-    s.blocks.push_back(
-        paragraph(tr("Which of the providers of the suite \"%1\" (%2 in this session) meets the "
-                     "requirements below, and which is the best choice among those that do?")
-                      .arg(summary.info.suiteName)
-                      .arg(summary.providers.size())));
+    s.blocks.push_back(ReportBlock::paragraph(
+        tr("Which of the providers of the suite \"%1\" (%2 in this session) meets the "
+           "requirements below, and which is the best choice among those that do?")
+            .arg(summary.info.suiteName)
+            .arg(summary.providers.size())));
     const Requirements &req = summary.requirements;
-    ReportBlock list;
-    list.kind = ReportBlock::List;
-    list.items = Gates::describe(req);
-    if (list.items.isEmpty())
-        list.items << tr("No requirement is set: every gate is left unchecked.");
-    s.blocks.push_back(list);
+    QStringList gates = Gates::describe(req);
+    if (gates.isEmpty())
+        gates << tr("No requirement is set: every gate is left unchecked.");
+    s.blocks.push_back(ReportBlock::list(gates));
     QStringList notes;
     if (!req.preset.isEmpty())
         notes << tr("Requirements preset: %1.").arg(req.preset);
@@ -162,7 +153,7 @@ ReportSection ReportBuilder::question(const SessionSummary &summary)
                   : tr("The cost gate reads the list price blended input:output %1:%2.")
                         .arg(req.listInputWeight)
                         .arg(req.listOutputWeight));
-    s.blocks.push_back(paragraph(notes.join(QLatin1Char(' '))));
+    s.blocks.push_back(ReportBlock::paragraph(notes.join(QLatin1Char(' '))));
     return s;
 }
 

@@ -54,6 +54,11 @@ struct ReportBlock {
     QString text;      // Paragraph, Heading; Chart: the chart's id ("pareto", ...)
     QStringList items; // List
     ReportTable table; // Table
+
+    static ReportBlock paragraph(const QString &text) { return {Paragraph, text, {}, {}}; }
+    static ReportBlock heading(const QString &text) { return {Heading, text, {}, {}}; }
+    static ReportBlock list(const QStringList &items) { return {List, {}, items, {}}; }
+    static ReportBlock chart(const QString &id) { return {Chart, id, {}, {}}; }
 };
 
 struct ReportSection {

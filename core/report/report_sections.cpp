@@ -16,37 +16,6 @@ namespace ys {
 
 namespace {
 
-ReportBlock paragraph(const QString &text)
-{
-    ReportBlock b;
-    b.text = text;
-    return b;
-}
-
-ReportBlock heading(const QString &text)
-{
-    ReportBlock b;
-    b.kind = ReportBlock::Heading;
-    b.text = text;
-    return b;
-}
-
-ReportBlock list(const QStringList &items)
-{
-    ReportBlock b;
-    b.kind = ReportBlock::List;
-    b.items = items;
-    return b;
-}
-
-ReportBlock chart(const QString &id)
-{
-    ReportBlock b;
-    b.kind = ReportBlock::Chart;
-    b.text = id;
-    return b;
-}
-
 ReportCell gateCell(const GateVerdict &v, GateKind kind)
 {
     const Gate *g = v.gate(kind);
@@ -91,16 +60,16 @@ ReportSection ReportBuilder::method(const SessionSummary &summary,
                                     const std::optional<Suite> &suite)
 {
     ReportSection s{QStringLiteral("method"), tr("Method"), {}};
-    s.blocks.push_back(heading(tr("Scenarios")));
+    s.blocks.push_back(ReportBlock::heading(tr("Scenarios")));
     QStringList scenarios;
     if (suite)
         for (const Scenario &sc : suite->scenarios)
             scenarios << scenarioLine(sc);
     if (scenarios.isEmpty())
         scenarios << tr("The session's suite is not stored; the loads below are the runs'.");
-    s.blocks.push_back(list(scenarios));
+    s.blocks.push_back(ReportBlock::list(scenarios));
 
-    s.blocks.push_back(heading(tr("Loads")));
+    s.blocks.push_back(ReportBlock::heading(tr("Loads")));
     ReportBlock t;
     t.kind = ReportBlock::Table;
     t.table.id = QStringLiteral("loads");
@@ -130,20 +99,20 @@ ReportSection ReportBuilder::method(const SessionSummary &summary,
     }
     s.blocks.push_back(t);
 
-    s.blocks.push_back(heading(tr("Statistics")));
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::heading(tr("Statistics")));
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Percentiles: linear interpolation between closest ranks (numpy's default, R type 7). "
            "Timings come from successful attempts (ok, or cut by the requested output limit); "
            "warm-up attempts are left out.")));
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Each P95 carries a distribution-free 95% confidence interval from the order "
            "statistics (binomial); the measured $ per 1K tokens carries a 95% interval by the "
            "delta method. A gate whose interval straddles its threshold is inconclusive.")));
-    s.blocks.push_back(heading(tr("Clock and client overhead")));
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::heading(tr("Clock and client overhead")));
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Every time is taken on the monotonic clock, on the network thread that runs the "
            "attempt, from the moment the attempt is handed to the transport.")));
-    s.blocks.push_back(paragraph(calibrationText(summary.info.calibration)));
+    s.blocks.push_back(ReportBlock::paragraph(calibrationText(summary.info.calibration)));
     return s;
 }
 
@@ -196,7 +165,7 @@ ReportSection ReportBuilder::comparison(const SessionSummary &summary)
         t.table.rows.push_back(std::move(row));
     }
     s.blocks.push_back(t);
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Gates: %1. In an open-loop run the end-to-end P95 is read from the intended start "
            "(queue delay included), as the latency gate reads it.")
             .arg(Gates::describe(req).join(QStringLiteral("; ")))));
@@ -207,17 +176,17 @@ ReportSection ReportBuilder::charts(const SessionSummary &summary)
 {
     Q_UNUSED(summary);
     ReportSection s{QStringLiteral("charts"), tr("Pareto and context charts"), {}};
-    s.blocks.push_back(heading(tr("Latency against cost (Pareto front)")));
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::heading(tr("Latency against cost (Pareto front)")));
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Each provider's end-to-end P95 against the $ it spent per 1K billed tokens, with "
            "their 95% intervals; the staircase is the Pareto front, the dashed lines the gates.")));
-    s.blocks.push_back(chart(QStringLiteral("pareto")));
-    s.blocks.push_back(heading(tr("Cost and latency against context size")));
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::chart(QStringLiteral("pareto")));
+    s.blocks.push_back(ReportBlock::heading(tr("Cost and latency against context size")));
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("For the providers that ran a context sweep: the cost of one request and its time to "
            "first token as the prompt grows, with the fitted curve.")));
-    s.blocks.push_back(chart(QStringLiteral("context_cost")));
-    s.blocks.push_back(chart(QStringLiteral("context_latency")));
+    s.blocks.push_back(ReportBlock::chart(QStringLiteral("context_cost")));
+    s.blocks.push_back(ReportBlock::chart(QStringLiteral("context_latency")));
     return s;
 }
 
@@ -225,7 +194,7 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("verdicts"), tr("Scenario verdicts"), {}};
     for (const ProviderSummary &p : summary.providers) {
-        s.blocks.push_back(heading(p.name));
+        s.blocks.push_back(ReportBlock::heading(p.name));
         const std::vector<VerdictCard> cards = VerdictText::cards(p);
         QStringList items;
         for (const VerdictCard &card : cards) {
@@ -237,7 +206,7 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
         items << KindResultsText::lines(p.results);
         if (items.isEmpty())
             items << tr("No scenario kind with a verdict ran.");
-        s.blocks.push_back(list(items));
+        s.blocks.push_back(ReportBlock::list(items));
     }
     return s;
 }
@@ -248,13 +217,13 @@ ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
     QString error;
     const auto table = Scores::ofSession(summary, Scores::defaultCriteria(), &error);
     if (!table) {
-        s.blocks.push_back(paragraph(error));
+        s.blocks.push_back(ReportBlock::paragraph(error));
         return s;
     }
     QStringList weights;
     for (const ScoreCriterion &c : table->criteria)
         weights << QStringLiteral("%1 %2").arg(c.name).arg(c.weight);
-    s.blocks.push_back(paragraph(
+    s.blocks.push_back(ReportBlock::paragraph(
         tr("Every figure scaled to [0, 1] across the providers (1 the best) and fused by a "
            "weighted mean; weights: %1. The Gates column says whether each provider qualifies.")
             .arg(weights.join(QStringLiteral(", ")))));
@@ -286,7 +255,7 @@ ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
     }
     s.blocks.push_back(t);
     if (table->topStability)
-        s.blocks.push_back(paragraph(
+        s.blocks.push_back(ReportBlock::paragraph(
             tr("The top provider stays on top in %1% of 1,000 draws of weights each moved by up "
                "to ±50%.")
                 .arg(*table->topStability * 100.0, 0, 'f', 1)));
