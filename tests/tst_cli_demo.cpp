@@ -2,6 +2,7 @@
 // stored figures match the simulator's profiles and the database keeps every sample.
 #include "analysis/gates.h"
 #include "analysis/pareto.h"
+#include "cli_runner.h"
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -27,18 +28,11 @@ private:
     // Runs yardstick-cli and returns (exit code, stdout); stderr goes to the test log.
     std::pair<int, QByteArray> runCli(const QStringList &args, int timeoutMs = 180000)
     {
-        QProcess p;
-        p.start(cli(), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}};
-        }
-        const QByteArray err = p.readAllStandardError();
-        m_lastStderr = QString::fromUtf8(err);
-        if (!err.isEmpty())
-            qInfo().noquote() << "stderr:" << QString::fromUtf8(err).trimmed();
-        return {p.exitCode(), p.readAllStandardOutput()};
+        const test::CliResult r = test::runCli(args, timeoutMs);
+        m_lastStderr = r.err;
+        if (!r.err.isEmpty())
+            qInfo().noquote() << "stderr:" << r.err.trimmed();
+        return {r.code, r.out};
     }
 
     QString m_lastStderr; // of the last runCli()

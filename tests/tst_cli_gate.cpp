@@ -1,6 +1,7 @@
 // `yardstick-cli gate` and `run --gate`, the real executable on sessions run against the
 // simulator: 0 when every provider qualifies, 3 when one does not, 2 on bad requirements,
 // 1 when there is nothing to gate.
+#include "cli_runner.h"
 #include "fixtures.h"
 #include "test_support.h"
 
@@ -20,27 +21,9 @@ class TstCliGate : public QObject {
     Q_OBJECT
 
 private:
-    struct Result {
-        int code = -1;
-        QByteArray out;
-        QString err;
-    };
+    using Result = test::CliResult;
 
-    Result cli(const QStringList &args)
-    {
-        QProcess p;
-        p.start(test::binDir() + QStringLiteral("/yardstick-cli"), args);
-        Result r;
-        if (!p.waitForFinished(120000 * test::kSlow)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
-    }
+    Result cli(const QStringList &args) { return test::runCli(args); }
 
     QString write(const QString &name, const json &doc)
     {

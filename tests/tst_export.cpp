@@ -2,6 +2,7 @@
 // XLSX through Python's openpyxl, JSON through nlohmann; and `yardstick-cli export` on a real
 // session run against the simulator, its figures against `show --json`'s.
 #include "analysis/gates.h"
+#include "cli_runner.h"
 #include "export/attempts_export.h"
 #include "export/comparison_export.h"
 #include "export/table_file.h"
@@ -81,32 +82,14 @@ class TstExport : public QObject {
     Q_OBJECT
 
 private:
-    struct Result {
-        int code = -1;
-        QByteArray out;
-        QString err;
-    };
+    using Result = test::CliResult;
 
     Result run(const QString &program, const QStringList &args)
     {
-        QProcess p;
-        p.start(program, args);
-        Result r;
-        if (!p.waitForFinished(120000 * test::kSlow)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
+        return test::runProgram(program, args);
     }
 
-    Result cli(const QStringList &args)
-    {
-        return run(test::binDir() + QStringLiteral("/yardstick-cli"), args);
-    }
+    Result cli(const QStringList &args) { return test::runCli(args); }
 
     // The workbook's sheets as JSON: {sheet: [[cell, ...], ...]}, each cell a number, a
     // string or null, as openpyxl reads it.

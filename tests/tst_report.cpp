@@ -3,6 +3,7 @@
 // every provider's figures as `show --json` has them, and as a PDF whose text holds the
 // sections, in English and in Chinese; bad input exits 2 and leaves no file; File → Save
 // report… writes the selected session's report in one click.
+#include "cli_runner.h"
 #include "report/report_content.h"
 #include "report/report_language.h"
 #include "report/report_source.h"
@@ -162,19 +163,11 @@ class TstReport : public QObject {
     Q_OBJECT
 
 private:
-    QString cli() const { return test::binDir() + QStringLiteral("/yardstick-cli"); }
-
     std::pair<int, QByteArray> runCli(const QStringList &args, int timeoutMs = 60000)
     {
-        QProcess p;
-        p.start(cli(), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}};
-        }
-        m_stderr = QString::fromUtf8(p.readAllStandardError());
-        return {p.exitCode(), p.readAllStandardOutput()};
+        const test::CliResult r = test::runCli(args, timeoutMs);
+        m_stderr = r.err;
+        return {r.code, r.out};
     }
 
     // The section titles the report has in this language, in order.

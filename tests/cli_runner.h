@@ -1,0 +1,42 @@
+#pragma once
+
+#include "test_support.h"
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+// Runs a program the tests built (or python3) to its end and keeps what it printed.
+namespace ys::test {
+
+struct CliResult {
+    int code = -1; // -1 when it crashed or did not finish in time
+    QByteArray out;
+    QString err;
+};
+
+inline CliResult runProgram(const QString &program, const QStringList &args,
+                            int timeoutMs = 120000 * kSlow)
+{
+    QProcess p;
+    p.start(program, args);
+    CliResult r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+// yardstick-cli with these arguments.
+inline CliResult runCli(const QStringList &args, int timeoutMs = 120000 * kSlow)
+{
+    return runProgram(binDir() + QStringLiteral("/yardstick-cli"), args, timeoutMs);
+}
+
+} // namespace ys::test
