@@ -14,6 +14,7 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
+#include <algorithm>
 
 namespace ys {
 
@@ -46,14 +47,20 @@ QValueAxis *axis(QChart *chart, Qt::Alignment where, const QString &title, doubl
     return a;
 }
 
+constexpr char kNoLegend[] = "ysNoLegend";
+
 void attach(QChart *chart, QAbstractSeries *series, bool legend)
 {
     chart->addSeries(series);
     for (QAbstractAxis *a : chart->axes())
         series->attachAxis(a);
-    if (!legend)
+    if (!legend) {
+        // Counted by fitLegend(): a marker's own visibility reads false until the legend is
+        // shown in a scene, so the series says it has no row.
+        series->setProperty(kNoLegend, true);
         for (QLegendMarker *m : chart->legend()->markers(series))
             m->setVisible(false);
+    }
 }
 
 QLineSeries *line(const QString &name, const QPen &pen, const std::vector<QPointF> &points)
@@ -79,7 +86,8 @@ std::unique_ptr<QChart> paretoChart(const SessionSummary &summary)
     const auto [cLo, cHi] = plot.costRange();
     const auto [lLo, lHi] = plot.latencyRange();
     axis(chart.get(), Qt::AlignBottom, ParetoPlot::name(plot.costAxis), cLo, cHi);
-    axis(chart.get(), Qt::AlignLeft, ParetoPlot::name(plot.latencyAxis), lLo, lHi);
+    axis(chart.get(), Qt::AlignLeft,
+         ReportCharts::tr("%1 (ms)").arg(ParetoPlot::name(plot.latencyAxis)), lLo, lHi);
     QPen gatePen(QColor(0xb7, 0x1c, 0x1c), 1.2, Qt::DashLine);
     if (plot.latencyGate)
         attach(chart.get(),
@@ -166,6 +174,18 @@ std::unique_ptr<QChart> contextChart(const SessionSummary &summary, ContextPane 
     return chart;
 }
 
+// The legend sits at the right with one row per entry, so a chart of many providers is laid out
+// taller rather than cutting the last names off: at least `layout`, and room for every row.
+QSize fitLegend(QSize layout, const QChart *chart)
+{
+    int rows = 0;
+    for (const QAbstractSeries *series : chart->series())
+        rows += series->property(kNoLegend).toBool() ? 0 : 1;
+    constexpr int kRowHeight = 26; // a marker and its label, in the chart's logical pixels
+    constexpr int kFrame = 110;    // title, footnote and margins above and below the legend
+    return QSize(layout.width(), std::max(layout.height(), kFrame + kRowHeight * rows));
+}
+
 ChartExportOptions printOptions(const SessionSummary &summary, ChartFormat format)
 {
     ChartExportOptions options;
@@ -201,8 +221,10 @@ QHash<QString, QString> ReportCharts::svgs(const SessionSummary &summary)
         const auto c = chart(summary, id);
         if (!c)
             continue;
-        const QByteArray svg =
-            ChartExport::svg(c.get(), logicalSize(), printOptions(summary, ChartFormat::Svg));
+        const QSize size = fitLegend(logicalSize(), c.get());
+        ChartExportOptions options = printOptions(summary, ChartFormat::Svg);
+        options.size = size;
+        const QByteArray svg = ChartExport::svg(c.get(), size, options);
         out.insert(id, ReportHtml::inlineSvg(svg));
     }
     return out;
@@ -213,14 +235,18 @@ QHash<QString, QImage> ReportCharts::images(const SessionSummary &summary, doubl
 {
     QHash<QString, QImage> out;
     const QSize logical = logicalSize();
-    const int width = int(widthInches * dpi);
-    const QSize pixels(width, width * logical.height() / logical.width());
+    // Text is drawn at `dpi`, so the chart is laid out at the page's width in 96-dpi pixels.
+    const int layoutWidth = int(widthInches * 96);
+    const QSize layout(layoutWidth, layoutWidth * logical.height() / logical.width());
     for (const QString &id : ReportBuilder::chartIds()) {
         const auto c = chart(summary, id);
         if (!c)
             continue;
-        out.insert(
-            id, ChartExport::image(c.get(), pixels, dpi, printOptions(summary, ChartFormat::Png)));
+        const QSize fitted = fitLegend(layout, c.get());
+        const QSize pixels(int(widthInches * dpi), fitted.height() * dpi / 96);
+        ChartExportOptions options = printOptions(summary, ChartFormat::Png);
+        options.size = pixels;
+        out.insert(id, ChartExport::image(c.get(), pixels, dpi, options));
     }
     return out;
 }

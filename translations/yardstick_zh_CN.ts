@@ -4121,6 +4121,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>The top provider stays on top in %1% of 1,000 draws of weights each moved by up to ±50%.</source>
         <translation>在 1,000 次将各权重随机变动至多 ±50% 的抽样中，排名第一的服务商有 %1% 保持第一。</translation>
     </message>
+    <message>
+        <source>No scenario kind with a verdict ran for %1.</source>
+        <translation>以下服务商没有运行带结论的场景类型：%1。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ReportCharts</name>
@@ -4139,6 +4143,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Prompt tokens</source>
         <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (ms)</translation>
     </message>
 </context>
 <context>

@@ -16,9 +16,10 @@ QString style(ReportHtml::Flavour flavour)
     if (flavour == ReportHtml::Flavour::Print)
         return QStringLiteral(
             "h1 { font-size: 18pt; } h2 { font-size: 14pt; margin-top: 14pt; }"
-            "h3 { font-size: 11pt; } td, th { padding: 2px 4px; } th { background: #e8e8e8; }"
+            "h3 { font-size: 11pt; } td, th { padding: 2px 4px; font-size: 7.5pt; }"
+            "th { background: #e8e8e8; }"
             ".pass { color: #1b6e20; } .fail { color: #b71c1c; } .inconclusive { color: #8a5a00; }"
-            ".no_data { color: #666666; } .num { text-align: right; }");
+            ".no_data { color: #666666; } .num { text-align: right; white-space: nowrap; }");
     return QStringLiteral(
         "body { font-family: 'Noto Sans', 'WenQuanYi Micro Hei', sans-serif; margin: 2em auto;"
         " max-width: 70em; color: #1a1a1a; line-height: 1.4; }"

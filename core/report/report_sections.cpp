@@ -193,8 +193,10 @@ ReportSection ReportBuilder::charts(const SessionSummary &summary)
 ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("verdicts"), tr("Scenario verdicts"), {}};
+    // Providers that ran no scenario kind with a verdict are named once, not each under a
+    // heading of its own.
+    QStringList without;
     for (const ProviderSummary &p : summary.providers) {
-        s.blocks.push_back(ReportBlock::heading(p.name));
         const std::vector<VerdictCard> cards = VerdictText::cards(p);
         QStringList items;
         for (const VerdictCard &card : cards) {
@@ -204,10 +206,18 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
             items << item;
         }
         items << KindResultsText::lines(p.results);
-        if (items.isEmpty())
-            items << tr("No scenario kind with a verdict ran.");
+        if (items.isEmpty()) {
+            without << p.name;
+            continue;
+        }
+        s.blocks.push_back(ReportBlock::heading(p.name));
         s.blocks.push_back(ReportBlock::list(items));
     }
+    if (without.size() == int(summary.providers.size()))
+        s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran.")));
+    else if (!without.isEmpty())
+        s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran for %1.")
+                                                      .arg(without.join(QStringLiteral(", ")))));
     return s;
 }
 
