@@ -65,6 +65,8 @@ public:
 
     void put(const char *p, qsizetype n)
     {
+        if (n <= 0)
+            return; // an empty cell's data() may be null, which memcpy must never be given
         if (m_used + n > kCapacity) {
             flush();
             if (n > kCapacity) {
