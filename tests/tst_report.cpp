@@ -163,7 +163,7 @@ class TstReport : public QObject {
     Q_OBJECT
 
 private:
-    std::pair<int, QByteArray> runCli(const QStringList &args, int timeoutMs = 60000)
+    std::pair<int, QByteArray> runCli(const QStringList &args, int timeoutMs = 60000 * test::kSlow)
     {
         const test::CliResult r = test::runCli(args, timeoutMs);
         m_stderr = r.err;
