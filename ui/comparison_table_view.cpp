@@ -205,29 +205,15 @@ void ComparisonTableView::setColumnHidden(int column, bool hidden)
     AppSettings().setHiddenComparisonColumns(keys);
 }
 
+// The table's export menu (attached in the constructor) knows the shown columns and rows.
 QList<int> ComparisonTableView::visibleColumns() const
 {
-    const QHeaderView *header = m_table->horizontalHeader();
-    QList<int> columns;
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int logical = header->logicalIndex(visual);
-        if (!header->isSectionHidden(logical))
-            columns.append(logical);
-    }
-    return columns;
+    return TableExportMenu::of(m_table)->visibleColumns();
 }
 
 QString ComparisonTableView::selectionAsTsv() const
 {
-    QList<int> rows;
-    for (const QModelIndex &idx : m_table->selectionModel()->selectedIndexes())
-        if (!rows.contains(idx.row()))
-            rows.append(idx.row());
-    if (rows.isEmpty())
-        for (int r = 0; r < m_proxy->rowCount(); ++r)
-            rows.append(r);
-    std::sort(rows.begin(), rows.end()); // the proxy's rows are in the table's sort order
-    return TableTsv::make(*m_proxy, visibleColumns(), rows);
+    return TableExportMenu::of(m_table)->selectionAsTsv();
 }
 
 void ComparisonTableView::copyAsTsv()
