@@ -102,6 +102,18 @@ inline std::unique_ptr<SimHost> startSim(const std::vector<nlohmann::json> &prof
     return host;
 }
 
+// A simulator of one fast provider, "Fast" (model "fast": TTFT median 5 ms, P95 8 ms, eight
+// output tokens), for the command-line tests that need a short real run.
+inline std::unique_ptr<SimHost> startFastSim(QString *error)
+{
+    ProfileShape shape;
+    shape.ttftMedianMs = 5;
+    shape.ttftP95Ms = 8;
+    shape.outputTokensMin = 8;
+    shape.outputTokensMax = 8;
+    return startSim({simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)}, error);
+}
+
 // What a test's provider adds to the name, address and model.
 struct ProviderExtras {
     QString dialect = QStringLiteral("openai-chat");

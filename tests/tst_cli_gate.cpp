@@ -65,14 +65,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::ProfileShape shape;
-        shape.ttftMedianMs = 5;
-        shape.ttftP95Ms = 8;
-        shape.outputTokensMin = 8;
-        shape.outputTokensMax = 8;
         QString error;
-        m_sim = test::startSim(
-            {test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)}, &error);
+        m_sim = test::startFastSim(&error);
         QVERIFY2(m_sim, qPrintable(error));
         m_passDb = m_dir.filePath(QStringLiteral("pass.sqlite"));
         m_failDb = m_dir.filePath(QStringLiteral("fail.sqlite"));
