@@ -8,9 +8,10 @@ cd "$(dirname "$0")"
 # clang and its runtime build the fuzz targets; openssl makes the simulator's TLS certificate;
 # nghttp2-server is the HTTP/2 server tst_http2 talks to; universal-ctags finds the functions
 # tools/check_sizes.sh measures; poppler-utils (pdftotext, pdfinfo) and python3-openpyxl read back
-# the PDF and XLSX exports.
+# the PDF and XLSX exports; postgresql-15 is the team store's server the tests start and stop
+# themselves; python3-prometheus-client parses the metrics endpoints; curl reads them.
 ./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
-    poppler-utils python3-openpyxl
+    poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl
 # Node.js and the official SDKs that talk to the simulator as peer clients.
 tests/peers/install.sh build-test/peers
 
@@ -29,4 +30,10 @@ export QT_QPA_PLATFORM=offscreen
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Timing tests compare measured latencies with the simulator's profiles: run them one at a time
 # so they do not compete for the two cores.
+# A PostgreSQL server of the tests' own, on a free port of loopback, stopped however they end.
+pgdir=$(mktemp -d /tmp/ys-test-pg.XXXXXX)
+trap 'tools/pg_test_server.sh stop "$pgdir"' EXIT
+set -a
+eval "$(tools/pg_test_server.sh start "$pgdir")"
+set +a
 ctest --test-dir build-test --output-on-failure --timeout 900 -j 1

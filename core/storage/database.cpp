@@ -159,6 +159,51 @@ CREATE TABLE run_stream_digests (
     R"sql(
 CREATE INDEX IF NOT EXISTS samples_by_run_outcome ON samples(run_id, outcome, seq);
 )sql",
+    // 9: the team store. A session names the process running it (owner, "host:pid") and when it
+    // last said it was alive (heartbeat_ms, ms since the epoch), so a session whose process died
+    // is found and marked interrupted. Schedules enqueue suites; the run queue holds suites that
+    // workers claim under a lease (lease_until_ms) and run into a session of their own. The
+    // server metrics are the series a self-hosted server's own metrics endpoint gave during a
+    // run, at_ns on the clock of the run's samples.
+    R"sql(
+ALTER TABLE sessions ADD COLUMN owner TEXT;
+ALTER TABLE sessions ADD COLUMN heartbeat_ms INTEGER;
+CREATE TABLE schedules (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    suite_json TEXT NOT NULL,
+    every_s INTEGER,
+    times_of_day TEXT,
+    next_ms INTEGER NOT NULL,
+    last_ms INTEGER,
+    enabled INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE run_queue (
+    id INTEGER PRIMARY KEY,
+    suite_name TEXT NOT NULL,
+    suite_json TEXT NOT NULL,
+    schedule_id INTEGER REFERENCES schedules(id) ON DELETE SET NULL,
+    state TEXT NOT NULL DEFAULT 'queued',
+    enqueued_at TEXT NOT NULL,
+    worker TEXT,
+    claims INTEGER NOT NULL DEFAULT 0,
+    lease_until_ms INTEGER,
+    session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+    finished_at TEXT,
+    error TEXT
+);
+CREATE INDEX run_queue_by_state ON run_queue(state, id);
+CREATE TABLE server_metrics (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    at_ns INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    labels TEXT,
+    value REAL NOT NULL
+);
+CREATE INDEX server_metrics_by_run ON server_metrics(run_id, name, at_ns);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -12,7 +12,7 @@ namespace ys {
 class Database {
     Q_DECLARE_TR_FUNCTIONS(ys::Database)
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
     static constexpr int kBusyTimeoutMs = 5000;
 
     explicit Database(QString path);
