@@ -235,6 +235,12 @@ Database::Database(QString path)
 {
 }
 
+bool Database::isPostgresUrl(const QString &location)
+{
+    return location.startsWith(QLatin1StringView("postgresql://")) ||
+           location.startsWith(QLatin1StringView("postgres://"));
+}
+
 Database::~Database()
 {
     close();

@@ -15,7 +15,15 @@ public:
     static constexpr int kSchemaVersion = 9;
     static constexpr int kBusyTimeoutMs = 5000;
 
+    // Where the data lives: an SQLite file, or a PostgreSQL team store.
+    enum class Backend { Sqlite, Postgres };
+
+    // location: an SQLite file's path, or postgresql://user@host[:port]/db (the password comes
+    // from PGPASSWORD, ~/.pgpass or a key reference, never from the location itself).
     explicit Database(QString path);
+    static bool isPostgresUrl(const QString &location);
+    Backend backend() const { return isPostgresUrl(m_path) ? Backend::Postgres : Backend::Sqlite; }
+    bool isPostgres() const { return backend() == Backend::Postgres; }
     ~Database();
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
