@@ -1,11 +1,16 @@
 // The PostgreSQL team store: Database over QPSQL against the tests' own server (test.sh starts
 // it), its schema, its transactions, and the bad addresses refused before any connection.
+#include "cli_runner.h"
+#include "fixtures.h"
 #include "pg_fixture.h"
 #include "storage/database.h"
 #include "storage/pg_location.h"
 
-#include <QtConcurrent>
+#include <QSqlRecord>
+#include <QTcpServer>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace ys;
 
@@ -20,12 +25,101 @@ private slots:
     void transactions();
     void refusesNewerSchema();
     void concurrentFirstOpen();
+    void runStoredInPgShows();
+    void sameShowAsSqlite();
+    void badInputOnTheCommandLine();
+    void cleanupTestCase();
+
+private:
+    QString suiteFile(int requests);
+    bool copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<SimHost> m_sim;
 };
+
+// A suite of one fast simulated provider (latency, then a short throughput sweep).
+QString TstPgStore::suiteFile(int requests)
+{
+    using nlohmann::json;
+    json provider{{"name", "sim"},
+                  {"dialect", "openai-chat"},
+                  {"base_url", m_sim->baseUrl().toString().toStdString()},
+                  {"model", "fast"},
+                  {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}}};
+    json scenario{{"kind", "latency"},
+                  {"requests", requests},
+                  {"concurrency", 2},
+                  {"prompt_tokens", 64},
+                  {"max_output_tokens", 16}};
+    json doc{{"format", "yardstick-suite/1"},
+             {"name", "pg"},
+             {"providers", json::array({provider})},
+             {"scenarios", json::array({scenario})}};
+    const QString path = m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QByteArray::fromStdString(doc.dump(2)));
+    return path;
+}
+
+// Every row of an SQLite store into a fresh PostgreSQL one, ids and all (the tables in the
+// order their references need).
+bool TstPgStore::copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error)
+{
+    Database from(sqlitePath);
+    Database to(pgUrl);
+    if (!from.open(error) || !to.open(error) || !to.beginWrite(error))
+        return false;
+    for (const char *table :
+         {"sessions", "providers", "runs", "samples", "events", "run_stream_digests"}) {
+        QSqlQuery read(from.connection());
+        if (!read.exec(QStringLiteral("SELECT * FROM %1").arg(QLatin1StringView(table)))) {
+            *error = read.lastError().text();
+            return false;
+        }
+        QSqlQuery write(to.connection());
+        bool prepared = false;
+        while (read.next()) {
+            const QSqlRecord r = read.record();
+            if (!prepared) {
+                QStringList names, marks;
+                for (int i = 0; i < r.count(); ++i) {
+                    names << r.fieldName(i);
+                    marks << QStringLiteral("?");
+                }
+                write.prepare(QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
+                                  .arg(QLatin1StringView(table), names.join(QLatin1Char(',')),
+                                       marks.join(QLatin1Char(','))));
+                prepared = true;
+            }
+            for (int i = 0; i < r.count(); ++i)
+                write.addBindValue(r.value(i));
+            if (!write.exec()) {
+                *error = QLatin1StringView(table) + QLatin1Char(' ') + write.lastError().text();
+                to.rollback();
+                return false;
+            }
+        }
+    }
+    return to.commit(error);
+}
 
 void TstPgStore::initTestCase()
 {
+    // Children (yardstick-cli) inherit it: the password travels as a user gives it.
     if (test::PgServer::available())
         qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_sim = test::startFastSim(&error);
+    QVERIFY2(m_sim, qPrintable(error));
+}
+
+void TstPgStore::cleanupTestCase()
+{
+    m_sim.reset();
 }
 
 void TstPgStore::malformedLocations_data()
@@ -180,6 +274,103 @@ void TstPgStore::concurrentFirstOpen()
         QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
     }
     qDeleteAll(processes);
+}
+
+void TstPgStore::runStoredInPgShows()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const auto run = test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), suiteFile(12),
+                                   QStringLiteral("--db"), pg.url()});
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    const auto show = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), pg.url(), QStringLiteral("--json")});
+    QVERIFY2(show.code == 0, qPrintable(show.err));
+    const auto doc = nlohmann::json::parse(show.out.toStdString());
+    const auto &provider = doc.at("providers").at(0);
+    QCOMPARE(provider.at("attempts").get<int>(), 12);
+    QCOMPARE(provider.at("successful").get<int>(), 12);
+    QVERIFY2(provider.dump().find("ttft") != std::string::npos, provider.dump().c_str());
+}
+
+void TstPgStore::sameShowAsSqlite()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const QString file = m_dir.filePath(QStringLiteral("same.sqlite"));
+    const auto run = test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), suiteFile(20),
+                                   QStringLiteral("--db"), file});
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QString error;
+    QVERIFY2(copyRows(file, pg.url(), &error), qPrintable(error));
+    const auto fromSqlite = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), file, QStringLiteral("--json")});
+    const auto fromPg = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), pg.url(), QStringLiteral("--json")});
+    QVERIFY2(fromSqlite.code == 0, qPrintable(fromSqlite.err));
+    QVERIFY2(fromPg.code == 0, qPrintable(fromPg.err));
+    const auto a = nlohmann::json::parse(fromSqlite.out.toStdString());
+    const auto b = nlohmann::json::parse(fromPg.out.toStdString());
+    QVERIFY2(a == b, nlohmann::json::diff(a, b).dump(1).c_str());
+    // The attempts' page reads too (the error's first line is cut on the server).
+    const auto list = test::runCli({QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
+    QVERIFY2(list.code == 0 && list.out.contains("pg"), qPrintable(list.err));
+}
+
+void TstPgStore::badInputOnTheCommandLine()
+{
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const QByteArray password = test::PgServer::password().toUtf8();
+    const QUrl server(test::PgServer::url());
+    // A port nothing listens on: taken and released.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 closedPort = probe.serverPort();
+    probe.close();
+    const QString log = m_dir.filePath(QStringLiteral("bad.log"));
+    struct Case {
+        QString url;
+        int code;
+        QString reason;
+        QByteArray environmentPassword;
+    };
+    QUrl withSecret = server;
+    withSecret.setPassword(test::PgServer::password());
+    const QList<Case> cases = {
+        {QStringLiteral("postgresql://127.0.0.1:%1/x").arg(closedPort), 1,
+         QStringLiteral("cannot connect"), password},
+        {server.toString(), 1, QStringLiteral("cannot connect"), password + "-wrong"},
+        {QStringLiteral("postgresql://"), 2, QStringLiteral("no host"), password},
+        {QStringLiteral("postgresql://%1@127.0.0.1/").arg(server.userName()), 2,
+         QStringLiteral("no database"), password},
+        {QStringLiteral("postgresql://127.0.0.1:port/db"), 2, QStringLiteral("port"), password},
+        {withSecret.toString(), 2, QStringLiteral("PGPASSWORD"), password},
+    };
+    for (const Case &c : cases) {
+        for (const QString &command : {QStringLiteral("list"), QStringLiteral("show")}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("PGPASSWORD"), QString::fromUtf8(c.environmentPassword));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"),
+                    {command, QStringLiteral("--db"), c.url, QStringLiteral("--log-file"), log});
+            QVERIFY(p.waitForFinished(60000));
+            const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();
+            QVERIFY2(p.exitCode() == c.code,
+                     qPrintable(QString::number(p.exitCode()) + QLatin1Char(' ') + c.url +
+                                QLatin1Char(' ') + QString::fromUtf8(out)));
+            QVERIFY2(out.contains(c.reason.toUtf8()), out.constData());
+            QVERIFY2(!out.contains(password), out.constData());
+        }
+    }
+    QFile f(log);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray logged = f.readAll();
+    QVERIFY(!logged.isEmpty());
+    QVERIFY2(!logged.contains(password), logged.constData());
 }
 
 QTEST_GUILESS_MAIN(TstPgStore)
