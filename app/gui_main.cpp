@@ -1,5 +1,6 @@
 // yardstick: the workbench window.
 #include "demo/sim_demo_host.h"
+#include "storage/database.h"
 #include "ui/main_window.h"
 #include "util/log.h"
 #include "util/translations.h"
@@ -25,9 +26,10 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main", "Workbench for choosing an LLM API."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption db(QStringLiteral("db"),
-                                QCoreApplication::translate("main", "SQLite database file."),
-                                QStringLiteral("file"));
+    const QCommandLineOption db(
+        QStringLiteral("db"),
+        QCoreApplication::translate("main", "SQLite file or postgresql:// URL."),
+        QStringLiteral("file"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),
         QCoreApplication::translate("main", "Run the demo suite as soon as the window opens."));
@@ -49,6 +51,12 @@ int main(int argc, char *argv[])
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dir);
         path = dir + QStringLiteral("/yardstick.sqlite");
+    }
+    // A malformed team store URL, or one carrying a password, is refused before it is logged.
+    if (QString error; !ys::Database::checkLocation(path, &error)) {
+        qCWarning(ys::lcApp).noquote() << error;
+        QMessageBox::critical(nullptr, QCoreApplication::translate("main", "Yardstick"), error);
+        return 2;
     }
     qCInfo(ys::lcApp).noquote() << QStringLiteral("Yardstick %1 started, database %2, log %3")
                                        .arg(QCoreApplication::applicationVersion(), path,

@@ -3,8 +3,13 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "pg_fixture.h"
+#include "storage/attempt_query.h"
 #include "storage/database.h"
 #include "storage/pg_location.h"
+#include "storage/session_repository.h"
+#include "storage/usage_query.h"
+#include "workbench/demo_host.h"
+#include "workbench/workbench.h"
 
 #include <QSqlRecord>
 #include <QTcpServer>
@@ -28,6 +33,7 @@ private slots:
     void runStoredInPgShows();
     void sameShowAsSqlite();
     void badInputOnTheCommandLine();
+    void workbenchOnPg();
     void cleanupTestCase();
 
 private:
@@ -314,7 +320,43 @@ void TstPgStore::sameShowAsSqlite()
     const auto a = nlohmann::json::parse(fromSqlite.out.toStdString());
     const auto b = nlohmann::json::parse(fromPg.out.toStdString());
     QVERIFY2(a == b, nlohmann::json::diff(a, b).dump(1).c_str());
-    // The attempts' page reads too (the error's first line is cut on the server).
+    // The attempts page and the usage by day read the same from both.
+    Database sqlite(file);
+    Database server(pg.url());
+    QVERIFY2(sqlite.open(&error) && server.open(&error), qPrintable(error));
+    SessionRepository fromFile(sqlite);
+    SessionRepository fromServer(server);
+    const auto runs = fromFile.runs(1, &error);
+    QVERIFY(!runs.empty());
+    for (const AttemptSortKey key : {AttemptSortKey::Seq, AttemptSortKey::Error}) {
+        AttemptPageRequest request;
+        request.runId = runs.front().id;
+        request.sortKey = key;
+        request.descending = true;
+        request.limit = 7;
+        request.offset = 3;
+        const auto pageA = AttemptQuery(fromFile).page(request, &error);
+        const auto pageB = AttemptQuery(fromServer).page(request, &error);
+        QVERIFY2(pageA && pageB, qPrintable(error));
+        QCOMPARE(pageB->size(), pageA->size());
+        for (std::size_t i = 0; i < pageA->size(); ++i) {
+            QCOMPARE((*pageB)[i].id, (*pageA)[i].id);
+            QCOMPARE((*pageB)[i].errorLine, (*pageA)[i].errorLine);
+            QCOMPARE((*pageB)[i].costUsd, (*pageA)[i].costUsd);
+        }
+        QCOMPARE(AttemptQuery(fromServer).count(request.runId, Outcome::Ok, &error),
+                 AttemptQuery(fromFile).count(request.runId, Outcome::Ok, &error));
+    }
+    const auto usageA = UsageQuery::byDayAndModel(sqlite, std::nullopt, &error);
+    const auto usageB = UsageQuery::byDayAndModel(server, std::nullopt, &error);
+    QVERIFY2(usageA && usageB && !usageA->empty(), qPrintable(error));
+    QCOMPARE(usageB->size(), usageA->size());
+    QCOMPARE(usageB->front().day, usageA->front().day);
+    QCOMPARE(usageB->front().attempts, usageA->front().attempts);
+    QCOMPARE(usageB->front().outputTokens, usageA->front().outputTokens);
+    QCOMPARE(usageB->front().costUsd.has_value(), usageA->front().costUsd.has_value());
+    QVERIFY(qAbs(usageB->front().costUsd.value_or(0) - usageA->front().costUsd.value_or(0)) <
+            1e-12);
     const auto list = test::runCli({QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
     QVERIFY2(list.code == 0 && list.out.contains("pg"), qPrintable(list.err));
 }
@@ -371,6 +413,30 @@ void TstPgStore::badInputOnTheCommandLine()
     const QByteArray logged = f.readAll();
     QVERIFY(!logged.isEmpty());
     QVERIFY2(!logged.contains(password), logged.constData());
+}
+
+// The workbench's own run, its writer thread and its summary thread on a team store.
+void TstPgStore::workbenchOnPg()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    Workbench workbench(pg.url());
+    QString error;
+    QVERIFY2(workbench.open(&error), qPrintable(error));
+    const auto suite = Suite::loadFile(suiteFile(8), &error);
+    QVERIFY2(suite, qPrintable(error));
+    QSignalSpy finished(&workbench, &Workbench::sessionFinished);
+    QVERIFY2(workbench.runSuite(*suite, &error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 120000);
+    const qint64 session = finished.at(0).at(0).toLongLong();
+    QVERIFY(workbench.selectSession(session));
+    // The summary loaded when the session started has no provider yet: wait for this one.
+    QTRY_VERIFY_WITH_TIMEOUT(workbench.summary() && workbench.selectedSession() == session &&
+                                 !workbench.summary()->providers.empty(),
+                             60000);
+    QCOMPARE(workbench.summary()->providers.size(), std::size_t(1));
+    QCOMPARE(workbench.summary()->providers.front().attempts, 8);
 }
 
 QTEST_GUILESS_MAIN(TstPgStore)

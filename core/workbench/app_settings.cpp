@@ -16,7 +16,10 @@ const QString kHiddenColumns = QStringLiteral("results/hiddenColumns");
 // A database path would be split at its slashes into nested groups: its hash is the key.
 QString sessionKey(const QString &dbPath)
 {
-    const QString canonical = QFileInfo(dbPath).absoluteFilePath();
+    // A team store's URL is its own canonical name.
+    const QString canonical = dbPath.startsWith(QLatin1StringView("postgres"))
+                                  ? dbPath
+                                  : QFileInfo(dbPath).absoluteFilePath();
     const QByteArray hash =
         QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha1).toHex();
     return QStringLiteral("lastSession/") + QString::fromLatin1(hash);
