@@ -34,6 +34,7 @@ private slots:
     void sameShowAsSqlite();
     void badInputOnTheCommandLine();
     void workbenchOnPg();
+    void insertsInStatementsOfManyRows();
     void cleanupTestCase();
 
 private:
@@ -437,6 +438,55 @@ void TstPgStore::workbenchOnPg()
                              60000);
     QCOMPARE(workbench.summary()->providers.size(), std::size_t(1));
     QCOMPARE(workbench.summary()->providers.front().attempts, 8);
+}
+
+// A batch longer than one statement's rows, its last statement shorter: every row, in order,
+// with its values and its event times.
+void TstPgStore::insertsInStatementsOfManyRows()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    Database db(pg.url());
+    QString error;
+    QVERIFY2(db.open(&error), qPrintable(error));
+    SessionRepository repo(db);
+    Suite suite;
+    suite.name = QStringLiteral("rows");
+    const auto session = repo.createSession(suite, &error);
+    QVERIFY2(session, qPrintable(error));
+    const auto provider = repo.ensureProvider(
+        *session,
+        test::simProvider(QStringLiteral("p"), QUrl(QStringLiteral("http://127.0.0.1:1")),
+                          QStringLiteral("m")),
+        &error);
+    QVERIFY2(provider, qPrintable(error));
+    const auto run = repo.createRun(*session, *provider, Scenario{}, &error);
+    QVERIFY2(run, qPrintable(error));
+    std::vector<Sample> samples(150);
+    for (int i = 0; i < 150; ++i) {
+        Sample &s = samples[std::size_t(i)];
+        s.runId = *run;
+        s.seq = i;
+        s.endNs = 1000 + i;
+        s.outcome = i % 3 ? Outcome::Ok : Outcome::TimeoutIdle;
+        s.warmup = i == 0;
+        s.costUsd = i * 0.5;
+        s.textHash = ~quint64(i);
+        s.eventTimesNs = {10, 20 + i};
+    }
+    QVERIFY2(repo.insertSamples(samples, &error), qPrintable(error));
+    const auto stored = repo.samples(*run, &error);
+    QCOMPARE(stored.size(), samples.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+        QCOMPARE(stored[i].seq, samples[i].seq);
+        QCOMPARE(stored[i].endNs, samples[i].endNs);
+        QCOMPARE(stored[i].outcome, samples[i].outcome);
+        QCOMPARE(stored[i].warmup, samples[i].warmup);
+        QCOMPARE(stored[i].costUsd, samples[i].costUsd);
+        QCOMPARE(stored[i].textHash, samples[i].textHash);
+        QCOMPARE(stored[i].eventTimesNs, samples[i].eventTimesNs);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstPgStore)

@@ -57,6 +57,9 @@ qint64 insertedId(QSqlQuery &q)
     return id;
 }
 
+// Rows in one INSERT of samples on PostgreSQL (47 values each).
+constexpr std::size_t kPgRowsPerStatement = 64;
+
 QString textOrNull(const QString &s)
 {
     return s.isEmpty() ? QString() : s;
@@ -268,7 +271,7 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral(
+            const QString insert = QStringLiteral(
                 "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
                 "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
                 "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
@@ -279,9 +282,27 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
                 "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
                 "cache_write_tokens, reported_cost_usd) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?,?,?,?,?,?)"));
-            for (const Sample &s : samples) {
+                "VALUES ");
+            const QString row = QStringLiteral(
+                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                "?,?,?,?,?,?,?,?,?,?,?,?)");
+            // On PostgreSQL each statement is a round trip to the server: the batch goes in
+            // statements of many rows. SQLite inserts one row a statement, prepared once.
+            const std::size_t rowsPerStatement =
+                m_db.isPostgres() ? std::min(samples.size(), kPgRowsPerStatement) : 1;
+            const auto prepare = [&](std::size_t rows) {
+                QStringList rowMarks(qsizetype(rows), row);
+                q.prepare(insert + rowMarks.join(QLatin1Char(',')));
+            };
+            prepare(rowsPerStatement);
+            std::size_t inStatement = rowsPerStatement;
+            std::size_t bound = 0;
+            for (std::size_t i = 0; i < samples.size(); ++i) {
+                const Sample &s = samples[i];
+                if (bound == 0 && samples.size() - i < inStatement) {
+                    inStatement = samples.size() - i; // the last, shorter statement
+                    prepare(inStatement);
+                }
                 q.addBindValue(s.runId);
                 q.addBindValue(s.seq);
                 q.addBindValue(s.warmup ? 1 : 0);
@@ -333,6 +354,9 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 q.addBindValue(qint64(s.textHash));
                 q.addBindValue(opt(s.cacheWriteTokens));
                 q.addBindValue(optD(s.reportedCostUsd));
+                if (++bound < inStatement)
+                    continue;
+                bound = 0;
                 if (!q.exec())
                     return fail(q, err);
             }
