@@ -35,6 +35,7 @@ private slots:
     void badInputOnTheCommandLine();
     void workbenchOnPg();
     void insertsInStatementsOfManyRows();
+    void passwordSources();
     void cleanupTestCase();
 
 private:
@@ -486,6 +487,62 @@ void TstPgStore::insertsInStatementsOfManyRows()
         QCOMPARE(stored[i].costUsd, samples[i].costUsd);
         QCOMPARE(stored[i].textHash, samples[i].textHash);
         QCOMPARE(stored[i].eventTimesNs, samples[i].eventTimesNs);
+    }
+}
+
+// The password from ~/.pgpass (here PGPASSFILE) or a key reference, with PGPASSWORD unset; and
+// after a run, no row of any table holds it.
+void TstPgStore::passwordSources()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    QProcessEnvironment base = QProcessEnvironment::systemEnvironment();
+    base.remove(QStringLiteral("PGPASSWORD"));
+    const QString passFile = m_dir.filePath(QStringLiteral("pgpass"));
+    {
+        QFile f(passFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("*:*:*:*:" + test::PgServer::password().toUtf8() + '\n');
+        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    const auto cli = [](const QProcessEnvironment &env, const QStringList &args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"), args);
+        p.waitForFinished(120000);
+        return std::pair(p.exitCode(), p.readAllStandardError());
+    };
+    // None at all: the login fails.
+    auto [code, err] = cli(base, {QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
+    QVERIFY2(code == 1, err.constData());
+    QProcessEnvironment withFile = base;
+    withFile.insert(QStringLiteral("PGPASSFILE"), passFile);
+    std::tie(code, err) = cli(withFile, {QStringLiteral("run"), QStringLiteral("--suite"),
+                                         suiteFile(4), QStringLiteral("--db"), pg.url()});
+    QVERIFY2(code == 0, err.constData());
+    QProcessEnvironment withReference = base;
+    withReference.insert(QStringLiteral("YS_TEAM_DB_PASSWORD"), test::PgServer::password());
+    std::tie(code, err) =
+        cli(withReference, {QStringLiteral("show"), QStringLiteral("--db"),
+                            pg.url() + QStringLiteral("?password_ref=env:YS_TEAM_DB_PASSWORD"),
+                            QStringLiteral("--json")});
+    QVERIFY2(code == 0, err.constData());
+    std::tie(code, err) = cli(base, {QStringLiteral("list"), QStringLiteral("--db"),
+                                     pg.url() + QStringLiteral("?password_ref=env:YS_UNSET_PW")});
+    QVERIFY2(code == 1 && err.contains("YS_UNSET_PW"), err.constData());
+
+    Database db(pg.url());
+    QString error;
+    QVERIFY2(db.open(&error), qPrintable(error));
+    for (const char *table : {"sessions", "providers", "runs", "samples", "events"}) {
+        QSqlQuery q(db.connection());
+        q.prepare(QStringLiteral("SELECT count(*) FROM %1 t WHERE t::text LIKE ?")
+                      .arg(QLatin1StringView(table)));
+        q.addBindValue(QLatin1Char('%') + test::PgServer::password() + QLatin1Char('%'));
+        QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
     }
 }
 
