@@ -322,6 +322,20 @@ void TstPgStore::sameShowAsSqlite()
     const auto a = nlohmann::json::parse(fromSqlite.out.toStdString());
     const auto b = nlohmann::json::parse(fromPg.out.toStdString());
     QVERIFY2(a == b, nlohmann::json::diff(a, b).dump(1).c_str());
+    // The attempts exported read the same from both.
+    QByteArray exported[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString out = m_dir.filePath(QStringLiteral("attempts-%1.csv").arg(i));
+        const auto r = test::runCli({QStringLiteral("export"), QStringLiteral("--db"),
+                                     i ? pg.url() : file, QStringLiteral("--table"),
+                                     QStringLiteral("attempts"), QStringLiteral("--out"), out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        exported[i] = f.readAll();
+    }
+    QVERIFY(exported[0].count('\n') > 20);
+    QCOMPARE(exported[1], exported[0]);
     // The attempts page and the usage by day read the same from both.
     Database sqlite(file);
     Database server(pg.url());

@@ -135,8 +135,8 @@ int CliExport::run(const CliExportOptions &o)
             providers = table.rows.size();
         }
         if (t.attempts) {
-            const auto written = AttemptsExport::write(sqlite_direct::handleOf(db.connection()),
-                                                       *sessionId, *t.sink, &error);
+            const auto written =
+                AttemptsExport::write(db.connection(), *sessionId, *t.sink, &error);
             if (!written)
                 return complain(tr("%1: %2").arg(o.dbPath, error), kReadFailed);
             attempts = *written;

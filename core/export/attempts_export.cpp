@@ -1,6 +1,10 @@
 #include "export/attempts_export.h"
 
+#include "storage/sqlite_direct.h"
+
 #include <QByteArray>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <iterator>
 #include <sqlite3.h>
 
@@ -245,6 +249,71 @@ std::optional<qint64> AttemptsExport::write(sqlite3 *db, qint64 sessionId, Table
         if (rc != SQLITE_DONE) {
             *error = QString::fromUtf8(sqlite3_errmsg(db));
             return std::nullopt;
+        }
+    }
+    return rows;
+}
+
+std::optional<qint64> AttemptsExport::write(QSqlDatabase &db, qint64 sessionId, TableSink &sink,
+                                            QString *error)
+{
+    if (sqlite3 *handle = sqlite_direct::handleOf(db))
+        return write(handle, sessionId, sink, error);
+    QSqlQuery runsQuery(db);
+    runsQuery.setForwardOnly(true);
+    runsQuery.prepare(QStringLiteral("SELECT r.id, p.name, p.model, r.kind FROM runs r "
+                                     "JOIN providers p ON p.id = r.provider_id WHERE "
+                                     "r.session_id = ? ORDER BY r.id"));
+    runsQuery.addBindValue(sessionId);
+    if (!runsQuery.exec()) {
+        *error = runsQuery.lastError().text();
+        return std::nullopt;
+    }
+    std::vector<RunRow> runs;
+    while (runsQuery.next())
+        runs.push_back({runsQuery.value(0).toLongLong(), runsQuery.value(1).toString().toUtf8(),
+                        runsQuery.value(2).toString().toUtf8(),
+                        runsQuery.value(3).toString().toUtf8()});
+    if (!sink.beginTable(QStringLiteral("attempts"), columns(), error))
+        return std::nullopt;
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QString::fromLatin1(samplesSql()));
+    qint64 rows = 0;
+    for (const RunRow &run : runs) {
+        q.addBindValue(run.id);
+        if (!q.exec()) {
+            *error = q.lastError().text();
+            return std::nullopt;
+        }
+        while (q.next()) {
+            sink.integer(run.id);
+            sink.utf8(run.provider);
+            sink.utf8(run.model);
+            sink.utf8(run.kind);
+            for (int c = 0; c < kSampleColumnCount; ++c) {
+                const QVariant v = q.value(c);
+                if (v.isNull()) {
+                    sink.empty();
+                    continue;
+                }
+                switch (kSampleColumns[c].stored) {
+                case Stored::Integer:
+                    sink.integer(v.toLongLong());
+                    break;
+                case Stored::NsAsMs:
+                    sink.number(double(v.toLongLong()) / 1e6);
+                    break;
+                case Stored::Real:
+                    sink.number(v.toDouble());
+                    break;
+                case Stored::Text:
+                    sink.utf8(v.toString().toUtf8());
+                    break;
+                }
+            }
+            sink.endRow();
+            ++rows;
         }
     }
     return rows;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QSqlDatabase>
+
 #include "export/data_table.h"
 #include "export/table_sink.h"
 
@@ -23,6 +25,10 @@ public:
     // Begins the table "attempts" on the sink and writes every attempt of the session to it:
     // the number of rows written, or nullopt with *error set when the read failed.
     static std::optional<qint64> write(sqlite3 *db, qint64 sessionId, TableSink &sink,
+                                       QString *error);
+    // The same on any Qt connection: SQLite's straight through its interface as above, another
+    // (a PostgreSQL team store) through QSqlQuery.
+    static std::optional<qint64> write(QSqlDatabase &db, qint64 sessionId, TableSink &sink,
                                        QString *error);
 };
 
