@@ -100,6 +100,26 @@ bool Database::openPostgres(QString *error)
 
 bool Database::migratePostgres(QString *error)
 {
+    const auto newer = [&](int version) {
+        *error = tr("%1 was written by a newer Yardstick (schema %2; this version reads up to "
+                    "%3). It was left untouched.")
+                     .arg(display())
+                     .arg(version)
+                     .arg(kSchemaVersion);
+        return false;
+    };
+    // A store already at this version is used as it is: a role that may read and write rows
+    // but not create tables opens it too.
+    {
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("SELECT version FROM ys_schema")) && q.next()) {
+            const int version = q.value(0).toInt();
+            if (version == kSchemaVersion)
+                return true;
+            if (version > kSchemaVersion)
+                return newer(version);
+        }
+    }
     // One transaction under an advisory lock: a second process starting at the same moment
     // waits, then finds the schema made.
     if (!beginWrite(error))
@@ -126,11 +146,7 @@ bool Database::migratePostgres(QString *error)
         }
     }
     if (version > kSchemaVersion) {
-        *error = tr("%1 was written by a newer Yardstick (schema %2; this version reads up to "
-                    "%3). It was left untouched.")
-                     .arg(display())
-                     .arg(version)
-                     .arg(kSchemaVersion);
+        newer(version);
         return fail();
     }
     for (; version < kSchemaVersion; ++version) {
