@@ -1,0 +1,265 @@
+#include "net/prometheus_text.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace ys {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ys::PromText", text);
+}
+
+bool nameStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
+}
+
+bool nameChar(char c)
+{
+    return nameStart(c) || (c >= '0' && c <= '9');
+}
+
+// Reads a float as the format writes it (Go's ParseFloat: NaN, +Inf, -Inf, Inf, any case).
+std::optional<double> readValue(const QByteArray &token)
+{
+    if (token.isEmpty())
+        return std::nullopt;
+    const QByteArray lower = token.toLower();
+    if (lower == "nan")
+        return std::nan("");
+    if (lower == "+inf" || lower == "inf")
+        return HUGE_VAL;
+    if (lower == "-inf")
+        return -HUGE_VAL;
+    const std::string s = token.toStdString();
+    char *end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+QByteArray PromText::escapeLabelValue(const QString &value)
+{
+    QByteArray out;
+    const QByteArray utf8 = value.toUtf8();
+    out.reserve(utf8.size());
+    for (const char c : utf8) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '"')
+            out += "\\\"";
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out;
+}
+
+QByteArray PromText::escapeHelp(const QString &help)
+{
+    QByteArray out;
+    for (const char c : help.toUtf8()) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
+        else
+            out += c;
+    }
+    return out;
+}
+
+QByteArray PromText::formatValue(double value)
+{
+    if (std::isnan(value))
+        return QByteArrayLiteral("NaN");
+    if (std::isinf(value))
+        return value > 0 ? QByteArrayLiteral("+Inf") : QByteArrayLiteral("-Inf");
+    // Whole numbers (counters) print without an exponent up to 2^53; the rest in the fewest
+    // digits that read back as the same double.
+    if (value == std::floor(value) && std::fabs(value) < 9007199254740992.0)
+        return QByteArray::number(qint64(value));
+    return QString::number(value, 'g', QLocale::FloatingPointShortest).toLatin1();
+}
+
+QByteArray PromText::labelSet(const PromLabels &labels)
+{
+    if (labels.empty())
+        return {};
+    QByteArray out = "{";
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += labels[i].first.toUtf8();
+        out += "=\"";
+        out += escapeLabelValue(labels[i].second);
+        out += '"';
+    }
+    out += '}';
+    return out;
+}
+
+bool PromText::validName(QStringView name)
+{
+    if (name.isEmpty() || !nameStart(char(name.front().unicode())) || name.front().unicode() > 127)
+        return false;
+    for (const QChar c : name) {
+        if (c.unicode() > 127 || !nameChar(char(c.unicode())))
+            return false;
+    }
+    return true;
+}
+
+std::optional<std::vector<PromSample>> PromText::parse(const QByteArray &text, QString *error)
+{
+    std::vector<PromSample> out;
+    int lineNumber = 0;
+    for (const QByteArray &rawLine : text.split('\n')) {
+        ++lineNumber;
+        const QByteArray line = rawLine.endsWith('\r') ? rawLine.chopped(1) : rawLine;
+        qsizetype i = 0;
+        const qsizetype n = line.size();
+        const auto skipBlanks = [&] {
+            while (i < n && (line[i] == ' ' || line[i] == '\t'))
+                ++i;
+        };
+        const auto bad = [&](const QString &why) {
+            if (error)
+                *error = tr("line %1: %2").arg(lineNumber).arg(why);
+            return std::nullopt;
+        };
+        skipBlanks();
+        if (i == n || line[i] == '#')
+            continue; // # HELP, # TYPE and other comments carry no sample
+        PromSample s;
+        const qsizetype nameStartAt = i;
+        if (!nameStart(line[i]))
+            return bad(tr("expected a metric name"));
+        while (i < n && nameChar(line[i]))
+            ++i;
+        s.name = QString::fromLatin1(line.mid(nameStartAt, i - nameStartAt));
+        skipBlanks();
+        if (i < n && line[i] == '{') {
+            ++i;
+            for (;;) {
+                skipBlanks();
+                if (i < n && line[i] == '}') {
+                    ++i;
+                    break;
+                }
+                const qsizetype ls = i;
+                if (i >= n || !nameStart(line[i]))
+                    return bad(tr("expected a label name"));
+                while (i < n && nameChar(line[i]))
+                    ++i;
+                const QString labelName = QString::fromLatin1(line.mid(ls, i - ls));
+                skipBlanks();
+                if (i >= n || line[i] != '=')
+                    return bad(tr("expected = after label %1").arg(labelName));
+                ++i;
+                skipBlanks();
+                if (i >= n || line[i] != '"')
+                    return bad(tr("expected a quoted value for label %1").arg(labelName));
+                ++i;
+                QByteArray value;
+                bool closed = false;
+                while (i < n) {
+                    const char c = line[i++];
+                    if (c == '"') {
+                        closed = true;
+                        break;
+                    }
+                    if (c != '\\') {
+                        value += c;
+                        continue;
+                    }
+                    if (i >= n)
+                        break;
+                    const char e = line[i++];
+                    if (e == 'n')
+                        value += '\n';
+                    else if (e == '\\' || e == '"')
+                        value += e;
+                    else
+                        return bad(tr("unknown escape \\%1 in label %2")
+                                       .arg(QString(QLatin1Char(e)), labelName));
+                }
+                if (!closed)
+                    return bad(tr("unterminated value of label %1").arg(labelName));
+                s.labels.emplace_back(labelName, QString::fromUtf8(value));
+                skipBlanks();
+                if (i < n && line[i] == ',') {
+                    ++i;
+                    continue;
+                }
+                if (i < n && line[i] == '}') {
+                    ++i;
+                    break;
+                }
+                return bad(tr("expected , or } after label %1").arg(labelName));
+            }
+        }
+        const QList<QByteArray> rest = line.mid(i).simplified().split(' ');
+        if (rest.isEmpty() || rest.front().isEmpty())
+            return bad(tr("%1 has no value").arg(s.name));
+        if (rest.size() > 2)
+            return bad(tr("%1: unexpected text after the value").arg(s.name));
+        const std::optional<double> value = readValue(rest.front());
+        if (!value)
+            return bad(
+                tr("%1: \"%2\" is not a number").arg(s.name, QString::fromUtf8(rest.front())));
+        s.value = *value;
+        if (rest.size() == 2) {
+            bool ok = false;
+            s.timestampMs = rest.back().toLongLong(&ok);
+            if (!ok)
+                return bad(tr("%1: \"%2\" is not a timestamp")
+                               .arg(s.name, QString::fromUtf8(rest.back())));
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+void PromWriter::family(const QString &name, const char *type, const QString &help)
+{
+    m_text += "# HELP " + name.toUtf8() + ' ' + PromText::escapeHelp(help) + '\n';
+    m_text += "# TYPE " + name.toUtf8() + ' ' + QByteArray(type) + '\n';
+}
+
+void PromWriter::sample(const QString &name, const PromLabels &labels, double value)
+{
+    m_text +=
+        name.toUtf8() + PromText::labelSet(labels) + ' ' + PromText::formatValue(value) + '\n';
+}
+
+void PromWriter::histogram(const QString &name, const PromLabels &labels,
+                           const std::vector<double> &bounds, const std::vector<quint64> &counts,
+                           double sum)
+{
+    const QString bucket = name + QStringLiteral("_bucket");
+    quint64 cumulative = 0;
+    for (std::size_t i = 0; i <= bounds.size(); ++i) {
+        cumulative += i < counts.size() ? counts[i] : 0;
+        PromLabels withLe = labels;
+        withLe.emplace_back(QStringLiteral("le"),
+                            i < bounds.size()
+                                ? QString::fromLatin1(PromText::formatValue(bounds[i]))
+                                : QStringLiteral("+Inf"));
+        sample(bucket, withLe, double(cumulative));
+    }
+    sample(name + QStringLiteral("_sum"), labels, sum);
+    sample(name + QStringLiteral("_count"), labels, double(cumulative));
+}
+
+} // namespace ys
