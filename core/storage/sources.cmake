@@ -1,5 +1,6 @@
 # ys_core sources in core/storage/ (paths relative to core/).
 target_sources(ys_core PRIVATE
+    storage/server_metrics_store.h storage/server_metrics_store.cpp
     storage/database.h storage/database.cpp
     storage/session_repository.h storage/session_repository.cpp
     storage/sample_writer.h storage/sample_writer.cpp
