@@ -120,6 +120,129 @@ bool PromText::validName(QStringView name)
     return true;
 }
 
+namespace {
+
+// The label set from just after "{" to just after "}"; *i moves past it. False with *why.
+bool readLabels(const QByteArray &line, qsizetype *i, PromLabels *labels, QString *why)
+{
+    const qsizetype n = line.size();
+    const auto skipBlanks = [&] {
+        while (*i < n && (line[*i] == ' ' || line[*i] == '\t'))
+            ++*i;
+    };
+    for (;;) {
+        skipBlanks();
+        if (*i < n && line[*i] == '}') {
+            ++*i;
+            return true;
+        }
+        const qsizetype ls = *i;
+        if (*i >= n || !nameStart(line[*i])) {
+            *why = tr("expected a label name");
+            return false;
+        }
+        while (*i < n && nameChar(line[*i]))
+            ++*i;
+        const QString labelName = QString::fromLatin1(line.mid(ls, *i - ls));
+        skipBlanks();
+        if (*i >= n || line[*i] != '=') {
+            *why = tr("expected = after label %1").arg(labelName);
+            return false;
+        }
+        ++*i;
+        skipBlanks();
+        if (*i >= n || line[*i] != '"') {
+            *why = tr("expected a quoted value for label %1").arg(labelName);
+            return false;
+        }
+        ++*i;
+        QByteArray value;
+        bool closed = false;
+        while (*i < n && !closed) {
+            const char c = line[(*i)++];
+            if (c == '"') {
+                closed = true;
+            } else if (c != '\\') {
+                value += c;
+            } else if (*i < n) {
+                const char e = line[(*i)++];
+                if (e == 'n') {
+                    value += '\n';
+                } else if (e == '\\' || e == '"') {
+                    value += e;
+                } else {
+                    *why = tr("unknown escape \\%1 in label %2")
+                               .arg(QString(QLatin1Char(e)), labelName);
+                    return false;
+                }
+            }
+        }
+        if (!closed) {
+            *why = tr("unterminated value of label %1").arg(labelName);
+            return false;
+        }
+        labels->emplace_back(labelName, QString::fromUtf8(value));
+        skipBlanks();
+        if (*i < n && line[*i] == ',') {
+            ++*i;
+            continue;
+        }
+        if (*i < n && line[*i] == '}') {
+            ++*i;
+            return true;
+        }
+        *why = tr("expected , or } after label %1").arg(labelName);
+        return false;
+    }
+}
+
+// One sample line (not blank, not a comment). False with *why.
+bool readSample(const QByteArray &line, qsizetype i, PromSample *s, QString *why)
+{
+    const qsizetype n = line.size();
+    const qsizetype nameStartAt = i;
+    if (!nameStart(line[i])) {
+        *why = tr("expected a metric name");
+        return false;
+    }
+    while (i < n && nameChar(line[i]))
+        ++i;
+    s->name = QString::fromLatin1(line.mid(nameStartAt, i - nameStartAt));
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        ++i;
+    if (i < n && line[i] == '{') {
+        ++i;
+        if (!readLabels(line, &i, &s->labels, why))
+            return false;
+    }
+    const QList<QByteArray> rest = line.mid(i).simplified().split(' ');
+    if (rest.isEmpty() || rest.front().isEmpty()) {
+        *why = tr("%1 has no value").arg(s->name);
+        return false;
+    }
+    if (rest.size() > 2) {
+        *why = tr("%1: unexpected text after the value").arg(s->name);
+        return false;
+    }
+    const std::optional<double> value = readValue(rest.front());
+    if (!value) {
+        *why = tr("%1: \"%2\" is not a number").arg(s->name, QString::fromUtf8(rest.front()));
+        return false;
+    }
+    s->value = *value;
+    if (rest.size() == 2) {
+        bool ok = false;
+        s->timestampMs = rest.back().toLongLong(&ok);
+        if (!ok) {
+            *why = tr("%1: \"%2\" is not a timestamp").arg(s->name, QString::fromUtf8(rest.back()));
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 std::optional<std::vector<PromSample>> PromText::parse(const QByteArray &text, QString *error)
 {
     std::vector<PromSample> out;
@@ -128,103 +251,16 @@ std::optional<std::vector<PromSample>> PromText::parse(const QByteArray &text, Q
         ++lineNumber;
         const QByteArray line = rawLine.endsWith('\r') ? rawLine.chopped(1) : rawLine;
         qsizetype i = 0;
-        const qsizetype n = line.size();
-        const auto skipBlanks = [&] {
-            while (i < n && (line[i] == ' ' || line[i] == '\t'))
-                ++i;
-        };
-        const auto bad = [&](const QString &why) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        if (i == line.size() || line[i] == '#')
+            continue; // # HELP, # TYPE and other comments carry no sample
+        PromSample s;
+        QString why;
+        if (!readSample(line, i, &s, &why)) {
             if (error)
                 *error = tr("line %1: %2").arg(lineNumber).arg(why);
             return std::nullopt;
-        };
-        skipBlanks();
-        if (i == n || line[i] == '#')
-            continue; // # HELP, # TYPE and other comments carry no sample
-        PromSample s;
-        const qsizetype nameStartAt = i;
-        if (!nameStart(line[i]))
-            return bad(tr("expected a metric name"));
-        while (i < n && nameChar(line[i]))
-            ++i;
-        s.name = QString::fromLatin1(line.mid(nameStartAt, i - nameStartAt));
-        skipBlanks();
-        if (i < n && line[i] == '{') {
-            ++i;
-            for (;;) {
-                skipBlanks();
-                if (i < n && line[i] == '}') {
-                    ++i;
-                    break;
-                }
-                const qsizetype ls = i;
-                if (i >= n || !nameStart(line[i]))
-                    return bad(tr("expected a label name"));
-                while (i < n && nameChar(line[i]))
-                    ++i;
-                const QString labelName = QString::fromLatin1(line.mid(ls, i - ls));
-                skipBlanks();
-                if (i >= n || line[i] != '=')
-                    return bad(tr("expected = after label %1").arg(labelName));
-                ++i;
-                skipBlanks();
-                if (i >= n || line[i] != '"')
-                    return bad(tr("expected a quoted value for label %1").arg(labelName));
-                ++i;
-                QByteArray value;
-                bool closed = false;
-                while (i < n) {
-                    const char c = line[i++];
-                    if (c == '"') {
-                        closed = true;
-                        break;
-                    }
-                    if (c != '\\') {
-                        value += c;
-                        continue;
-                    }
-                    if (i >= n)
-                        break;
-                    const char e = line[i++];
-                    if (e == 'n')
-                        value += '\n';
-                    else if (e == '\\' || e == '"')
-                        value += e;
-                    else
-                        return bad(tr("unknown escape \\%1 in label %2")
-                                       .arg(QString(QLatin1Char(e)), labelName));
-                }
-                if (!closed)
-                    return bad(tr("unterminated value of label %1").arg(labelName));
-                s.labels.emplace_back(labelName, QString::fromUtf8(value));
-                skipBlanks();
-                if (i < n && line[i] == ',') {
-                    ++i;
-                    continue;
-                }
-                if (i < n && line[i] == '}') {
-                    ++i;
-                    break;
-                }
-                return bad(tr("expected , or } after label %1").arg(labelName));
-            }
-        }
-        const QList<QByteArray> rest = line.mid(i).simplified().split(' ');
-        if (rest.isEmpty() || rest.front().isEmpty())
-            return bad(tr("%1 has no value").arg(s.name));
-        if (rest.size() > 2)
-            return bad(tr("%1: unexpected text after the value").arg(s.name));
-        const std::optional<double> value = readValue(rest.front());
-        if (!value)
-            return bad(
-                tr("%1: \"%2\" is not a number").arg(s.name, QString::fromUtf8(rest.front())));
-        s.value = *value;
-        if (rest.size() == 2) {
-            bool ok = false;
-            s.timestampMs = rest.back().toLongLong(&ok);
-            if (!ok)
-                return bad(tr("%1: \"%2\" is not a timestamp")
-                               .arg(s.name, QString::fromUtf8(rest.back())));
         }
         out.push_back(std::move(s));
     }
