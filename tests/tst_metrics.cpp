@@ -143,7 +143,7 @@ private Q_SLOTS:
         QString error;
         const auto samples = PromText::parse(text, &error);
         QVERIFY2(samples, qPrintable(error));
-        QCOMPARE(samples->size(), std::size_t(7));
+        QCOMPARE(samples->size(), std::size_t(6));
         const PromSample &a = samples->at(0);
         QCOMPARE(a.name, QStringLiteral("a_total"));
         QCOMPARE(a.labels.size(), std::size_t(2));
@@ -343,7 +343,7 @@ private Q_SLOTS:
         const QRegularExpression name(QStringLiteral("yardstick_[a-z_]+"));
         int checked = 0;
         for (const json &panel : doc["panels"]) {
-            QCOMPARE(panel["datasource"]["uid"], json("${datasource}"));
+            QVERIFY(panel["datasource"]["uid"] == "${datasource}");
             for (const json &t : panel["targets"]) {
                 const QString expr = QString::fromStdString(t["expr"].get<std::string>());
                 for (const auto &m : name.globalMatch(expr)) {
@@ -376,7 +376,7 @@ private Q_SLOTS:
                 scrapes.push_back(*body);
             cli.waitForFinished(150);
         }
-        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY(cli.state() == QProcess::NotRunning || cli.waitForFinished(60000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         QVERIFY2(!scrapes.empty(), "no scrape answered during the run");
 

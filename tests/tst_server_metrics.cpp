@@ -248,26 +248,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("not an object") << QByteArray("1") << QStringLiteral("expected an object");
         QTest::newRow("no url") << QByteArray("{}") << QStringLiteral("missing field \"url\"");
-        QTest::newRow("bad url") << QByteArray(R"({"url": "ftp://x/metrics"})")
+        QTest::newRow("bad url") << QByteArray("{\"url\": \"ftp://x/metrics\"}")
                                  << QStringLiteral("server_metrics.url");
         QTest::newRow("interval too short")
-            << QByteArray(R"({"url": "http://x/metrics", "interval_ms": 5})")
+            << QByteArray("{\"url\": \"http://x/metrics\", \"interval_ms\": 5}")
             << QStringLiteral("server_metrics.interval_ms");
-        QTest::newRow("bad keep") << QByteArray(R"({"url": "http://x/metrics", "keep": ["1x"]})")
+        QTest::newRow("bad keep") << QByteArray(
+                                         "{\"url\": \"http://x/metrics\", \"keep\": [\"1x\"]}")
                                   << QStringLiteral("server_metrics.keep[0]");
-        QTest::newRow("unknown field") << QByteArray(R"({"url": "http://x/metrics", "every": 1})")
-                                       << QStringLiteral("unknown field \"every\"");
+        QTest::newRow("unknown field")
+            << QByteArray("{\"url\": \"http://x/metrics\", \"every\": 1}")
+            << QStringLiteral("unknown field \"every\"");
     }
 
     void suiteFieldsAreChecked()
     {
         QFETCH(QByteArray, field);
         QFETCH(QString, message);
-        const QByteArray suite =
-            R"({"format": "yardstick-suite/1", "name": "s", "providers": [{"name": "p",
-                "dialect": "openai-chat", "base_url": "http://127.0.0.1:1/v1", "model": "m",
-                "server_metrics": )" +
-            field + R"(}], "scenarios": [{"kind": "latency", "requests": 1}]})";
+        const QByteArray suite = "{\"format\": \"yardstick-suite/1\", \"name\": \"s\", "
+                                 "\"providers\": [{\"name\": \"p\",\n"
+                                 "                \"dialect\": \"openai-chat\", \"base_url\": "
+                                 "\"http://127.0.0.1:1/v1\", \"model\": \"m\",\n"
+                                 "                \"server_metrics\": " +
+                                 field +
+                                 "}], \"scenarios\": [{\"kind\": \"latency\", \"requests\": 1}]}";
         QString error;
         QVERIFY(!Suite::parse(suite, QStringLiteral("s.json"), &error));
         QVERIFY2(error.contains(message), qPrintable(error));
@@ -276,11 +280,14 @@ private Q_SLOTS:
     void suiteRoundTrips()
     {
         const QByteArray text =
-            R"({"format": "yardstick-suite/1", "name": "s", "providers": [{"name": "p",
-                "dialect": "openai-chat", "base_url": "http://127.0.0.1:1/v1", "model": "m",
-                "server_metrics": {"url": "http://127.0.0.1:8000/metrics", "interval_ms": 250,
-                "keep": ["vllm:num_requests_waiting"]}}],
-                "scenarios": [{"kind": "latency", "requests": 1}]})";
+            "{\"format\": \"yardstick-suite/1\", \"name\": \"s\", \"providers\": [{\"name\": "
+            "\"p\",\n"
+            "                \"dialect\": \"openai-chat\", \"base_url\": "
+            "\"http://127.0.0.1:1/v1\", \"model\": \"m\",\n"
+            "                \"server_metrics\": {\"url\": \"http://127.0.0.1:8000/metrics\", "
+            "\"interval_ms\": 250,\n"
+            "                \"keep\": [\"vllm:num_requests_waiting\"]}}],\n"
+            "                \"scenarios\": [{\"kind\": \"latency\", \"requests\": 1}]}";
         QString error;
         const auto suite = Suite::parse(text, QStringLiteral("s.json"), &error);
         QVERIFY2(suite, qPrintable(error));

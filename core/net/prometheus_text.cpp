@@ -288,10 +288,12 @@ void PromWriter::histogram(const QString &name, const PromLabels &labels,
     for (std::size_t i = 0; i <= bounds.size(); ++i) {
         cumulative += i < counts.size() ? counts[i] : 0;
         PromLabels withLe = labels;
-        withLe.emplace_back(QStringLiteral("le"),
-                            i < bounds.size()
-                                ? QString::fromLatin1(PromText::formatValue(bounds[i]))
-                                : QStringLiteral("+Inf"));
+        // Bounds are written as floats ("1.0", not "1"), as the client libraries write them,
+        // so a query on le="1.0" finds them.
+        QByteArray le = i < bounds.size() ? PromText::formatValue(bounds[i]) : "+Inf";
+        if (!le.contains('.') && !le.contains('e') && !le.contains("Inf"))
+            le += ".0";
+        withLe.emplace_back(QStringLiteral("le"), QString::fromLatin1(le));
         sample(bucket, withLe, double(cumulative));
     }
     sample(name + QStringLiteral("_sum"), labels, sum);
