@@ -77,6 +77,11 @@ struct Options {
                                             "(genai-prices JSON) instead of the bundled one "
                                             "(also set by YS_PRICE_CATALOG)."),
         QStringLiteral("file")};
+    QCommandLineOption metricsListen{
+        QStringLiteral("metrics-listen"),
+        QCoreApplication::translate("main", "run: serve live metrics for Prometheus at "
+                                            "http://HOST:PORT/metrics while it runs."),
+        QStringLiteral("host:port")};
     QCommandLineOption logFile{
         QStringLiteral("log-file"),
         QCoreApplication::translate("main", "Write the log here instead of the default place "
@@ -111,7 +116,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
     ys::CliReport::addOptions(parser);
-    parser.addOptions({o.catalog, o.logFile});
+    parser.addOptions({o.catalog, o.logFile, o.metricsListen});
     parser.addOptions({o.format, o.out, o.table});
 }
 
@@ -131,6 +136,7 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     options.json = parser.isSet(o.json);
     options.requirements = parser.value(o.requirements);
     options.gate = parser.isSet(o.gate);
+    options.metricsListen = parser.value(o.metricsListen);
     if (parser.isSet(o.sim)) {
         options.simulator = QUrl(parser.value(o.sim), QUrl::StrictMode);
         if (!options.simulator.isValid() || options.simulator.scheme().isEmpty())

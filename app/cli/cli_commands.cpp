@@ -12,6 +12,7 @@
 #include "models/results_text.h"
 #include "pricing/price_catalog.h"
 #include "run/cost_estimate.h"
+#include "run/metrics_endpoint.h"
 #include "run/price_resolution.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
@@ -298,6 +299,14 @@ int CliCommands::run(const CliRunOptions &options)
     showEstimate(suite, options.providers);
 
     SessionRunner runner;
+    MetricsEndpoint metrics;
+    if (!options.metricsListen.isEmpty()) {
+        if (!metrics.listen(options.metricsListen, &error)) {
+            complain(tr("--metrics-listen: %1").arg(error));
+            return 2;
+        }
+        metrics.attach(&runner);
+    }
     SessionRequest request;
     request.suite = suite;
     request.dbPath = options.dbPath;

@@ -3,6 +3,7 @@
 #include "analysis/drift.h"
 #include "analysis/percentile.h"
 #include "analysis/scenario_results.h"
+#include "analysis/server_metrics_summary.h"
 #include "analysis/token_reconciliation.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
@@ -103,6 +104,7 @@ struct SessionSummary {
     std::vector<ProviderSummary> providers;
     std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
+    std::vector<ServerMetricSummary> serverMetrics; // the providers' own /metrics, when scraped
 };
 
 struct StreamDigest;

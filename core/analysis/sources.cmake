@@ -1,5 +1,7 @@
 # ys_core sources in core/analysis/ (paths relative to core/).
 target_sources(ys_core PRIVATE
+    analysis/server_metrics_summary.h analysis/server_metrics_summary.cpp
+    analysis/server_metrics_json.h analysis/server_metrics_json.cpp
     analysis/percentile.h analysis/percentile.cpp
     analysis/step_data.h analysis/scenario_results.h
     analysis/kind_results.h analysis/sweep_analysis.cpp analysis/behaviour_analysis.cpp

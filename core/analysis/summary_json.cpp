@@ -1,6 +1,7 @@
 #include "analysis/summary_json.h"
 
 #include "analysis/json_or_null.h"
+#include "analysis/server_metrics_json.h"
 
 #include "analysis/decision_json.h"
 #include "analysis/gates_json.h"
@@ -95,6 +96,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);
     doc["drift"] = driftJson(summary.drift);
     addDecisionJson(doc, summary, scoreCriteria); // pareto, score, comparisons, slo
+    addServerMetricsJson(doc, summary);
     return QByteArray::fromStdString(doc.dump(2));
 }
 

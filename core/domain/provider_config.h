@@ -21,6 +21,17 @@ struct BreakerSettings {
     bool operator==(const BreakerSettings &) const = default;
 };
 
+// A self-hosted server's own Prometheus endpoint, scraped during each of the provider's runs
+// (docs/suite-format.md). keep: the metric names to store; empty stores every sample, up to
+// kMaxSamplesPerScrape per scrape.
+struct ServerMetricsSettings {
+    static constexpr int kMaxSamplesPerScrape = 500;
+    QUrl url;
+    int intervalMs = 1000;
+    QStringList keep;
+    bool operator==(const ServerMetricsSettings &) const = default;
+};
+
 struct ProviderConfig {
     QString name;
     QString dialect; // "openai-chat", ...
@@ -40,6 +51,7 @@ struct ProviderConfig {
     // Providers of the same suite that take a request this one refused (breaker open) or
     // failed, tried in order.
     QStringList fallback;
+    std::optional<ServerMetricsSettings> serverMetrics;
 };
 
 } // namespace ys

@@ -4,6 +4,7 @@
 #include "domain/provider_presets.h"
 #include "domain/requirements_json.h"
 #include "domain/scenario_kinds.h"
+#include "domain/server_metrics_fields.h"
 #include "domain/suite_fields.h"
 #include "pricing/price_json.h"
 
@@ -129,7 +130,7 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     requireKnownFields(p,
                        {"name", "dialect", "base_url", "model", "api_key", "price",
                         "context_window", "preset", "breaker", "fallback", "catalog",
-                        "price_in_force"},
+                        "price_in_force", "server_metrics"},
                        where);
     ProviderConfig cfg;
     cfg.name = stringField(p, "name", where, true);
@@ -174,6 +175,8 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     if (p.contains("context_window"))
         cfg.contextWindow = intField(p, "context_window", where, 0, 1, 100'000'000);
     parseBreakerAndFallback(p, where, cfg);
+    if (auto it = p.find("server_metrics"); it != p.end())
+        cfg.serverMetrics = parseServerMetrics(*it, where + QStringLiteral(".server_metrics"));
     return cfg;
 }
 
@@ -497,6 +500,8 @@ QByteArray Suite::toJson() const
             for (const QString &f : p.fallback)
                 j["fallback"].push_back(f.toStdString());
         }
+        if (p.serverMetrics)
+            j["server_metrics"] = serverMetricsJson(*p.serverMetrics);
         doc["providers"].push_back(j);
     }
     doc["scenarios"] = json::array();

@@ -1,5 +1,7 @@
 # ys_core sources in core/net/ (paths relative to core/).
 target_sources(ys_core PRIVATE
+    net/prometheus_text.h net/prometheus_text.cpp
+    net/metrics_http_server.h net/metrics_http_server.cpp
     net/http1_connection.h net/http1_connection.cpp
     net/http1_exchange.cpp
     net/http1_pool.h net/http1_pool.cpp

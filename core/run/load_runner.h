@@ -73,6 +73,8 @@ public:
     // The most attempts that were actually on the wire at once, from each attempt's own start
     // and end: the concurrency the provider saw.
     int achievedConcurrency() const;
+    // The run's clock origin: every sample's times count from here (monotonic ns).
+    qint64 startNs() const { return m_startNs; }
     // What the run could reach at most: its concurrency, or fewer when it had fewer requests.
     int concurrencyCeiling() const;
 

@@ -10,6 +10,7 @@
 #include "run/price_resolution.h"
 #include "run/scenario_step.h"
 #include "run/self_calibration.h"
+#include "run/server_metrics_scraper.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
 #include "storage/session_repository.h"
@@ -50,7 +51,11 @@ public:
     {
     }
     // The current run goes before the pool its attempts run on.
-    ~SessionWorker() override { delete m_current; }
+    ~SessionWorker() override
+    {
+        m_scraper.reset();
+        delete m_current;
+    }
 
     Q_INVOKABLE void begin()
     {
@@ -185,6 +190,8 @@ Q_SIGNALS:
     void warning(const QString &message);
     void sampleMeasured(const ys::Sample &sample);
     void eventRecorded(const QString &kind, const QByteArray &detailJson);
+    void runStarted(qint64 runId, const QString &provider);
+    void runEnded(qint64 runId, const QString &provider);
     void done(qint64 sessionId, ys::SessionStatus status);
 
 private:
@@ -361,7 +368,9 @@ private:
                        .arg(QString::number(runId), providerName, sessionStatusName(status),
                             QString::number(m_current->achievedConcurrency()));
             noteConcurrency(runId, providerName);
+            m_scraper.reset(); // its last rows are queued before the run's end
             writeLater([runId, status](SampleWriter *w) { w->finishRun(runId, status); });
+            Q_EMIT runEnded(runId, providerName);
             if (!m_jobs.empty())
                 m_jobs.front().last = StepResult{m_step.label, std::move(m_stepSamples), cancelled};
             m_stepSamples.clear();
@@ -370,7 +379,12 @@ private:
             QMetaObject::invokeMethod(this, &SessionWorker::next, Qt::QueuedConnection);
         });
         Q_EMIT progress(m_done, m_total, providerName, etaMs());
+        Q_EMIT runStarted(runId, providerName);
         m_current->start();
+        if (job.provider.serverMetrics)
+            m_scraper = std::make_unique<ServerMetricsScraper>(*job.provider.serverMetrics,
+                                                               providerName, m_sessionId, runId,
+                                                               m_current->startNs(), m_writer);
     }
 
     // Adds an attempt's cost (from its reported usage) to the session's spend. Reaching the
@@ -471,6 +485,7 @@ private:
     std::map<QString, std::unique_ptr<CircuitBreaker>> m_breakers; // per provider, session-wide
     QElapsedTimer m_clock;
     LoadRunner *m_current = nullptr;
+    std::unique_ptr<ServerMetricsScraper> m_scraper; // the current run's, when its provider asks
     qint64 m_sessionId = 0;
     int m_total = 0;
     int m_done = 0;
@@ -555,6 +570,8 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     connect(m_worker, &SessionWorker::warning, this, &SessionRunner::warning);
     connect(m_worker, &SessionWorker::sampleMeasured, this, &SessionRunner::sampleMeasured);
     connect(m_worker, &SessionWorker::eventRecorded, this, &SessionRunner::eventRecorded);
+    connect(m_worker, &SessionWorker::runStarted, this, &SessionRunner::runStarted);
+    connect(m_worker, &SessionWorker::runEnded, this, &SessionRunner::runEnded);
     connect(m_worker, &SessionWorker::done, this, &SessionRunner::onWorkerDone);
     m_networkThread->start();
     QMetaObject::invokeMethod(m_worker, &SessionWorker::begin, Qt::QueuedConnection);

@@ -61,6 +61,10 @@ Q_SIGNALS:
     // Each entry of the session's event log as it is queued for the database (breaker, fallback,
     // model identity, budget, ...): kind and a JSON object, delivered on the caller's thread.
     void eventRecorded(const QString &kind, const QByteArray &detailJson);
+    // A run (one step of a scenario) starts sending attempts, and has ended: every one of its
+    // samples was delivered by sampleMeasured() in between.
+    void runStarted(qint64 runId, const QString &provider);
+    void runEnded(qint64 runId, const QString &provider);
     void finished(qint64 sessionId, ys::SessionStatus status);
 
 private:

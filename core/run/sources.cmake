@@ -1,5 +1,7 @@
 # ys_core sources in core/run/ (paths relative to core/).
 target_sources(ys_core PRIVATE
+    run/metrics_endpoint.h run/metrics_endpoint.cpp
+    run/server_metrics_scraper.h run/server_metrics_scraper.cpp
     run/prompt_source.h run/prompt_source.cpp
     run/arrival_schedule.h run/arrival_schedule.cpp
     run/retry_policy.h run/retry_policy.cpp

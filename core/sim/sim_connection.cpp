@@ -170,6 +170,11 @@ void SimConnection::dispatch(const SimHttpRequest &request)
             handleModels(request);
         else
             replyPlain(405, badMethod);
+    } else if (request.path == "/metrics") {
+        if (request.method == "GET")
+            replyMetrics();
+        else
+            replyPlain(405, badMethod);
     } else if (request.path.startsWith("/_sim/requests/")) {
         if (request.method == "GET")
             handleRecord(request);
@@ -347,6 +352,14 @@ void SimConnection::replyPlain(int status, const QByteArray &body)
     const QByteArray id = m_server->newRequestId();
     setHead(status, QByteArrayLiteral("application/json"), body.size(),
             {{QByteArrayLiteral("x-request-id"), id}});
+    writeOut(body);
+    responseDone();
+}
+
+void SimConnection::replyMetrics()
+{
+    const QByteArray body = m_server->metricsExposition();
+    setHead(200, QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), body.size(), {});
     writeOut(body);
     responseDone();
 }

@@ -88,7 +88,8 @@ private:
     void replyErrorInStream(const SimReply &reply, const SimHeaders &headers);
     void finishEmptyStream();
     void replyPlain(int status, const QByteArray &body); // OpenAI-shaped, no record
-    void refuse(int status, const QString &message);     // reply, then close the connection
+    void replyMetrics(); // GET /metrics: the scheduler's state, kept as a scrape record
+    void refuse(int status, const QString &message); // reply, then close the connection
 
     // Output (sim_connection_output.cpp).
     void setHead(int status, const QByteArray &contentType, qsizetype contentLength,

@@ -69,6 +69,29 @@ void SimGroundTruth::add(SimRequestRecord record)
         m_records.pop_front();
 }
 
+std::optional<double> SimScrapeRecord::find(const QString &name, const QString &model) const
+{
+    for (const Value &v : values) {
+        if (v.name == name && v.model == model)
+            return v.value;
+    }
+    return std::nullopt;
+}
+
+void SimGroundTruth::addScrape(SimScrapeRecord scrape)
+{
+    std::lock_guard lock(m_mutex);
+    m_scrapes.push_back(std::move(scrape));
+    while (m_scrapes.size() > kMaxScrapes)
+        m_scrapes.pop_front();
+}
+
+std::vector<SimScrapeRecord> SimGroundTruth::scrapes() const
+{
+    std::lock_guard lock(m_mutex);
+    return {m_scrapes.begin(), m_scrapes.end()};
+}
+
 std::vector<SimRequestRecord> SimGroundTruth::records() const
 {
     std::lock_guard lock(m_mutex);

@@ -48,6 +48,22 @@ struct SimRequestRecord {
     QByteArray toJson() const;
 };
 
+// One answer the simulator gave to GET /metrics: when, its number (also served, as
+// ys_sim_scrapes_total, so a client's stored scrape can be matched to this one) and every
+// per-model figure it served.
+struct SimScrapeRecord {
+    struct Value {
+        QString name;  // e.g. "vllm:num_requests_waiting"
+        QString model; // the model_name label
+        double value = 0;
+    };
+    std::uint64_t number = 0; // 1 for the first scrape
+    std::int64_t atNs = 0;    // monotonicNs() when the figures were read
+    std::vector<Value> values;
+
+    std::optional<double> find(const QString &name, const QString &model) const;
+};
+
 // The server's most recent records, readable from any thread, and the optional JSONL log that
 // receives one line per finished request.
 class SimGroundTruth {
@@ -58,12 +74,17 @@ public:
     std::vector<SimRequestRecord> records() const; // oldest first
     std::optional<SimRequestRecord> find(const QByteArray &requestId) const;
 
+    static constexpr std::size_t kMaxScrapes = 10000;
+    void addScrape(SimScrapeRecord scrape);
+    std::vector<SimScrapeRecord> scrapes() const; // oldest first
+
     // Appends to path (created if missing); an empty path stops logging.
     bool openLog(const QString &path, QString *error);
 
 private:
     mutable std::mutex m_mutex;
     std::deque<SimRequestRecord> m_records;
+    std::deque<SimScrapeRecord> m_scrapes;
     std::optional<QFile> m_log;
 };
 

@@ -118,6 +118,12 @@ std::optional<SimRequestRecord> SimHost::record(const QByteArray &requestId) con
     return m_server ? m_server->record(requestId) : std::nullopt;
 }
 
+std::vector<SimScrapeRecord> SimHost::scrapes() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_server ? m_server->scrapes() : std::vector<SimScrapeRecord>();
+}
+
 QByteArray SimHost::certificatePem() const
 {
     std::lock_guard lock(m_mutex);

@@ -36,7 +36,8 @@ public:
     QUrl baseUrl() const; // empty when not running
     std::vector<SimRequestRecord> records() const;
     std::optional<SimRequestRecord> record(const QByteArray &requestId) const;
-    QByteArray certificatePem() const; // with tls, while running
+    std::vector<SimScrapeRecord> scrapes() const; // every GET /metrics answered, while running
+    QByteArray certificatePem() const;            // with tls, while running
 
 private:
     friend class SimHostThread;

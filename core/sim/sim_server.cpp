@@ -1,5 +1,7 @@
 #include "sim/sim_server.h"
 
+#include "net/prometheus_text.h"
+
 #include "sim/sim_connection.h"
 #include "sim/sim_scheduler.h"
 #include "util/monotonic_clock.h"
@@ -8,6 +10,7 @@
 #include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <algorithm>
 
 namespace ys {
 
@@ -135,6 +138,57 @@ std::vector<SimRequestRecord> SimServer::records() const
     return m_truth.records();
 }
 
+std::vector<SimScrapeRecord> SimServer::scrapes() const
+{
+    return m_truth.scrapes();
+}
+
+QByteArray SimServer::metricsExposition()
+{
+    SimScrapeRecord scrape;
+    scrape.number = ++m_scrapeCounter;
+    scrape.atNs = monotonicNs();
+    PromWriter w;
+    const QString model = QStringLiteral("model_name");
+    const auto family = [&](const QString &name, const char *type, const QString &help,
+                            const auto &valueOf) {
+        w.family(name, type, help);
+        for (std::size_t i = 0; i < m_profiles.size(); ++i) {
+            const double v = valueOf(m_profiles[i], m_state[i]);
+            w.sample(name, {{model, m_profiles[i].model}}, v);
+            scrape.values.push_back({name, m_profiles[i].model, v});
+        }
+    };
+    family(QStringLiteral("vllm:num_requests_running"), "gauge",
+           QStringLiteral("Number of requests in model execution batches."),
+           [](const SimProfile &, const ProfileState &s) { return double(s.active); });
+    family(QStringLiteral("vllm:num_requests_waiting"), "gauge",
+           QStringLiteral("Number of requests waiting to be processed."),
+           [](const SimProfile &, const ProfileState &s) {
+               return double(
+                   std::count_if(s.waiting.begin(), s.waiting.end(),
+                                 [](const QPointer<SimConnection> &c) { return !c.isNull(); }));
+           });
+    // The simulator has no KV cache of its own: the share of its capacity in use stands in for
+    // it (0 with unlimited capacity), as a server's cache fills with its batch.
+    family(QStringLiteral("vllm:gpu_cache_usage_perc"), "gauge",
+           QStringLiteral("GPU KV-cache usage. 1 means 100 percent usage."),
+           [](const SimProfile &p, const ProfileState &s) {
+               return p.capacity > 0 ? double(s.active) / double(p.capacity) : 0.0;
+           });
+    family(QStringLiteral("ys_sim_batch_size"), "gauge",
+           QStringLiteral("Requests generating together now (the simulator's batch)."),
+           [](const SimProfile &, const ProfileState &s) { return double(s.active); });
+    family(QStringLiteral("vllm:request_success_total"), "counter",
+           QStringLiteral("Count of requests whose generation ended."),
+           [](const SimProfile &, const ProfileState &s) { return double(s.finished); });
+    w.family(QStringLiteral("ys_sim_scrapes_total"), "counter",
+             QStringLiteral("Answers to GET /metrics, this one included."));
+    w.sample(QStringLiteral("ys_sim_scrapes_total"), {}, double(scrape.number));
+    m_truth.addScrape(std::move(scrape));
+    return w.text();
+}
+
 std::optional<SimRequestRecord> SimServer::record(const QByteArray &requestId) const
 {
     return m_truth.find(requestId);
@@ -185,6 +239,7 @@ void SimServer::releaseSlot(int profile, SimConnection *connection, bool holding
         return;
     }
     --state.active;
+    ++state.finished;
     const int capacity = m_profiles[std::size_t(profile)].capacity;
     while (!state.waiting.empty() && (capacity <= 0 || state.active < capacity)) {
         const QPointer<SimConnection> next = state.waiting.front();

@@ -59,11 +59,18 @@ public:
 
     int openConnections() const { return m_connections; }
 
+    // Every answer to GET /metrics so far (at most SimGroundTruth::kMaxScrapes), oldest first.
+    std::vector<SimScrapeRecord> scrapes() const;
+    // The text of GET /metrics, as vLLM names its figures, from the scheduler's state now;
+    // recorded as a scrape.
+    QByteArray metricsExposition();
+
 private:
     friend class SimConnection;
 
     struct ProfileState {
         std::uint64_t requests = 0;
+        std::uint64_t finished = 0; // slots released (the request's generation ended)
         int active = 0;
         std::deque<QPointer<SimConnection>> waiting;
         SimRateLimiter limiter;
@@ -91,6 +98,7 @@ private:
     mutable std::mutex m_certMutex;
     QByteArray m_certificatePem; // a copy for other threads
     std::uint64_t m_idCounter = 0;
+    std::uint64_t m_scrapeCounter = 0;
     int m_connections = 0;
     bool m_shuttingDown = false;
     SimGroundTruth m_truth;

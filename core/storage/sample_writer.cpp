@@ -42,11 +42,14 @@ void SampleWriter::add(const Sample &sample)
 
 bool SampleWriter::flush()
 {
-    if (m_pending.empty() && m_pendingEvents.empty())
+    if (m_pending.empty() && m_pendingEvents.empty() && m_pendingServerMetrics.empty())
         return true;
     if (!m_repo)
         return false;
     QString error;
+    if (!m_pendingServerMetrics.empty() &&
+        ServerMetricsStore::insert(*m_db, m_pendingServerMetrics, &error))
+        m_pendingServerMetrics.clear();
     if (!m_pendingEvents.empty()) {
         // Events are few; a failure keeps them for the next try like samples.
         if (m_repo->insertEvents(m_pendingEvents, &error))
@@ -74,6 +77,11 @@ void SampleWriter::finishRun(qint64 runId, SessionStatus status)
     QString error;
     if (m_repo && !m_repo->finishRun(runId, status, &error))
         Q_EMIT writeFailed(error);
+}
+
+void SampleWriter::addServerMetrics(const std::vector<ServerMetricRow> &rows)
+{
+    m_pendingServerMetrics.insert(m_pendingServerMetrics.end(), rows.begin(), rows.end());
 }
 
 void SampleWriter::addEvent(const SessionEvent &event)

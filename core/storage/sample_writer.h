@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "storage/server_metrics_store.h"
 #include "storage/session_repository.h"
 
 #include <QObject>
@@ -28,6 +29,9 @@ public:
     Q_INVOKABLE void finishRun(qint64 runId, ys::SessionStatus status);
     Q_INVOKABLE void addEvent(const ys::SessionEvent &event);
     Q_INVOKABLE void setAchievedConcurrency(qint64 runId, int achieved);
+    // A scrape of a server's own metrics (run/server_metrics_scraper.h), stored with the next
+    // batch.
+    void addServerMetrics(const std::vector<ServerMetricRow> &rows);
     // Creates a run row on the writer's connection; call it blocking from another thread.
     std::optional<qint64> createRun(qint64 sessionId, qint64 providerId, const Scenario &scenario,
                                     const QString &stepJson, std::optional<qint64> batch,
@@ -52,6 +56,7 @@ private:
     std::unique_ptr<SessionRepository> m_repo;
     std::vector<Sample> m_pending;
     std::vector<SessionEvent> m_pendingEvents;
+    std::vector<ServerMetricRow> m_pendingServerMetrics;
     QTimer *m_timer = nullptr;
     bool m_reportedFailure = false;
 };

@@ -6,6 +6,7 @@
 #include "storage/attempt_pack.h"
 #include "storage/database.h"
 #include "storage/read_connection.h"
+#include "storage/server_metrics_store.h"
 #include "storage/sqlite_direct.h"
 #include "storage/stream_digest_store.h"
 #include "storage/summary_samples.h"
@@ -303,6 +304,8 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             analyse(kind, steps, w.record.config, s.results);
         summary.providers.push_back(std::move(s));
     }
+    summary.serverMetrics =
+        summarizeServerMetrics(ServerMetricsStore::load(repo.database(), sessionId, error));
     return summary;
 }
 
