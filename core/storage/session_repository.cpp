@@ -2,8 +2,11 @@
 
 #include "storage/database.h"
 #include "storage/sample_blob.h"
+#include "storage/session_liveness.h"
+#include "storage/storage_error.h"
 #include "util/log.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -44,7 +47,8 @@ std::optional<qint64> optOf(const QVariant &v)
 bool fail(QSqlQuery &q, QString *error)
 {
     if (error)
-        *error = q.lastError().text();
+        *error = StorageError::describe(q.lastError(),
+                                        q.driver() && q.driver()->dbmsType() == QSqlDriver::SQLite);
     return false;
 }
 
@@ -66,6 +70,9 @@ bool SessionRepository::write(const std::function<bool(QString *)> &body, QStrin
         return false;
     if (!body(error)) {
         m_db.rollback();
+        // Database's own errors name the file already; a statement's says what went wrong.
+        if (error && !error->startsWith(m_db.path()))
+            *error = tr("%1: %2").arg(m_db.path(), *error);
         return false;
     }
     return m_db.commit(error);
@@ -77,11 +84,14 @@ std::optional<qint64> SessionRepository::createSession(const Suite &suite, QStri
     const bool ok = write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at) "
-                                     "VALUES (?, ?, ?)"));
+            // The creating process owns the session and says so (storage/session_liveness.h).
+            q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at, "
+                                     "owner, heartbeat_ms) VALUES (?, ?, ?, ?, ?)"));
             q.addBindValue(suite.name);
             q.addBindValue(QString::fromUtf8(suite.toJson()));
             q.addBindValue(nowIso());
+            q.addBindValue(SessionLiveness::thisOwner());
+            q.addBindValue(SessionLiveness::nowMs());
             if (!q.exec())
                 return fail(q, err);
             id = q.lastInsertId().toLongLong();
