@@ -43,7 +43,9 @@ bool SampleWriter::open()
 void SampleWriter::add(const Sample &sample)
 {
     m_pending.push_back(sample);
-    if (m_pending.size() >= std::size_t(kBatchSize))
+    // While writes fail (a full disk, a lock), only the timer retries: retrying the whole backlog
+    // at every new sample would cost time that grows with the square of the backlog.
+    if (m_pending.size() >= std::size_t(kBatchSize) && !m_reportedFailure)
         flush();
 }
 
