@@ -2,7 +2,9 @@
 
 #include "storage/database.h"
 #include "storage/sample_blob.h"
+#include "storage/sample_insert.h"
 #include "storage/session_liveness.h"
+#include "storage/sqlite_direct.h"
 #include "storage/storage_error.h"
 #include "util/log.h"
 
@@ -266,6 +268,11 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
 {
     if (samples.empty())
         return true;
+    // SQLite takes the rows straight through its own interface: binding each column through a
+    // QVariant was most of the time a batch took (bench/run_storage.sh).
+    if (sqlite3 *handle = sqlite_direct::handleOf(m_db.connection()))
+        return write([&](QString *err) { return insertSamplesSqlite(handle, samples, err); },
+                     error);
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
