@@ -198,6 +198,62 @@ void bindText(sqlite3_stmt *st, int i, const QString &s)
     sqlite3_bind_text(st, i, u.constData(), int(u.size()), SQLITE_TRANSIENT);
 }
 
+// One row bound column by column, as a C API user would.
+void bindRow(sqlite3_stmt *st, qint64 run, const Sample &s)
+{
+    int c = 0;
+    sqlite3_bind_int64(st, ++c, run);
+    sqlite3_bind_int64(st, ++c, s.seq);
+    sqlite3_bind_int(st, ++c, s.warmup ? 1 : 0);
+    sqlite3_bind_int64(st, ++c, s.intendedStartNs);
+    sqlite3_bind_int64(st, ++c, s.queueDelayNs);
+    bindOpt(st, ++c, s.connectStartNs);
+    bindOpt(st, ++c, s.connectedNs);
+    bindOpt(st, ++c, s.tlsDoneNs);
+    bindOpt(st, ++c, s.requestSentNs);
+    bindOpt(st, ++c, s.headersNs);
+    bindOpt(st, ++c, s.firstEventNs);
+    bindOpt(st, ++c, s.firstTokenNs);
+    bindOpt(st, ++c, s.firstContentNs);
+    sqlite3_bind_int64(st, ++c, s.endNs);
+    s.httpStatus ? sqlite3_bind_int(st, ++c, s.httpStatus) : sqlite3_bind_null(st, ++c);
+    bindText(st, ++c, s.httpVersion);
+    s.httpStatus ? sqlite3_bind_int(st, ++c, s.connectionReused ? 1 : 0)
+                 : sqlite3_bind_null(st, ++c);
+    sqlite3_bind_int(st, ++c, s.eventCount);
+    sqlite3_bind_int(st, ++c, s.readCount);
+    bindText(st, ++c, outcomeName(s.outcome));
+    bindText(st, ++c, s.error);
+    bindText(st, ++c, s.finishReason);
+    bindText(st, ++c, s.modelReported);
+    bindText(st, ++c, s.systemFingerprint);
+    bindText(st, ++c, s.requestId);
+    bindOpt(st, ++c, s.inputTokens);
+    bindOpt(st, ++c, s.outputTokens);
+    bindOpt(st, ++c, s.cachedTokens);
+    bindOpt(st, ++c, s.reasoningTokens);
+    sqlite3_bind_int(st, ++c, s.tokensEstimated ? 1 : 0);
+    sqlite3_bind_int64(st, ++c, s.localPromptTokens);
+    sqlite3_bind_int64(st, ++c, s.localOutputTokens);
+    sqlite3_bind_int64(st, ++c, s.outputChars);
+    s.costUsd ? sqlite3_bind_double(st, ++c, *s.costUsd) : sqlite3_bind_null(st, ++c);
+    const QByteArray times = encodeEventTimes(s.eventTimesNs);
+    sqlite3_bind_blob(st, ++c, times.constData(), int(times.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, ++c, s.requestIndex);
+    sqlite3_bind_int(st, ++c, s.attemptNumber);
+    bindOpt(st, ++c, s.retryDelayNs);
+    sqlite3_bind_int(st, ++c, s.coalescedReads);
+    bindText(st, ++c, s.responseHeaders);
+    bindText(st, ++c, s.servedBy);
+    bindText(st, ++c, s.diagnostics);
+    sqlite3_bind_int64(st, ++c, s.startOffsetNs);
+    s.needleFound ? sqlite3_bind_int(st, ++c, *s.needleFound ? 1 : 0) : sqlite3_bind_null(st, ++c);
+    sqlite3_bind_int64(st, ++c, qint64(s.textHash));
+    bindOpt(st, ++c, s.cacheWriteTokens);
+    s.reportedCostUsd ? sqlite3_bind_double(st, ++c, *s.reportedCostUsd)
+                      : sqlite3_bind_null(st, ++c);
+}
+
 // The raw C API: the same schema (made by Database), pragmas, rows and batches.
 std::optional<Rate> rawRate(const QString &path, const std::vector<Sample> &samples, QString *error)
 {
@@ -245,59 +301,7 @@ std::optional<Rate> rawRate(const QString &path, const std::vector<Sample> &samp
         const std::size_t end = std::min(samples.size(), i + SampleWriter::kBatchSize);
         ok = check(db, sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), error);
         for (std::size_t k = i; ok && k < end; ++k) {
-            const Sample &s = samples[k];
-            int c = 0;
-            sqlite3_bind_int64(st, ++c, run);
-            sqlite3_bind_int64(st, ++c, s.seq);
-            sqlite3_bind_int(st, ++c, s.warmup ? 1 : 0);
-            sqlite3_bind_int64(st, ++c, s.intendedStartNs);
-            sqlite3_bind_int64(st, ++c, s.queueDelayNs);
-            bindOpt(st, ++c, s.connectStartNs);
-            bindOpt(st, ++c, s.connectedNs);
-            bindOpt(st, ++c, s.tlsDoneNs);
-            bindOpt(st, ++c, s.requestSentNs);
-            bindOpt(st, ++c, s.headersNs);
-            bindOpt(st, ++c, s.firstEventNs);
-            bindOpt(st, ++c, s.firstTokenNs);
-            bindOpt(st, ++c, s.firstContentNs);
-            sqlite3_bind_int64(st, ++c, s.endNs);
-            s.httpStatus ? sqlite3_bind_int(st, ++c, s.httpStatus) : sqlite3_bind_null(st, ++c);
-            bindText(st, ++c, s.httpVersion);
-            s.httpStatus ? sqlite3_bind_int(st, ++c, s.connectionReused ? 1 : 0)
-                         : sqlite3_bind_null(st, ++c);
-            sqlite3_bind_int(st, ++c, s.eventCount);
-            sqlite3_bind_int(st, ++c, s.readCount);
-            bindText(st, ++c, outcomeName(s.outcome));
-            bindText(st, ++c, s.error);
-            bindText(st, ++c, s.finishReason);
-            bindText(st, ++c, s.modelReported);
-            bindText(st, ++c, s.systemFingerprint);
-            bindText(st, ++c, s.requestId);
-            bindOpt(st, ++c, s.inputTokens);
-            bindOpt(st, ++c, s.outputTokens);
-            bindOpt(st, ++c, s.cachedTokens);
-            bindOpt(st, ++c, s.reasoningTokens);
-            sqlite3_bind_int(st, ++c, s.tokensEstimated ? 1 : 0);
-            sqlite3_bind_int64(st, ++c, s.localPromptTokens);
-            sqlite3_bind_int64(st, ++c, s.localOutputTokens);
-            sqlite3_bind_int64(st, ++c, s.outputChars);
-            s.costUsd ? sqlite3_bind_double(st, ++c, *s.costUsd) : sqlite3_bind_null(st, ++c);
-            const QByteArray times = encodeEventTimes(s.eventTimesNs);
-            sqlite3_bind_blob(st, ++c, times.constData(), int(times.size()), SQLITE_TRANSIENT);
-            sqlite3_bind_int64(st, ++c, s.requestIndex);
-            sqlite3_bind_int(st, ++c, s.attemptNumber);
-            bindOpt(st, ++c, s.retryDelayNs);
-            sqlite3_bind_int(st, ++c, s.coalescedReads);
-            bindText(st, ++c, s.responseHeaders);
-            bindText(st, ++c, s.servedBy);
-            bindText(st, ++c, s.diagnostics);
-            sqlite3_bind_int64(st, ++c, s.startOffsetNs);
-            s.needleFound ? sqlite3_bind_int(st, ++c, *s.needleFound ? 1 : 0)
-                          : sqlite3_bind_null(st, ++c);
-            sqlite3_bind_int64(st, ++c, qint64(s.textHash));
-            bindOpt(st, ++c, s.cacheWriteTokens);
-            s.reportedCostUsd ? sqlite3_bind_double(st, ++c, *s.reportedCostUsd)
-                              : sqlite3_bind_null(st, ++c);
+            bindRow(st, run, samples[k]);
             ok = check(db, sqlite3_step(st), error);
             sqlite3_reset(st);
         }
