@@ -72,6 +72,9 @@ public:
                 return fail(error);
             m_sessionId = *id;
         }
+        // The writer keeps the session's heartbeat while it runs, so a crash is found later.
+        writeLater([id = m_sessionId, existing = m_request.existingSessionId.has_value()](
+                       SampleWriter *w) { w->watchSession(id, existing); });
         Q_EMIT sessionStarted(m_sessionId);
         calibrate(repo);
 

@@ -1,12 +1,16 @@
 #include "storage/database.h"
 
+#include "storage/session_liveness.h"
+#include "storage/storage_error.h"
 #include "storage/stream_digest_store.h"
+#include "util/log.h"
 
 #include <QAtomicInteger>
-#include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
+#include <sqlite3.h>
 
 namespace ys {
 
@@ -218,23 +222,50 @@ const char *migrationScript(int fromVersion)
 
 namespace {
 
-bool looksLikeSqlite(const QString &path, QString *error)
+// Whether the file is an SQLite database (or absent or empty: a new one), and the schema its
+// header holds (*headerVersion; a newer one may still be only in a -wal file), read without
+// touching the file: opening a database in WAL mode, even to read it, makes its -wal and -shm
+// files, and a file this version refuses must be left as it was. SQLite reads it (immutable:
+// no locks, no WAL) rather than a QFile: closing a descriptor of our own on the file would drop
+// the POSIX locks every other connection of this process holds on it.
+bool looksLikeSqlite(const QString &path, int *headerVersion, QString *error)
 {
-    QFile f(path);
-    if (!f.exists() || f.size() == 0)
+    *headerVersion = 0;
+    const QFileInfo info(path);
+    if (!info.exists() || info.size() == 0)
         return true; // a new database
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = Database::tr("%1: cannot be opened (%2)").arg(path, f.errorString());
-        return false;
-    }
-    const QByteArray header = f.read(16);
-    if (header != QByteArrayView("SQLite format 3\0", 16)) {
-        *error = Database::tr("%1 is not a Yardstick database (no SQLite header); the file was "
-                              "left untouched")
+    const QByteArray uri =
+        "file:" + QUrl::toPercentEncoding(info.absoluteFilePath(), "/") + "?immutable=1";
+    sqlite3 *db = nullptr;
+    int rc = sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    sqlite3_stmt *stmt = nullptr;
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, nullptr);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW)
+        *headerVersion = sqlite3_column_int(stmt, 0);
+    const QString reason = db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString();
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    if (rc == SQLITE_ROW)
+        return true;
+    if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT)
+        *error = Database::tr("%1 is not a Yardstick database (not an SQLite file, or a damaged "
+                              "one); the file was left untouched")
                      .arg(path);
-        return false;
-    }
-    return true;
+    else
+        *error = Database::tr("%1: cannot be opened (%2)").arg(path, reason);
+    return false;
+}
+
+QString newerVersionText(const QString &path, int version)
+{
+    return Database::tr("%1 was written by a newer Yardstick (schema %2; this version reads up "
+                        "to %3). It was left untouched.")
+        .arg(path)
+        .arg(version)
+        .arg(Database::kSchemaVersion);
 }
 
 } // namespace
@@ -270,7 +301,8 @@ bool Database::exec(const QString &sql, QString *error)
     QSqlQuery q(m_db);
     if (!q.exec(sql)) {
         if (error)
-            *error = tr("%1: %2").arg(display(), q.lastError().text());
+            *error =
+                tr("%1: %2").arg(display(), StorageError::describe(q.lastError(), !isPostgres()));
         return false;
     }
     return true;
@@ -280,31 +312,33 @@ bool Database::open(QString *error)
 {
     if (isPostgres())
         return openPostgres(error);
-    if (!looksLikeSqlite(m_path, error))
+    int headerVersion = 0;
+    if (!looksLikeSqlite(m_path, &headerVersion, error))
         return false;
+    if (headerVersion > kSchemaVersion) {
+        *error = newerVersionText(m_path, headerVersion);
+        return false;
+    }
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     m_db.setDatabaseName(m_path);
     m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
     if (!m_db.open()) {
-        *error = tr("%1: cannot open the database (%2)").arg(m_path, m_db.lastError().text());
+        *error = tr("%1: cannot open the database: %2")
+                     .arg(m_path, StorageError::describe(m_db.lastError(), !isPostgres()));
         close();
         return false;
     }
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
-        *error = tr("%1 is not a readable database (%2); the file was left untouched")
-                     .arg(m_path, q.lastError().text());
+        *error = tr("%1 is not a readable database: %2; the file was left untouched")
+                     .arg(m_path, StorageError::describe(q.lastError(), !isPostgres()));
         close();
         return false;
     }
     const int version = q.value(0).toInt();
     q.finish();
     if (version > kSchemaVersion) {
-        *error = tr("%1 was written by a newer Yardstick (schema %2; this version reads up to "
-                    "%3). It was left untouched.")
-                     .arg(m_path)
-                     .arg(version)
-                     .arg(kSchemaVersion);
+        *error = newerVersionText(m_path, version);
         close();
         return false;
     }
@@ -314,7 +348,19 @@ bool Database::open(QString *error)
         close();
         return false;
     }
+    markAbandonedSessions();
     return true;
+}
+
+void Database::markAbandonedSessions()
+{
+    // Every start finds the sessions a crashed process left running (a read-only or locked file
+    // only delays that to the next start).
+    QString livenessError;
+    if (SessionLiveness::markAbandoned(*this, &livenessError) < 0)
+        qCWarning(lcStorage).noquote()
+            << tr("%1: could not mark abandoned sessions interrupted: %2")
+                   .arg(display(), livenessError);
 }
 
 bool Database::migrate(QString *error)

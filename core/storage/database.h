@@ -50,6 +50,7 @@ public:
 
 private:
     bool migrate(QString *error);
+    void markAbandonedSessions();
     bool openPostgres(QString *error);
     bool migratePostgres(QString *error);
     bool exec(const QString &sql, QString *error);

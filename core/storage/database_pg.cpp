@@ -95,6 +95,7 @@ bool Database::openPostgres(QString *error)
         close();
         return false;
     }
+    markAbandonedSessions();
     return true;
 }
 

@@ -1,7 +1,11 @@
 #include "storage/sample_writer.h"
 
 #include "storage/database.h"
+#include "storage/session_liveness.h"
 #include "storage/session_repository.h"
+#include "util/log.h"
+
+#include <algorithm>
 
 namespace ys {
 
@@ -28,7 +32,10 @@ bool SampleWriter::open()
     m_repo = std::make_unique<SessionRepository>(*m_db);
     m_timer = new QTimer(this);
     m_timer->setInterval(kFlushIntervalMs);
-    connect(m_timer, &QTimer::timeout, this, [this] { flush(); });
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        flush();
+        heartbeat();
+    });
     m_timer->start();
     return true;
 }
@@ -36,7 +43,9 @@ bool SampleWriter::open()
 void SampleWriter::add(const Sample &sample)
 {
     m_pending.push_back(sample);
-    if (m_pending.size() >= std::size_t(kBatchSize))
+    // While writes fail (a full disk, a lock), only the timer retries: retrying the whole backlog
+    // at every new sample would cost time that grows with the square of the backlog.
+    if (m_pending.size() >= std::size_t(kBatchSize) && !m_reportedFailure)
         flush();
 }
 
@@ -59,10 +68,12 @@ bool SampleWriter::flush()
         return m_pendingEvents.empty();
     if (!m_repo->insertSamples(m_pending, &error)) {
         if (!m_reportedFailure)
-            Q_EMIT writeFailed(tr("Could not write %n sample(s) to %1; they are kept in memory "
-                                  "and retried: %2",
+            Q_EMIT writeFailed(tr("Could not write %n sample(s); they are kept in memory and "
+                                  "retried: %1",
                                   nullptr, int(m_pending.size()))
-                                   .arg(Database::display(m_path), error));
+                                   .arg(error.startsWith(Database::display(m_path))
+                                            ? error
+                                            : tr("%1: %2").arg(Database::display(m_path), error)));
         m_reportedFailure = true;
         return false;
     }
@@ -109,8 +120,33 @@ std::optional<qint64> SampleWriter::createRun(qint64 sessionId, qint64 providerI
     return m_repo->createRun(sessionId, providerId, scenario, error, stepJson, batch);
 }
 
+void SampleWriter::watchSession(qint64 sessionId, bool existing)
+{
+    QString error;
+    if (existing && m_db && !SessionLiveness::claim(*m_db, sessionId, &error))
+        Q_EMIT writeFailed(error);
+    m_watched.push_back(sessionId);
+}
+
+void SampleWriter::heartbeat()
+{
+    const qint64 now = SessionLiveness::nowMs();
+    if (!m_db || m_watched.empty() ||
+        now - m_lastHeartbeatMs < SessionLiveness::kHeartbeatIntervalMs)
+        return;
+    m_lastHeartbeatMs = now;
+    // A missed heartbeat is only retried at the next interval: the lease is many intervals long.
+    for (qint64 id : m_watched) {
+        QString error;
+        if (!SessionLiveness::heartbeat(*m_db, id, &error))
+            qCWarning(lcStorage).noquote()
+                << tr("%1: session %2: heartbeat not written: %3").arg(m_path).arg(id).arg(error);
+    }
+}
+
 void SampleWriter::finishSession(qint64 sessionId, SessionStatus status)
 {
+    m_watched.erase(std::remove(m_watched.begin(), m_watched.end(), sessionId), m_watched.end());
     flush();
     QString error;
     if (m_repo && !m_repo->finishSession(sessionId, status, &error))

@@ -37,6 +37,9 @@ public:
                                     const QString &stepJson, std::optional<qint64> batch,
                                     QString *error);
     Q_INVOKABLE void finishSession(qint64 sessionId, ys::SessionStatus status);
+    // Keeps the session's heartbeat fresh while it runs (storage/session_liveness.h), until
+    // finishSession; existing says the session was made by another process and is claimed.
+    Q_INVOKABLE void watchSession(qint64 sessionId, bool existing = false);
     // Writes everything buffered, then emits flushed().
     Q_INVOKABLE void flushAll();
     Q_INVOKABLE void close();
@@ -50,6 +53,7 @@ Q_SIGNALS:
 
 private:
     bool flush();
+    void heartbeat();
 
     QString m_path;
     std::unique_ptr<Database> m_db;
@@ -58,6 +62,8 @@ private:
     std::vector<SessionEvent> m_pendingEvents;
     std::vector<ServerMetricRow> m_pendingServerMetrics;
     QTimer *m_timer = nullptr;
+    std::vector<qint64> m_watched;
+    qint64 m_lastHeartbeatMs = 0;
     bool m_reportedFailure = false;
 };
 

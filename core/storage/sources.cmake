@@ -5,6 +5,9 @@ target_sources(ys_core PRIVATE
     storage/server_metrics_store.h storage/server_metrics_store.cpp
     storage/session_repository.h storage/session_repository.cpp
     storage/sample_writer.h storage/sample_writer.cpp
+    storage/session_liveness.h storage/session_liveness.cpp
+    storage/storage_error.h storage/storage_error.cpp
+    storage/sample_insert.h storage/sample_insert.cpp
     storage/sample_blob.h storage/sample_blob.cpp
     storage/summary_loader.h storage/summary_loader.cpp
     storage/drift_loader.h storage/drift_loader.cpp

@@ -1,0 +1,142 @@
+#include "storage/sample_insert.h"
+
+#include "storage/sample_blob.h"
+#include "storage/storage_error.h"
+
+#include <QByteArray>
+#include <QSqlError>
+
+namespace ys {
+
+namespace {
+
+constexpr const char *kInsert =
+    "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
+    "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
+    "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
+    "http_version, connection_reused, event_count, read_count, outcome, error, "
+    "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
+    "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
+    "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
+    "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
+    "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
+    "cache_write_tokens, reported_cost_usd) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+    "?,?,?,?,?,?,?,?,?,?,?,?)";
+
+// Binds the columns in order; the statement's values are copied by SQLite as they are bound.
+class Binder {
+public:
+    explicit Binder(sqlite3_stmt *stmt)
+        : m_stmt(stmt)
+    {
+    }
+    void integer(qint64 v) { sqlite3_bind_int64(m_stmt, ++m_i, v); }
+    void null() { sqlite3_bind_null(m_stmt, ++m_i); }
+    void integer(const std::optional<qint64> &v) { v ? integer(*v) : null(); }
+    void real(const std::optional<double> &v)
+    {
+        v ? void(sqlite3_bind_double(m_stmt, ++m_i, *v)) : null();
+    }
+    // An empty text is stored as NULL, as the portable insert does.
+    void text(const QString &s)
+    {
+        if (s.isEmpty())
+            return null();
+        const QByteArray utf8 = s.toUtf8();
+        sqlite3_bind_text(m_stmt, ++m_i, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+    }
+    void blob(const QByteArray &b)
+    {
+        sqlite3_bind_blob(m_stmt, ++m_i, b.constData(), int(b.size()), SQLITE_TRANSIENT);
+    }
+
+private:
+    sqlite3_stmt *m_stmt;
+    int m_i = 0;
+};
+
+void bindSample(sqlite3_stmt *stmt, const Sample &s)
+{
+    Binder b(stmt);
+    b.integer(s.runId);
+    b.integer(s.seq);
+    b.integer(s.warmup ? 1 : 0);
+    b.integer(s.intendedStartNs);
+    b.integer(s.queueDelayNs);
+    b.integer(s.connectStartNs);
+    b.integer(s.connectedNs);
+    b.integer(s.tlsDoneNs);
+    b.integer(s.requestSentNs);
+    b.integer(s.headersNs);
+    b.integer(s.firstEventNs);
+    b.integer(s.firstTokenNs);
+    b.integer(s.firstContentNs);
+    b.integer(s.endNs);
+    s.httpStatus ? b.integer(s.httpStatus) : b.null();
+    b.text(s.httpVersion);
+    s.httpStatus ? b.integer(s.connectionReused ? 1 : 0) : b.null();
+    b.integer(s.eventCount);
+    b.integer(s.readCount);
+    b.text(outcomeName(s.outcome));
+    b.text(s.error);
+    b.text(s.finishReason);
+    b.text(s.modelReported);
+    b.text(s.systemFingerprint);
+    b.text(s.requestId);
+    b.integer(s.inputTokens);
+    b.integer(s.outputTokens);
+    b.integer(s.cachedTokens);
+    b.integer(s.reasoningTokens);
+    b.integer(s.tokensEstimated ? 1 : 0);
+    b.integer(s.localPromptTokens);
+    b.integer(s.localOutputTokens);
+    b.integer(s.outputChars);
+    b.real(s.costUsd);
+    b.blob(encodeEventTimes(s.eventTimesNs));
+    b.integer(s.requestIndex);
+    b.integer(s.attemptNumber);
+    b.integer(s.retryDelayNs);
+    b.integer(s.coalescedReads);
+    b.text(s.responseHeaders);
+    b.text(s.servedBy);
+    b.text(s.diagnostics);
+    b.integer(s.startOffsetNs);
+    s.needleFound ? b.integer(*s.needleFound ? 1 : 0) : b.null();
+    // SQLite integers are signed: the hash is stored as its two's complement.
+    b.integer(qint64(s.textHash));
+    b.integer(s.cacheWriteTokens);
+    b.real(s.reportedCostUsd);
+}
+
+bool failed(sqlite3 *db, QString *error)
+{
+    *error = StorageError::describe(QSqlError(QString(), QString::fromUtf8(sqlite3_errmsg(db)),
+                                              QSqlError::StatementError,
+                                              QString::number(sqlite3_errcode(db))));
+    return false;
+}
+
+} // namespace
+
+bool insertSamplesSqlite(sqlite3 *db, const std::vector<Sample> &samples, QString *error)
+{
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(db, kInsert, -1, &stmt, nullptr) != SQLITE_OK)
+        return failed(db, error);
+    bool ok = true;
+    for (const Sample &s : samples) {
+        bindSample(stmt, s);
+        if (sqlite3_step(stmt) != SQLITE_DONE) {
+            ok = false;
+            break;
+        }
+        sqlite3_reset(stmt);
+    }
+    if (!ok)
+        failed(db, error);
+    sqlite3_finalize(stmt);
+    return ok;
+}
+
+} // namespace ys

@@ -1,0 +1,184 @@
+// Every earlier schema's database (tests/fixtures/schema/, README.md there says where each came
+// from) migrates to the current schema with its sessions, runs and samples, and its summary and
+// `show --json` load; a database of a newer schema is refused and left byte for byte as it was,
+// without even a -wal or -shm file beside it.
+#include "cli_runner.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "storage/summary_loader.h"
+#include "test_support.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <array>
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+using namespace ys;
+
+namespace {
+
+QString fixture(int version)
+{
+    return QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/schema/v%1.sqlite").arg(version);
+}
+
+// A copy to migrate, writable whatever the checkout's permissions.
+QString copyOf(const QString &from, const QTemporaryDir &dir, const QString &name)
+{
+    const QString to = dir.filePath(name);
+    QFile::remove(to);
+    if (!QFile::copy(from, to))
+        return {};
+    QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+    return to;
+}
+
+// Counts through SQLite itself, independent of the code under test.
+std::array<qint64, 4> counts(const QString &path)
+{
+    std::array<qint64, 4> out{-1, -1, -1, -1};
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) ==
+        SQLITE_OK) {
+        const char *sql[] = {"SELECT COUNT(*) FROM sessions", "SELECT COUNT(*) FROM runs",
+                             "SELECT COUNT(*) FROM samples", "SELECT COUNT(*) FROM providers"};
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            sqlite3_stmt *stmt = nullptr;
+            if (sqlite3_prepare_v2(db, sql[i], -1, &stmt, nullptr) == SQLITE_OK &&
+                sqlite3_step(stmt) == SQLITE_ROW)
+                out[i] = sqlite3_column_int64(stmt, 0);
+            sqlite3_finalize(stmt);
+        }
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+QByteArray sha256(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+bool setUserVersion(const QString &path, int version)
+{
+    sqlite3 *db = nullptr;
+    bool ok = sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE, nullptr) ==
+              SQLITE_OK;
+    ok = ok && sqlite3_exec(
+                   db, QByteArray("PRAGMA user_version=" + QByteArray::number(version)).constData(),
+                   nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db); // the last connection: checkpoints into the file, removes -wal and -shm
+    return ok;
+}
+
+} // namespace
+
+class TstMigrations : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void migratesEveryEarlierSchema_data()
+    {
+        QTest::addColumn<int>("version");
+        for (int v = 1; v < Database::kSchemaVersion; ++v)
+            QTest::addRow("schema %d", v) << v;
+    }
+
+    void migratesEveryEarlierSchema()
+    {
+        QFETCH(int, version);
+        QTemporaryDir dir;
+        const QString path = copyOf(fixture(version), dir, QStringLiteral("old.sqlite"));
+        QVERIFY2(!path.isEmpty(), qPrintable(fixture(version)));
+        const auto before = counts(path);
+        QVERIFY(before[0] > 0 && before[2] > 0);
+        {
+            sqlite3 *raw = nullptr;
+            QCOMPARE(
+                sqlite3_open_v2(path.toUtf8().constData(), &raw, SQLITE_OPEN_READONLY, nullptr),
+                SQLITE_OK);
+            sqlite3_stmt *stmt = nullptr;
+            sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &stmt, nullptr);
+            QCOMPARE(sqlite3_step(stmt), SQLITE_ROW);
+            QCOMPARE(sqlite3_column_int(stmt, 0), version);
+            sqlite3_finalize(stmt);
+            sqlite3_close(raw);
+        }
+
+        Database db(path);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_key_check")));
+        QVERIFY(!q.next());
+        q.finish();
+        QCOMPARE(counts(path), before);
+
+        SessionRepository repo(db);
+        const auto sessions = repo.sessions(&error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(qint64(sessions.size()), before[0]);
+        qint64 samples = 0;
+        for (const SessionInfo &s : sessions) {
+            const auto summary = loadSessionSummary(repo, s.id, &error);
+            QVERIFY2(summary, qPrintable(error));
+            QVERIFY(!summary->providers.empty());
+            for (const RunRecord &run : repo.runs(s.id, &error))
+                samples += qint64(repo.samples(run.id, &error).size());
+        }
+        QCOMPARE(samples, before[2]);
+        db.close();
+
+        const test::CliResult r = test::runCli(
+            {QStringLiteral("show"), QStringLiteral("--db"), path, QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto doc = nlohmann::json::parse(r.out.toStdString(), nullptr, false);
+        QVERIFY2(!doc.is_discarded() && doc.is_object(), r.out.left(400).constData());
+    }
+
+    void refusesNewerSchemaUntouched()
+    {
+        QTemporaryDir dir;
+        const QString path = copyOf(fixture(8), dir, QStringLiteral("newer.sqlite"));
+        QVERIFY(setUserVersion(path, Database::kSchemaVersion + 1));
+        const QString wal = path + QStringLiteral("-wal");
+        const QString shm = path + QStringLiteral("-shm");
+        QVERIFY(!QFile::exists(wal) && !QFile::exists(shm));
+        const QByteArray digest = sha256(path);
+        const qint64 size = QFileInfo(path).size();
+
+        Database db(path);
+        QString error;
+        QVERIFY(!db.open(&error));
+        QVERIFY2(error.contains(path) && error.contains(QStringLiteral("newer")),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QString::number(Database::kSchemaVersion + 1)), qPrintable(error));
+        db.close();
+
+        const test::CliResult r = test::runCli(
+            {QStringLiteral("show"), QStringLiteral("--db"), path, QStringLiteral("--json")});
+        QVERIFY2(r.code != 0, r.out.constData());
+        QVERIFY2(r.err.contains(path) && r.err.contains(QStringLiteral("newer")),
+                 qPrintable(r.err));
+
+        QCOMPARE(sha256(path), digest);
+        QCOMPARE(QFileInfo(path).size(), size);
+        QVERIFY2(!QFile::exists(wal), "a -wal file was made");
+        QVERIFY2(!QFile::exists(shm), "a -shm file was made");
+    }
+};
+
+QTEST_GUILESS_MAIN(TstMigrations)
+#include "tst_migrations.moc"
