@@ -3,6 +3,7 @@
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
+#include "cli/cli_queue.h"
 #include "cli/cli_report.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
@@ -110,6 +111,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
     ys::CliReport::addOptions(parser);
+    ys::CliQueue::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
     parser.addOptions({o.format, o.out, o.table});
 }
@@ -238,6 +240,10 @@ int main(int argc, char *argv[])
         return ys::CliCommands::tokens(parser.value(o.encoding), args.at(1), parser.isSet(o.ids),
                                        parser.isSet(o.specialTokens));
     }
+    // queue, schedule, history and worker check their own arguments.
+    if (!args.isEmpty())
+        if (const auto code = ys::CliQueue::run(args, parser))
+            return *code;
     // bill checks its own --db; tco needs none when given its figures.
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
