@@ -22,6 +22,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+        if (test::PgServer::available()) // this process reads the store too
+            qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
         QString error;
         auto sim = test::startFastSim(&error);
         QVERIFY2(sim, qPrintable(error));

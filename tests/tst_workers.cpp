@@ -42,6 +42,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        if (test::PgServer::available()) // this process reads the store too
+            qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
         test::ProfileShape fast;
         fast.ttftMedianMs = 5;
         fast.ttftP95Ms = 8;
