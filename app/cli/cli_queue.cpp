@@ -97,6 +97,49 @@ nlohmann::json optionalJson(const std::optional<double> &v)
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+// schedule list: every schedule, its interval or times and its next and last slot.
+int listSchedules(const QCommandLineParser &parser)
+{
+    int code = 0;
+    QString error;
+    auto db = openDb(parser, &code);
+    if (!db)
+        return code;
+    RunQueue queue(*db);
+    const auto schedules = queue.schedules(&error);
+    if (!error.isEmpty())
+        return fail(1, error);
+    if (isSet(parser, "json")) {
+        nlohmann::json doc = nlohmann::json::array();
+        for (const Schedule &s : schedules)
+            doc.push_back(
+                {{"id", s.id},
+                 {"name", s.name.toStdString()},
+                 {"every_s", s.everyS ? nlohmann::json(*s.everyS) : nlohmann::json(nullptr)},
+                 {"at_utc", s.timesOfDay.isEmpty()
+                                ? nlohmann::json(nullptr)
+                                : nlohmann::json(RunQueue::timesText(s.timesOfDay).toStdString())},
+                 {"next", msText(s.nextMs).toStdString()},
+                 {"last", s.lastMs ? nlohmann::json(msText(s.lastMs).toStdString())
+                                   : nlohmann::json(nullptr)},
+                 {"enabled", s.enabled}});
+        out() << QString::fromStdString(doc.dump(2)) << '\n';
+    } else {
+        for (const Schedule &s : schedules)
+            out() << CliQueue::tr("%1  %2  %3  next %4  last %5")
+                         .arg(s.id, 4)
+                         .arg(
+                             s.name,
+                             s.everyS
+                                 ? CliQueue::tr("every %1 s").arg(*s.everyS)
+                                 : CliQueue::tr("at %1 UTC").arg(RunQueue::timesText(s.timesOfDay)),
+                             msText(s.nextMs), msText(s.lastMs))
+                  << '\n';
+    }
+    out().flush();
+    return 0;
+}
+
 } // namespace
 
 void CliQueue::addOptions(QCommandLineParser &parser)
@@ -306,43 +349,8 @@ int CliQueue::schedule(const QStringList &args, const QCommandLineParser &parser
         out().flush();
         return 0;
     }
-    if (sub == QLatin1StringView("list") && args.size() == 2) {
-        auto db = openDb(parser, &code);
-        if (!db)
-            return code;
-        RunQueue queue(*db);
-        const auto schedules = queue.schedules(&error);
-        if (!error.isEmpty())
-            return fail(1, error);
-        if (isSet(parser, "json")) {
-            nlohmann::json doc = nlohmann::json::array();
-            for (const Schedule &s : schedules)
-                doc.push_back(
-                    {{"id", s.id},
-                     {"name", s.name.toStdString()},
-                     {"every_s", s.everyS ? nlohmann::json(*s.everyS) : nlohmann::json(nullptr)},
-                     {"at_utc",
-                      s.timesOfDay.isEmpty()
-                          ? nlohmann::json(nullptr)
-                          : nlohmann::json(RunQueue::timesText(s.timesOfDay).toStdString())},
-                     {"next", msText(s.nextMs).toStdString()},
-                     {"last", s.lastMs ? nlohmann::json(msText(s.lastMs).toStdString())
-                                       : nlohmann::json(nullptr)},
-                     {"enabled", s.enabled}});
-            out() << QString::fromStdString(doc.dump(2)) << '\n';
-        } else {
-            for (const Schedule &s : schedules)
-                out() << tr("%1  %2  %3  next %4  last %5")
-                             .arg(s.id, 4)
-                             .arg(s.name,
-                                  s.everyS ? tr("every %1 s").arg(*s.everyS)
-                                           : tr("at %1 UTC").arg(RunQueue::timesText(s.timesOfDay)),
-                                  msText(s.nextMs), msText(s.lastMs))
-                      << '\n';
-        }
-        out().flush();
-        return 0;
-    }
+    if (sub == QLatin1StringView("list") && args.size() == 2)
+        return listSchedules(parser);
     if (sub == QLatin1StringView("remove") && args.size() == 3) {
         bool ok = false;
         const qint64 id = args.at(2).toLongLong(&ok);
