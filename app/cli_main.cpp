@@ -3,6 +3,7 @@
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
+#include "cli/cli_queue.h"
 #include "cli/cli_report.h"
 #include "cli/cli_store.h"
 #include "pricing/price_catalog.h"
@@ -79,8 +80,8 @@ struct Options {
         QStringLiteral("file")};
     QCommandLineOption metricsListen{
         QStringLiteral("metrics-listen"),
-        QCoreApplication::translate("main", "run: serve live metrics for Prometheus at "
-                                            "http://HOST:PORT/metrics while it runs."),
+        QCoreApplication::translate("main", "run, worker: serve live metrics for Prometheus "
+                                            "at http://HOST:PORT/metrics while it runs."),
         QStringLiteral("host:port")};
     QCommandLineOption logFile{
         QStringLiteral("log-file"),
@@ -116,6 +117,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
     ys::CliReport::addOptions(parser);
+    ys::CliQueue::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile, o.metricsListen});
     parser.addOptions({o.format, o.out, o.table});
 }
@@ -249,6 +251,10 @@ int main(int argc, char *argv[])
         return ys::CliCommands::tokens(parser.value(o.encoding), args.at(1), parser.isSet(o.ids),
                                        parser.isSet(o.specialTokens));
     }
+    // queue, schedule, history and worker check their own arguments.
+    if (!args.isEmpty())
+        if (const auto code = ys::CliQueue::run(args, parser))
+            return *code;
     // bill checks its own --db; tco needs none when given its figures.
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
@@ -258,7 +264,8 @@ int main(int argc, char *argv[])
             return *code;
     if (args.size() != 1)
         return usageError(QCoreApplication::translate(
-            "main", "Give one command: run, list, show, gate, bill, tco, export or report."));
+            "main", "Give one command: run, list, show, gate, bill, tco, export, report, bundle, "
+                    "queue, worker, schedule or history."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();

@@ -6,6 +6,8 @@
 #include "domain/scenario_kinds.h"
 #include "domain/suite.h"
 #include "models/session_list_model.h"
+#include "storage/database.h"
+#include "storage/run_queue.h"
 #include "ui/suite_page.h"
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
@@ -84,6 +86,28 @@ private Q_SLOTS:
                                                   std::make_unique<SimDemoHost>());
         QString error;
         QVERIFY2(m_workbench->open(&error), qPrintable(error));
+    }
+
+    // "Queue on the team store" puts the suite being edited in the store's run queue.
+    void queueOnTheStore()
+    {
+        SuitePage page(m_workbench.get());
+        QVERIFY(page.newFromTemplate(SuiteTemplates::all().front().id, true));
+        auto *queueIt = page.findChild<QPushButton *>(QStringLiteral("queueSuite"));
+        QVERIFY(queueIt);
+        queueIt->click();
+        QVERIFY2(labelText(&page, "suiteMessage").contains(QStringLiteral("queued")),
+                 qPrintable(labelText(&page, "suiteMessage")));
+        Database db(m_workbench->dbPath());
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const auto items = RunQueue(db).items(&error);
+        QVERIFY2(!items.empty(), qPrintable(error));
+        QCOMPARE(items.back().suiteName, page.suite().name);
+        QCOMPARE(items.back().state, QStringLiteral("queued"));
+        const auto queued = Suite::parse(items.back().suiteJson, QStringLiteral("queue"), &error);
+        QVERIFY2(queued, qPrintable(error));
+        QCOMPARE(queued->providers.size(), page.suite().providers.size());
     }
 
     void newFromEachTemplateEditSaveReopen()

@@ -7,6 +7,7 @@
 #include "ui/bound_fields.h"
 #include "ui/requirements_form.h"
 #include "ui/scenario_form.h"
+#include "workbench/suite_queue.h"
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
 
@@ -143,6 +144,11 @@ QWidget *SuitePage::buildActions()
     row->addWidget(save);
     row->addWidget(saveAs);
     row->addStretch(1);
+    QPushButton *queueIt =
+        button(tr("&Queue on the team store"), QStringLiteral("queueSuite"), bar);
+    queueIt->setToolTip(tr("Put this suite in the store's run queue for the workers to run"));
+    connect(queueIt, &QPushButton::clicked, this, &SuitePage::queue);
+    row->addWidget(queueIt);
     row->addWidget(m_run);
     return bar;
 }
@@ -509,6 +515,25 @@ bool SuitePage::run()
         return false;
     }
     m_message->setText(tr("Running the suite \"%1\"…").arg(m_suite.name));
+    return true;
+}
+
+bool SuitePage::queue()
+{
+    if (const QString p = problem(); !p.isEmpty()) {
+        showProblem();
+        m_message->setText(tr("Not queued: %1").arg(p));
+        return false;
+    }
+    QString error;
+    const auto id = SuiteQueue::enqueue(m_workbench->dbPath(), m_suite, &error);
+    if (!id) {
+        m_message->setText(tr("Not queued: %1").arg(error));
+        return false;
+    }
+    m_message->setText(tr("The suite \"%1\" is queued as item %2; a worker will run it.")
+                           .arg(m_suite.name)
+                           .arg(*id));
     return true;
 }
 

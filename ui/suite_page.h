@@ -45,6 +45,8 @@ public:
     bool saveTo(const QString &path);
     // Starts a session of the suite; false with the reason shown on the page.
     bool run();
+    // Puts the suite in the store's run queue (docs/workers.md); false, saying why, when not.
+    bool queue();
 
     // The providers as the provider dialog returns them.
     void setProvider(int index, const ProviderConfig &provider);

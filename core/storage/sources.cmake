@@ -12,6 +12,8 @@ target_sources(ys_core PRIVATE
     storage/summary_loader.h storage/summary_loader.cpp
     storage/drift_loader.h storage/drift_loader.cpp
     storage/history_loader.h storage/history_loader.cpp
+    storage/history_window.h storage/history_window.cpp
+    storage/run_queue.h storage/run_queue.cpp
     storage/usage_query.h storage/usage_query.cpp
     storage/summary_samples.h storage/summary_samples.cpp storage/sqlite_direct.h
     storage/read_connection.h storage/read_connection.cpp

@@ -1,0 +1,472 @@
+#include "storage/run_queue.h"
+
+#include "storage/database.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+#include <algorithm>
+
+namespace ys {
+
+namespace {
+
+QString nowIso()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+bool fail(const QSqlQuery &q, QString *error)
+{
+    if (error)
+        *error = RunQueue::tr("run queue: %1").arg(q.lastError().text());
+    return false;
+}
+
+std::optional<qint64> optionalId(const QVariant &v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.toLongLong();
+}
+
+// The session a lost claim ran into, and its running runs, end interrupted. Inside the caller's
+// transaction.
+bool interruptSession(QSqlDatabase &db, qint64 sessionId, QString *error, bool ended = false)
+{
+    // ended: a superseded session that ran to its end is no result either.
+    const QString which =
+        ended ? QStringLiteral("status <> 'interrupted'") : QStringLiteral("status = 'running'");
+    const QString at = nowIso();
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET status = 'interrupted', finished_at = ? "
+                             "WHERE session_id = ? AND ") +
+              which);
+    q.addBindValue(at);
+    q.addBindValue(sessionId);
+    if (!q.exec())
+        return fail(q, error);
+    q.prepare(QStringLiteral("UPDATE sessions SET status = 'interrupted', finished_at = ? "
+                             "WHERE id = ? AND ") +
+              which);
+    q.addBindValue(at);
+    q.addBindValue(sessionId);
+    return q.exec() || fail(q, error);
+}
+
+constexpr qint64 kDayMs = 24LL * 3600 * 1000;
+
+} // namespace
+
+RunQueue::RunQueue(Database &db)
+    : m_db(db)
+{
+}
+
+QString RunQueue::nowSql() const
+{
+    // The database's clock, so workers on machines whose clocks disagree agree on the leases.
+    if (m_db.isPostgres())
+        return QStringLiteral("CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)");
+    return QStringLiteral("CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)");
+}
+
+bool RunQueue::begin(QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    return q.exec(m_db.isPostgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"))
+               ? true
+               : fail(q, error);
+}
+
+bool RunQueue::commit(QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    return q.exec(QStringLiteral("COMMIT")) || fail(q, error);
+}
+
+void RunQueue::rollback()
+{
+    QSqlQuery q(m_db.connection());
+    q.exec(QStringLiteral("ROLLBACK"));
+}
+
+std::optional<qint64> RunQueue::nowMs(QString *error) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!q.exec(QStringLiteral("SELECT ") + nowSql()) || !q.next()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArray &suiteJson,
+                                        std::optional<qint64> scheduleId, QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("INSERT INTO run_queue (suite_name, suite_json, schedule_id, state, "
+                             "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"));
+    q.addBindValue(suiteName);
+    q.addBindValue(QString::fromUtf8(suiteJson));
+    q.addBindValue(scheduleId ? QVariant(*scheduleId) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(nowIso());
+    if (!q.exec() || !q.next()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+std::vector<QueueItem> RunQueue::items(QString *error) const
+{
+    std::vector<QueueItem> out;
+    QSqlQuery q(m_db.connection());
+    if (!q.exec(QStringLiteral("SELECT id, suite_name, suite_json, schedule_id, state, "
+                               "enqueued_at, worker, claims, lease_until_ms, session_id, "
+                               "finished_at, error FROM run_queue ORDER BY id"))) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        QueueItem i;
+        i.id = q.value(0).toLongLong();
+        i.suiteName = q.value(1).toString();
+        i.suiteJson = q.value(2).toString().toUtf8();
+        i.scheduleId = optionalId(q.value(3));
+        i.state = q.value(4).toString();
+        i.enqueuedAt = q.value(5).toString();
+        i.worker = q.value(6).toString();
+        i.claims = q.value(7).toInt();
+        i.leaseUntilMs = optionalId(q.value(8));
+        i.sessionId = optionalId(q.value(9));
+        i.finishedAt = q.value(10).toString();
+        i.error = q.value(11).toString();
+        out.push_back(std::move(i));
+    }
+    return out;
+}
+
+int RunQueue::reclaimExpired(QString *error)
+{
+    if (!begin(error))
+        return 0;
+    QSqlQuery q(m_db.connection());
+    const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    if (!q.exec(QStringLiteral("SELECT id, session_id FROM run_queue WHERE state = 'claimed' AND "
+                               "lease_until_ms < %1 ORDER BY id")
+                    .arg(nowSql()) +
+                lock)) {
+        fail(q, error);
+        rollback();
+        return 0;
+    }
+    std::vector<std::pair<qint64, std::optional<qint64>>> expired;
+    while (q.next())
+        expired.emplace_back(q.value(0).toLongLong(), optionalId(q.value(1)));
+    q.finish();
+    for (const auto &[id, session] : expired) {
+        if (session && !interruptSession(m_db.connection(), *session, error)) {
+            rollback();
+            return 0;
+        }
+        QSqlQuery u(m_db.connection());
+        // The worker name and claim count stay: the next claim numbers itself after them.
+        u.prepare(QStringLiteral("UPDATE run_queue SET state = 'queued', lease_until_ms = NULL, "
+                                 "session_id = NULL WHERE id = ? AND state = 'claimed'"));
+        u.addBindValue(id);
+        if (!u.exec()) {
+            fail(u, error);
+            rollback();
+            return 0;
+        }
+    }
+    if (!commit(error)) {
+        rollback();
+        return 0;
+    }
+    return int(expired.size());
+}
+
+std::optional<QueueClaim> RunQueue::claim(const QString &worker, qint64 leaseMs, QString *error)
+{
+    if (error)
+        error->clear();
+    QString reclaimError;
+    reclaimExpired(&reclaimError);
+    if (!reclaimError.isEmpty()) {
+        if (error)
+            *error = reclaimError;
+        return std::nullopt;
+    }
+    if (!begin(error))
+        return std::nullopt;
+    // SKIP LOCKED: two workers claiming at once take two different items instead of waiting
+    // for each other; SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
+    const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
+    QSqlQuery q(m_db.connection());
+    if (!q.exec(QStringLiteral("SELECT id, claims, suite_json, suite_name FROM run_queue WHERE "
+                               "state = 'queued' ORDER BY id LIMIT 1") +
+                lock)) {
+        fail(q, error);
+        rollback();
+        return std::nullopt;
+    }
+    if (!q.next()) {
+        q.finish();
+        rollback();
+        return std::nullopt;
+    }
+    QueueClaim c;
+    c.itemId = q.value(0).toLongLong();
+    c.claims = q.value(1).toInt() + 1;
+    c.suiteJson = q.value(2).toString().toUtf8();
+    c.suiteName = q.value(3).toString();
+    c.worker = worker;
+    q.finish();
+    QSqlQuery u(m_db.connection());
+    u.prepare(QStringLiteral("UPDATE run_queue SET state = 'claimed', worker = ?, claims = ?, "
+                             "lease_until_ms = %1 + ?, session_id = NULL WHERE id = ? AND "
+                             "state = 'queued'")
+                  .arg(nowSql()));
+    u.addBindValue(worker);
+    u.addBindValue(c.claims);
+    u.addBindValue(leaseMs);
+    u.addBindValue(c.itemId);
+    if (!u.exec() || u.numRowsAffected() != 1) {
+        fail(u, error);
+        rollback();
+        return std::nullopt;
+    }
+    if (!commit(error)) {
+        rollback();
+        return std::nullopt;
+    }
+    return c;
+}
+
+bool RunQueue::renew(const QueueClaim &claim, qint64 leaseMs, QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("UPDATE run_queue SET lease_until_ms = %1 + ? WHERE id = ? AND "
+                             "worker = ? AND claims = ? AND state = 'claimed'")
+                  .arg(nowSql()));
+    q.addBindValue(leaseMs);
+    q.addBindValue(claim.itemId);
+    q.addBindValue(claim.worker);
+    q.addBindValue(claim.claims);
+    if (!q.exec())
+        return fail(q, error);
+    return q.numRowsAffected() == 1;
+}
+
+bool RunQueue::setSession(const QueueClaim &claim, qint64 sessionId, QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("UPDATE run_queue SET session_id = ? WHERE id = ? AND worker = ? "
+                             "AND claims = ? AND state = 'claimed'"));
+    q.addBindValue(sessionId);
+    q.addBindValue(claim.itemId);
+    q.addBindValue(claim.worker);
+    q.addBindValue(claim.claims);
+    if (!q.exec())
+        return fail(q, error);
+    return q.numRowsAffected() == 1;
+}
+
+bool RunQueue::finish(const QueueClaim &claim, bool done, const QString &failure, QString *error)
+{
+    if (error)
+        error->clear();
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("UPDATE run_queue SET state = ?, finished_at = ?, error = ?, "
+                             "lease_until_ms = NULL WHERE id = ? AND worker = ? AND claims = ? "
+                             "AND state = 'claimed'"));
+    q.addBindValue(done ? QStringLiteral("done") : QStringLiteral("failed"));
+    q.addBindValue(nowIso());
+    q.addBindValue(failure.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(failure));
+    q.addBindValue(claim.itemId);
+    q.addBindValue(claim.worker);
+    q.addBindValue(claim.claims);
+    if (!q.exec())
+        return fail(q, error);
+    return q.numRowsAffected() == 1;
+}
+
+bool RunQueue::markInterrupted(qint64 sessionId, bool evenIfEnded, QString *error)
+{
+    if (!begin(error))
+        return false;
+    if (!interruptSession(m_db.connection(), sessionId, error, evenIfEnded)) {
+        rollback();
+        return false;
+    }
+    if (!commit(error)) {
+        rollback();
+        return false;
+    }
+    return true;
+}
+
+QString RunQueue::timesText(const QList<QTime> &times)
+{
+    QStringList parts;
+    for (const QTime &t : times)
+        parts << t.toString(QStringLiteral("HH:mm"));
+    return parts.join(QLatin1Char(','));
+}
+
+std::optional<QList<QTime>> RunQueue::parseTimes(const QString &text)
+{
+    QList<QTime> times;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QTime t = QTime::fromString(part.trimmed(), QStringLiteral("H:mm"));
+        if (!t.isValid())
+            return std::nullopt;
+        times << t;
+    }
+    if (times.isEmpty())
+        return std::nullopt;
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+qint64 RunQueue::nextSlot(const Schedule &schedule, qint64 fromMs, qint64 afterMs)
+{
+    if (schedule.everyS && *schedule.everyS > 0) {
+        const qint64 step = *schedule.everyS * 1000;
+        if (fromMs > afterMs)
+            return fromMs;
+        return fromMs + ((afterMs - fromMs) / step + 1) * step;
+    }
+    // Times of day, UTC: the first one after afterMs, today or on a later day.
+    const qint64 dayStart = afterMs - afterMs % kDayMs;
+    for (int day = 0; day < 2; ++day) {
+        for (const QTime &t : schedule.timesOfDay) {
+            const qint64 at = dayStart + day * kDayMs + qint64(t.msecsSinceStartOfDay());
+            if (at > afterMs)
+                return at;
+        }
+    }
+    return afterMs + kDayMs; // no times: never reached through addSchedule
+}
+
+std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArray &suiteJson,
+                                            std::optional<qint64> everyS,
+                                            const QList<QTime> &timesOfDay, QString *error)
+{
+    const auto now = nowMs(error);
+    if (!now)
+        return std::nullopt;
+    Schedule s;
+    s.everyS = everyS;
+    s.timesOfDay = timesOfDay;
+    // An interval schedule runs first now; a times-of-day one at its next time.
+    const qint64 next = everyS ? *now : nextSlot(s, *now, *now);
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("INSERT INTO schedules (name, suite_json, every_s, times_of_day, "
+                             "next_ms, enabled, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) "
+                             "RETURNING id"));
+    q.addBindValue(name);
+    q.addBindValue(QString::fromUtf8(suiteJson));
+    q.addBindValue(everyS ? QVariant(*everyS) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
+                                        : QVariant(timesText(timesOfDay)));
+    q.addBindValue(next);
+    q.addBindValue(nowIso());
+    if (!q.exec() || !q.next()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+std::vector<Schedule> RunQueue::schedules(QString *error) const
+{
+    std::vector<Schedule> out;
+    QSqlQuery q(m_db.connection());
+    if (!q.exec(QStringLiteral("SELECT id, name, suite_json, every_s, times_of_day, next_ms, "
+                               "last_ms, enabled, created_at FROM schedules ORDER BY id"))) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next()) {
+        Schedule s;
+        s.id = q.value(0).toLongLong();
+        s.name = q.value(1).toString();
+        s.suiteJson = q.value(2).toString().toUtf8();
+        s.everyS = optionalId(q.value(3));
+        if (!q.value(4).isNull())
+            s.timesOfDay = parseTimes(q.value(4).toString()).value_or(QList<QTime>{});
+        s.nextMs = q.value(5).toLongLong();
+        s.lastMs = optionalId(q.value(6));
+        s.enabled = q.value(7).toInt() != 0;
+        s.createdAt = q.value(8).toString();
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool RunQueue::removeSchedule(qint64 id, QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    q.prepare(QStringLiteral("DELETE FROM schedules WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return fail(q, error);
+    if (q.numRowsAffected() != 1) {
+        if (error)
+            *error = tr("There is no schedule %1").arg(id);
+        return false;
+    }
+    return true;
+}
+
+int RunQueue::enqueueDue(QString *error)
+{
+    const auto now = nowMs(error);
+    if (!now)
+        return 0;
+    int enqueued = 0;
+    for (const Schedule &s : schedules(error)) {
+        if (!s.enabled || s.nextMs > *now)
+            continue;
+        if (!begin(error))
+            return enqueued;
+        // Only the worker whose UPDATE still finds the slot it read moves it on and enqueues;
+        // another one that read the same slot updates nothing and enqueues nothing.
+        QSqlQuery q(m_db.connection());
+        q.prepare(QStringLiteral("UPDATE schedules SET next_ms = ?, last_ms = ? WHERE id = ? AND "
+                                 "next_ms = ?"));
+        q.addBindValue(nextSlot(s, s.nextMs, *now));
+        q.addBindValue(*now);
+        q.addBindValue(s.id);
+        q.addBindValue(s.nextMs);
+        if (!q.exec()) {
+            fail(q, error);
+            rollback();
+            return enqueued;
+        }
+        if (q.numRowsAffected() != 1) {
+            rollback();
+            continue;
+        }
+        const QJsonObject suite = QJsonDocument::fromJson(s.suiteJson).object();
+        const QString name = suite.value(QLatin1StringView("name")).toString(s.name);
+        if (!enqueue(name, s.suiteJson, s.id, error)) {
+            rollback();
+            return enqueued;
+        }
+        if (!commit(error)) {
+            rollback();
+            return enqueued;
+        }
+        ++enqueued;
+    }
+    return enqueued;
+}
+
+} // namespace ys

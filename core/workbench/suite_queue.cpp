@@ -1,0 +1,23 @@
+#include "workbench/suite_queue.h"
+
+#include "domain/suite.h"
+#include "storage/database.h"
+#include "storage/run_queue.h"
+
+namespace ys {
+
+std::optional<qint64> SuiteQueue::enqueue(const QString &dbPath, const Suite &suite, QString *error)
+{
+    if (suite.providers.empty()) {
+        *error = tr("the suite has no providers");
+        return std::nullopt;
+    }
+    // A connection of its own: one short insert, on whichever thread asks.
+    Database db(dbPath);
+    if (!db.open(error))
+        return std::nullopt;
+    RunQueue queue(db);
+    return queue.enqueue(suite.name, suite.toJson(), std::nullopt, error);
+}
+
+} // namespace ys

@@ -1,0 +1,184 @@
+// Workers against a shared store: three yardstick-cli worker processes drain a queue of 30
+// suites with none lost and none run twice, and a worker killed mid-run leaves its item to
+// another after the lease, its own session marked interrupted. Each case runs on an SQLite file
+// and on the test PostgreSQL server (skipped, with the reason, when there is none).
+#include "cli_runner.h"
+#include "worker_support.h"
+
+#include "storage/database.h"
+#include "storage/run_queue.h"
+#include "storage/session_repository.h"
+
+#include <QSet>
+#include <QTest>
+#include <csignal>
+
+using namespace ys;
+
+class TstWorkers : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<SimHost> m_sim;
+
+    void backends()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgres") << QStringLiteral("postgres");
+    }
+
+    // Waits for a process to end on its own, keeping the event loop going.
+    static bool waitEnded(QProcess &p, int ms)
+    {
+        QDeadlineTimer deadline(ms);
+        while (p.state() != QProcess::NotRunning && !deadline.hasExpired())
+            QTest::qWait(100);
+        return p.state() == QProcess::NotRunning;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        if (test::PgServer::available()) // this process reads the store too
+            qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
+        test::ProfileShape fast;
+        fast.ttftMedianMs = 5;
+        fast.ttftP95Ms = 8;
+        fast.outputTokensMin = fast.outputTokensMax = 8;
+        // A slow provider: a run of a dozen requests lasts several seconds, long enough to be
+        // killed in the middle.
+        test::ProfileShape slow;
+        slow.ttftMedianMs = slow.ttftP95Ms = 300;
+        slow.decodeTokensPerS = 20;
+        slow.outputTokensMin = slow.outputTokensMax = 8;
+        QString error;
+        m_sim = test::startSim(
+            {test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), fast),
+             test::simProfileJson(QStringLiteral("Slow"), QStringLiteral("slow"), slow)},
+            &error);
+        QVERIFY2(m_sim, qPrintable(error));
+    }
+
+    void cleanupTestCase() { m_sim.reset(); }
+
+    void threeWorkersDrainTheQueue_data() { backends(); }
+    void threeWorkersDrainTheQueue()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1StringView("postgres") && !test::PgServer::available())
+            QSKIP(test::PgServer::skipReason());
+        QTemporaryDir dir;
+        const test::WorkerStore store = test::makeStore(backend, dir);
+        QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
+        const QString suite = test::writeWorkerSuite(dir, QStringLiteral("drain"), m_sim->baseUrl(),
+                                                     QStringLiteral("fast"), 2);
+        auto queue = test::startCli({QStringLiteral("queue"), QStringLiteral("--db"),
+                                     store.location, QStringLiteral("--suite"), suite,
+                                     QStringLiteral("--count"), QStringLiteral("30")});
+        QVERIFY(waitEnded(*queue, 60000 * test::kSlow));
+        QVERIFY2(queue->exitCode() == 0, queue->readAll().constData());
+
+        std::vector<std::unique_ptr<QProcess>> workers;
+        for (int i = 0; i < 3; ++i)
+            workers.push_back(test::startCli(
+                {QStringLiteral("worker"), QStringLiteral("--db"), store.location,
+                 QStringLiteral("--name"), QStringLiteral("w%1").arg(i), QStringLiteral("--lease"),
+                 QStringLiteral("30"), QStringLiteral("--idle-exit"), QStringLiteral("3")}));
+        for (auto &w : workers) {
+            QVERIFY2(waitEnded(*w, 240000 * test::kSlow), "a worker did not drain the queue");
+            QVERIFY2(w->exitCode() == 0, w->readAll().constData());
+        }
+
+        Database db(store.location);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        RunQueue q(db);
+        const auto items = q.items(&error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(items.size(), std::size_t(30));
+        QSet<qint64> sessions;
+        QSet<QString> workersSeen;
+        for (const QueueItem &i : items) {
+            QVERIFY2(i.state == QLatin1StringView("done"),
+                     qPrintable(QStringLiteral("item %1: %2 %3").arg(i.id).arg(i.state, i.error)));
+            QCOMPARE(i.claims, 1); // claimed once: run once
+            QVERIFY(i.sessionId);
+            sessions.insert(*i.sessionId);
+            workersSeen.insert(i.worker);
+        }
+        QCOMPARE(sessions.size(), 30); // one session per item
+        SessionRepository repo(db);
+        const auto stored = repo.sessions(&error, false);
+        QCOMPARE(stored.size(), std::size_t(30)); // and no other
+        for (const SessionInfo &s : stored) {
+            QVERIFY(sessions.contains(s.id));
+            QCOMPARE(s.status, SessionStatus::Finished);
+        }
+        QVERIFY2(workersSeen.size() >= 2, "the work was not shared between the workers");
+    }
+
+    void deadWorkersItemIsFinishedByAnother_data() { backends(); }
+    void deadWorkersItemIsFinishedByAnother()
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1StringView("postgres") && !test::PgServer::available())
+            QSKIP(test::PgServer::skipReason());
+        QTemporaryDir dir;
+        const test::WorkerStore store = test::makeStore(backend, dir);
+        QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
+        const QString suite = test::writeWorkerSuite(dir, QStringLiteral("slow"), m_sim->baseUrl(),
+                                                     QStringLiteral("slow"), 12);
+        auto queue = test::startCli({QStringLiteral("queue"), QStringLiteral("--db"),
+                                     store.location, QStringLiteral("--suite"), suite});
+        QVERIFY(waitEnded(*queue, 60000 * test::kSlow));
+        QVERIFY2(queue->exitCode() == 0, queue->readAll().constData());
+
+        const QStringList common{QStringLiteral("worker"), QStringLiteral("--db"), store.location,
+                                 QStringLiteral("--lease"), QStringLiteral("3")};
+        auto doomed = test::startCli(
+            common + QStringList{QStringLiteral("--name"), QStringLiteral("doomed")});
+        Database db(store.location);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        RunQueue q(db);
+        // Killed once its session has started storing.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const auto items = q.items(nullptr);
+                return items.size() == 1 && items.front().sessionId.has_value();
+            }(),
+            60000 * test::kSlow);
+        QTest::qWait(500);
+        QCOMPARE(q.items(&error).front().state, QStringLiteral("claimed"));
+        const qint64 deadSession = *q.items(&error).front().sessionId;
+        ::kill(pid_t(doomed->processId()), SIGKILL);
+        QVERIFY(waitEnded(*doomed, 10000));
+
+        auto heir =
+            test::startCli(common + QStringList{QStringLiteral("--name"), QStringLiteral("heir"),
+                                                QStringLiteral("--max-runs"), QStringLiteral("1")});
+        QVERIFY2(waitEnded(*heir, 120000 * test::kSlow), "the item was not taken over");
+        QVERIFY2(heir->exitCode() == 0, heir->readAll().constData());
+
+        const auto items = q.items(&error);
+        QCOMPARE(items.size(), std::size_t(1));
+        const QueueItem &item = items.front();
+        QCOMPARE(item.state, QStringLiteral("done"));
+        QCOMPARE(item.worker, QStringLiteral("heir"));
+        QCOMPARE(item.claims, 2);
+        QVERIFY(item.sessionId && *item.sessionId != deadSession);
+        SessionRepository repo(db);
+        const auto dead = repo.session(deadSession, &error);
+        QVERIFY2(dead, qPrintable(error));
+        QCOMPARE(dead->status, SessionStatus::Interrupted);
+        const auto finished = repo.session(*item.sessionId, &error);
+        QVERIFY2(finished, qPrintable(error));
+        QCOMPARE(finished->status, SessionStatus::Finished);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstWorkers)
+#include "tst_workers.moc"
