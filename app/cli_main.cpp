@@ -1,4 +1,5 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
+#include "cli/cli_bundle.h"
 #include "cli/cli_commands.h"
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
@@ -112,6 +113,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     ys::CliReport::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile});
     parser.addOptions({o.format, o.out, o.table});
+    ys::CliBundle::addOptions(parser);
 }
 
 int runCommand(const QCommandLineParser &parser, const Options &o)
@@ -238,6 +240,9 @@ int main(int argc, char *argv[])
         return ys::CliCommands::tokens(parser.value(o.encoding), args.at(1), parser.isSet(o.ids),
                                        parser.isSet(o.specialTokens));
     }
+    // bundle export|import takes a second word.
+    if (const auto code = ys::CliBundle::run(args, parser))
+        return *code;
     // bill checks its own --db; tco needs none when given its figures.
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
