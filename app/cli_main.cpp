@@ -5,6 +5,7 @@
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
 #include "cli/cli_report.h"
+#include "cli/cli_store.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
 #include "util/translations.h"
@@ -29,7 +30,7 @@ struct Options {
                              QCoreApplication::translate("main", "Suite: demo or a file."),
                              QStringLiteral("suite")};
     QCommandLineOption db{QStringLiteral("db"),
-                          QCoreApplication::translate("main", "SQLite database file."),
+                          QCoreApplication::translate("main", "SQLite file or postgresql:// URL."),
                           QStringLiteral("file")};
     QCommandLineOption provider{
         QStringLiteral("provider"),
@@ -230,6 +231,10 @@ int main(int argc, char *argv[])
     QString logError;
     if (!ys::Log::install(ys::Log::choosePath(parser.value(o.logFile)), &logError))
         QTextStream(stderr) << logError << '\n';
+
+    if (parser.isSet(o.db))
+        if (const auto code = ys::CliStore::check(parser.value(o.db)))
+            return *code;
 
     const QStringList args = parser.positionalArguments();
     // tokens FILE|- needs no database.

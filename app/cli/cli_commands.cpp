@@ -206,7 +206,7 @@ void logSessionSummary(const QString &dbPath, qint64 sessionId)
 // Opens an existing database for reading; a missing file is an error, not a new database.
 std::unique_ptr<Database> openExisting(const QString &path)
 {
-    if (!QFileInfo::exists(path)) {
+    if (!Database::isPostgresUrl(path) && !QFileInfo::exists(path)) {
         err() << CliCommands::tr("%1: no such database").arg(path) << '\n';
         err().flush();
         return nullptr;

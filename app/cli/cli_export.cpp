@@ -102,7 +102,7 @@ int CliExport::run(const CliExportOptions &o)
         return complain(tr("--table: \"%1\" is not comparison or attempts").arg(o.table),
                         kBadInput);
     // Export only reads: a database that is not there is never made.
-    if (!QFileInfo(o.dbPath).isFile())
+    if (!Database::isPostgresUrl(o.dbPath) && !QFileInfo(o.dbPath).isFile())
         return complain(tr("%1: no such database").arg(o.dbPath), kBadInput);
     Database db(o.dbPath);
     QString error;

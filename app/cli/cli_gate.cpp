@@ -50,7 +50,7 @@ QString requirementsLine(const Requirements &req, const QString &source)
 
 int CliGate::gate(const CliGateOptions &o)
 {
-    if (!QFileInfo::exists(o.dbPath)) {
+    if (!Database::isPostgresUrl(o.dbPath) && !QFileInfo::exists(o.dbPath)) {
         complain(tr("%1: no such database").arg(o.dbPath));
         return 1;
     }

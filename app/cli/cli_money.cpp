@@ -78,7 +78,7 @@ std::optional<double> optionNumber(const QString &text, bool allowSuffix)
 
 std::unique_ptr<Database> openDatabase(const QString &path, QString *error)
 {
-    if (!QFileInfo::exists(path)) {
+    if (!Database::isPostgresUrl(path) && !QFileInfo::exists(path)) {
         *error = CliMoney::tr("%1: no such database").arg(path);
         return nullptr;
     }

@@ -83,7 +83,7 @@ std::optional<int> CliReport::run(const QString &command, const QCommandLinePars
     if (!ReportLanguage::isKnown(language))
         return fail(2, tr("--lang: \"%1\" is not en or zh_CN").arg(language));
     // Never create a database that is not there.
-    if (!QFileInfo(dbPath).isFile())
+    if (!Database::isPostgresUrl(dbPath) && !QFileInfo(dbPath).isFile())
         return fail(2, tr("%1: no such database").arg(dbPath));
     Database db(dbPath);
     QString error;

@@ -132,12 +132,15 @@ std::optional<std::vector<AttemptRow>> AttemptQuery::page(const AttemptPageReque
     const QString column = sortColumn(request.sortKey);
     const QString dir = request.descending ? QStringLiteral("DESC") : QStringLiteral("ASC");
     // Only the error's first line (at most 200 characters) leaves SQLite.
+    const QString firstLine =
+        m_repo.database().isPostgres()
+            ? QStringLiteral("substr(split_part(error, chr(10), 1), 1, 200) ")
+            : QStringLiteral(
+                  "substr(substr(error, 1, instr(error || char(10), char(10)) - 1), 1, 200) ");
     const QString sql =
         QStringLiteral("SELECT id, seq, request_index, attempt, warmup, outcome, http_status, "
-                       "first_token_ns, end_ns, output_tokens, cost_usd, http_version, "
-                       "substr(substr(error, 1, instr(error || char(10), char(10)) - 1), 1, 200) "
-                       "FROM samples ") +
-        where(request.outcome) +
+                       "first_token_ns, end_ns, output_tokens, cost_usd, http_version, ") +
+        firstLine + QStringLiteral("FROM samples ") + where(request.outcome) +
         // In the order run (seq is never null) a page is read from an index; any other order
         // sorts the run's attempts first.
         (request.sortKey == AttemptSortKey::Seq

@@ -210,6 +210,16 @@ CREATE INDEX server_metrics_by_run ON server_metrics(run_id, name, at_ns);
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);
 
+} // namespace
+
+// The migrations as written for SQLite; database_pg.cpp translates them for PostgreSQL.
+const char *migrationScript(int fromVersion)
+{
+    return kMigrations[fromVersion];
+}
+
+namespace {
+
 bool looksLikeSqlite(const QString &path, QString *error)
 {
     QFile f(path);
@@ -262,7 +272,7 @@ bool Database::exec(const QString &sql, QString *error)
     QSqlQuery q(m_db);
     if (!q.exec(sql)) {
         if (error)
-            *error = tr("%1: %2").arg(m_path, q.lastError().text());
+            *error = tr("%1: %2").arg(display(), q.lastError().text());
         return false;
     }
     return true;
@@ -270,6 +280,8 @@ bool Database::exec(const QString &sql, QString *error)
 
 bool Database::open(QString *error)
 {
+    if (isPostgres())
+        return openPostgres(error);
     if (!looksLikeSqlite(m_path, error))
         return false;
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
@@ -354,7 +366,7 @@ bool Database::migrate(QString *error)
 
 bool Database::beginWrite(QString *error)
 {
-    return exec(QStringLiteral("BEGIN IMMEDIATE"), error);
+    return exec(isPostgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"), error);
 }
 
 bool Database::commit(QString *error)

@@ -28,18 +28,30 @@ public:
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
 
+    // On PostgreSQL, open() connects over Qt's QPSQL driver and creates or migrates the schema
+    // (kept in the table ys_schema) under an advisory lock, so processes starting at once do
+    // not race. Errors name the location as display() shows it, never a password.
     bool open(QString *error);
     void close();
+    // Whether a location can be tried at all (a PostgreSQL URL is well formed and carries no
+    // password); false is bad input, as opposed to a server that cannot be reached.
+    static bool checkLocation(const QString &location, QString *error);
+    // The location for messages and logs, any password replaced by a marker.
+    static QString display(const QString &location);
+    QString display() const { return display(m_path); }
     QSqlDatabase &connection() { return m_db; }
     const QString &path() const { return m_path; }
 
-    // BEGIN IMMEDIATE: take the write lock up front so a writer never fails half-way.
+    // BEGIN IMMEDIATE: take the write lock up front so a writer never fails half-way (BEGIN on
+    // PostgreSQL, whose rows lock as they are written).
     bool beginWrite(QString *error);
     bool commit(QString *error);
     void rollback();
 
 private:
     bool migrate(QString *error);
+    bool openPostgres(QString *error);
+    bool migratePostgres(QString *error);
     bool exec(const QString &sql, QString *error);
 
     QString m_path;

@@ -1,5 +1,7 @@
 #include "storage/read_connection.h"
 
+#include <QAtomicInteger>
+#include <QSqlError>
 #include <sqlite3.h>
 
 namespace ys {
@@ -24,6 +26,23 @@ ReadConnection::ReadConnection(const QString &path)
 ReadConnection::~ReadConnection()
 {
     sqlite3_close(m_db);
+}
+
+ThreadConnection::ThreadConnection(const QString &connectionName)
+{
+    static QAtomicInteger<quint64> counter;
+    m_name = QStringLiteral("%1-thread-%2").arg(connectionName).arg(counter.fetchAndAddRelaxed(1));
+    // The overload by name may be called from any thread.
+    m_db = QSqlDatabase::cloneDatabase(connectionName, m_name);
+    if (!m_db.open())
+        m_error = m_db.lastError().text();
+}
+
+ThreadConnection::~ThreadConnection()
+{
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_name);
 }
 
 } // namespace ys

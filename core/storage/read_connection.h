@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSqlDatabase>
 #include <QString>
 
 struct sqlite3;
@@ -22,6 +23,26 @@ public:
 
 private:
     sqlite3 *m_db = nullptr;
+    QString m_error;
+};
+
+// The same for a PostgreSQL store: a connection of the calling thread with the settings of an
+// open one (made on another thread), closed and removed when this ends.
+class ThreadConnection {
+public:
+    explicit ThreadConnection(const QString &connectionName);
+    ~ThreadConnection();
+    ThreadConnection(const ThreadConnection &) = delete;
+    ThreadConnection &operator=(const ThreadConnection &) = delete;
+
+    // Not open when the server refused; error() says why.
+    bool isOpen() const { return m_db.isOpen(); }
+    QSqlDatabase &connection() { return m_db; }
+    const QString &error() const { return m_error; }
+
+private:
+    QString m_name;
+    QSqlDatabase m_db;
     QString m_error;
 };
 

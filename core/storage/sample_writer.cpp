@@ -59,7 +59,7 @@ bool SampleWriter::flush()
             Q_EMIT writeFailed(tr("Could not write %n sample(s) to %1; they are kept in memory "
                                   "and retried: %2",
                                   nullptr, int(m_pending.size()))
-                                   .arg(m_path, error));
+                                   .arg(Database::display(m_path), error));
         m_reportedFailure = true;
         return false;
     }

@@ -48,6 +48,15 @@ bool fail(QSqlQuery &q, QString *error)
     return false;
 }
 
+// The id an INSERT ... RETURNING id gave (SQLite 3.35 and PostgreSQL alike: QPSQL has no
+// lastInsertId()); 0 when it gave none.
+qint64 insertedId(QSqlQuery &q)
+{
+    const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    return id;
+}
+
 QString textOrNull(const QString &s)
 {
     return s.isEmpty() ? QString() : s;
@@ -78,14 +87,14 @@ std::optional<qint64> SessionRepository::createSession(const Suite &suite, QStri
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
             q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at) "
-                                     "VALUES (?, ?, ?)"));
+                                     "VALUES (?, ?, ?) RETURNING id"));
             q.addBindValue(suite.name);
             q.addBindValue(QString::fromUtf8(suite.toJson()));
             q.addBindValue(nowIso());
             if (!q.exec())
                 return fail(q, err);
-            id = q.lastInsertId().toLongLong();
-            return true;
+            id = insertedId(q);
+            return id > 0 || fail(q, err);
         },
         error);
     return ok ? std::optional(id) : std::nullopt;
@@ -112,7 +121,7 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
             q.prepare(QStringLiteral(
                 "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
                 "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
             q.addBindValue(sessionId);
             q.addBindValue(p.name);
             q.addBindValue(p.dialect);
@@ -125,8 +134,8 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
             q.addBindValue(opt(p.contextWindow));
             if (!q.exec())
                 return fail(q, err);
-            id = q.lastInsertId().toLongLong();
-            return true;
+            id = insertedId(q);
+            return id > 0 || fail(q, err);
         },
         error);
     return ok ? std::optional(id) : std::nullopt;
@@ -144,7 +153,7 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
             q.prepare(QStringLiteral(
                 "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
                 "planned, scenario_json, started_at, step_json, batch) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
             q.addBindValue(sessionId);
             q.addBindValue(providerId);
             q.addBindValue(s.kind);
@@ -158,8 +167,8 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
             q.addBindValue(batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong)));
             if (!q.exec())
                 return fail(q, err);
-            id = q.lastInsertId().toLongLong();
-            return true;
+            id = insertedId(q);
+            return id > 0 || fail(q, err);
         },
         error);
     return ok ? std::optional(id) : std::nullopt;

@@ -1,6 +1,7 @@
 # ys_core sources in core/storage/ (paths relative to core/).
 target_sources(ys_core PRIVATE
-    storage/database.h storage/database.cpp
+    storage/database.h storage/database.cpp storage/database_pg.cpp
+    storage/pg_location.h storage/pg_location.cpp
     storage/session_repository.h storage/session_repository.cpp
     storage/sample_writer.h storage/sample_writer.cpp
     storage/sample_blob.h storage/sample_blob.cpp

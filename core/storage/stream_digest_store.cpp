@@ -39,9 +39,19 @@ bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, const QBy
            QString *error)
 {
     QSqlQuery q(db);
-    q.prepare(QStringLiteral(
-        "INSERT OR REPLACE INTO run_stream_digests (run_id, version, sample_count, gaps, "
-        "itl_mean_ms, itl_stddev_ms, itl_p99_ms, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    const QString columns = QStringLiteral(
+        "run_stream_digests (run_id, version, sample_count, gaps, itl_mean_ms, itl_stddev_ms, "
+        "itl_p99_ms, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    // PostgreSQL has no INSERT OR REPLACE; its upsert replaces the row the same way.
+    q.prepare(
+        sqlite_direct::handleOf(db)
+            ? QStringLiteral("INSERT OR REPLACE INTO ") + columns
+            : QStringLiteral("INSERT INTO ") + columns +
+                  QStringLiteral(" ON CONFLICT (run_id) DO UPDATE SET version = excluded.version, "
+                                 "sample_count = excluded.sample_count, gaps = excluded.gaps, "
+                                 "itl_mean_ms = excluded.itl_mean_ms, itl_stddev_ms = "
+                                 "excluded.itl_stddev_ms, itl_p99_ms = excluded.itl_p99_ms, "
+                                 "attempts = excluded.attempts"));
     const auto real = [](const std::optional<double> &v) {
         return v ? QVariant(*v) : QVariant(QMetaType::fromType<double>());
     };
@@ -64,23 +74,17 @@ std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *
                                     QString *error)
 {
     sqlite3 *handle = sqlite_direct::handleOf(db);
-    if (!handle) {
-        if (error)
-            *error = QStringLiteral("not an SQLite connection");
-        return std::nullopt;
-    }
     qint64 count = 0;
     std::vector<double> gaps;
     attempts->clear();
-    if (!forEachSummarySample(
-            handle, runId, true,
-            [&](Sample &&s) {
-                ++count;
-                AttemptPack::append(*attempts, s);
-                if (countsForStreams(s))
-                    appendDeliveryGaps(s.eventTimesNs, gaps);
-            },
-            error))
+    const auto add = [&](Sample &&s) {
+        ++count;
+        AttemptPack::append(*attempts, s);
+        if (countsForStreams(s))
+            appendDeliveryGaps(s.eventTimesNs, gaps);
+    };
+    if (!(handle ? forEachSummarySample(handle, runId, true, add, error)
+                 : forEachSummarySample(db, runId, true, add, error)))
         return std::nullopt;
     StreamDigest d = digestGaps(std::move(gaps));
     d.sampleCount = count;
@@ -101,6 +105,22 @@ bool withAttempts(sqlite3 *db, qint64 runId, const std::function<bool(const QByt
         return false;
     // The bytes stay SQLite's until the statement ends: used in place, not copied.
     return use(Row(st.stmt).bytes(0));
+}
+
+bool withAttempts(QSqlDatabase &db, qint64 runId,
+                  const std::function<bool(const QByteArray &)> &use)
+{
+    if (sqlite3 *handle = sqlite_direct::handleOf(db))
+        return withAttempts(handle, runId, use);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(
+        QStringLiteral("SELECT attempts FROM run_stream_digests WHERE run_id = ? AND version = ?"));
+    q.addBindValue(runId);
+    q.addBindValue(StreamDigest::kVersion);
+    if (!q.exec() || !q.next())
+        return false;
+    return use(q.value(0).toByteArray());
 }
 
 bool backfill(QSqlDatabase &db, QString *error)

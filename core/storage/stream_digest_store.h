@@ -26,6 +26,9 @@ std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *
 // Hands the packed attempts of the run's current digest to use, in place (valid only during the
 // call), on any connection; false when the run has no current digest, else what use returned.
 bool withAttempts(sqlite3 *db, qint64 runId, const std::function<bool(const QByteArray &)> &use);
+// The same on any Qt connection (through QSqlQuery when it is not SQLite's).
+bool withAttempts(QSqlDatabase &db, qint64 runId,
+                  const std::function<bool(const QByteArray &)> &use);
 // Digests every run that has ended and has no current digest: the migration to schema 7 does
 // this once, so the runs of an older database load as fast as new ones.
 bool backfill(QSqlDatabase &db, QString *error);

@@ -164,6 +164,16 @@ bool visitPacked(sqlite3 *db, qint64 run, qint64 expected,
            });
 }
 
+// The same through QSqlQuery, on a connection that is not SQLite's (PostgreSQL).
+bool visitPacked(QSqlDatabase &db, qint64 run, qint64 expected,
+                 const std::function<void(Sample &&)> &visit)
+{
+    return countSamples(db, run) == expected &&
+           StreamDigestStore::withAttempts(db, run, [&](const QByteArray &packed) {
+               return AttemptPack::count(packed) == expected && AttemptPack::unpack(packed, visit);
+           });
+}
+
 // Summarises every provider. With several providers and a database file, up to one thread a
 // core does it, each reading through a read-only connection of its own (a session of a million
 // attempts reads ten runs of a hundred thousand); otherwise this thread does, through the
@@ -179,12 +189,15 @@ void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work
                         [](qint64, bool, const auto &) {});
     const int threads = std::min(QThread::idealThreadCount(), int(todo.size()));
     const QString path = repo.databasePath();
-    if (threads < 2 || !QFileInfo(path).isFile()) {
-        sqlite3 *handle = sqlite_direct::handleOf(repo.database().connection());
+    const bool postgres = repo.database().isPostgres();
+    if (threads < 2 || (!postgres && !QFileInfo(path).isFile())) {
+        QSqlDatabase &db = repo.database().connection();
+        sqlite3 *handle = sqlite_direct::handleOf(db);
         for (ProviderWork *w : todo)
             w->summarize(
-                [handle](qint64 run, qint64 expected, const auto &visit) {
-                    return visitPacked(handle, run, expected, visit);
+                [handle, &db](qint64 run, qint64 expected, const auto &visit) {
+                    return handle ? visitPacked(handle, run, expected, visit)
+                                  : visitPacked(db, run, expected, visit);
                 },
                 [&repo, w](qint64 run, bool withEventTimes, const auto &visit) {
                     for (Sample &x : repo.summarySamples(run, &w->error, withEventTimes))
@@ -194,8 +207,28 @@ void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work
     }
     std::atomic<std::size_t> next{0};
     std::vector<std::thread> pool;
+    // On PostgreSQL each thread has a connection of its own, as Qt's connections are per thread.
+    const QString connectionName = repo.database().connection().connectionName();
+    const auto summarizeOnServer = [&] {
+        ThreadConnection connection(connectionName);
+        for (std::size_t k; (k = next.fetch_add(1)) < todo.size();) {
+            ProviderWork *w = todo[k];
+            if (!connection.isOpen()) {
+                w->error = connection.error();
+                continue;
+            }
+            QSqlDatabase &db = connection.connection();
+            w->summarize([&db](qint64 run, qint64 expected,
+                               const auto &visit) { return visitPacked(db, run, expected, visit); },
+                         [&db, w](qint64 run, bool withEventTimes, const auto &visit) {
+                             forEachSummarySample(db, run, withEventTimes, visit, &w->error);
+                         });
+        }
+    };
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&] {
+            if (postgres)
+                return summarizeOnServer();
             const ReadConnection connection(path);
             for (std::size_t k; (k = next.fetch_add(1)) < todo.size();) {
                 ProviderWork *w = todo[k];

@@ -8,6 +8,9 @@
 #include "storage/session_repository.h"
 #include "storage/sqlite_direct.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
+
 namespace ys {
 
 namespace {
@@ -30,7 +33,7 @@ constexpr const char *kColumns =
 // each and shared by every sample that has them, instead of one allocation a row.
 class TextPool {
 public:
-    QString text(const Row &row, int c)
+    template <typename R> QString text(const R &row, int c)
     {
         if (row.isNull(c))
             return {};
@@ -48,14 +51,100 @@ private:
     std::vector<std::pair<QByteArray, QString>> m_seen;
 };
 
+// A QSqlQuery's current row read the way sqlite_direct::Row reads SQLite's: the reader on
+// PostgreSQL, where no SQLite handle exists.
+class SqlRow {
+public:
+    explicit SqlRow(const QSqlQuery &q)
+        : m_q(q)
+    {
+    }
+    bool isNull(int c) const { return m_q.isNull(c); }
+    qint64 integer(int c) const { return m_q.value(c).toLongLong(); }
+    std::optional<qint64> optInteger(int c) const
+    {
+        return isNull(c) ? std::nullopt : std::optional(integer(c));
+    }
+    std::optional<double> optReal(int c) const
+    {
+        return isNull(c) ? std::nullopt : std::optional(m_q.value(c).toDouble());
+    }
+    QByteArray bytes(int c) const { return m_q.value(c).toByteArray(); }
+    Outcome outcome(int c) const
+    {
+        return outcomeFromName(m_q.value(c).toString()).value_or(Outcome::ClientError);
+    }
+
+private:
+    const QSqlQuery &m_q;
+};
+
+// One row of kColumns as a sample, from either reader (the SQLite row or SqlRow).
+template <typename R>
+Sample decodeSummaryRow(const R &row, qint64 runId, TextPool &finishReasons, TextPool &servedBy)
+{
+    Sample s;
+    int c = 0;
+    s.id = row.integer(c++);
+    s.runId = runId;
+    s.seq = int(row.integer(c++));
+    s.warmup = row.integer(c++) != 0;
+    s.intendedStartNs = row.integer(c++);
+    s.queueDelayNs = row.integer(c++);
+    s.connectStartNs = row.optInteger(c++);
+    s.connectedNs = row.optInteger(c++);
+    s.tlsDoneNs = row.optInteger(c++);
+    s.requestSentNs = row.optInteger(c++);
+    s.headersNs = row.optInteger(c++);
+    s.firstEventNs = row.optInteger(c++);
+    s.firstTokenNs = row.optInteger(c++);
+    s.firstContentNs = row.optInteger(c++);
+    s.endNs = row.integer(c++);
+    s.httpStatus = int(row.integer(c++));
+    s.connectionReused = row.integer(c++) != 0;
+    s.eventCount = int(row.integer(c++));
+    s.readCount = int(row.integer(c++));
+    s.outcome = row.outcome(c++);
+    s.finishReason = finishReasons.text(row, c++);
+    s.inputTokens = row.optInteger(c++);
+    s.outputTokens = row.optInteger(c++);
+    s.cachedTokens = row.optInteger(c++);
+    s.reasoningTokens = row.optInteger(c++);
+    s.tokensEstimated = row.integer(c++) != 0;
+    s.localPromptTokens = row.integer(c++);
+    s.localOutputTokens = row.integer(c++);
+    s.outputChars = row.integer(c++);
+    s.costUsd = row.optReal(c++);
+    decodeEventTimes(row.bytes(c++), &s.eventTimesNs);
+    s.requestIndex = int(row.integer(c++));
+    s.attemptNumber = int(row.integer(c++));
+    s.retryDelayNs = row.optInteger(c++);
+    s.coalescedReads = int(row.integer(c++));
+    s.servedBy = servedBy.text(row, c++);
+    s.startOffsetNs = row.integer(c++);
+    if (!row.isNull(c))
+        s.needleFound = row.integer(c) != 0;
+    ++c;
+    s.textHash = quint64(row.integer(c++));
+    s.cacheWriteTokens = row.optInteger(c++);
+    s.reportedCostUsd = row.optReal(c++);
+    return s;
+}
+
 } // namespace
 
 std::vector<Sample> SessionRepository::summarySamples(qint64 runId, QString *error,
                                                       bool withEventTimes) const
 {
     sqlite3 *db = handleOf(m_db.connection());
-    if (!db)
-        return samples(runId, error);
+    if (!db) {
+        std::vector<Sample> out;
+        if (!forEachSummarySample(
+                m_db.connection(), runId, withEventTimes,
+                [&out](Sample &&s) { out.push_back(std::move(s)); }, error))
+            out.clear();
+        return out;
+    }
     return readSummarySamples(db, runId, withEventTimes, error);
 }
 
@@ -103,59 +192,46 @@ bool forEachSummarySample(sqlite3 *db, qint64 runId, bool withEventTimes,
     TextPool servedBy;
     int rc = SQLITE_ROW;
     while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
-        const Row row(st.stmt);
-        Sample s;
-        int c = 0;
-        s.id = row.integer(c++);
-        s.runId = runId;
-        s.seq = int(row.integer(c++));
-        s.warmup = row.integer(c++) != 0;
-        s.intendedStartNs = row.integer(c++);
-        s.queueDelayNs = row.integer(c++);
-        s.connectStartNs = row.optInteger(c++);
-        s.connectedNs = row.optInteger(c++);
-        s.tlsDoneNs = row.optInteger(c++);
-        s.requestSentNs = row.optInteger(c++);
-        s.headersNs = row.optInteger(c++);
-        s.firstEventNs = row.optInteger(c++);
-        s.firstTokenNs = row.optInteger(c++);
-        s.firstContentNs = row.optInteger(c++);
-        s.endNs = row.integer(c++);
-        s.httpStatus = int(row.integer(c++));
-        s.connectionReused = row.integer(c++) != 0;
-        s.eventCount = int(row.integer(c++));
-        s.readCount = int(row.integer(c++));
-        s.outcome = row.outcome(c++);
-        s.finishReason = finishReasons.text(row, c++);
-        s.inputTokens = row.optInteger(c++);
-        s.outputTokens = row.optInteger(c++);
-        s.cachedTokens = row.optInteger(c++);
-        s.reasoningTokens = row.optInteger(c++);
-        s.tokensEstimated = row.integer(c++) != 0;
-        s.localPromptTokens = row.integer(c++);
-        s.localOutputTokens = row.integer(c++);
-        s.outputChars = row.integer(c++);
-        s.costUsd = row.optReal(c++);
-        decodeEventTimes(row.bytes(c++), &s.eventTimesNs);
-        s.requestIndex = int(row.integer(c++));
-        s.attemptNumber = int(row.integer(c++));
-        s.retryDelayNs = row.optInteger(c++);
-        s.coalescedReads = int(row.integer(c++));
-        s.servedBy = servedBy.text(row, c++);
-        s.startOffsetNs = row.integer(c++);
-        if (!row.isNull(c))
-            s.needleFound = row.integer(c) != 0;
-        ++c;
-        s.textHash = quint64(row.integer(c++));
-        s.cacheWriteTokens = row.optInteger(c++);
-        s.reportedCostUsd = row.optReal(c++);
-        visit(std::move(s));
+        visit(decodeSummaryRow(Row(st.stmt), runId, finishReasons, servedBy));
     }
     if (rc != SQLITE_DONE) {
         if (error)
             *error = QString::fromUtf8(sqlite3_errmsg(db));
         return false;
     }
+    return true;
+}
+
+std::optional<qint64> countSamples(QSqlDatabase &db, qint64 runId)
+{
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT COUNT(*) FROM samples WHERE run_id = ?"));
+    q.addBindValue(runId);
+    if (q.exec() && q.next())
+        return q.value(0).toLongLong();
+    return std::nullopt;
+}
+
+bool forEachSummarySample(QSqlDatabase &db, qint64 runId, bool withEventTimes,
+                          const std::function<void(Sample &&)> &visit, QString *error)
+{
+    QString sql = QString::fromLatin1(kColumns);
+    if (!withEventTimes)
+        sql.replace(QLatin1StringView("event_times,"), QLatin1StringView("NULL,"));
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    q.addBindValue(runId);
+    if (!q.exec()) {
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+    TextPool finishReasons;
+    TextPool servedBy;
+    const SqlRow row(q);
+    while (q.next())
+        visit(decodeSummaryRow(row, runId, finishReasons, servedBy));
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/sample.h"
 
+#include <QSqlDatabase>
 #include <QString>
 #include <functional>
 #include <optional>
@@ -24,5 +25,10 @@ bool forEachSummarySample(sqlite3 *db, qint64 runId, bool withEventTimes,
 
 // How many samples a run has (from the index alone); none when the count failed.
 std::optional<qint64> countSamples(sqlite3 *db, qint64 runId);
+
+// The same reads through QSqlQuery, for a connection that is not SQLite's (PostgreSQL).
+bool forEachSummarySample(QSqlDatabase &db, qint64 runId, bool withEventTimes,
+                          const std::function<void(Sample &&)> &visit, QString *error);
+std::optional<qint64> countSamples(QSqlDatabase &db, qint64 runId);
 
 } // namespace ys

@@ -15,14 +15,26 @@ UsageQuery::byDayAndModel(Database &db, std::optional<qint64> sessionId, QString
     // (Adding fractions of a day to julianday() would let date() round 23:59:59.9996 up to the
     // next day.) Runs stored before schema 5 have no offsets: their attempts count at the run's
     // start.
-    QString sql = QStringLiteral(
-        "SELECT date(((CAST(ROUND((julianday(r.started_at) - 2440587.5) * 86400000.0) AS INTEGER) "
-        "+ COALESCE(s.start_offset_ns, 0) / 1000000) / 86400000) * 86400, 'unixepoch') AS day, "
-        "p.model, COUNT(*), SUM(COALESCE(s.input_tokens, 0)), SUM(COALESCE(s.cached_tokens, 0)), "
-        "SUM(COALESCE(s.output_tokens, 0)), SUM(s.cost_usd), "
-        "SUM(CASE WHEN s.cost_usd IS NULL AND (s.input_tokens > 0 OR s.output_tokens > 0) "
-        "THEN 1 ELSE 0 END) "
-        "FROM samples s JOIN runs r ON r.id = s.run_id JOIN providers p ON p.id = r.provider_id ");
+    // PostgreSQL reads the same instant from the text and names the UTC day the same way.
+    const QString day =
+        db.isPostgres()
+            ? QStringLiteral("to_char(to_timestamp(((ROUND(EXTRACT(EPOCH FROM "
+                             "r.started_at::timestamptz) * 1000)::BIGINT + "
+                             "COALESCE(s.start_offset_ns, 0) / 1000000) / 86400000) * 86400) AT "
+                             "TIME ZONE 'UTC', 'YYYY-MM-DD')")
+            : QStringLiteral("date(((CAST(ROUND((julianday(r.started_at) - 2440587.5) * "
+                             "86400000.0) AS INTEGER) + COALESCE(s.start_offset_ns, 0) / 1000000) "
+                             "/ 86400000) * 86400, 'unixepoch')");
+    QString sql =
+        QStringLiteral("SELECT ") + day +
+        QStringLiteral(
+            " AS day, p.model, COUNT(*), SUM(COALESCE(s.input_tokens, 0)), "
+            "SUM(COALESCE(s.cached_tokens, 0)), "
+            "SUM(COALESCE(s.output_tokens, 0)), SUM(s.cost_usd), "
+            "SUM(CASE WHEN s.cost_usd IS NULL AND (s.input_tokens > 0 OR s.output_tokens > 0) "
+            "THEN 1 ELSE 0 END) "
+            "FROM samples s JOIN runs r ON r.id = s.run_id JOIN providers p ON p.id = "
+            "r.provider_id ");
     if (sessionId)
         sql += QStringLiteral("WHERE r.session_id = ? ");
     sql += QStringLiteral("GROUP BY day, p.model ORDER BY day, p.model");

@@ -1,0 +1,377 @@
+// The PostgreSQL team store: Database over QPSQL against the tests' own server (test.sh starts
+// it), its schema, its transactions, and the bad addresses refused before any connection.
+#include "cli_runner.h"
+#include "fixtures.h"
+#include "pg_fixture.h"
+#include "storage/database.h"
+#include "storage/pg_location.h"
+
+#include <QSqlRecord>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace ys;
+
+class TstPgStore : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void malformedLocations_data();
+    void malformedLocations();
+    void displayHidesPassword();
+    void opensAndCreatesSchema();
+    void transactions();
+    void refusesNewerSchema();
+    void concurrentFirstOpen();
+    void runStoredInPgShows();
+    void sameShowAsSqlite();
+    void badInputOnTheCommandLine();
+    void cleanupTestCase();
+
+private:
+    QString suiteFile(int requests);
+    bool copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<SimHost> m_sim;
+};
+
+// A suite of one fast simulated provider (latency, then a short throughput sweep).
+QString TstPgStore::suiteFile(int requests)
+{
+    using nlohmann::json;
+    json provider{{"name", "sim"},
+                  {"dialect", "openai-chat"},
+                  {"base_url", m_sim->baseUrl().toString().toStdString()},
+                  {"model", "fast"},
+                  {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}}};
+    json scenario{{"kind", "latency"},
+                  {"requests", requests},
+                  {"concurrency", 2},
+                  {"prompt_tokens", 64},
+                  {"max_output_tokens", 16}};
+    json doc{{"format", "yardstick-suite/1"},
+             {"name", "pg"},
+             {"providers", json::array({provider})},
+             {"scenarios", json::array({scenario})}};
+    const QString path = m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QByteArray::fromStdString(doc.dump(2)));
+    return path;
+}
+
+// Every row of an SQLite store into a fresh PostgreSQL one, ids and all (the tables in the
+// order their references need).
+bool TstPgStore::copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error)
+{
+    Database from(sqlitePath);
+    Database to(pgUrl);
+    if (!from.open(error) || !to.open(error) || !to.beginWrite(error))
+        return false;
+    for (const char *table :
+         {"sessions", "providers", "runs", "samples", "events", "run_stream_digests"}) {
+        QSqlQuery read(from.connection());
+        if (!read.exec(QStringLiteral("SELECT * FROM %1").arg(QLatin1StringView(table)))) {
+            *error = read.lastError().text();
+            return false;
+        }
+        QSqlQuery write(to.connection());
+        bool prepared = false;
+        while (read.next()) {
+            const QSqlRecord r = read.record();
+            if (!prepared) {
+                QStringList names, marks;
+                for (int i = 0; i < r.count(); ++i) {
+                    names << r.fieldName(i);
+                    marks << QStringLiteral("?");
+                }
+                write.prepare(QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
+                                  .arg(QLatin1StringView(table), names.join(QLatin1Char(',')),
+                                       marks.join(QLatin1Char(','))));
+                prepared = true;
+            }
+            for (int i = 0; i < r.count(); ++i)
+                write.addBindValue(r.value(i));
+            if (!write.exec()) {
+                *error = QLatin1StringView(table) + QLatin1Char(' ') + write.lastError().text();
+                to.rollback();
+                return false;
+            }
+        }
+    }
+    return to.commit(error);
+}
+
+void TstPgStore::initTestCase()
+{
+    // Children (yardstick-cli) inherit it: the password travels as a user gives it.
+    if (test::PgServer::available())
+        qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_sim = test::startFastSim(&error);
+    QVERIFY2(m_sim, qPrintable(error));
+}
+
+void TstPgStore::cleanupTestCase()
+{
+    m_sim.reset();
+}
+
+void TstPgStore::malformedLocations_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("no host") << QStringLiteral("postgresql://") << QStringLiteral("no host");
+    QTest::newRow("no database") << QStringLiteral("postgresql://u@host/")
+                                 << QStringLiteral("no database");
+    QTest::newRow("port word") << QStringLiteral("postgresql://u@host:abc/db")
+                               << QStringLiteral("port");
+    QTest::newRow("port too big") << QStringLiteral("postgresql://u@host:70000/db")
+                                  << QStringLiteral("port");
+    QTest::newRow("unknown parameter")
+        << QStringLiteral("postgresql://u@host/db?colour=red") << QStringLiteral("colour");
+    QTest::newRow("password") << QStringLiteral("postgresql://u:s3cr3tpw@host/db")
+                              << QStringLiteral("PGPASSWORD");
+    QTest::newRow("password parameter")
+        << QStringLiteral("postgresql://u@host/db?password=s3cr3tpw")
+        << QStringLiteral("PGPASSWORD");
+}
+
+void TstPgStore::malformedLocations()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, reason);
+    QString error;
+    QVERIFY(!Database::checkLocation(url, &error));
+    QVERIFY2(error.contains(reason), qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1StringView("s3cr3tpw")), qPrintable(error));
+    Database db(url);
+    QString openError;
+    QVERIFY(!db.open(&openError));
+    QCOMPARE(openError, error);
+}
+
+void TstPgStore::displayHidesPassword()
+{
+    QCOMPARE(Database::display(QStringLiteral("postgresql://u:p@ss/w@h:5/db")),
+             QStringLiteral("postgresql://u:***@h:5/db"));
+    QCOMPARE(Database::display(QStringLiteral("postgresql://u@h/db")),
+             QStringLiteral("postgresql://u@h/db"));
+    QCOMPARE(Database::display(QStringLiteral("/tmp/a:b@c.sqlite")),
+             QStringLiteral("/tmp/a:b@c.sqlite"));
+    QString error;
+    QVERIFY(Database::checkLocation(QStringLiteral("postgresql://u@h:6543/db?sslmode=require"),
+                                    &error));
+}
+
+void TstPgStore::opensAndCreatesSchema()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    QVERIFY2(pg.isValid(), qPrintable(pg.error()));
+    Database db(pg.url());
+    QString error;
+    QVERIFY2(db.open(&error), qPrintable(error));
+    QVERIFY(db.isPostgres());
+    QSqlQuery q(db.connection());
+    QVERIFY(q.exec(QStringLiteral("SELECT version FROM ys_schema")) && q.next());
+    QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
+    for (const char *table : {"sessions", "providers", "runs", "samples", "events",
+                              "run_stream_digests", "schedules", "run_queue", "server_metrics"}) {
+        QVERIFY2(q.exec(QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1StringView(table))),
+                 table);
+    }
+    // Types as translated: identity ids, 64-bit integers, doubles and bytea.
+    QVERIFY(q.exec(QStringLiteral(
+        "SELECT column_name, data_type, is_identity FROM information_schema.columns "
+        "WHERE table_name = 'samples' AND column_name IN ('id', 'end_ns', 'cost_usd', "
+        "'event_times') ORDER BY column_name")));
+    QStringList types;
+    while (q.next())
+        types << q.value(0).toString() + QLatin1Char(' ') + q.value(1).toString() +
+                     QLatin1Char(' ') + q.value(2).toString();
+    QCOMPARE(types, QStringList({QStringLiteral("cost_usd double precision NO"),
+                                 QStringLiteral("end_ns bigint NO"),
+                                 QStringLiteral("event_times bytea NO"),
+                                 QStringLiteral("id bigint YES")}));
+    db.close();
+    // A second open finds the schema made and changes nothing.
+    Database again(pg.url());
+    QVERIFY2(again.open(&error), qPrintable(error));
+}
+
+void TstPgStore::transactions()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    Database db(pg.url());
+    QString error;
+    QVERIFY2(db.open(&error), qPrintable(error));
+    const auto count = [&] {
+        QSqlQuery q(db.connection());
+        q.exec(QStringLiteral("SELECT count(*) FROM sessions"));
+        q.next();
+        return q.value(0).toInt();
+    };
+    const auto insert = [&] {
+        QSqlQuery q(db.connection());
+        return q.exec(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at) "
+                                     "VALUES ('s', '{}', '2026-01-01T00:00:00Z') RETURNING id")) &&
+               q.next() && q.value(0).toLongLong() > 0;
+    };
+    QVERIFY2(db.beginWrite(&error), qPrintable(error));
+    QVERIFY(insert());
+    db.rollback();
+    QCOMPARE(count(), 0);
+    QVERIFY2(db.beginWrite(&error), qPrintable(error));
+    QVERIFY(insert());
+    QVERIFY2(db.commit(&error), qPrintable(error));
+    QCOMPARE(count(), 1);
+}
+
+void TstPgStore::refusesNewerSchema()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    QString error;
+    {
+        Database db(pg.url());
+        QVERIFY2(db.open(&error), qPrintable(error));
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec(
+            QStringLiteral("UPDATE ys_schema SET version = %1").arg(Database::kSchemaVersion + 1)));
+    }
+    Database db(pg.url());
+    QVERIFY(!db.open(&error));
+    QVERIFY2(error.contains(QLatin1StringView("newer")), qPrintable(error));
+}
+
+void TstPgStore::concurrentFirstOpen()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    // Two processes making the schema of a fresh database at the same moment both succeed.
+    QList<QProcess *> processes;
+    for (int i = 0; i < 2; ++i) {
+        auto *p = new QProcess(this);
+        p->setProcessEnvironment(test::PgServer::environment());
+        processes << p;
+    }
+    for (QProcess *p : processes)
+        p->start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"),
+                 {QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
+    for (QProcess *p : processes) {
+        QVERIFY(p->waitForFinished(60000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+    }
+    qDeleteAll(processes);
+}
+
+void TstPgStore::runStoredInPgShows()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const auto run = test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), suiteFile(12),
+                                   QStringLiteral("--db"), pg.url()});
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    const auto show = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), pg.url(), QStringLiteral("--json")});
+    QVERIFY2(show.code == 0, qPrintable(show.err));
+    const auto doc = nlohmann::json::parse(show.out.toStdString());
+    const auto &provider = doc.at("providers").at(0);
+    QCOMPARE(provider.at("attempts").get<int>(), 12);
+    QCOMPARE(provider.at("successful").get<int>(), 12);
+    QVERIFY2(provider.dump().find("ttft") != std::string::npos, provider.dump().c_str());
+}
+
+void TstPgStore::sameShowAsSqlite()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const QString file = m_dir.filePath(QStringLiteral("same.sqlite"));
+    const auto run = test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), suiteFile(20),
+                                   QStringLiteral("--db"), file});
+    QVERIFY2(run.code == 0, qPrintable(run.err));
+    QString error;
+    QVERIFY2(copyRows(file, pg.url(), &error), qPrintable(error));
+    const auto fromSqlite = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), file, QStringLiteral("--json")});
+    const auto fromPg = test::runCli(
+        {QStringLiteral("show"), QStringLiteral("--db"), pg.url(), QStringLiteral("--json")});
+    QVERIFY2(fromSqlite.code == 0, qPrintable(fromSqlite.err));
+    QVERIFY2(fromPg.code == 0, qPrintable(fromPg.err));
+    const auto a = nlohmann::json::parse(fromSqlite.out.toStdString());
+    const auto b = nlohmann::json::parse(fromPg.out.toStdString());
+    QVERIFY2(a == b, nlohmann::json::diff(a, b).dump(1).c_str());
+    // The attempts' page reads too (the error's first line is cut on the server).
+    const auto list = test::runCli({QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
+    QVERIFY2(list.code == 0 && list.out.contains("pg"), qPrintable(list.err));
+}
+
+void TstPgStore::badInputOnTheCommandLine()
+{
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const QByteArray password = test::PgServer::password().toUtf8();
+    const QUrl server(test::PgServer::url());
+    // A port nothing listens on: taken and released.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 closedPort = probe.serverPort();
+    probe.close();
+    const QString log = m_dir.filePath(QStringLiteral("bad.log"));
+    struct Case {
+        QString url;
+        int code;
+        QString reason;
+        QByteArray environmentPassword;
+    };
+    QUrl withSecret = server;
+    withSecret.setPassword(test::PgServer::password());
+    const QList<Case> cases = {
+        {QStringLiteral("postgresql://127.0.0.1:%1/x").arg(closedPort), 1,
+         QStringLiteral("cannot connect"), password},
+        {server.toString(), 1, QStringLiteral("cannot connect"), password + "-wrong"},
+        {QStringLiteral("postgresql://"), 2, QStringLiteral("no host"), password},
+        {QStringLiteral("postgresql://%1@127.0.0.1/").arg(server.userName()), 2,
+         QStringLiteral("no database"), password},
+        {QStringLiteral("postgresql://127.0.0.1:port/db"), 2, QStringLiteral("port"), password},
+        {withSecret.toString(), 2, QStringLiteral("PGPASSWORD"), password},
+    };
+    for (const Case &c : cases) {
+        for (const QString &command : {QStringLiteral("list"), QStringLiteral("show")}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("PGPASSWORD"), QString::fromUtf8(c.environmentPassword));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"),
+                    {command, QStringLiteral("--db"), c.url, QStringLiteral("--log-file"), log});
+            QVERIFY(p.waitForFinished(60000));
+            const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();
+            QVERIFY2(p.exitCode() == c.code,
+                     qPrintable(QString::number(p.exitCode()) + QLatin1Char(' ') + c.url +
+                                QLatin1Char(' ') + QString::fromUtf8(out)));
+            QVERIFY2(out.contains(c.reason.toUtf8()), out.constData());
+            QVERIFY2(!out.contains(password), out.constData());
+        }
+    }
+    QFile f(log);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray logged = f.readAll();
+    QVERIFY(!logged.isEmpty());
+    QVERIFY2(!logged.contains(password), logged.constData());
+}
+
+QTEST_GUILESS_MAIN(TstPgStore)
+#include "tst_pg_store.moc"
