@@ -31,11 +31,13 @@ int exportBundle(const QCommandLineParser &parser)
     const QString out = parser.value(QStringLiteral("out"));
     if (out.isEmpty())
         return complain(CliBundle::tr("bundle export needs --out FILE."), kBadInput);
+    QString error;
+    if (!Database::checkLocation(location, &error))
+        return complain(error, kBadInput);
     // Export only reads: a database that is not there is never made.
     if (!Database::isPostgresUrl(location) && !QFileInfo(location).isFile())
         return complain(CliBundle::tr("%1: no such database").arg(location), kBadInput);
     Database db(location);
-    QString error;
     if (!db.open(&error))
         return complain(error, kBadInput);
     qint64 sessionId = 0;
@@ -50,9 +52,9 @@ int exportBundle(const QCommandLineParser &parser)
         SessionRepository repo(db);
         const auto sessions = repo.sessions(&error, false);
         if (sessions.empty())
-            return complain(error.isEmpty() ? CliBundle::tr("%1 holds no sessions").arg(location)
-                                            : error,
-                            error.isEmpty() ? kBadInput : kFailed);
+            return complain(
+                error.isEmpty() ? CliBundle::tr("%1 holds no sessions").arg(db.display()) : error,
+                error.isEmpty() ? kBadInput : kFailed);
         sessionId = sessions.front().id;
     }
     SessionBundle::Failure failure{};
@@ -72,7 +74,10 @@ int importBundle(const QCommandLineParser &parser)
     // Checked before the database is opened, so a bad bundle never makes a new database file.
     if (!SessionBundle::verify(in, &error))
         return complain(error, kBadInput);
-    Database db(parser.value(QStringLiteral("db")));
+    const QString location = parser.value(QStringLiteral("db"));
+    if (!Database::checkLocation(location, &error))
+        return complain(error, kBadInput);
+    Database db(location);
     if (!db.open(&error))
         return complain(error, kBadInput);
     SessionBundle::Failure failure{};

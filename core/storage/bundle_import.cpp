@@ -26,7 +26,7 @@ std::optional<qint64> sessionWithUid(Database &db, const QString &uid, QString *
                              "WHERE uid = ? OR uid IS NULL"));
     q.addBindValue(uid);
     if (!q.exec()) {
-        *error = QStringLiteral("%1: %2").arg(db.path(), sqlError(q));
+        *error = QStringLiteral("%1: %2").arg(db.display(), sqlError(q));
         return -1;
     }
     while (q.next()) {
@@ -91,7 +91,7 @@ public:
                 m_damaged = true;
                 *error = SessionBundle::tr("%1 holds column %2.%3, which %4 does not have (the "
                                            "bundle is from a newer schema); nothing was imported")
-                             .arg(m_path, table, name, m_db.path());
+                             .arg(m_path, table, name, m_db.display());
                 return false;
             }
             m_columns << name;
@@ -253,7 +253,7 @@ private:
             m_insert->bindValue(i, values.at(i));
         if (!m_insert->exec()) {
             *error = SessionBundle::tr("%1: %2 (importing %3)")
-                         .arg(m_db.path(), sqlError(*m_insert), m_table);
+                         .arg(m_db.display(), sqlError(*m_insert), m_table);
             return std::nullopt;
         }
         if (!wantId)
@@ -315,7 +315,8 @@ private:
         for (int i = 0; i < bound.size(); ++i)
             q.bindValue(i, bound.at(i));
         if (!q.exec()) {
-            *error = SessionBundle::tr("%1: %2 (importing sessions)").arg(m_db.path(), sqlError(q));
+            *error =
+                SessionBundle::tr("%1: %2 (importing sessions)").arg(m_db.display(), sqlError(q));
             return false;
         }
         qint64 newId = 0;
@@ -377,7 +378,7 @@ std::optional<qint64> SessionBundle::importBundle(Database &db, const QString &p
         }
         *error = tr("%1 already holds this bundle's session (uid %2) as session %3; nothing "
                     "was imported")
-                     .arg(db.path(), header->sessionUid)
+                     .arg(db.display(), header->sessionUid)
                      .arg(*existing);
         setFailure(failure, Failure::BadInput);
         return std::nullopt;

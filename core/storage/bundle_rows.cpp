@@ -44,7 +44,7 @@ std::vector<Column> columnsOf(Database &db, const QString &table, QString *error
             columns.push_back({q.value(1).toString(), q.value(2).toString().toLower()});
     }
     if (columns.empty())
-        *error = SessionBundle::tr("%1 has no table %2").arg(db.path(), table);
+        *error = SessionBundle::tr("%1 has no table %2").arg(db.display(), table);
     return columns;
 }
 

@@ -183,11 +183,11 @@ bool SessionBundle::exportSession(Database &db, qint64 sessionId, const QString 
                              "WHERE id = ?"));
     s.addBindValue(sessionId);
     if (!s.exec()) {
-        *error = tr("%1: %2").arg(db.path(), sqlError(s));
+        *error = tr("%1: %2").arg(db.display(), sqlError(s));
         return setFailure(failure, Failure::Database);
     }
     if (!s.next()) {
-        *error = tr("%1 holds no session %2").arg(db.path()).arg(sessionId);
+        *error = tr("%1 holds no session %2").arg(db.display()).arg(sessionId);
         return setFailure(failure, Failure::BadInput);
     }
     const QString suiteName = s.value(0).toString();
@@ -231,7 +231,7 @@ bool SessionBundle::exportSession(Database &db, qint64 sessionId, const QString 
             return setFailure(failure, Failure::BadInput);
         }
         if (!read) {
-            *error = tr("%1: %2").arg(db.path(), readError);
+            *error = tr("%1: %2").arg(db.display(), readError);
             file.cancelWriting();
             return setFailure(failure, Failure::Database);
         }
