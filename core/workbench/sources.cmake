@@ -9,4 +9,5 @@ target_sources(ys_core PRIVATE
     workbench/summary_load_thread.h workbench/summary_load_thread.cpp
     workbench/background_reader.h workbench/background_reader.cpp
     workbench/app_settings.h workbench/app_settings.cpp
+    workbench/bundle_io.h workbench/bundle_io.cpp
 )
