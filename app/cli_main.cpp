@@ -1,4 +1,5 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
+#include "cli/cli_bundle.h"
 #include "cli/cli_commands.h"
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
@@ -120,6 +121,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     ys::CliQueue::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile, o.metricsListen});
     parser.addOptions({o.format, o.out, o.table});
+    ys::CliBundle::addOptions(parser);
 }
 
 int runCommand(const QCommandLineParser &parser, const Options &o)
@@ -255,6 +257,9 @@ int main(int argc, char *argv[])
     if (!args.isEmpty())
         if (const auto code = ys::CliQueue::run(args, parser))
             return *code;
+    // bundle export|import takes a second word.
+    if (const auto code = ys::CliBundle::run(args, parser))
+        return *code;
     // bill checks its own --db; tco needs none when given its figures.
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))

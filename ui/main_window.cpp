@@ -5,6 +5,7 @@
 #include "models/session_list_model.h"
 #include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
+#include "ui/bundle_actions.h"
 #include "ui/chart_exporter.h"
 #include "ui/history_page.h"
 #include "ui/report_action.h"
@@ -170,6 +171,7 @@ void MainWindow::retranslate()
     m_exportTable->setText(tr("Export &table…"));
     m_exportTable->setToolTip(tr("Save the table of this page as CSV or as an Excel workbook"));
     m_charts->retranslate();
+    m_bundles->retranslate();
     m_quit->setText(tr("&Quit"));
     m_fileMenu->setTitle(tr("&File"));
     m_runMenu->setTitle(tr("&Run"));
@@ -231,6 +233,12 @@ void MainWindow::createActions()
     m_fileMenu->insertAction(m_exportChart, report);
     m_runToolBar->addAction(report);
     connect(report, &ReportAction::failed, this, &MainWindow::showProblem);
+    m_bundles = new BundleActions(m_workbench, this);
+    m_fileMenu->insertActions(m_quit, {m_bundles->exportAction(), m_bundles->importAction()});
+    m_fileMenu->insertSeparator(m_quit);
+    connect(m_bundles, &BundleActions::failed, this, &MainWindow::showProblem);
+    connect(m_bundles, &BundleActions::message, this,
+            [this](const QString &text) { m_status->showMessage(text, 8000); });
     connect(report, &ReportAction::saved, this, [this](const QString &path) {
         m_status->showMessage(tr("Report saved to %1").arg(path), 8000);
     });

@@ -12,6 +12,7 @@ class QToolBar;
 namespace ys {
 
 struct CostEstimate;
+class BundleActions;
 class ChartExporter;
 class ResultsPage;
 class RunStatusBar;
@@ -35,6 +36,7 @@ public:
     ResultsPage *resultsPage() const { return m_results; }
     // The charts' export and copy, from the menus and every chart's context menu.
     ChartExporter *chartExporter() const { return m_charts; }
+    BundleActions *bundleActions() const { return m_bundles; }
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
@@ -77,6 +79,7 @@ private:
     QAction *m_exportChart = nullptr;
     QAction *m_exportTable = nullptr;
     ChartExporter *m_charts = nullptr;
+    BundleActions *m_bundles = nullptr;
 };
 
 } // namespace ys

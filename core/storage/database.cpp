@@ -168,10 +168,12 @@ CREATE INDEX IF NOT EXISTS samples_by_run_outcome ON samples(run_id, outcome, se
     // is found and marked interrupted. Schedules enqueue suites; the run queue holds suites that
     // workers claim under a lease (lease_until_ms) and run into a session of their own. The
     // server metrics are the series a self-hosted server's own metrics endpoint gave during a
-    // run, at_ns on the clock of the run's samples.
+    // run, at_ns on the clock of the run's samples. A session imported from a bundle keeps the
+    // bundle's session uid (docs/bundles.md), so importing the same bundle again is recognised.
     R"sql(
 ALTER TABLE sessions ADD COLUMN owner TEXT;
 ALTER TABLE sessions ADD COLUMN heartbeat_ms INTEGER;
+ALTER TABLE sessions ADD COLUMN uid TEXT;
 CREATE TABLE schedules (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -20,4 +20,6 @@ target_sources(ys_core PRIVATE
     storage/stream_digest_store.h storage/stream_digest_store.cpp
     storage/attempt_pack.h storage/attempt_pack.cpp
     storage/attempt_query.h storage/attempt_query.cpp
+    storage/session_bundle.h storage/session_bundle.cpp
+    storage/bundle_rows.h storage/bundle_rows.cpp storage/bundle_import.cpp
 )

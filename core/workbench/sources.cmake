@@ -10,4 +10,5 @@ target_sources(ys_core PRIVATE
     workbench/background_reader.h workbench/background_reader.cpp
     workbench/app_settings.h workbench/app_settings.cpp
     workbench/suite_queue.h workbench/suite_queue.cpp
+    workbench/bundle_io.h workbench/bundle_io.cpp
 )
