@@ -88,10 +88,6 @@
         <translation>套件：demo 或文件。</translation>
     </message>
     <message>
-        <source>SQLite database file.</source>
-        <translation>SQLite 数据库文件。</translation>
-    </message>
-    <message>
         <source>Run only this provider (repeatable).</source>
         <translation>仅运行此服务商（可重复指定）。</translation>
     </message>
@@ -196,12 +192,67 @@
         <translation>run、list、show、gate、bill、tco、export 或 report</translation>
     </message>
     <message>
-        <source>Give one command: run, list, show, gate, bill, tco, export or report.</source>
-        <translation>请给出一个命令：run、list、show、gate、bill、tco、export 或 report。</translation>
-    </message>
-    <message>
         <source>Unknown command &quot;%1&quot;; use run, list, show, gate, bill, tco, export or report.</source>
         <translation>未知命令“%1”；请使用 run、list、show、gate、bill、tco、export 或 report。</translation>
+    </message>
+    <message>
+        <source>SQLite file or postgresql:// URL.</source>
+        <translation>SQLite 文件或 postgresql:// 地址。</translation>
+    </message>
+    <message>
+        <source>run, worker: serve live metrics for Prometheus at http://HOST:PORT/metrics while it runs.</source>
+        <translation>run、worker：运行期间在 http://HOST:PORT/metrics 为 Prometheus 提供实时指标。</translation>
+    </message>
+    <message>
+        <source>Give one command: run, list, show, gate, bill, tco, export, report, bundle, queue, worker, schedule or history.</source>
+        <translation>请给出一个命令：run、list、show、gate、bill、tco、export、report、bundle、queue、worker、schedule 或 history。</translation>
+    </message>
+</context>
+<context>
+    <name>ys</name>
+    <message>
+        <source>expected a label name</source>
+        <translation>此处应为标签名</translation>
+    </message>
+    <message>
+        <source>expected = after label %1</source>
+        <translation>标签 %1 之后应为 =</translation>
+    </message>
+    <message>
+        <source>expected a quoted value for label %1</source>
+        <translation>标签 %1 应有带引号的值</translation>
+    </message>
+    <message>
+        <source>unknown escape \%1 in label %2</source>
+        <translation>标签 %2 中有未知的转义 \%1</translation>
+    </message>
+    <message>
+        <source>unterminated value of label %1</source>
+        <translation>标签 %1 的值没有结束引号</translation>
+    </message>
+    <message>
+        <source>expected , or } after label %1</source>
+        <translation>标签 %1 之后应为 , 或 }</translation>
+    </message>
+    <message>
+        <source>expected a metric name</source>
+        <translation>此处应为指标名</translation>
+    </message>
+    <message>
+        <source>%1 has no value</source>
+        <translation>%1 没有值</translation>
+    </message>
+    <message>
+        <source>%1: unexpected text after the value</source>
+        <translation>%1：值之后有多余的文本</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1：“%2”不是数字</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a timestamp</source>
+        <translation>%1：“%2”不是时间戳</translation>
     </message>
 </context>
 <context>
@@ -862,6 +913,52 @@
     </message>
 </context>
 <context>
+    <name>ys::BundleActions</name>
+    <message>
+        <source>Export session &amp;bundle…</source>
+        <translation>导出会话包(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Save the selected session, with all its attempts, as one file that another database can import</source>
+        <translation>将所选会话及其全部尝试保存为一个文件，可导入到另一个数据库</translation>
+    </message>
+    <message>
+        <source>&amp;Import session bundle…</source>
+        <translation>导入会话包(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a session from a bundle file to this database</source>
+        <translation>从会话包文件向此数据库添加一个会话</translation>
+    </message>
+    <message>
+        <source>Session bundles (*.ysbundle);;All files (*)</source>
+        <translation>会话包 (*.ysbundle);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export session bundle</source>
+        <translation>导出会话包</translation>
+    </message>
+    <message>
+        <source>Import session bundle</source>
+        <translation>导入会话包</translation>
+    </message>
+    <message>
+        <source>Session %1 saved to %2</source>
+        <translation>会话 %1 已保存到 %2</translation>
+    </message>
+    <message>
+        <source>Imported %1 as session %2</source>
+        <translation>已将 %1 导入为会话 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BundleIo</name>
+    <message>
+        <source>Select a session to export.</source>
+        <translation>请选择要导出的会话。</translation>
+    </message>
+</context>
+<context>
     <name>ys::CatalogModel</name>
     <message>
         <source>Provider</source>
@@ -1053,6 +1150,49 @@
     </message>
 </context>
 <context>
+    <name>ys::CliBundle</name>
+    <message>
+        <source>bundle export needs --out FILE.</source>
+        <translation>bundle export 需要 --out FILE。</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：没有这个数据库</translation>
+    </message>
+    <message>
+        <source>--session: &quot;%1&quot; is not a session id</source>
+        <translation>--session：“%1”不是会话编号</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
+    </message>
+    <message>
+        <source>Session %1 written to %2</source>
+        <translation>会话 %1 已写入 %2</translation>
+    </message>
+    <message>
+        <source>bundle import needs --in FILE.</source>
+        <translation>bundle import 需要 --in FILE。</translation>
+    </message>
+    <message>
+        <source>Imported %1 as session %2</source>
+        <translation>已将 %1 导入为会话 %2</translation>
+    </message>
+    <message>
+        <source>bundle import: the bundle file to read.</source>
+        <translation>bundle import：要读取的会话包文件。</translation>
+    </message>
+    <message>
+        <source>Usage: bundle export --db FILE|URL [--session ID] --out FILE, or bundle import --db FILE|URL --in FILE</source>
+        <translation>用法：bundle export --db FILE|URL [--session ID] --out FILE，或 bundle import --db FILE|URL --in FILE</translation>
+    </message>
+    <message>
+        <source>--db FILE is required.</source>
+        <translation>需要 --db FILE。</translation>
+    </message>
+</context>
+<context>
     <name>ys::CliCommands</name>
     <message>
         <source>Session %1 (%2), %3</source>
@@ -1149,6 +1289,10 @@
     <message>
         <source>Score (%1): %2</source>
         <translation>评分（%1）：%2</translation>
+    </message>
+    <message>
+        <source>--metrics-listen: %1</source>
+        <translation>--metrics-listen：%1</translation>
     </message>
 </context>
 <context>
@@ -1493,6 +1637,177 @@
     </message>
 </context>
 <context>
+    <name>ys::CliQueue</name>
+    <message>
+        <source>--suite demo runs on a simulator inside the process that enqueues it; queue and schedule need a suite file</source>
+        <translation>--suite demo 运行在入队进程内的模拟器上；queue 和 schedule 需要套件文件</translation>
+    </message>
+    <message>
+        <source>No provider named &quot;%1&quot; in suite &quot;%2&quot;</source>
+        <translation>套件“%2”中没有名为“%1”的服务商</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  next %4  last %5</source>
+        <translation>%1  %2  %3  下次 %4  上次 %5</translation>
+    </message>
+    <message>
+        <source>every %1 s</source>
+        <translation>每 %1 秒</translation>
+    </message>
+    <message>
+        <source>at %1 UTC</source>
+        <translation>于 UTC %1</translation>
+    </message>
+    <message>
+        <source>queue: enqueue the suite this many times (default 1).</source>
+        <translation>queue：将套件入队这么多次（默认 1）。</translation>
+    </message>
+    <message>
+        <source>queue: list the queue instead of adding to it.</source>
+        <translation>queue：列出队列，而不是向其添加。</translation>
+    </message>
+    <message>
+        <source>worker: the worker&apos;s name (default host:pid); schedule add: its name.</source>
+        <translation>worker：工作进程的名称（默认 host:pid）；schedule add：计划的名称。</translation>
+    </message>
+    <message>
+        <source>worker: seconds a claim lasts without renewal (default 60).</source>
+        <translation>worker：认领在不续租时持续的秒数（默认 60）。</translation>
+    </message>
+    <message>
+        <source>worker: run one queued item at most, then exit.</source>
+        <translation>worker：最多运行一个排队项，然后退出。</translation>
+    </message>
+    <message>
+        <source>worker: exit after this many items.</source>
+        <translation>worker：运行这么多项后退出。</translation>
+    </message>
+    <message>
+        <source>worker: exit after this many seconds without work.</source>
+        <translation>worker：空闲这么多秒后退出。</translation>
+    </message>
+    <message>
+        <source>schedule add: enqueue every interval, e.g. 2m, 6h, 1d.</source>
+        <translation>schedule add：每隔一段时间入队，例如 2m、6h、1d。</translation>
+    </message>
+    <message>
+        <source>schedule add: enqueue at these UTC times of day, e.g. 09:00,15:00.</source>
+        <translation>schedule add：在每天的这些 UTC 时刻入队，例如 09:00,15:00。</translation>
+    </message>
+    <message>
+        <source>history: group sessions by windows of this length, e.g. 1h, 6h, 1d.</source>
+        <translation>history：按此长度的时间窗对会话分组，例如 1h、6h、1d。</translation>
+    </message>
+    <message>
+        <source>history: hour-of-day groups the sessions by the UTC hour they started in.</source>
+        <translation>history：hour-of-day 按会话开始时的 UTC 小时分组。</translation>
+    </message>
+    <message>
+        <source>%1 needs --db FILE|postgresql://...</source>
+        <translation>%1 需要 --db FILE|postgresql://...</translation>
+    </message>
+    <message>
+        <source>%1 takes no further arguments</source>
+        <translation>%1 不接受更多参数</translation>
+    </message>
+    <message>
+        <source>--lease: &quot;%1&quot; is not a number of seconds</source>
+        <translation>--lease：“%1”不是秒数</translation>
+    </message>
+    <message>
+        <source>--max-runs: &quot;%1&quot; is not a positive number</source>
+        <translation>--max-runs：“%1”不是正数</translation>
+    </message>
+    <message>
+        <source>--idle-exit: &quot;%1&quot; is not a number of seconds</source>
+        <translation>--idle-exit：“%1”不是秒数</translation>
+    </message>
+    <message>
+        <source>Usage: queue --db URL --suite FILE [--provider NAME]... [--count N] | queue --db URL --list [--json]</source>
+        <translation>用法：queue --db URL --suite FILE [--provider NAME]... [--count N] | queue --db URL --list [--json]</translation>
+    </message>
+    <message>
+        <source>--count: &quot;%1&quot; is not a positive number</source>
+        <translation>--count：“%1”不是正数</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  worker %4 (claim %5)  session %6  %7</source>
+        <translation>%1  %2  %3  工作进程 %4（第 %5 次认领）  会话 %6  %7</translation>
+    </message>
+    <message>
+        <source>Queued item %1: suite &quot;%2&quot;</source>
+        <translation>已入队第 %1 项：套件“%2”</translation>
+    </message>
+    <message>
+        <source>Usage: schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... | schedule list --db URL [--json] | schedule remove --db URL ID</source>
+        <translation>用法：schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... | schedule list --db URL [--json] | schedule remove --db URL ID</translation>
+    </message>
+    <message>
+        <source>--every: &quot;%1&quot; is not an interval such as 2m, 6h or 1d</source>
+        <translation>--every：“%1”不是 2m、6h 或 1d 这样的间隔</translation>
+    </message>
+    <message>
+        <source>--at: &quot;%1&quot; is not a list of times of day such as 09:00,15:00</source>
+        <translation>--at：“%1”不是 09:00,15:00 这样的时刻列表</translation>
+    </message>
+    <message>
+        <source>Schedule %1 &quot;%2&quot;: %3</source>
+        <translation>计划 %1“%2”：%3</translation>
+    </message>
+    <message>
+        <source>schedule remove: &quot;%1&quot; is not a schedule id</source>
+        <translation>schedule remove：“%1”不是计划编号</translation>
+    </message>
+    <message>
+        <source>Schedule %1 removed</source>
+        <translation>计划 %1 已删除</translation>
+    </message>
+    <message>
+        <source>--window: &quot;%1&quot; is not an interval such as 1h, 6h or 1d</source>
+        <translation>--window：“%1”不是 1h、6h 或 1d 这样的间隔</translation>
+    </message>
+    <message>
+        <source>--by: &quot;%1&quot; is not hour-of-day</source>
+        <translation>--by：“%1”不是 hour-of-day</translation>
+    </message>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：没有这个数据库</translation>
+    </message>
+    <message>
+        <source>hour (UTC)</source>
+        <translation>小时（UTC）</translation>
+    </message>
+    <message>
+        <source>window start (UTC)</source>
+        <translation>时间窗起点（UTC）</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>sessions</source>
+        <translation>会话数</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>E2E p50</source>
+        <translation>E2E p50</translation>
+    </message>
+    <message>
+        <source>tok/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Each figure is the median over the group&apos;s finished sessions of the session&apos;s own p50.</source>
+        <translation>每个数值是该组已完成会话各自 p50 的中位数。</translation>
+    </message>
+</context>
+<context>
     <name>ys::CliReport</name>
     <message>
         <source>%1 holds no sessions</source>
@@ -1521,6 +1836,57 @@
     <message>
         <source>%1: no such database</source>
         <translation>%1：数据库不存在</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliWorker</name>
+    <message>
+        <source>queue item %1</source>
+        <translation>排队项 %1</translation>
+    </message>
+    <message>
+        <source>item %1: failed: %2</source>
+        <translation>第 %1 项：失败：%2</translation>
+    </message>
+    <message>
+        <source>item %1: the claim was taken over; stopping this run</source>
+        <translation>第 %1 项：认领已被接管；停止此次运行</translation>
+    </message>
+    <message>
+        <source>item %1: session %2 started</source>
+        <translation>第 %1 项：会话 %2 已开始</translation>
+    </message>
+    <message>
+        <source>item %1: session %2 %3</source>
+        <translation>第 %1 项：会话 %2 %3</translation>
+    </message>
+    <message>
+        <source>item %1: cannot be marked finished: %2</source>
+        <translation>第 %1 项：无法标记为完成：%2</translation>
+    </message>
+    <message>
+        <source>item %1: superseded by a later claim; session %2 marked interrupted</source>
+        <translation>第 %1 项：已被之后的认领取代；会话 %2 已标记为中断</translation>
+    </message>
+    <message>
+        <source>--metrics-listen: %1</source>
+        <translation>--metrics-listen：%1</translation>
+    </message>
+    <message>
+        <source>worker %1: waiting for work (lease %2 s)</source>
+        <translation>工作进程 %1：等待任务（租约 %2 秒）</translation>
+    </message>
+    <message>
+        <source>worker %1: %2 scheduled item(s) enqueued</source>
+        <translation>工作进程 %1：已将 %2 个计划项入队</translation>
+    </message>
+    <message>
+        <source>worker %1: claimed item %2 (suite &quot;%3&quot;, claim %4)</source>
+        <translation>工作进程 %1：已认领第 %2 项（套件“%3”，第 %4 次认领）</translation>
+    </message>
+    <message>
+        <source>worker %1: exiting after %2 item(s)</source>
+        <translation>工作进程 %1：运行 %2 项后退出</translation>
     </message>
 </context>
 <context>
@@ -2073,24 +2439,44 @@
         <translation>%1：无法打开（%2）</translation>
     </message>
     <message>
-        <source>%1 is not a Yardstick database (no SQLite header); the file was left untouched</source>
-        <translation>%1 不是 Yardstick 数据库（缺少 SQLite 文件头）；未对该文件做任何改动</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>%1: cannot open the database (%2)</source>
-        <translation>%1：无法打开数据库（%2）</translation>
-    </message>
-    <message>
-        <source>%1 is not a readable database (%2); the file was left untouched</source>
-        <translation>%1 不是可读取的数据库（%2）；未对该文件做任何改动</translation>
-    </message>
-    <message>
         <source>%1 was written by a newer Yardstick (schema %2; this version reads up to %3). It was left untouched.</source>
         <translation>%1 由更新版本的 Yardstick 写入（架构版本 %2；本版本最高可读取 %3）。未对该文件做任何改动。</translation>
+    </message>
+    <message>
+        <source>%1 is not a Yardstick database (not an SQLite file, or a damaged one); the file was left untouched</source>
+        <translation>%1 不是 Yardstick 数据库（不是 SQLite 文件，或文件已损坏）；文件未被改动</translation>
+    </message>
+    <message>
+        <source>%1: cannot open the database: %2</source>
+        <translation>%1：无法打开数据库：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable database: %2; the file was left untouched</source>
+        <translation>%1 不是可读的数据库：%2；文件未被改动</translation>
+    </message>
+    <message>
+        <source>%1: could not mark abandoned sessions interrupted: %2</source>
+        <translation>%1：无法将被遗弃的会话标记为中断：%2</translation>
+    </message>
+    <message>
+        <source>no database was named</source>
+        <translation>未指定数据库</translation>
+    </message>
+    <message>
+        <source>%1: Qt&apos;s PostgreSQL driver (QPSQL) is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>%1：未安装 Qt 的 PostgreSQL 驱动（QPSQL）（Debian：libqt6sql6-psql）</translation>
+    </message>
+    <message>
+        <source>%1: the password reference cannot be read: %2</source>
+        <translation>%1：无法读取密码引用：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot connect to the PostgreSQL server (%2)</source>
+        <translation>%1：无法连接 PostgreSQL 服务器（%2）</translation>
     </message>
 </context>
 <context>
@@ -2957,6 +3343,25 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::MetricsHttpServer</name>
+    <message>
+        <source>&quot;%1&quot; is not HOST:PORT</source>
+        <translation>“%1”不是 HOST:PORT</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: the port must be a number from 0 to 65535</source>
+        <translation>“%1”：端口必须是 0 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: &quot;%2&quot; is not an IP address</source>
+        <translation>“%1”：“%2”不是 IP 地址</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>无法在 %1 上监听：%2</translation>
+    </message>
+</context>
+<context>
     <name>ys::OutcomeText</name>
     <message>
         <source>ok</source>
@@ -3197,6 +3602,53 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::PgLocation</name>
+    <message>
+        <source>%1 is not a usable PostgreSQL address: %2 (the form is postgresql://user@host[:port]/database)</source>
+        <translation>%1 不是可用的 PostgreSQL 地址：%2（格式为 postgresql://user@host[:port]/database）</translation>
+    </message>
+    <message>
+        <source>%1: a password in the address is refused, since it would show in process lists, logs and shell history. Give it in PGPASSWORD or ~/.pgpass, or name a key with ?password_ref=env:NAME.</source>
+        <translation>%1：地址中不接受密码，因为它会出现在进程列表、日志和 shell 历史中。请通过 PGPASSWORD 或 ~/.pgpass 提供，或用 ?password_ref=env:NAME 指定密钥。</translation>
+    </message>
+    <message>
+        <source>the port &quot;%1&quot; is not a number from 1 to 65535</source>
+        <translation>端口“%1”不是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>the scheme must be postgresql://</source>
+        <translation>协议必须是 postgresql://</translation>
+    </message>
+    <message>
+        <source>it names no host</source>
+        <translation>未指定主机</translation>
+    </message>
+    <message>
+        <source>the port &quot;0&quot; is not a number from 1 to 65535</source>
+        <translation>端口“0”不是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>it names no database (…/database at the end)</source>
+        <translation>未指定数据库（末尾应为 …/database）</translation>
+    </message>
+    <message>
+        <source>the database name &quot;%1&quot; holds a &apos;/&apos;</source>
+        <translation>数据库名“%1”中含有“/”</translation>
+    </message>
+    <message>
+        <source>sslmode &quot;%1&quot; is not one of %2</source>
+        <translation>sslmode“%1”不是 %2 之一</translation>
+    </message>
+    <message>
+        <source>connect_timeout &quot;%1&quot; is not a whole number of seconds</source>
+        <translation>connect_timeout“%1”不是整数秒</translation>
+    </message>
+    <message>
+        <source>the parameter &quot;%1&quot; is not known (known: password_ref, sslmode, connect_timeout)</source>
+        <translation>未知参数“%1”（可用：password_ref、sslmode、connect_timeout）</translation>
+    </message>
+</context>
+<context>
     <name>ys::PriceCatalog</name>
     <message>
         <source>%1: expected a clause object with one of equals, starts_with, ends_with, contains, regex, or, and</source>
@@ -3359,6 +3811,13 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>price: suite: %1</source>
         <translation>价格：套件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::PromText</name>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
     </message>
 </context>
 <context>
@@ -4441,6 +4900,17 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::RunQueue</name>
+    <message>
+        <source>run queue: %1</source>
+        <translation>运行队列：%1</translation>
+    </message>
+    <message>
+        <source>There is no schedule %1</source>
+        <translation>没有计划 %1</translation>
+    </message>
+</context>
+<context>
     <name>ys::RunStatusBar</name>
     <message>
         <source>Cancel</source>
@@ -4469,15 +4939,23 @@ The estimate counts every planned request at its full prompt and output limit. R
 </context>
 <context>
     <name>ys::SampleWriter</name>
-    <message numerus="yes">
-        <source>Could not write %n sample(s) to %1; they are kept in memory and retried: %2</source>
-        <translation>
-            <numerusform>无法将 %n 个样本写入 %1；这些样本已保留在内存中，将会重试：%2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The database is not open</source>
         <translation>数据库未打开</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not write %n sample(s); they are kept in memory and retried: %1</source>
+        <translation>
+            <numerusform>无法写入 %n 个样本；它们保留在内存中并将重试：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: session %2: heartbeat not written: %3</source>
+        <translation>%1：会话 %2：未能写入心跳：%3</translation>
     </message>
 </context>
 <context>
@@ -4823,6 +5301,96 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ServerMetricsStore</name>
+    <message>
+        <source>Could not store server metrics: %1</source>
+        <translation>无法保存服务器指标：%1</translation>
+    </message>
+    <message>
+        <source>Could not read server metrics: %1</source>
+        <translation>无法读取服务器指标：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionBundle</name>
+    <message>
+        <source>%1 holds a table %2 that this version does not import</source>
+        <translation>%1 含有此版本不导入的表 %2</translation>
+    </message>
+    <message>
+        <source>%1 holds column %2.%3, which %4 does not have (the bundle is from a newer schema); nothing was imported</source>
+        <translation>%1 含有列 %2.%3，而 %4 没有该列（会话包来自更新的架构）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: a line does not fit the bundle format</source>
+        <translation>%1 已损坏：有一行不符合会话包格式</translation>
+    </message>
+    <message>
+        <source>%1: %2 (importing %3)</source>
+        <translation>%1：%2（导入 %3 时）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (importing sessions)</source>
+        <translation>%1：%2（导入会话时）</translation>
+    </message>
+    <message>
+        <source>%1 already holds this bundle&apos;s session (uid %2) as session %3; nothing was imported</source>
+        <translation>%1 已含有此会话包的会话（uid %2），即会话 %3；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: a line is not JSON</source>
+        <translation>%1 已损坏：有一行不是 JSON</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: it holds no session</source>
+        <translation>%1 已损坏：其中没有会话</translation>
+    </message>
+    <message>
+        <source>%1 has no table %2</source>
+        <translation>%1 没有表 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no session %2</source>
+        <translation>%1 中没有会话 %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a Yardstick session bundle</source>
+        <translation>%1 不是 Yardstick 会话包</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Yardstick (%2, bundle format %3; this version reads up to %4)</source>
+        <translation>%1 由更新版本的 Yardstick 写入（%2，会话包格式 %3；此版本最高读取 %4）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: it is cut short (its last line is not the bundle&apos;s end)</source>
+        <translation>%1 已损坏：文件不完整（最后一行不是会话包的结尾）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: its content does not match its SHA-256 checksum</source>
+        <translation>%1 已损坏：内容与其 SHA-256 校验和不符</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: its header lacks the format version or the session uid</source>
+        <translation>%1 已损坏：文件头缺少格式版本或会话 uid</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Yardstick (%2, schema %3; this version reads up to %4)</source>
+        <translation>%1 由更新版本的 Yardstick 写入（%2，架构 %3；此版本最高读取 %4）</translation>
+    </message>
+</context>
+<context>
     <name>ys::SessionDiffModel</name>
     <message>
         <source>TTFT P50 (ms)</source>
@@ -4937,6 +5505,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>There is no run %1 in session %2</source>
         <translation>会话 %2 中没有运行 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -5261,6 +5833,43 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::StorageError</name>
+    <message numerus="yes">
+        <source>the database is locked by another process, which held it longer than %n second(s)</source>
+        <translation>
+            <numerusform>数据库被另一个进程锁定，且锁定时间超过 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the file or its folder is read-only</source>
+        <translation>文件或其所在文件夹为只读</translation>
+    </message>
+    <message>
+        <source>the disk could not be written or read (full, over a size limit, or failing)</source>
+        <translation>无法读写磁盘（已满、超出大小限制或出现故障）</translation>
+    </message>
+    <message>
+        <source>the disk is full (or the file reached a size limit)</source>
+        <translation>磁盘已满（或文件达到大小限制）</translation>
+    </message>
+    <message>
+        <source>the file is damaged</source>
+        <translation>文件已损坏</translation>
+    </message>
+    <message>
+        <source>the file cannot be opened</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>the file is not a database</source>
+        <translation>该文件不是数据库</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>ys::StreamTimelineChart</name>
     <message>
         <source>Stream timeline</source>
@@ -5477,6 +6086,18 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1.catalog: expected &quot;provider/model&quot;, such as &quot;openai/gpt-4o-mini&quot;</source>
         <translation>%1.catalog：应为 &quot;provider/model&quot;，例如 &quot;openai/gpt-4o-mini&quot;</translation>
     </message>
+    <message>
+        <source>%1.url: &quot;%2&quot; is not an http(s) URL</source>
+        <translation>%1.url：“%2”不是 http(s) 地址</translation>
+    </message>
+    <message>
+        <source>%1: expected an array of metric names</source>
+        <translation>%1：应为指标名数组</translation>
+    </message>
+    <message>
+        <source>%1[%2]: expected a metric name</source>
+        <translation>%1[%2]：应为指标名</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuitePage</name>
@@ -5683,6 +6304,29 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Save suite</source>
         <translation>保存套件</translation>
+    </message>
+    <message>
+        <source>&amp;Queue on the team store</source>
+        <translation>加入团队存储的队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Put this suite in the store&apos;s run queue for the workers to run</source>
+        <translation>将此套件放入存储的运行队列，由工作进程运行</translation>
+    </message>
+    <message>
+        <source>Not queued: %1</source>
+        <translation>未入队：%1</translation>
+    </message>
+    <message>
+        <source>The suite &quot;%1&quot; is queued as item %2; a worker will run it.</source>
+        <translation>套件“%1”已作为第 %2 项入队；将由工作进程运行。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SuiteQueue</name>
+    <message>
+        <source>the suite has no providers</source>
+        <translation>该套件没有服务商</translation>
     </message>
 </context>
 <context>
