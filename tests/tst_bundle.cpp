@@ -23,7 +23,7 @@ using nlohmann::json;
 namespace {
 
 // A key value the suite refers to; it must never reach a bundle.
-constexpr char kSecret[] = "sk-bundle-secret-0123456789";
+constexpr char kSecret[] = "bundle-test-key-value-never-exported";
 
 QByteArray readAll(const QString &path)
 {
