@@ -6,15 +6,6 @@
 
 namespace ys {
 
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ys::MetricsHttpServer", text);
-}
-
-} // namespace
-
 MetricsHttpServer::MetricsHttpServer(Handler handler, QObject *parent)
     : QObject(parent)
     , m_handler(std::move(handler))
