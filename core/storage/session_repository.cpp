@@ -276,6 +276,65 @@ bool SessionRepository::setCalibration(qint64 sessionId, const QByteArray &json,
         error);
 }
 
+namespace {
+
+// One sample's columns, in the order of the portable INSERT below.
+void bindSample(QSqlQuery &q, const Sample &s)
+{
+    q.addBindValue(s.runId);
+    q.addBindValue(s.seq);
+    q.addBindValue(s.warmup ? 1 : 0);
+    q.addBindValue(s.intendedStartNs);
+    q.addBindValue(s.queueDelayNs);
+    q.addBindValue(opt(s.connectStartNs));
+    q.addBindValue(opt(s.connectedNs));
+    q.addBindValue(opt(s.tlsDoneNs));
+    q.addBindValue(opt(s.requestSentNs));
+    q.addBindValue(opt(s.headersNs));
+    q.addBindValue(opt(s.firstEventNs));
+    q.addBindValue(opt(s.firstTokenNs));
+    q.addBindValue(opt(s.firstContentNs));
+    q.addBindValue(s.endNs);
+    q.addBindValue(s.httpStatus ? QVariant(s.httpStatus) : QVariant(QMetaType(QMetaType::Int)));
+    q.addBindValue(textOrNull(s.httpVersion));
+    q.addBindValue(s.httpStatus ? QVariant(s.connectionReused ? 1 : 0)
+                                : QVariant(QMetaType(QMetaType::Int)));
+    q.addBindValue(s.eventCount);
+    q.addBindValue(s.readCount);
+    q.addBindValue(outcomeName(s.outcome));
+    q.addBindValue(textOrNull(s.error));
+    q.addBindValue(textOrNull(s.finishReason));
+    q.addBindValue(textOrNull(s.modelReported));
+    q.addBindValue(textOrNull(s.systemFingerprint));
+    q.addBindValue(textOrNull(s.requestId));
+    q.addBindValue(opt(s.inputTokens));
+    q.addBindValue(opt(s.outputTokens));
+    q.addBindValue(opt(s.cachedTokens));
+    q.addBindValue(opt(s.reasoningTokens));
+    q.addBindValue(s.tokensEstimated ? 1 : 0);
+    q.addBindValue(s.localPromptTokens);
+    q.addBindValue(s.localOutputTokens);
+    q.addBindValue(s.outputChars);
+    q.addBindValue(optD(s.costUsd));
+    q.addBindValue(encodeEventTimes(s.eventTimesNs));
+    q.addBindValue(s.requestIndex);
+    q.addBindValue(s.attemptNumber);
+    q.addBindValue(opt(s.retryDelayNs));
+    q.addBindValue(s.coalescedReads);
+    q.addBindValue(textOrNull(s.responseHeaders));
+    q.addBindValue(textOrNull(s.servedBy));
+    q.addBindValue(textOrNull(s.diagnostics));
+    q.addBindValue(s.startOffsetNs);
+    q.addBindValue(s.needleFound ? QVariant(*s.needleFound ? 1 : 0)
+                                 : QVariant(QMetaType(QMetaType::Int)));
+    // SQLite integers are signed: the hash is stored as its two's complement.
+    q.addBindValue(qint64(s.textHash));
+    q.addBindValue(opt(s.cacheWriteTokens));
+    q.addBindValue(optD(s.reportedCostUsd));
+}
+
+} // namespace
+
 bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QString *error)
 {
     if (samples.empty())
@@ -304,7 +363,7 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
                 "?,?,?,?,?,?,?,?,?,?,?,?)");
             // On PostgreSQL each statement is a round trip to the server: the batch goes in
-            // statements of many rows. SQLite inserts one row a statement, prepared once.
+            // statements of many rows. Another database inserts one row a statement.
             const std::size_t rowsPerStatement =
                 m_db.isPostgres() ? std::min(samples.size(), kPgRowsPerStatement) : 1;
             const auto prepare = [&](std::size_t rows) {
@@ -320,57 +379,7 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                     inStatement = samples.size() - i; // the last, shorter statement
                     prepare(inStatement);
                 }
-                q.addBindValue(s.runId);
-                q.addBindValue(s.seq);
-                q.addBindValue(s.warmup ? 1 : 0);
-                q.addBindValue(s.intendedStartNs);
-                q.addBindValue(s.queueDelayNs);
-                q.addBindValue(opt(s.connectStartNs));
-                q.addBindValue(opt(s.connectedNs));
-                q.addBindValue(opt(s.tlsDoneNs));
-                q.addBindValue(opt(s.requestSentNs));
-                q.addBindValue(opt(s.headersNs));
-                q.addBindValue(opt(s.firstEventNs));
-                q.addBindValue(opt(s.firstTokenNs));
-                q.addBindValue(opt(s.firstContentNs));
-                q.addBindValue(s.endNs);
-                q.addBindValue(s.httpStatus ? QVariant(s.httpStatus)
-                                            : QVariant(QMetaType(QMetaType::Int)));
-                q.addBindValue(textOrNull(s.httpVersion));
-                q.addBindValue(s.httpStatus ? QVariant(s.connectionReused ? 1 : 0)
-                                            : QVariant(QMetaType(QMetaType::Int)));
-                q.addBindValue(s.eventCount);
-                q.addBindValue(s.readCount);
-                q.addBindValue(outcomeName(s.outcome));
-                q.addBindValue(textOrNull(s.error));
-                q.addBindValue(textOrNull(s.finishReason));
-                q.addBindValue(textOrNull(s.modelReported));
-                q.addBindValue(textOrNull(s.systemFingerprint));
-                q.addBindValue(textOrNull(s.requestId));
-                q.addBindValue(opt(s.inputTokens));
-                q.addBindValue(opt(s.outputTokens));
-                q.addBindValue(opt(s.cachedTokens));
-                q.addBindValue(opt(s.reasoningTokens));
-                q.addBindValue(s.tokensEstimated ? 1 : 0);
-                q.addBindValue(s.localPromptTokens);
-                q.addBindValue(s.localOutputTokens);
-                q.addBindValue(s.outputChars);
-                q.addBindValue(optD(s.costUsd));
-                q.addBindValue(encodeEventTimes(s.eventTimesNs));
-                q.addBindValue(s.requestIndex);
-                q.addBindValue(s.attemptNumber);
-                q.addBindValue(opt(s.retryDelayNs));
-                q.addBindValue(s.coalescedReads);
-                q.addBindValue(textOrNull(s.responseHeaders));
-                q.addBindValue(textOrNull(s.servedBy));
-                q.addBindValue(textOrNull(s.diagnostics));
-                q.addBindValue(s.startOffsetNs);
-                q.addBindValue(s.needleFound ? QVariant(*s.needleFound ? 1 : 0)
-                                             : QVariant(QMetaType(QMetaType::Int)));
-                // SQLite integers are signed: the hash is stored as its two's complement.
-                q.addBindValue(qint64(s.textHash));
-                q.addBindValue(opt(s.cacheWriteTokens));
-                q.addBindValue(optD(s.reportedCostUsd));
+                bindSample(q, s);
                 if (++bound < inStatement)
                     continue;
                 bound = 0;
