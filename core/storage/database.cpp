@@ -344,6 +344,13 @@ bool Database::open(QString *error)
         close();
         return false;
     }
+    // A new file gets pages of 16 KiB: a run's samples fill a quarter as many pages (and log
+    // frames) as at SQLite's default of 4 KiB, which makes storing them about a tenth faster
+    // (bench/run_storage.sh). An existing file keeps the size it was made with.
+    if (version == 0 && !exec(QStringLiteral("PRAGMA page_size=%1").arg(kNewPageSize), error)) {
+        close();
+        return false;
+    }
     if (!exec(QStringLiteral("PRAGMA journal_mode=WAL"), error) ||
         !exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) ||
         !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error) || !migrate(error)) {

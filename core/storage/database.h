@@ -14,6 +14,7 @@ class Database {
 public:
     static constexpr int kSchemaVersion = 9;
     static constexpr int kBusyTimeoutMs = 5000;
+    static constexpr int kNewPageSize = 16384;
 
     // Where the data lives: an SQLite file, or a PostgreSQL team store.
     enum class Backend { Sqlite, Postgres };

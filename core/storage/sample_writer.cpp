@@ -30,6 +30,7 @@ bool SampleWriter::open()
         return false;
     }
     m_repo = std::make_unique<SessionRepository>(*m_db);
+    m_checkpointer = std::make_unique<WalCheckpointer>(*m_db);
     m_timer = new QTimer(this);
     m_timer->setInterval(kFlushIntervalMs);
     connect(m_timer, &QTimer::timeout, this, [this] {
@@ -167,6 +168,7 @@ void SampleWriter::close()
         m_timer->stop();
     flush();
     m_repo.reset();
+    m_checkpointer.reset();
     m_db.reset();
 }
 

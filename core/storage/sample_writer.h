@@ -3,6 +3,7 @@
 #include "domain/sample.h"
 #include "storage/server_metrics_store.h"
 #include "storage/session_repository.h"
+#include "storage/wal_checkpointer.h"
 
 #include <QObject>
 #include <QTimer>
@@ -44,7 +45,9 @@ public:
     Q_INVOKABLE void flushAll();
     Q_INVOKABLE void close();
 
-    static constexpr int kBatchSize = 64;
+    // A batch is committed when this many samples wait, or at the latest every
+    // kFlushIntervalMs: a crash loses at most that much, however fast samples arrive.
+    static constexpr int kBatchSize = 1024;
     static constexpr int kFlushIntervalMs = 100;
 
 Q_SIGNALS:
@@ -58,6 +61,7 @@ private:
     QString m_path;
     std::unique_ptr<Database> m_db;
     std::unique_ptr<SessionRepository> m_repo;
+    std::unique_ptr<WalCheckpointer> m_checkpointer; // destroyed before m_db
     std::vector<Sample> m_pending;
     std::vector<SessionEvent> m_pendingEvents;
     std::vector<ServerMetricRow> m_pendingServerMetrics;

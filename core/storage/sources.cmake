@@ -5,6 +5,7 @@ target_sources(ys_core PRIVATE
     storage/server_metrics_store.h storage/server_metrics_store.cpp
     storage/session_repository.h storage/session_repository.cpp
     storage/sample_writer.h storage/sample_writer.cpp
+    storage/wal_checkpointer.h storage/wal_checkpointer.cpp
     storage/session_liveness.h storage/session_liveness.cpp
     storage/storage_error.h storage/storage_error.cpp
     storage/sample_insert.h storage/sample_insert.cpp
