@@ -12,6 +12,17 @@
 #include <QUrl>
 #include <sqlite3.h>
 
+namespace {
+
+// SQLite keeps statistics of its memory use behind a global mutex taken at every allocation;
+// nothing here reads them. Set once, before the first connection (SQLite ignores it after).
+[[maybe_unused]] const bool kSqliteConfigured = [] {
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    return true;
+}();
+
+} // namespace
+
 namespace ys {
 
 namespace {

@@ -6,11 +6,9 @@ namespace {
 constexpr char kVersion = 1;
 }
 
-QByteArray encodeEventTimes(const std::vector<qint64> &timesNs)
+qsizetype encodeEventTimesTo(const std::vector<qint64> &timesNs, char *out)
 {
-    // At most 10 bytes per time: written through a pointer, then cut to the length used.
-    QByteArray out(qsizetype(1 + timesNs.size() * 10), Qt::Uninitialized);
-    char *p = out.data();
+    char *p = out;
     *p++ = kVersion;
     qint64 previous = 0;
     for (qint64 t : timesNs) {
@@ -23,7 +21,13 @@ QByteArray encodeEventTimes(const std::vector<qint64> &timesNs)
         }
         *p++ = char(zz);
     }
-    out.truncate(p - out.constData());
+    return p - out;
+}
+
+QByteArray encodeEventTimes(const std::vector<qint64> &timesNs)
+{
+    QByteArray out(maxEncodedEventTimesSize(timesNs.size()), Qt::Uninitialized);
+    out.truncate(encodeEventTimesTo(timesNs, out.data()));
     return out;
 }
 

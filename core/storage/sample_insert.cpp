@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QSqlError>
 #include <array>
+#include <vector>
 
 namespace ys {
 
@@ -25,7 +26,10 @@ constexpr const char *kInsert =
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
     "?,?,?,?,?,?,?,?,?,?,?,?)";
 
-// Binds the columns in order; the statement's values are copied by SQLite as they are bound.
+// Binds the columns in order. Texts and the event times are bound without a copy by SQLite
+// (SQLITE_STATIC), from the binder's own buffer, which lives until the row is stepped: most
+// texts of a sample are short and ASCII (an outcome, a version, a request id) and are narrowed
+// into it, and the event times are encoded into it, without an allocation of their own.
 class Binder {
 public:
     explicit Binder(sqlite3_stmt *stmt)
@@ -39,42 +43,59 @@ public:
     {
         v ? void(sqlite3_bind_double(m_stmt, ++m_i, *v)) : null();
     }
-    // An empty text is stored as NULL, as the portable insert does. Most texts of a sample are
-    // short and ASCII (an outcome, a version, a request id): those are narrowed on the stack,
-    // without the allocation of a QByteArray (SQLite copies the bound text either way).
+    // An empty text is stored as NULL, as the portable insert does.
     void text(const QString &s)
     {
         if (s.isEmpty())
             return null();
-        std::array<char, 128> ascii;
-        if (s.size() <= qsizetype(ascii.size())) {
+        if (s.size() <= room()) {
+            char *out = m_buffer.data() + m_used;
             const ushort *u = s.utf16();
             ushort any = 0;
             for (qsizetype i = 0; i < s.size(); ++i) {
                 any |= u[i];
-                ascii[std::size_t(i)] = char(u[i]);
+                out[i] = char(u[i]);
             }
             if (any < 0x80) {
-                sqlite3_bind_text(m_stmt, ++m_i, ascii.data(), int(s.size()), SQLITE_TRANSIENT);
+                m_used += s.size();
+                sqlite3_bind_text(m_stmt, ++m_i, out, int(s.size()), SQLITE_STATIC);
                 return;
             }
         }
-        const QByteArray utf8 = s.toUtf8();
-        sqlite3_bind_text(m_stmt, ++m_i, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+        const QByteArray &utf8 = keep(s.toUtf8());
+        sqlite3_bind_text(m_stmt, ++m_i, utf8.constData(), int(utf8.size()), SQLITE_STATIC);
     }
-    void blob(const QByteArray &b)
+    void eventTimes(const std::vector<qint64> &timesNs)
     {
-        sqlite3_bind_blob(m_stmt, ++m_i, b.constData(), int(b.size()), SQLITE_TRANSIENT);
+        if (maxEncodedEventTimesSize(timesNs.size()) <= room()) {
+            char *out = m_buffer.data() + m_used;
+            const qsizetype n = encodeEventTimesTo(timesNs, out);
+            m_used += n;
+            sqlite3_bind_blob(m_stmt, ++m_i, out, int(n), SQLITE_STATIC);
+            return;
+        }
+        const QByteArray &blob = keep(encodeEventTimes(timesNs));
+        sqlite3_bind_blob(m_stmt, ++m_i, blob.constData(), int(blob.size()), SQLITE_STATIC);
     }
 
 private:
+    qsizetype room() const { return qsizetype(m_buffer.size()) - m_used; }
+    // A moved QByteArray keeps its bytes where they were, so what is bound stays valid.
+    const QByteArray &keep(QByteArray bytes)
+    {
+        m_kept.push_back(std::move(bytes));
+        return m_kept.back();
+    }
+
     sqlite3_stmt *m_stmt;
     int m_i = 0;
+    std::array<char, 4096> m_buffer;
+    qsizetype m_used = 0;
+    std::vector<QByteArray> m_kept;
 };
 
-void bindSample(sqlite3_stmt *stmt, const Sample &s)
+void bindSample(Binder &b, const Sample &s)
 {
-    Binder b(stmt);
     b.integer(s.runId);
     b.integer(s.seq);
     b.integer(s.warmup ? 1 : 0);
@@ -109,7 +130,7 @@ void bindSample(sqlite3_stmt *stmt, const Sample &s)
     b.integer(s.localOutputTokens);
     b.integer(s.outputChars);
     b.real(s.costUsd);
-    b.blob(encodeEventTimes(s.eventTimesNs));
+    b.eventTimes(s.eventTimesNs);
     b.integer(s.requestIndex);
     b.integer(s.attemptNumber);
     b.integer(s.retryDelayNs);
@@ -142,13 +163,15 @@ bool insertSamplesSqlite(sqlite3 *db, const std::vector<Sample> &samples, QStrin
         return failed(db, error);
     bool ok = true;
     for (const Sample &s : samples) {
-        bindSample(stmt, s);
+        Binder binder(stmt); // holds the bound texts until the row is stepped
+        bindSample(binder, s);
         if (sqlite3_step(stmt) != SQLITE_DONE) {
             ok = false;
             break;
         }
         sqlite3_reset(stmt);
     }
+    sqlite3_clear_bindings(stmt); // nothing bound may point into a binder that is gone
     if (!ok)
         failed(db, error);
     sqlite3_finalize(stmt);

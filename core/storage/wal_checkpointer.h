@@ -36,7 +36,7 @@ public:
     int writerCheckpoints() const;
 
     static constexpr qint64 kBackgroundBytes = 4 * 1024 * 1024;
-    static constexpr qint64 kWriterBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kWriterBytes = 64 * 1024 * 1024;
 
 private:
     static int onCommit(void *self, sqlite3 *db, const char *name, int frames);
