@@ -12,7 +12,7 @@ namespace ys {
 
 namespace {
 
-constexpr const char *kInsert =
+constexpr const char *kInsertHead =
     "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
     "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
     "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
@@ -22,9 +22,19 @@ constexpr const char *kInsert =
     "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
     "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
     "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-    "cache_write_tokens, reported_cost_usd) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-    "?,?,?,?,?,?,?,?,?,?,?,?)";
+    "cache_write_tokens, reported_cost_usd) VALUES ";
+constexpr const char *kRowMarks = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                                  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+// Rows per statement: each statement's start and end cost about as much as a tenth of a row.
+constexpr std::size_t kRowsPerStatement = 32;
+
+QByteArray insertOf(std::size_t rows)
+{
+    QByteArray sql(kInsertHead);
+    for (std::size_t i = 0; i < rows; ++i)
+        sql.append(i ? "," : "").append(kRowMarks);
+    return sql;
+}
 
 // Binds the columns in order. Texts and the event times are bound without a copy by SQLite
 // (SQLITE_STATIC), from the binder's own buffer, which lives until the row is stepped: most
@@ -32,9 +42,14 @@ constexpr const char *kInsert =
 // into it, and the event times are encoded into it, without an allocation of their own.
 class Binder {
 public:
-    explicit Binder(sqlite3_stmt *stmt)
-        : m_stmt(stmt)
+    // Binding starts again at the first parameter of stmt; what was bound before is left to
+    // the statement that was stepped with it.
+    void start(sqlite3_stmt *stmt)
     {
+        m_stmt = stmt;
+        m_i = 0;
+        m_used = 0;
+        m_kept.clear();
     }
     void integer(qint64 v) { sqlite3_bind_int64(m_stmt, ++m_i, v); }
     void null() { sqlite3_bind_null(m_stmt, ++m_i); }
@@ -87,9 +102,11 @@ private:
         return m_kept.back();
     }
 
-    sqlite3_stmt *m_stmt;
+    sqlite3_stmt *m_stmt = nullptr;
     int m_i = 0;
-    std::array<char, 4096> m_buffer;
+    // Room for the texts and event times of a statement's rows in the usual case (about 500
+    // bytes a row); whatever does not fit is kept in m_kept.
+    std::vector<char> m_buffer = std::vector<char>(kRowsPerStatement * 1024);
     qsizetype m_used = 0;
     std::vector<QByteArray> m_kept;
 };
@@ -156,26 +173,40 @@ bool failed(sqlite3 *db, QString *error)
 
 } // namespace
 
+// The statement for rows at a time, finalized however the insert ends.
+struct Insert {
+    sqlite3_stmt *stmt = nullptr;
+    ~Insert()
+    {
+        if (stmt)
+            sqlite3_clear_bindings(stmt); // nothing bound may point into a binder that is gone
+        sqlite3_finalize(stmt);
+    }
+};
+
 bool insertSamplesSqlite(sqlite3 *db, const std::vector<Sample> &samples, QString *error)
 {
-    sqlite3_stmt *stmt = nullptr;
-    if (sqlite3_prepare_v2(db, kInsert, -1, &stmt, nullptr) != SQLITE_OK)
+    // Whole statements of kRowsPerStatement rows, then the rest a row at a time.
+    Insert many, one;
+    const std::size_t whole = samples.size() / kRowsPerStatement * kRowsPerStatement;
+    if ((whole > 0 && sqlite3_prepare_v2(db, insertOf(kRowsPerStatement).constData(), -1,
+                                         &many.stmt, nullptr) != SQLITE_OK) ||
+        (whole < samples.size() &&
+         sqlite3_prepare_v2(db, insertOf(1).constData(), -1, &one.stmt, nullptr) != SQLITE_OK))
         return failed(db, error);
-    bool ok = true;
-    for (const Sample &s : samples) {
-        Binder binder(stmt); // holds the bound texts until the row is stepped
-        bindSample(binder, s);
-        if (sqlite3_step(stmt) != SQLITE_DONE) {
-            ok = false;
-            break;
-        }
+    Binder binder; // holds the bound texts until their statement is stepped
+    for (std::size_t i = 0; i < samples.size();) {
+        sqlite3_stmt *stmt = i < whole ? many.stmt : one.stmt;
+        const std::size_t rows = i < whole ? kRowsPerStatement : 1;
+        binder.start(stmt);
+        for (std::size_t r = 0; r < rows; ++r)
+            bindSample(binder, samples[i + r]);
+        if (sqlite3_step(stmt) != SQLITE_DONE)
+            return failed(db, error);
         sqlite3_reset(stmt);
+        i += rows;
     }
-    sqlite3_clear_bindings(stmt); // nothing bound may point into a binder that is gone
-    if (!ok)
-        failed(db, error);
-    sqlite3_finalize(stmt);
-    return ok;
+    return true;
 }
 
 } // namespace ys
