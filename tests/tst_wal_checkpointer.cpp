@@ -50,6 +50,15 @@ std::vector<Sample> batch(qint64 run, int first, int n)
     return out;
 }
 
+// Opens the file as Yardstick does (creating or migrating it) and closes it; the error, if any.
+QString openOnce(const QString &path)
+{
+    Database db(path);
+    QString error;
+    db.open(&error);
+    return error;
+}
+
 qint64 scalar(const QString &path, const char *sql)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
@@ -75,11 +84,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString fresh = dir.filePath(QStringLiteral("new.sqlite"));
-        {
-            Database db(fresh);
-            QString error;
-            QVERIFY2(db.open(&error), qPrintable(error));
-        }
+        const QString freshError = openOnce(fresh);
+        QVERIFY2(freshError.isEmpty(), qPrintable(freshError));
         QCOMPARE(scalar(fresh, "PRAGMA page_size"), qint64(Database::kNewPageSize));
 
         // A file of an earlier version, made with SQLite's default pages, is migrated in place.
@@ -88,11 +94,8 @@ private Q_SLOTS:
         QFile::setPermissions(old, QFile::ReadOwner | QFile::WriteOwner);
         const qint64 before = scalar(old, "PRAGMA page_size");
         QVERIFY(before != Database::kNewPageSize);
-        {
-            Database db(old);
-            QString error;
-            QVERIFY2(db.open(&error), qPrintable(error));
-        }
+        const QString oldError = openOnce(old);
+        QVERIFY2(oldError.isEmpty(), qPrintable(oldError));
         QCOMPARE(scalar(old, "PRAGMA page_size"), before);
         QCOMPARE(scalar(old, "PRAGMA user_version"), qint64(Database::kSchemaVersion));
     }
