@@ -26,6 +26,7 @@ constexpr std::array<const char *, kOutcomeCount> kNames = {
     "connection_error",
     "cancelled",
     "empty_response",
+    "tls_error",
 };
 } // namespace
 
@@ -86,6 +87,8 @@ QString OutcomeText::display(Outcome outcome)
         return tr("cancelled");
     case Outcome::EmptyResponse:
         return tr("empty response");
+    case Outcome::TlsError:
+        return tr("TLS error");
     }
     return outcomeName(outcome);
 }
@@ -105,6 +108,8 @@ std::optional<bool> outcomeIsProviderFailure(Outcome o)
     case Outcome::ContextExceeded:
     case Outcome::ClientError:
     case Outcome::Cancelled:
+    // Mostly the client's trust (a private CA not given as ca_file); never the provider's speed.
+    case Outcome::TlsError:
         return std::nullopt;
     case Outcome::RateLimited:
     case Outcome::QuotaExhausted:

@@ -32,9 +32,12 @@ enum class Outcome {
     // A stream or body that ended properly but carried no answer or reasoning text, no output
     // tokens and no finish reason: a server that said "done" without saying anything.
     EmptyResponse,
+    // The TLS handshake failed: the server's certificate was not trusted (an unknown authority,
+    // a wrong name, expired), or the server refused the client's. No request was sent.
+    TlsError,
 };
 
-inline constexpr int kOutcomeCount = int(Outcome::EmptyResponse) + 1;
+inline constexpr int kOutcomeCount = int(Outcome::TlsError) + 1;
 
 // Stable snake_case name used in the database and in JSON (e.g. "rate_limited").
 QString outcomeName(Outcome outcome);

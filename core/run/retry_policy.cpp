@@ -58,6 +58,8 @@ bool RetryPolicy::isRetryable(Outcome outcome, int httpStatus, bool answerStarte
     case Outcome::StreamError:
     case Outcome::StreamCut:
     case Outcome::MalformedStream:
+    // A certificate that was not trusted is not trusted a second later either.
+    case Outcome::TlsError:
         return false;
     case Outcome::RateLimited:
     case Outcome::Overloaded:
