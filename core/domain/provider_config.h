@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/network_settings.h"
 #include "pricing/price.h"
 
 #include <QString>
@@ -52,6 +53,8 @@ struct ProviderConfig {
     // failed, tried in order.
     QStringList fallback;
     std::optional<ServerMetricsSettings> serverMetrics;
+    // Proxy, trust, client certificate and HTTP version (docs/suite-format.md, "Network").
+    NetworkSettings network;
 };
 
 } // namespace ys

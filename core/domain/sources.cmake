@@ -15,4 +15,6 @@ target_sources(ys_core PRIVATE
     domain/session_status.h domain/session_status.cpp
     domain/session_info.h
     domain/server_metrics_fields.h domain/server_metrics_fields.cpp
+    domain/network_settings.h domain/network_settings.cpp
+    domain/network_fields.h domain/network_fields.cpp
 )

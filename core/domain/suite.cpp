@@ -1,6 +1,7 @@
 #include "domain/suite.h"
 
 #include "domain/dialect_names.h"
+#include "domain/network_fields.h"
 #include "domain/provider_presets.h"
 #include "domain/requirements_json.h"
 #include "domain/scenario_kinds.h"
@@ -127,11 +128,12 @@ ProviderConfig parseProvider(const json &p, const QString &where)
 {
     if (!p.is_object())
         throw SuiteError{Suite::tr("%1: expected an object").arg(where)};
-    requireKnownFields(p,
-                       {"name", "dialect", "base_url", "model", "api_key", "price",
-                        "context_window", "preset", "breaker", "fallback", "catalog",
-                        "price_in_force", "server_metrics"},
-                       where);
+    std::vector<const char *> known = {
+        "name",    "dialect",        "base_url",      "model",   "api_key",
+        "price",   "context_window", "preset",        "breaker", "fallback",
+        "catalog", "price_in_force", "server_metrics"};
+    known.insert(known.end(), std::begin(kNetworkFieldNames), std::end(kNetworkFieldNames));
+    requireKnownFields(p, known, where);
     ProviderConfig cfg;
     cfg.name = stringField(p, "name", where, true);
     if (cfg.name.trimmed().isEmpty())
@@ -177,6 +179,7 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     parseBreakerAndFallback(p, where, cfg);
     if (auto it = p.find("server_metrics"); it != p.end())
         cfg.serverMetrics = parseServerMetrics(*it, where + QStringLiteral(".server_metrics"));
+    cfg.network = parseNetworkFields(p, where);
     return cfg;
 }
 
@@ -502,6 +505,7 @@ QByteArray Suite::toJson() const
         }
         if (p.serverMetrics)
             j["server_metrics"] = serverMetricsJson(*p.serverMetrics);
+        writeNetworkFields(p.network, j);
         doc["providers"].push_back(j);
     }
     doc["scenarios"] = json::array();
