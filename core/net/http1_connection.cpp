@@ -49,13 +49,28 @@ QByteArray Http1Head::header(QByteArrayView name) const
 
 // ---------------------------------------------------------------------------------------------
 
-Http1Connection::Http1Connection(QString host, quint16 port, Http1Pool *pool)
+QString Http1Route::key() const
+{
+    QString key = (tls ? QStringLiteral("https://") : QStringLiteral("http://")) + host +
+                  QLatin1Char(':') + QString::number(port);
+    if (proxy)
+        key += QStringLiteral(" via ") + QString::fromUtf8(proxy->user) + QLatin1Char('@') +
+               proxy->address();
+    if (tls)
+        key += QLatin1Char(' ') + QString::fromLatin1(tls->cacheKey().toHex());
+    return key;
+}
+
+Http1Connection::Http1Connection(Http1Route route, Http1Pool *pool)
     : QObject(pool)
-    , m_host(std::move(host))
-    , m_port(port)
+    , m_route(std::move(route))
     , m_pool(pool)
     , m_tcp(new TcpStream(this, this))
 {
+    if (m_route.tls && m_route.proxy)
+        m_tcp->setTunnel(m_route.host, m_route.port, m_route.proxy->authorization());
+    if (m_route.tls)
+        m_tcp->setTls(m_route.tls, m_route.host);
 }
 
 Http1Connection::~Http1Connection()
@@ -88,7 +103,8 @@ void Http1Connection::send(const QByteArray &request, bool noBody, Client *clien
         m_state = State::Connecting;
         m_client->connectStarted();
         if (m_client)
-            m_tcp->connectToHost(m_host, m_port);
+            m_tcp->connectToHost(m_route.proxy ? m_route.proxy->host : m_route.host,
+                                 m_route.proxy ? m_route.proxy->port : m_route.port);
         return;
     }
     writeRequest();
@@ -112,14 +128,29 @@ void Http1Connection::becomeDead()
     deleteLater();
 }
 
+void Http1Connection::tcpSocketConnected()
+{
+    if (m_state == State::Connecting && m_client)
+        m_client->connected();
+}
+
+void Http1Connection::tcpTunnelled()
+{
+    if (m_state == State::Connecting && m_client)
+        m_client->tunnelled();
+}
+
+void Http1Connection::tcpEncrypted()
+{
+    if (m_state == State::Connecting && m_client)
+        m_client->encrypted();
+}
+
 void Http1Connection::tcpConnected()
 {
     if (m_state != State::Connecting || !m_client)
         return;
-    m_state = State::Head;
-    m_client->connected();
-    if (m_client)
-        writeRequest();
+    writeRequest();
 }
 
 void Http1Connection::writeRequest()
@@ -155,6 +186,15 @@ void Http1Connection::tcpFailed(TcpError error, const QString &message)
         break;
     case TcpError::Reset:
         fail(Http1Error::RemoteClosed, message);
+        break;
+    case TcpError::ProxyRefused:
+        fail(Http1Error::Proxy, message);
+        break;
+    case TcpError::TlsUntrusted:
+        fail(Http1Error::TlsUntrusted, message);
+        break;
+    case TcpError::Tls:
+        fail(Http1Error::Tls, message);
         break;
     default:
         fail(Http1Error::Socket, message);

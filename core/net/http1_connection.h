@@ -1,5 +1,7 @@
 #pragma once
 
+#include "net/proxy_route.h"
+
 #include "net/tcp_stream.h"
 
 #include <QByteArray>
@@ -9,6 +11,8 @@
 #include <QPointer>
 #include <QString>
 #include <QUrl>
+#include <memory>
+#include <optional>
 #include <utility>
 
 namespace ys {
@@ -25,6 +29,21 @@ enum class Http1Error {
     CrossOriginRedirect, // a redirect to another origin, not followed
     Aborted,             // abort() from the owner
     Socket,              // any other socket error
+    Proxy,               // the forward proxy did not open the tunnel
+    TlsUntrusted,        // the server's certificate was not trusted
+    Tls,                 // any other TLS failure
+};
+
+// Where a connection goes, and how: the origin's host and port, TLS for https:// (the settings
+// it trusts and presents), and a forward proxy (connected to instead; with TLS, a CONNECT tunnel
+// to the origin). Connections are kept and reused per route.
+struct Http1Route {
+    QString host;
+    quint16 port = 0;
+    std::shared_ptr<const TlsSettings> tls; // set: https://
+    std::optional<ProxyRoute> proxy;
+
+    QString key() const;
 };
 
 // The status line and header fields of one response.
@@ -51,7 +70,11 @@ public:
     class Client {
     public:
         virtual void connectStarted() = 0;
+        // The TCP connection is up (to the proxy, with one).
         virtual void connected() = 0;
+        // The proxy opened the tunnel; the TLS handshake ended.
+        virtual void tunnelled() {}
+        virtual void encrypted() {}
         virtual void requestSent() = 0;
         // readAtNs: the absolute monotonic time of the read that completed the head.
         virtual void headReceived(const Http1Head &head, qint64 readAtNs) = 0;
@@ -69,11 +92,12 @@ public:
         ~Client() = default;
     };
 
-    Http1Connection(QString host, quint16 port, Http1Pool *pool);
+    Http1Connection(Http1Route route, Http1Pool *pool);
     ~Http1Connection() override;
 
-    const QString &host() const { return m_host; }
-    quint16 port() const { return m_port; }
+    const Http1Route &route() const { return m_route; }
+    const QString &host() const { return m_route.host; }
+    quint16 port() const { return m_route.port; }
     // True until the connection carried its first request: connecting is part of that one.
     bool isFresh() const { return m_fresh; }
     // Connected, idle and with nothing unexpected from the server.
@@ -107,6 +131,9 @@ private:
     void tcpReadable() override;
     void tcpWritten() override;
     void tcpFailed(TcpError error, const QString &message) override;
+    void tcpSocketConnected() override;
+    void tcpTunnelled() override;
+    void tcpEncrypted() override;
     void writeRequest();
     ReadEnd readSocket(qint64 *arrivalNs);
     void onTransportError();
@@ -126,8 +153,7 @@ private:
     void becomeDead();
     void compact();
 
-    QString m_host;
-    quint16 m_port = 0;
+    Http1Route m_route;
     QPointer<Http1Pool> m_pool;
     TcpStream *m_tcp = nullptr;
     Client *m_client = nullptr;
@@ -160,6 +186,8 @@ public:
     public:
         virtual void http1ConnectStarted() = 0;
         virtual void http1Connected() = 0;
+        virtual void http1Tunnelled() {}
+        virtual void http1Encrypted() {}
         virtual void http1RequestSent() = 0;
         virtual void http1Redirected() = 0;
         virtual void http1Head(const Http1Head &head, qint64 readAtNs) = 0;
@@ -191,14 +219,25 @@ public:
     // Where a redirect to another origin pointed, resolved against url().
     const QUrl &redirectTarget() const { return m_redirectTarget; }
 
-    // The request as sent on the wire (head and body).
+    // Sends the requests through this forward proxy (absolute-form request targets, its
+    // credentials in Proxy-Authorization) instead of to the URL's host. Before start().
+    void setProxy(const std::optional<ProxyRoute> &proxy) { m_proxy = proxy; }
+    // What https:// requests trust and present; none: the system's authorities only.
+    void setTls(std::shared_ptr<const TlsSettings> tls) { m_tls = std::move(tls); }
+
+    // The request as sent on the wire (head and body). absoluteForm: the request target is the
+    // whole URL, as a forward proxy takes it; proxyAuthorization, when not empty, is sent as
+    // Proxy-Authorization.
     static QByteArray serialize(const QUrl &url, const QByteArray &method,
                                 const QList<std::pair<QByteArray, QByteArray>> &headers,
-                                const QByteArray &body);
+                                const QByteArray &body, bool absoluteForm = false,
+                                const QByteArray &proxyAuthorization = {});
 
 private:
     void connectStarted() override;
     void connected() override;
+    void tunnelled() override;
+    void encrypted() override;
     void requestSent() override;
     void headReceived(const Http1Head &head, qint64 readAtNs) override;
     void bodyReceived(QByteArrayView bytes, qint64 readAtNs) override;
@@ -218,6 +257,8 @@ private:
     QByteArray m_body;
     QUrl m_redirectTarget;
     QUrl m_followTo; // a same-origin redirect to follow once its response ended
+    std::optional<ProxyRoute> m_proxy;
+    std::shared_ptr<const TlsSettings> m_tls;
     int m_redirects = 0;
     bool m_running = false;
     bool m_reused = false;

@@ -19,10 +19,16 @@ bool isRedirect(int status)
     return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
 }
 
+int defaultPort(const QUrl &url)
+{
+    return url.scheme() == QLatin1StringView("https") ? 443 : 80;
+}
+
 bool sameOrigin(const QUrl &a, const QUrl &b)
 {
     return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 &&
-           a.host().compare(b.host(), Qt::CaseInsensitive) == 0 && a.port(80) == b.port(80);
+           a.host().compare(b.host(), Qt::CaseInsensitive) == 0 &&
+           a.port(defaultPort(a)) == b.port(defaultPort(b));
 }
 
 // Header values come from configuration; a line break in one must not start a new field.
@@ -51,16 +57,21 @@ Http1Exchange::~Http1Exchange()
 
 QByteArray Http1Exchange::serialize(const QUrl &url, const QByteArray &method,
                                     const QList<std::pair<QByteArray, QByteArray>> &headers,
-                                    const QByteArray &body)
+                                    const QByteArray &body, bool absoluteForm,
+                                    const QByteArray &proxyAuthorization)
 {
     QByteArray target =
         url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
     if (!target.startsWith('/'))
         target.prepend('/');
+    if (absoluteForm)
+        target = url.toEncoded(QUrl::RemoveUserInfo | QUrl::RemoveFragment | QUrl::RemovePath |
+                               QUrl::RemoveQuery) +
+                 target;
     QByteArray host = url.host(QUrl::FullyEncoded).toLatin1();
     if (host.contains(':'))
         host = '[' + host + ']';
-    if (url.port() != -1 && url.port() != 80)
+    if (url.port() != -1 && url.port() != defaultPort(url))
         host += ':' + QByteArray::number(url.port());
 
     QByteArray request;
@@ -85,6 +96,11 @@ QByteArray Http1Exchange::serialize(const QUrl &url, const QByteArray &method,
     }
     if (!userAgent)
         request += "User-Agent: Yardstick\r\n";
+    if (!proxyAuthorization.isEmpty()) {
+        request += "Proxy-Authorization: ";
+        request += oneLine(proxyAuthorization);
+        request += "\r\n";
+    }
     // Compressed streams arrive in bursts; identity keeps event arrival times honest.
     request += "Accept-Encoding: identity\r\nConnection: keep-alive\r\n";
     if (!body.isEmpty() || (method != "GET" && method != "HEAD")) {
@@ -119,10 +135,18 @@ void Http1Exchange::sendNow()
         finishWith(Http1Error::Aborted, {}); // the lane is going away
         return;
     }
-    Http1Connection *connection = m_pool->acquire(m_url.host(), quint16(m_url.port(80)));
+    const bool https = m_url.scheme() == QLatin1StringView("https");
+    static const auto systemOnly = std::make_shared<const TlsSettings>();
+    const Http1Route route{m_url.host(), quint16(m_url.port(defaultPort(m_url))),
+                           https ? (m_tls ? m_tls : systemOnly) : nullptr, m_proxy};
+    Http1Connection *connection = m_pool->acquire(route);
     m_connection = connection;
     m_reused = !connection->isFresh();
-    connection->send(serialize(m_url, m_method, m_headers, m_body), m_method == "HEAD", this);
+    // Through a proxy, plain http:// names the whole URL; https:// goes through its tunnel.
+    const QByteArray request = m_proxy && !https ? serialize(m_url, m_method, m_headers, m_body,
+                                                             true, m_proxy->authorization())
+                                                 : serialize(m_url, m_method, m_headers, m_body);
+    connection->send(request, m_method == "HEAD", this);
 }
 
 void Http1Exchange::abort()
@@ -156,6 +180,16 @@ void Http1Exchange::connectStarted()
 void Http1Exchange::connected()
 {
     m_receiver->http1Connected();
+}
+
+void Http1Exchange::tunnelled()
+{
+    m_receiver->http1Tunnelled();
+}
+
+void Http1Exchange::encrypted()
+{
+    m_receiver->http1Encrypted();
 }
 
 void Http1Exchange::requestSent()

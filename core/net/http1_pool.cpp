@@ -20,14 +20,14 @@ Http1Pool::Http1Pool(QObject *parent)
 
 Http1Pool::~Http1Pool() = default; // the connections are children
 
-QString Http1Pool::keyOf(const QString &host, quint16 port)
-{
-    return host + QLatin1Char(':') + QString::number(port);
-}
-
 Http1Connection *Http1Pool::acquire(const QString &host, quint16 port)
 {
-    const auto it = m_idle.find(keyOf(host, port));
+    return acquire(Http1Route{host, port, nullptr, std::nullopt});
+}
+
+Http1Connection *Http1Pool::acquire(const Http1Route &route)
+{
+    const auto it = m_idle.find(route.key());
     if (it != m_idle.end()) {
         std::vector<Http1Connection *> &idle = it.value();
         while (!idle.empty()) {
@@ -38,7 +38,7 @@ Http1Connection *Http1Pool::acquire(const QString &host, quint16 port)
             connection->detach();
         }
     }
-    return new Http1Connection(host, port, this);
+    return new Http1Connection(route, this);
 }
 
 void Http1Pool::release(Http1Connection *connection, bool reusable)
@@ -49,12 +49,12 @@ void Http1Pool::release(Http1Connection *connection, bool reusable)
         connection->detach();
         return;
     }
-    m_idle[keyOf(connection->host(), connection->port())].push_back(connection);
+    m_idle[connection->route().key()].push_back(connection);
 }
 
 void Http1Pool::forget(Http1Connection *connection)
 {
-    const auto it = m_idle.find(keyOf(connection->host(), connection->port()));
+    const auto it = m_idle.find(connection->route().key());
     if (it == m_idle.end())
         return;
     std::vector<Http1Connection *> &idle = it.value();

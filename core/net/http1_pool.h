@@ -8,6 +8,7 @@
 namespace ys {
 
 class Http1Connection;
+struct Http1Route;
 
 // Keep-alive HTTP/1.1 connections of one thread, per origin host and port. A connection is
 // handed to one request at a time and comes back when its response ended cleanly; an idle one
@@ -20,7 +21,9 @@ public:
     explicit Http1Pool(QObject *parent = nullptr);
     ~Http1Pool() override;
 
-    // An idle connection to host:port when there is one, else a new, unconnected one.
+    // An idle connection of the route when there is one, else a new, unconnected one.
+    Http1Connection *acquire(const Http1Route &route);
+    // Plain http:// to host:port.
     Http1Connection *acquire(const QString &host, quint16 port);
     // Back from a request: kept for the next one when reusable, else closed and deleted later.
     void release(Http1Connection *connection, bool reusable);
@@ -32,7 +35,6 @@ private:
     friend class Http1Connection;
     // An idle connection died or misbehaved: forget it (the connection deletes itself).
     void forget(Http1Connection *connection);
-    static QString keyOf(const QString &host, quint16 port);
 
     QHash<QString, std::vector<Http1Connection *>> m_idle;
 };

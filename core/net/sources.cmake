@@ -7,5 +7,7 @@ target_sources(ys_core PRIVATE
     net/http1_pool.h net/http1_pool.cpp
     net/lane_event_dispatcher.h net/lane_event_dispatcher.cpp
     net/fd_watch.h net/fd_watch.cpp
-    net/tcp_stream.h net/tcp_stream.cpp
+    net/tcp_stream.h net/tcp_stream.cpp net/tcp_stream_secure.cpp
+    net/tls_session.h net/tls_session.cpp
+    net/proxy_route.h net/proxy_route.cpp
 )

@@ -197,6 +197,20 @@ void TcpStream::onConnectFinished()
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     // Each read then says when its data reached this host, whenever this thread gets to it.
     ::setsockopt(m_fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
+    m_state = State::Tunnelling; // a step of connecting, whichever comes next
+    m_handler->tcpSocketConnected();
+    if (m_state != State::Tunnelling)
+        return; // closed from the handler
+    if (!m_tunnelHost.isEmpty())
+        startTunnel();
+    else if (m_tlsSettings)
+        startTls();
+    else
+        becomeReady();
+}
+
+void TcpStream::becomeReady()
+{
     m_state = State::Connected;
     m_watch.setWatched(true, bytesToWrite() > 0);
     m_handler->tcpConnected();
@@ -208,7 +222,8 @@ void TcpStream::fdWritable()
         onConnectFinished();
         return;
     }
-    if (m_state == State::Connected)
+    if (m_state == State::Connected || m_state == State::Tunnelling ||
+        m_state == State::Handshaking)
         flushOut();
 }
 
@@ -217,12 +232,26 @@ void TcpStream::fdReadable(bool closing)
     m_peerClosing = m_peerClosing || closing;
     if (m_state == State::Connected)
         m_handler->tcpReadable();
+    else if (m_state == State::Tunnelling)
+        readTunnel();
+    else if (m_state == State::Handshaking)
+        continueHandshake();
 }
 
 qint64 TcpStream::read(char *data, qint64 max, qint64 *arrivalNs)
 {
     *arrivalNs = -1;
     if (m_fd < 0 || m_state != State::Connected)
+        return -2;
+    if (m_tls)
+        return readTls(data, max, arrivalNs);
+    return recvRaw(data, max, arrivalNs);
+}
+
+qint64 TcpStream::recvRaw(char *data, qint64 max, qint64 *arrivalNs)
+{
+    *arrivalNs = -1;
+    if (m_fd < 0)
         return -2;
     iovec io{data, size_t(max)};
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
@@ -254,6 +283,8 @@ bool TcpStream::write(QByteArrayView bytes)
         m_out.resize(0);
         m_outPos = 0;
     }
+    if (m_tls)
+        return writeTls(bytes);
     m_out.append(bytes.data(), bytes.size());
     flushOut();
     return true;
@@ -285,13 +316,16 @@ void TcpStream::flushOut()
     m_watch.setWatched(true, false);
     m_out.resize(0);
     m_outPos = 0;
-    m_handler->tcpWritten();
+    if (m_state == State::Connected) // not the tunnel's request nor the handshake's bytes
+        m_handler->tcpWritten();
 }
 
-bool TcpStream::hasUnexpectedInput() const
+bool TcpStream::hasUnexpectedInput()
 {
     if (m_fd < 0 || m_state != State::Connected)
         return true;
+    if (m_tls)
+        return tlsHasUnexpectedInput();
     char byte;
     const ssize_t n = ::recv(m_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
     return !(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
@@ -346,6 +380,10 @@ void TcpStream::close()
     m_out.clear();
     m_outPos = 0;
     m_peerClosing = false;
+    m_tls.reset();
+    m_tunnelIn.clear();
+    m_cipherArrivalNs = -1;
+    m_cipherDrained = true;
     m_state = State::Closed;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "net/fd_watch.h"
+#include "net/tls_session.h"
 
 #include <QByteArray>
 #include <QByteArrayView>
@@ -8,6 +9,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <memory>
 
 class QHostInfo;
 
@@ -20,6 +22,9 @@ enum class TcpError {
     HostNotFound,
     Reset, // the peer reset the connection
     Other,
+    ProxyRefused, // the forward proxy did not open the tunnel (or closed it)
+    TlsUntrusted, // the server's certificate was not trusted
+    Tls,          // any other TLS failure (a refused client certificate, a protocol error)
 };
 
 // One client TCP connection on a non-blocking socket, read and written by its owner directly
@@ -39,6 +44,11 @@ public:
         virtual void tcpWritten() = 0;
         // Connecting failed, or writing did; the stream is closed.
         virtual void tcpFailed(TcpError error, const QString &message) = 0;
+        // The steps of connecting, before tcpConnected(): the TCP connection is up (to the proxy
+        // with a tunnel), the proxy opened the tunnel, the TLS handshake ended.
+        virtual void tcpSocketConnected() {}
+        virtual void tcpTunnelled() {}
+        virtual void tcpEncrypted() {}
 
     protected:
         ~Handler() = default;
@@ -46,6 +56,15 @@ public:
 
     TcpStream(Handler *handler, QObject *parent = nullptr);
     ~TcpStream() override;
+
+    // Before connectToHost(): the host connected to is a forward proxy, asked with CONNECT for
+    // a tunnel to targetHost:targetPort (proxyAuthorization, when not empty, is sent as
+    // Proxy-Authorization).
+    void setTunnel(const QString &targetHost, quint16 targetPort,
+                   const QByteArray &proxyAuthorization);
+    // Before connectToHost(): TLS over the connection (through the tunnel, with one), verifying
+    // the server's certificate for serverName. read() and write() then carry plaintext.
+    void setTls(std::shared_ptr<const TlsSettings> settings, const QString &serverName);
 
     void connectToHost(const QString &host, quint16 port);
     bool isConnected() const { return m_state == State::Connected; }
@@ -63,20 +82,39 @@ public:
     bool write(QByteArrayView bytes);
     qint64 bytesToWrite() const { return m_out.size() - m_outPos; }
     // True when the server sent something or closed while nothing was asked of it.
-    bool hasUnexpectedInput() const;
+    bool hasUnexpectedInput();
     void close();
 
     TcpError error() const { return m_error; }
     QString errorString() const { return m_errorString; }
 
 private:
-    enum class State { Unconnected, Resolving, Connecting, Connected, Closed };
+    enum class State {
+        Unconnected,
+        Resolving,
+        Connecting,
+        Tunnelling,
+        Handshaking,
+        Connected,
+        Closed
+    };
 
     void fdReadable(bool closing) override;
     void fdWritable() override;
     void onLookedUp(const QHostInfo &info);
     void tryNextAddress();
     void onConnectFinished();
+    void becomeReady();
+    qint64 recvRaw(char *data, qint64 max, qint64 *arrivalNs);
+    // tcp_stream_secure.cpp: the tunnel and TLS.
+    void startTunnel();
+    void readTunnel();
+    void startTls();
+    void continueHandshake();
+    qint64 readTls(char *data, qint64 max, qint64 *arrivalNs);
+    bool writeTls(QByteArrayView bytes);
+    bool tlsHasUnexpectedInput();
+    void sendCipher();
     void flushOut();
     void setError(int errnoValue);
     void failWith(TcpError error, const QString &message);
@@ -97,6 +135,17 @@ private:
     TcpError m_error = TcpError::None;
     bool m_peerClosing = false;
     QString m_errorString;
+    // The tunnel and TLS asked for (kept across connects), and their state on this connection.
+    QString m_tunnelHost;
+    quint16 m_tunnelPort = 0;
+    QByteArray m_tunnelAuthorization;
+    QByteArray m_tunnelIn; // the proxy's answer so far
+    std::shared_ptr<const TlsSettings> m_tlsSettings;
+    QString m_tlsName;
+    std::unique_ptr<TlsSession> m_tls;
+    QByteArray m_cipherIn;         // room for ciphertext reads
+    qint64 m_cipherArrivalNs = -1; // when the last ciphertext read arrived
+    bool m_cipherDrained = true;   // the last ciphertext read took all the kernel had
 };
 
 } // namespace ys
