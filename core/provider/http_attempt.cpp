@@ -1,6 +1,7 @@
 #include "provider/http_attempt.h"
 
 #include "net/http1_pool.h"
+#include "provider/alpn_memory.h"
 #include "provider/secrets.h"
 #include "tokenize/approx_tokens.h"
 #include "util/monotonic_clock.h"
@@ -8,6 +9,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSslError>
 #include <limits>
 
 namespace ys {
@@ -125,12 +127,28 @@ void HttpAttempt::start(QNetworkAccessManager *nam, Http1Pool *http1, qint64 int
     if (http1 && usesHttp1()) {
         Http1Exchange::Receiver *receiver = this;
         m_http1 = std::make_unique<Http1Exchange>(http1, receiver);
+        if (m_transport) {
+            m_http1->setProxy(m_transport->proxy);
+            m_http1->setTls(m_transport->tls);
+        }
         armWatchdog();
         const QByteArray body = std::exchange(m_parts.body, {});
         m_http1->start(m_parts.url, QByteArrayLiteral("POST"), m_parts.headers, body);
         return;
     }
     startQt(nam);
+}
+
+bool HttpAttempt::usesHttp1() const
+{
+    const HttpVersionChoice choice =
+        m_transport ? m_transport->httpVersion : HttpVersionChoice::Auto;
+    if (m_parts.url.scheme() == QLatin1StringView("http"))
+        return choice != HttpVersionChoice::Http2;
+    if (!m_transport || !m_transport->tls)
+        return false;
+    return choice == HttpVersionChoice::Http11 ||
+           (choice == HttpVersionChoice::Auto && AlpnMemory::offersHttp2(m_parts.url) == false);
 }
 
 void HttpAttempt::startQt(QNetworkAccessManager *nam)
@@ -144,6 +162,7 @@ void HttpAttempt::startQt(QNetworkAccessManager *nam)
                          QNetworkRequest::SameOriginRedirectPolicy);
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
                          QNetworkRequest::AlwaysNetwork);
+    applyTransport(request);
 
     m_reply = nam->post(request, m_parts.body);
     m_parts.body.clear();
@@ -154,6 +173,10 @@ void HttpAttempt::startQt(QNetworkAccessManager *nam)
     });
     connect(m_reply, &QNetworkReply::encrypted, this,
             [this] { m_sample.tlsDoneNs = sinceStart(); });
+    connect(m_reply, &QNetworkReply::sslErrors, this, [this](const QList<QSslError> &errors) {
+        for (const QSslError &e : errors)
+            m_tlsErrors.append(e.errorString());
+    });
     connect(m_reply, &QNetworkReply::requestSent, this, [this] {
         const qint64 now = sinceStart();
         m_sample.requestSentNs = now;
@@ -170,6 +193,45 @@ void HttpAttempt::startQt(QNetworkAccessManager *nam)
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpAttempt::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpAttempt::onFinished);
     armWatchdog();
+}
+
+// The provider's trust and client certificate for https://, and the HTTP version asked for:
+// 1.1 never offers HTTP/2; 2 offers it by ALPN over TLS and speaks it with prior knowledge over
+// http:// (the server must then speak it; versionRefused() checks the answer).
+void HttpAttempt::applyTransport(QNetworkRequest &request) const
+{
+    if (!m_transport)
+        return;
+    if (m_parts.url.scheme() == QLatin1StringView("https"))
+        request.setSslConfiguration(m_transport->sslConfiguration());
+    switch (m_transport->httpVersion) {
+    case HttpVersionChoice::Http11:
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+        break;
+    case HttpVersionChoice::Http2:
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
+        if (m_parts.url.scheme() == QLatin1StringView("http"))
+            request.setAttribute(QNetworkRequest::Http2DirectAttribute, true);
+        break;
+    case HttpVersionChoice::Auto:
+        break;
+    }
+}
+
+// Whether the server answered in another HTTP version than the one the provider asks for.
+bool HttpAttempt::versionRefused() const
+{
+    if (!m_transport || m_sample.httpStatus == 0)
+        return false;
+    switch (m_transport->httpVersion) {
+    case HttpVersionChoice::Http11:
+        return m_sample.httpVersion != QLatin1StringView("1.1");
+    case HttpVersionChoice::Http2:
+        return m_sample.httpVersion != QLatin1StringView("2");
+    case HttpVersionChoice::Auto:
+        break;
+    }
+    return false;
 }
 
 void HttpAttempt::setIdentity(qint64 runId, int seq, qint64 localPromptTokens)
@@ -218,10 +280,13 @@ void HttpAttempt::onMetaData()
     if (m_sample.requestId.isEmpty())
         m_sample.requestId = QString::fromLatin1(m_reply->rawHeader("request-id"));
     keepResponseHeaders(m_reply->rawHeaderPairs());
+    const bool http2 = m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
+    // Offered HTTP/2 and answered in HTTP/1.1: the server does not offer HTTP/2.
+    if (m_transport && m_transport->httpVersion == HttpVersionChoice::Auto &&
+        m_parts.url.scheme() == QLatin1StringView("https"))
+        AlpnMemory::note(m_parts.url, http2);
     recordHead(m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-               m_reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool()
-                   ? QStringLiteral("2")
-                   : QStringLiteral("1.1"),
+               http2 ? QStringLiteral("2") : QStringLiteral("1.1"),
                m_reply->header(QNetworkRequest::ContentTypeHeader).toByteArray());
 }
 
@@ -330,6 +395,11 @@ void HttpAttempt::onFinished()
     TransportEnd end;
     end.failed = m_reply->error() != QNetworkReply::NoError;
     end.errorString = m_reply->errorString();
+    if (m_reply->error() == QNetworkReply::SslHandshakeFailedError) {
+        end.tlsFailed = true;
+        if (!m_tlsErrors.isEmpty())
+            end.errorString = m_tlsErrors.join(QStringLiteral("; "));
+    }
     if (m_reply->error() == QNetworkReply::InsecureRedirectError) {
         end.crossOriginRedirect = true;
         end.redirectTarget = m_reply->url().resolved(
@@ -372,8 +442,17 @@ void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
                          .adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemovePath)
                          .toString()));
     }
+    if (status == 0 && end.tlsFailed)
+        return finish(Outcome::TlsError, tr("TLS handshake failed: %1").arg(end.errorString));
     if (status == 0) {
         return finish(Outcome::ConnectionError, end.errorString);
+    }
+    if (versionRefused()) {
+        return finish(
+            Outcome::ClientError,
+            tr("the server answered over HTTP/%1, but the provider's http_version "
+               "asks for HTTP/%2")
+                .arg(m_sample.httpVersion, httpVersionChoiceName(m_transport->httpVersion)));
     }
     if (status < 200 || status >= 300) {
         QString message;
@@ -457,6 +536,11 @@ void HttpAttempt::http1Connected()
         m_sample.connectedNs = sinceStart();
 }
 
+void HttpAttempt::http1Encrypted()
+{
+    m_sample.tlsDoneNs = sinceStart();
+}
+
 void HttpAttempt::http1RequestSent()
 {
     m_sample.requestSentNs = sinceStart();
@@ -497,6 +581,7 @@ void HttpAttempt::http1Finished(Http1Error error, const QString &message, qint64
     TransportEnd end;
     end.failed = error != Http1Error::None;
     end.errorString = message;
+    end.tlsFailed = error == Http1Error::TlsUntrusted || error == Http1Error::Tls;
     if (error == Http1Error::CrossOriginRedirect) {
         end.crossOriginRedirect = true;
         end.redirectTarget = m_http1->redirectTarget();

@@ -3,6 +3,7 @@
 #include "domain/sample.h"
 #include "net/http1_connection.h"
 #include "provider/dialect.h"
+#include "provider/transport_options.h"
 #include "wire/sse_parser.h"
 
 #include <QObject>
@@ -12,6 +13,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QNetworkRequest;
 
 namespace ys {
 
@@ -54,8 +56,18 @@ public:
     void setRequest(int requestIndex, int attemptNumber, std::optional<qint64> retryDelayNs,
                     bool warmup);
     bool isFinished() const { return m_finished; }
-    // Whether start() sends this attempt over the HTTP/1.1 client when given a pool.
-    bool usesHttp1() const { return m_parts.url.scheme() == QLatin1StringView("http"); }
+    // How the attempt travels (proxy, TLS trust, HTTP version); none: directly, with the
+    // process's defaults. Before start().
+    void setTransport(std::shared_ptr<const TransportOptions> transport)
+    {
+        m_transport = std::move(transport);
+    }
+    const TransportOptions *transport() const { return m_transport.get(); }
+    // Whether start() sends this attempt over the lanes' own HTTP/1.1 client when given a pool:
+    // plain http:// unless HTTP/2 was asked for (prior knowledge, through QtNetwork); https://
+    // with a transport when HTTP/1.1 was asked for, or with "auto" once the origin is known not
+    // to offer HTTP/2 (AlpnMemory). The rest goes through QtNetwork.
+    bool usesHttp1() const;
     const Sample &sample() const { return m_sample; }
     // The answer text decoded so far (the whole answer once finished).
     const QString &answerText() const { return m_state.text; }
@@ -68,12 +80,15 @@ private:
     struct TransportEnd {
         bool failed = false;
         bool crossOriginRedirect = false;
-        QUrl redirectTarget; // absolute
+        bool tlsFailed = false; // the handshake failed (errorString says why)
+        QUrl redirectTarget;    // absolute
         QString errorString;
     };
 
     qint64 sinceStart() const;
     void startQt(QNetworkAccessManager *nam);
+    void applyTransport(QNetworkRequest &request) const;
+    bool versionRefused() const;
     void onReadyRead();
     void onMetaData();
     void onFinished();
@@ -91,6 +106,7 @@ private:
     // Http1Exchange::Receiver
     void http1ConnectStarted() override;
     void http1Connected() override;
+    void http1Encrypted() override;
     void http1RequestSent() override;
     void http1Redirected() override;
     void http1Head(const Http1Head &head, qint64 readAtNs) override;
@@ -100,6 +116,8 @@ private:
     const Dialect &m_dialect;
     HttpRequestParts m_parts;
     AttemptTimeouts m_timeouts;
+    std::shared_ptr<const TransportOptions> m_transport;
+    QStringList m_tlsErrors; // why the server's certificate was not trusted
     qint64 m_lastReadNs = 0;
     QList<QByteArray> m_secrets;
     QPointer<QNetworkReply> m_reply;

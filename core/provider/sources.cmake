@@ -7,5 +7,7 @@ target_sources(ys_core PRIVATE
     provider/anthropic_messages_dialect.h provider/anthropic_messages_dialect.cpp
     provider/gemini_dialect.h provider/gemini_dialect.cpp
     provider/secrets.h provider/secrets.cpp
+    provider/transport_options.h provider/transport_options.cpp
+    provider/alpn_memory.h provider/alpn_memory.cpp
     provider/http_attempt.h provider/http_attempt.cpp
 )

@@ -42,7 +42,7 @@ LoadRunner::LoadRunner(RunPlan plan, NetworkPool *pool,
                        std::function<CircuitBreaker *(const QString &)> breakerFor, QObject *parent)
     : QObject(parent)
     , m_plan(std::move(plan))
-    , m_self{m_plan.provider, m_plan.apiKey}
+    , m_self{m_plan.provider, m_plan.apiKey, m_plan.transport}
     , m_pool(pool)
     , m_breakerFor(std::move(breakerFor))
     , m_retry(retryConfigFor(m_plan.scenario), m_plan.seed ^ 0x9e3779b97f4a7c15ull)
@@ -273,9 +273,13 @@ void LoadRunner::launch(Pending pending)
     for (int t = 0; t < targetCount(); ++t) {
         if (!target(t).apiKey.isEmpty())
             secrets.append(target(t).apiKey);
+        const TransportOptions *transport = target(t).transport.get();
+        if (transport && transport->proxy && !transport->proxy->password.isEmpty())
+            secrets.append(transport->proxy->password);
     }
     auto *attempt = new HttpAttempt(*dialect, dialect->buildRequest(to.provider, spec, to.apiKey),
                                     timeouts, secrets);
+    attempt->setTransport(to.transport);
     attempt->setIdentity(m_plan.runId, m_launches, request.prompt.tokens + request.historyTokens);
     attempt->setRequest(pending.requestIndex, pending.attemptNumber, pending.retryDelayNs,
                         pending.requestIndex < m_plan.scenario.warmup);

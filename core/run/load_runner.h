@@ -3,6 +3,7 @@
 #include "domain/provider_config.h"
 #include "domain/sample.h"
 #include "domain/scenario.h"
+#include "provider/transport_options.h"
 #include "run/prompt_source.h"
 #include "run/retry_policy.h"
 #include "run/scenario_step.h"
@@ -29,6 +30,7 @@ class NetworkPool;
 struct RunTarget {
     ProviderConfig provider;
     QByteArray apiKey;
+    std::shared_ptr<const TransportOptions> transport; // none: direct, the process's defaults
 };
 
 // What one run needs: where to send, what to send, how much, and the resolved key.
@@ -41,6 +43,7 @@ struct RunPlan {
     std::vector<RunTarget> fallbacks; // in the order the provider's fallback list names them
     StepPrompts prompts;              // empty: PromptSource's unique prompts
     bool keepText = false;            // keep each answer's text in its sample (in memory only)
+    std::shared_ptr<const TransportOptions> transport; // the provider's; none: direct
 };
 
 // Drives one run's attempts. Closed loop keeps `concurrency` in flight, each next attempt

@@ -6,6 +6,7 @@
 #include "util/thread_slice.h"
 
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QThread>
 #include <algorithm>
 
@@ -103,13 +104,27 @@ NetworkLane::~NetworkLane()
     m_http1->closeIdle();
 }
 
-QNetworkAccessManager *NetworkLane::leastBusyManager()
+QNetworkAccessManager *NetworkLane::leastBusyManager(const HttpAttempt *attempt)
 {
-    auto it =
-        std::min_element(m_managers.begin(), m_managers.end(),
-                         [](const Manager &a, const Manager &b) { return a.active < b.active; });
+    const TransportOptions *transport = attempt->transport();
+    const QString key = transport ? transport->managerKey() : QString();
+    auto it = m_managers.end();
+    for (auto m = m_managers.begin(); m != m_managers.end(); ++m) {
+        if (m->key == key && (it == m_managers.end() || m->active < it->active))
+            it = m;
+    }
     if (it == m_managers.end() || it->active >= kConnectionsPerManager) {
-        m_managers.push_back({new QNetworkAccessManager(this), 0});
+        auto *nam = new QNetworkAccessManager(this);
+        // The route is the provider's (resolved from its setting and the environment, as curl
+        // reads it), never QtNetwork's own idea of the system's proxy.
+        if (transport && transport->proxy) {
+            const ProxyRoute &p = *transport->proxy;
+            nam->setProxy(QNetworkProxy(QNetworkProxy::HttpProxy, p.host, p.port,
+                                        QString::fromUtf8(p.user), QString::fromUtf8(p.password)));
+        } else {
+            nam->setProxy(QNetworkProxy::NoProxy);
+        }
+        m_managers.push_back({nam, key, 0});
         it = m_managers.end() - 1;
     }
     ++it->active;
@@ -123,7 +138,7 @@ void NetworkLane::startAttempt(HttpAttempt *attempt, qint64 intendedStartNs)
         attempt->start(nullptr, m_http1, intendedStartNs);
         return;
     }
-    QNetworkAccessManager *nam = leastBusyManager();
+    QNetworkAccessManager *nam = leastBusyManager(attempt);
     // Direct: the attempt lives on this thread. The runner's own connection is queued.
     connect(attempt, &HttpAttempt::finished, this, [this, nam] {
         for (Manager &m : m_managers) {

@@ -67,10 +67,13 @@ public:
     void startAttempt(HttpAttempt *attempt, qint64 intendedStartNs);
 
 private:
-    QNetworkAccessManager *leastBusyManager();
+    // The least busy manager of those that reach the attempt's provider the same way (its
+    // proxy; see TransportOptions::managerKey).
+    QNetworkAccessManager *leastBusyManager(const HttpAttempt *attempt);
 
     struct Manager {
         QNetworkAccessManager *nam = nullptr;
+        QString key;
         int active = 0;
     };
     std::vector<Manager> m_managers;

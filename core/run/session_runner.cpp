@@ -32,6 +32,7 @@ struct ScenarioJob {
     qint64 providerId = 0;
     ProviderConfig provider;
     QByteArray key;
+    std::shared_ptr<const TransportOptions> transport;
     std::vector<RunTarget> fallbacks;
     Scenario scenario;
     std::unique_ptr<ScenarioDriver> driver;
@@ -89,7 +90,9 @@ public:
                 return fail(error);
             QByteArray key;
             QString keyError;
-            const bool keyOk = Secrets::resolve(provider.apiKeyRef, &key, &keyError);
+            std::shared_ptr<const TransportOptions> transport;
+            const bool keyOk = Secrets::resolve(provider.apiKeyRef, &key, &keyError) &&
+                               resolveTransport(provider, &transport, &keyError);
             for (const Scenario &scenario : m_request.suite.scenarios) {
                 if (!keyOk) {
                     auto runId = repo.createRun(m_sessionId, *providerId, scenario, &error);
@@ -105,6 +108,7 @@ public:
                 job.providerId = *providerId;
                 job.provider = provider;
                 job.key = key;
+                job.transport = transport;
                 job.fallbacks = fallbacksOf(provider);
                 job.scenario = scenario;
                 job.driver = makeScenarioDriver(scenario, provider, ++seed);
@@ -127,6 +131,18 @@ public:
         next();
     }
 
+    // The provider's proxy, trust and HTTP version, resolved against this process's
+    // environment; false with *error naming what is wrong.
+    static bool resolveTransport(const ProviderConfig &provider,
+                                 std::shared_ptr<const TransportOptions> *transport, QString *error)
+    {
+        auto options = TransportOptions::resolve(provider, ProxyEnvironment::fromProcess(), error);
+        if (!options)
+            return false;
+        *transport = std::make_shared<const TransportOptions>(std::move(*options));
+        return true;
+    }
+
     // The fallback chain of a provider, with keys; one whose key cannot be had is left out, and
     // said so.
     std::vector<RunTarget> fallbacksOf(const ProviderConfig &provider)
@@ -140,12 +156,14 @@ public:
                 continue;
             QByteArray key;
             QString keyError;
-            if (!Secrets::resolve(it->apiKeyRef, &key, &keyError)) {
+            std::shared_ptr<const TransportOptions> transport;
+            if (!Secrets::resolve(it->apiKeyRef, &key, &keyError) ||
+                !resolveTransport(*it, &transport, &keyError)) {
                 Q_EMIT warning(
                     tr("%1: fallback %2 left out: %3").arg(provider.name, name, keyError));
                 continue;
             }
-            out.push_back({*it, key});
+            out.push_back({*it, key, transport});
         }
         return out;
     }
@@ -319,7 +337,8 @@ private:
                      m_step.seed != 0 ? m_step.seed : ++m_seed,
                      m_step.fallbacks ? job.fallbacks : std::vector<RunTarget>{},
                      m_step.prompts,
-                     m_step.keepSamples};
+                     m_step.keepSamples,
+                     job.transport};
         const QString providerName = plan.provider.name;
         qCInfo(lcEngine).noquote()
             << QStringLiteral("run %1 starts: provider \"%2\" (%3, model %4), %5 %6, %7 requests, "

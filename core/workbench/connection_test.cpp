@@ -51,6 +51,10 @@ void ConnectionTest::start(const ProviderConfig &provider)
     QString keyError;
     if (!Secrets::resolve(provider.apiKeyRef, &key, &keyError))
         return failNow(keyError);
+    auto transport =
+        TransportOptions::resolve(provider, ProxyEnvironment::fromProcess(), &keyError);
+    if (!transport)
+        return failNow(keyError);
 
     RequestSpec spec;
     spec.prompt = tr("Reply with the single word OK.");
@@ -73,6 +77,7 @@ void ConnectionTest::start(const ProviderConfig &provider)
     m_dialect = std::move(dialect);
     m_attempt = new HttpAttempt(*m_dialect, m_dialect->buildRequest(provider, spec, key), timeouts,
                                 secrets);
+    m_attempt->setTransport(std::make_shared<const TransportOptions>(std::move(*transport)));
     m_attempt->setIdentity(0, 0, 0);
     connect(m_attempt, &HttpAttempt::finished, this, &ConnectionTest::onAttemptFinished);
     m_pool->start(m_attempt, monotonicNs());
