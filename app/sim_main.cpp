@@ -85,6 +85,19 @@ struct Options {
         QStringLiteral("cert-out"),
         SimMain::tr("With --tls, write the certificate (PEM) here so clients can trust it."),
         SimMain::tr("file")};
+    QCommandLineOption cert{
+        QStringLiteral("cert"),
+        SimMain::tr("With --tls, serve this certificate (PEM; the server's, then any "
+                    "intermediates) instead of a self-signed one; needs --key."),
+        SimMain::tr("file")};
+    QCommandLineOption key{QStringLiteral("key"),
+                           SimMain::tr("The unencrypted private key (PEM) of --cert."),
+                           SimMain::tr("file")};
+    QCommandLineOption clientCa{
+        QStringLiteral("client-ca"),
+        SimMain::tr("With --cert, require every client to present a certificate signed by a CA "
+                    "in this PEM file (mutual TLS)."),
+        SimMain::tr("file")};
     QCommandLineOption log{
         QStringLiteral("log"),
         SimMain::tr("Append the ground truth of every finished request to this file, one JSON "
@@ -106,6 +119,9 @@ QCommandLineOption setUp(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.listen);
     parser.addOption(options.profiles);
     parser.addOption(options.tls);
+    parser.addOption(options.cert);
+    parser.addOption(options.key);
+    parser.addOption(options.clientCa);
     parser.addOption(options.certOut);
     parser.addOption(options.log);
     parser.addOption(options.logFile);
@@ -185,17 +201,24 @@ std::optional<int> startServer(ys::SimServer &server, const QCommandLineParser &
     QString error;
     if (parser.isSet(options.log) && !server.setLogFile(parser.value(options.log), &error))
         return fail(error, kRuntimeError);
-    if (parser.isSet(options.tls)) {
-        if (!server.enableTls(&error))
+    if (parser.isSet(options.tls) && parser.isSet(options.cert)) {
+        auto identity =
+            ys::SimTlsIdentity::load(parser.value(options.cert), parser.value(options.key), &error);
+        if (!identity ||
+            (parser.isSet(options.clientCa) &&
+             !identity->requireClientCertificates(parser.value(options.clientCa), &error)))
             return fail(error, kRuntimeError);
-        if (parser.isSet(options.certOut)) {
-            QSaveFile cert(parser.value(options.certOut));
-            if (!cert.open(QIODevice::WriteOnly) || cert.write(server.certificatePem()) < 0 ||
-                !cert.commit())
-                return fail(SimMain::tr("cannot write the certificate to %1: %2")
-                                .arg(parser.value(options.certOut), cert.errorString()),
-                            kRuntimeError);
-        }
+        server.enableTls(std::move(*identity));
+    } else if (parser.isSet(options.tls) && !server.enableTls(&error)) {
+        return fail(error, kRuntimeError);
+    }
+    if (parser.isSet(options.tls) && parser.isSet(options.certOut)) {
+        QSaveFile cert(parser.value(options.certOut));
+        if (!cert.open(QIODevice::WriteOnly) || cert.write(server.certificatePem()) < 0 ||
+            !cert.commit())
+            return fail(SimMain::tr("cannot write the certificate to %1: %2")
+                            .arg(parser.value(options.certOut), cert.errorString()),
+                        kRuntimeError);
     }
     if (!server.listen(address, port, &error))
         return fail(error, kRuntimeError);
@@ -223,6 +246,11 @@ int main(int argc, char *argv[])
         return fail(SimMain::tr("cannot set up signal handling"), kRuntimeError);
     if (parser.isSet(options.certOut) && !parser.isSet(options.tls))
         return fail(SimMain::tr("--cert-out needs --tls"), kUsageError);
+    if (parser.isSet(options.cert) != parser.isSet(options.key) ||
+        (parser.isSet(options.cert) && !parser.isSet(options.tls)))
+        return fail(SimMain::tr("--cert and --key go together, with --tls"), kUsageError);
+    if (parser.isSet(options.clientCa) && !parser.isSet(options.cert))
+        return fail(SimMain::tr("--client-ca needs --cert and --key"), kUsageError);
 
     ys::SimServer server(std::move(profiles));
     if (const std::optional<int> code = startServer(server, parser, options, address, port))

@@ -16,12 +16,24 @@ public:
     }
 
 protected:
+    static bool enableTls(SimServer &server, const SimHostOptions &options, QString *error)
+    {
+        if (options.certFile.isEmpty())
+            return server.enableTls(error);
+        auto identity = SimTlsIdentity::load(options.certFile, options.keyFile, error);
+        if (!identity || (!options.clientCaFile.isEmpty() &&
+                          !identity->requireClientCertificates(options.clientCaFile, error)))
+            return false;
+        server.enableTls(std::move(*identity));
+        return true;
+    }
+
     void run() override
     {
         SimServer server(m_host->m_profiles);
         QString error;
         const SimHostOptions &options = m_host->m_options;
-        if ((options.tls && !server.enableTls(&error)) ||
+        if ((options.tls && !enableTls(server, options, &error)) ||
             (!options.logFile.isEmpty() && !server.setLogFile(options.logFile, &error)) ||
             !server.listen(QHostAddress(QHostAddress::LocalHost), 0, &error)) {
             m_ready->set_value(error);

@@ -15,7 +15,12 @@ namespace ys {
 
 struct SimHostOptions {
     bool tls = false; // HTTPS with a self-signed certificate, see SimServer::enableTls()
-    QString logFile;  // JSONL ground-truth log; empty: none
+    // With tls: this certificate and key (PEM files) instead of a self-signed one, and, with
+    // clientCaFile, client certificates required.
+    QString certFile;
+    QString keyFile;
+    QString clientCaFile;
+    QString logFile; // JSONL ground-truth log; empty: none
 };
 
 // Runs one SimServer on 127.0.0.1 (ephemeral port) in a thread of its own, so the app and the

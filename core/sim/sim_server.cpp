@@ -60,6 +60,13 @@ bool SimServer::enableTls(QString *error)
     return true;
 }
 
+void SimServer::enableTls(SimTlsIdentity identity)
+{
+    m_tls = std::move(identity);
+    std::lock_guard lock(m_certMutex);
+    m_certificatePem = m_tls->certificatePem;
+}
+
 QByteArray SimServer::certificatePem() const
 {
     std::lock_guard lock(m_certMutex);
@@ -79,7 +86,10 @@ bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error
             QSslConfiguration config = QSslConfiguration::defaultConfiguration();
             config.setLocalCertificate(m_tls->certificate);
             config.setPrivateKey(m_tls->key);
-            config.setPeerVerifyMode(QSslSocket::VerifyNone);
+            config.setPeerVerifyMode(m_tls->clientCas.isEmpty() ? QSslSocket::VerifyNone
+                                                                : QSslSocket::VerifyPeer);
+            if (!m_tls->clientCas.isEmpty())
+                config.setCaCertificates(m_tls->clientCas);
             config.setProtocol(QSsl::TlsV1_2OrLater);
             ssl->setSslConfiguration(config);
             m_tcp = ssl;

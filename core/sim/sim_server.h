@@ -39,6 +39,8 @@ public:
 
     // Makes a self-signed certificate and serves HTTPS from the next listen() on.
     bool enableTls(QString *error);
+    // HTTPS with this identity instead (a certificate from files, client certificates).
+    void enableTls(SimTlsIdentity identity);
     bool isTls() const { return m_tls.has_value(); }
     QByteArray certificatePem() const; // empty without TLS
 

@@ -71,4 +71,49 @@ std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error)
     return identity;
 }
 
+std::optional<SimTlsIdentity> SimTlsIdentity::load(const QString &certFile, const QString &keyFile,
+                                                   QString *error)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::optional<SimTlsIdentity>();
+    };
+    if (!QSslSocket::supportsSsl())
+        return fail(TlsTr::tr("TLS is not available: Qt found no TLS backend (is libssl "
+                              "installed?)"));
+    QFile cert(certFile);
+    QFile key(keyFile);
+    if (!cert.open(QIODevice::ReadOnly))
+        return fail(
+            TlsTr::tr("cannot read the certificate %1: %2").arg(certFile, cert.errorString()));
+    if (!key.open(QIODevice::ReadOnly))
+        return fail(TlsTr::tr("cannot read the key %1: %2").arg(keyFile, key.errorString()));
+    SimTlsIdentity identity;
+    identity.certificatePem = cert.readAll();
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(identity.certificatePem);
+    if (chain.isEmpty())
+        return fail(TlsTr::tr("%1 holds no PEM certificate").arg(certFile));
+    identity.certificate = chain.front();
+    const QByteArray keyPem = key.readAll();
+    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
+        identity.key = QSslKey(keyPem, algorithm, QSsl::Pem);
+        if (!identity.key.isNull())
+            break;
+    }
+    if (identity.key.isNull())
+        return fail(TlsTr::tr("%1 holds no unencrypted PEM private key").arg(keyFile));
+    if (error)
+        error->clear();
+    return identity;
+}
+
+bool SimTlsIdentity::requireClientCertificates(const QString &caFile, QString *error)
+{
+    clientCas = QSslCertificate::fromPath(caFile, QSsl::Pem);
+    if (clientCas.isEmpty() && error)
+        *error = TlsTr::tr("%1 holds no PEM certificate").arg(caFile);
+    return !clientCas.isEmpty();
+}
+
 } // namespace ys

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QSslCertificate>
 #include <QSslKey>
 #include <QString>
@@ -15,9 +16,18 @@ struct SimTlsIdentity {
     QSslCertificate certificate;
     QSslKey key;
     QByteArray certificatePem;
+    // With a client CA: the server asks every client for a certificate signed by one of these
+    // and refuses the handshake without one, as a gateway with mutual TLS does.
+    QList<QSslCertificate> clientCas;
 
     // nullopt with *error saying why (no openssl tool, no TLS support in Qt, ...).
     static std::optional<SimTlsIdentity> generate(QString *error);
+    // A certificate (PEM, the server's first, then any intermediates) and its unencrypted key
+    // from files, for example signed by a test CA. nullopt with *error naming the file.
+    static std::optional<SimTlsIdentity> load(const QString &certFile, const QString &keyFile,
+                                              QString *error);
+    // Requires client certificates signed by the CAs in this PEM file.
+    bool requireClientCertificates(const QString &caFile, QString *error);
 };
 
 } // namespace ys
