@@ -9,9 +9,11 @@ cd "$(dirname "$0")"
 # nghttp2-server is the HTTP/2 server tst_http2 talks to; universal-ctags finds the functions
 # tools/check_sizes.sh measures; poppler-utils (pdftotext, pdfinfo) and python3-openpyxl read back
 # the PDF and XLSX exports; postgresql-15 is the team store's server the tests start and stop
-# themselves; python3-prometheus-client parses the metrics endpoints; curl reads them.
+# themselves; python3-prometheus-client parses the metrics endpoints; curl reads them; tinyproxy
+# is the forward proxy tst_network_options starts and stops itself (the package's own service,
+# where one starts, is left as it is: the test listens on a free port of its own).
 ./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
-    poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl
+    poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl tinyproxy
 # Node.js and the official SDKs that talk to the simulator as peer clients.
 tests/peers/install.sh build-test/peers
 
