@@ -76,6 +76,26 @@
         <source>Write the simulator&apos;s own log (start-up, errors; not the ground truth, see --log) to this file. Without it nothing is logged to a file.</source>
         <translation>将模拟器自身的日志（启动、错误；不含真实数据，见 --log）写入此文件。不指定则不写日志文件。</translation>
     </message>
+    <message>
+        <source>With --tls, serve this certificate (PEM; the server&apos;s, then any intermediates) instead of a self-signed one; needs --key.</source>
+        <translation>与 --tls 一起使用：提供此证书（PEM；先是服务器证书，再是中间证书），而不是启动时生成的自签名证书；需要 --key。</translation>
+    </message>
+    <message>
+        <source>The unencrypted private key (PEM) of --cert.</source>
+        <translation>--cert 的未加密私钥（PEM）。</translation>
+    </message>
+    <message>
+        <source>With --cert, require every client to present a certificate signed by a CA in this PEM file (mutual TLS).</source>
+        <translation>与 --cert 一起使用：要求每个客户端出示由此 PEM 文件中某个 CA 签发的证书（双向 TLS）。</translation>
+    </message>
+    <message>
+        <source>--cert and --key go together, with --tls</source>
+        <translation>--cert 与 --key 须同时给出，并配合 --tls</translation>
+    </message>
+    <message>
+        <source>--client-ca needs --cert and --key</source>
+        <translation>--client-ca 需要 --cert 和 --key</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2797,6 +2817,14 @@
         <source>unknown SSE field lines (%1): %2</source>
         <translation>未知的 SSE 字段行（%1）：%2</translation>
     </message>
+    <message>
+        <source>TLS handshake failed: %1</source>
+        <translation>TLS 握手失败：%1</translation>
+    </message>
+    <message>
+        <source>the server answered over HTTP/%1, but the provider&apos;s http_version asks for HTTP/%2</source>
+        <translation>服务器以 HTTP/%1 应答，但该服务商的 http_version 要求 HTTP/%2</translation>
+    </message>
 </context>
 <context>
     <name>ys::InsightText</name>
@@ -3443,6 +3471,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>empty response</source>
         <translation>空响应</translation>
     </message>
+    <message>
+        <source>TLS error</source>
+        <translation>TLS 错误</translation>
+    </message>
 </context>
 <context>
     <name>ys::ParetoChart</name>
@@ -4086,6 +4118,17 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>OpenRouter gateway; the model that served a request is reported per response.</source>
         <translation>OpenRouter 网关；每个响应都会报告实际提供服务的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ProxyResolver</name>
+    <message>
+        <source>%1: not a proxy address (expected http://HOST:PORT)</source>
+        <translation>%1：不是代理地址（应为 http://主机:端口）</translation>
+    </message>
+    <message>
+        <source>%1: %2:// proxies are not supported; use an http:// proxy</source>
+        <translation>%1：不支持 %2:// 代理；请使用 http:// 代理</translation>
     </message>
 </context>
 <context>
@@ -5776,6 +5819,22 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>cannot load the TLS certificate openssl made</source>
         <translation>无法加载 openssl 生成的 TLS 证书</translation>
     </message>
+    <message>
+        <source>cannot read the certificate %1: %2</source>
+        <translation>无法读取证书 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the key %1: %2</source>
+        <translation>无法读取私钥 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds no PEM certificate</source>
+        <translation>%1 中没有 PEM 证书</translation>
+    </message>
+    <message>
+        <source>%1 holds no unencrypted PEM private key</source>
+        <translation>%1 中没有未加密的 PEM 私钥</translation>
+    </message>
 </context>
 <context>
     <name>ys::SizeDistribution</name>
@@ -6097,6 +6156,34 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1[%2]: expected a metric name</source>
         <translation>%1[%2]：应为指标名</translation>
+    </message>
+    <message>
+        <source>%1.proxy: must not hold credentials; give them as proxy_auth, a reference such as env:NAME</source>
+        <translation>%1.proxy：不得包含凭据；请通过 proxy_auth 以引用形式给出，例如 env:NAME</translation>
+    </message>
+    <message>
+        <source>%1.proxy: &quot;%2&quot; is not an http://HOST:PORT proxy address (or &quot;direct&quot;)</source>
+        <translation>%1.proxy：“%2”不是 http://主机:端口 形式的代理地址（也不是“direct”）</translation>
+    </message>
+    <message>
+        <source>%1.%2: must name a file</source>
+        <translation>%1.%2：必须是一个文件路径</translation>
+    </message>
+    <message>
+        <source>%1.proxy_auth: must be a reference such as env:NAME or keychain:ID, never the credentials themselves</source>
+        <translation>%1.proxy_auth：必须是引用，例如 env:NAME 或 keychain:ID，绝不能是凭据本身</translation>
+    </message>
+    <message>
+        <source>%1.proxy_auth: given with proxy &quot;direct&quot;, which uses no proxy</source>
+        <translation>%1.proxy_auth：与代理“direct”一同给出，而“direct”不使用代理</translation>
+    </message>
+    <message>
+        <source>%1: client_cert and client_key go together</source>
+        <translation>%1：client_cert 与 client_key 须同时给出</translation>
+    </message>
+    <message>
+        <source>%1.http_version: &quot;%2&quot; is not one of auto, 1.1, 2</source>
+        <translation>%1.http_version：“%2”不是 auto、1.1、2 之一</translation>
     </message>
 </context>
 <context>
@@ -6600,6 +6687,49 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>network error with %1:%2: %3</source>
         <translation>与 %1:%2 通信时出现网络错误：%3</translation>
     </message>
+    <message>
+        <source>the proxy %1:%2 closed the connection instead of opening a tunnel</source>
+        <translation>代理 %1:%2 关闭了连接，没有建立隧道</translation>
+    </message>
+    <message>
+        <source>the proxy&apos;s answer to CONNECT is too long</source>
+        <translation>代理对 CONNECT 的应答过长</translation>
+    </message>
+    <message>
+        <source>the proxy %1:%2 refused the tunnel to %3: %4</source>
+        <translation>代理 %1:%2 拒绝建立到 %3 的隧道：%4</translation>
+    </message>
+    <message>
+        <source>the server closed the connection during the TLS handshake</source>
+        <translation>服务器在 TLS 握手期间关闭了连接</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TlsSession</name>
+    <message>
+        <source>OpenSSL: %1</source>
+        <translation>OpenSSL：%1</translation>
+    </message>
+    <message>
+        <source>the client certificate or its key cannot be used: %1</source>
+        <translation>无法使用客户端证书或其私钥：%1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s certificate is not trusted: %1</source>
+        <translation>服务器证书不受信任：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the TLS handshake failed</source>
+        <translation>TLS 握手失败</translation>
+    </message>
+    <message>
+        <source>TLS error</source>
+        <translation>TLS 错误</translation>
+    </message>
 </context>
 <context>
     <name>ys::Tokenizer</name>
@@ -6673,6 +6803,29 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: cannot read the trace (%2)</source>
         <translation>%1：无法读取轨迹（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TransportOptions</name>
+    <message>
+        <source>%1 &quot;%2&quot;: cannot be read (%3)</source>
+        <translation>%1“%2”：无法读取（%3）</translation>
+    </message>
+    <message>
+        <source>ca_file &quot;%1&quot;: holds no PEM certificate</source>
+        <translation>ca_file“%1”：其中没有 PEM 证书</translation>
+    </message>
+    <message>
+        <source>client_cert &quot;%1&quot;: holds no PEM certificate</source>
+        <translation>client_cert“%1”：其中没有 PEM 证书</translation>
+    </message>
+    <message>
+        <source>client_key &quot;%1&quot;: holds no unencrypted PEM private key</source>
+        <translation>client_key“%1”：其中没有未加密的 PEM 私钥</translation>
+    </message>
+    <message>
+        <source>proxy_auth: %1</source>
+        <translation>proxy_auth：%1</translation>
     </message>
 </context>
 <context>
