@@ -186,7 +186,7 @@ std::optional<int> startServer(ys::SimServer &server, const QCommandLineParser &
     if (parser.isSet(options.log) && !server.setLogFile(parser.value(options.log), &error))
         return fail(error, kRuntimeError);
     if (parser.isSet(options.tls)) {
-        if (!server.enableTls(&error))
+        if (!server.enableTls(&error, address))
             return fail(error, kRuntimeError);
         if (parser.isSet(options.certOut)) {
             QSaveFile cert(parser.value(options.certOut));
