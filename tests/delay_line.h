@@ -4,13 +4,14 @@
 // packet written to one out of the other after a fixed one-way delay, dropping a share of them at
 // random and spacing them to a bandwidth, as the kernel's netem qdisc does where the kernel has
 // it (many do not: CONFIG_NET_SCH_NETEM is often left out of VM and container kernels). Each
-// direction has its own shape. The thread sleeps until the next packet is due with a timer slack
-// of 1 ns (and real-time priority where it may), so a packet leaves within some tens of
-// microseconds of its due time.
+// direction has its own shape. The thread sleeps until shortly before the next packet is due
+// (real-time priority where it may) and spends the last 300 us polling, so a packet leaves within
+// some microseconds of its due time; what arrives is taken within tens of microseconds.
 // The devices are removed when the line closes them (and by the kernel if the process dies).
 #include "util/monotonic_clock.h"
 
 #include <QString>
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -98,6 +99,19 @@ public:
         m_dir[from].shape = shape;
     }
 
+    // How late the packets from `from` were written out, at the median: the time from when each
+    // was due to when the line had written it (what the line adds to the shaped delay, besides
+    // the time from the sender's write to the line's read, which it cannot see).
+    qint64 medianLatenessNs(Side from)
+    {
+        std::lock_guard lock(m_mutex);
+        std::vector<qint64> v(m_dir[from].lateness.begin(), m_dir[from].lateness.end());
+        if (v.empty())
+            return 0;
+        std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+        return v[v.size() / 2];
+    }
+
     // Packets dropped on purpose (loss and queue limit) and carried, both directions together.
     qint64 dropped() const { return m_dropped; }
     qint64 carried() const { return m_carried; }
@@ -111,6 +125,7 @@ private:
         LinkShape shape;
         qint64 linkFreeNs = 0; // when the last packet queued has been put on the wire
         std::deque<Packet> queue;
+        std::deque<qint64> lateness; // of the last packets written
     };
 
     void carry()
@@ -123,11 +138,21 @@ private:
         std::mt19937_64 random(20240531);
         while (!m_stop) {
             const qint64 next = deliverDue();
+            if (next > 0 && next <= kSpinNs) {
+                // A timer wakes the thread some 100 us late in a VM: the last stretch before a
+                // packet is due is spent reading instead (still taking what arrives meanwhile).
+                const qint64 due = monotonicNs() + next;
+                for (qint64 now = monotonicNs(); now < due && !m_stop; now = monotonicNs()) {
+                    take(A, now, random);
+                    take(B, now, random);
+                }
+                continue;
+            }
             pollfd fds[3] = {{m_fd[A], POLLIN, 0}, {m_fd[B], POLLIN, 0}, {m_wake, POLLIN, 0}};
             timespec wait = {};
             if (next > 0) {
-                wait.tv_sec = next / 1'000'000'000;
-                wait.tv_nsec = next % 1'000'000'000;
+                wait.tv_sec = (next - kSpinNs) / 1'000'000'000;
+                wait.tv_nsec = (next - kSpinNs) % 1'000'000'000;
             }
             if (::ppoll(fds, 3, next > 0 ? &wait : nullptr, nullptr) < 0 && errno != EINTR)
                 return;
@@ -171,18 +196,24 @@ private:
         const qint64 now = monotonicNs();
         qint64 next = 0;
         for (int from : {A, B}) {
-            std::deque<Packet> &q = m_dir[from].queue;
-            while (!q.empty() && q.front().dueNs <= now) {
-                const std::vector<char> &p = q.front().bytes;
+            Direction &d = m_dir[from];
+            while (!d.queue.empty() && d.queue.front().dueNs <= now) {
+                const std::vector<char> &p = d.queue.front().bytes;
                 if (::write(m_fd[1 - from], p.data(), p.size()) == ssize_t(p.size()))
                     ++m_carried;
-                q.pop_front();
+                d.lateness.push_back(monotonicNs() - d.queue.front().dueNs);
+                if (d.lateness.size() > 4096)
+                    d.lateness.pop_front();
+                d.queue.pop_front();
             }
+            const std::deque<Packet> &q = d.queue;
             if (!q.empty() && (next == 0 || q.front().dueNs - now < next))
                 next = q.front().dueNs - now;
         }
         return next;
     }
+
+    static constexpr qint64 kSpinNs = 300'000;
 
     int m_fd[2] = {-1, -1};
     int m_wake = -1;
