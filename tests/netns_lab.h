@@ -4,7 +4,9 @@
 // DelayLine (two TUN devices, one on each side, with private addresses 10.231.N.1 here and
 // 10.231.N.2 there), and the simulators the test starts inside it. Everything is torn down by
 // close() or the destructor: the processes stopped by their PIDs, the namespace deleted, the
-// devices removed. A namespace left by a test that died (its PID gone) is deleted at set-up.
+// devices removed. Should the test die first, its simulators get SIGTERM (PR_SET_PDEATHSIG) and
+// the kernel removes the devices; the namespace it left (its PID gone) is deleted at the next
+// set-up.
 #include "delay_line.h"
 #include "test_support.h"
 
@@ -13,7 +15,9 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QUrl>
+#include <csignal>
 #include <memory>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <vector>
 
@@ -109,6 +113,8 @@ public:
     {
         auto p = std::make_unique<QProcess>();
         p->setProcessChannelMode(QProcess::SeparateChannels);
+        // Should the test die without closing, the simulator gets SIGTERM all the same.
+        p->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
         // `ip netns exec` execs the program: the PID is the simulator's own.
         p->start(ipCommand(),
                  QStringList{QStringLiteral("netns"), QStringLiteral("exec"), m_name,
