@@ -17,7 +17,10 @@
 #include "test_support.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QSignalSpy>
+#include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -106,6 +109,7 @@ private Q_SLOTS:
     void firstTokenAgainstGroundTruth();
     void lossySessionLosesNoAttempt();
     void narrowLinkKeepsOrder();
+    void tlsHandshakeIsOneMoreRoundTrip();
 
 private:
     void shape(double loss = 0, qint64 bitsPerS = 0);
@@ -356,6 +360,68 @@ void TstNetem::narrowLinkKeepsOrder()
               double(lag) / kMs, double(s.eventTimesNs.back() - *s.firstTokenNs) / kMs);
         QVERIFY2(lag >= 0, qPrintable(QString::number(double(lag) / kMs)));
     }
+}
+
+// (d) Over https:// (QtNetwork), a cold attempt's connect phase is the TCP handshake, one round
+// trip, and its TLS phase, tls_done_ns - connected_ns, the TLS 1.3 handshake: one more (the
+// ClientHello out, the server's hello to Finished back). A warm attempt has neither. And, cold or
+// warm, the simulator has the request whole 30 ms (the line's delay) after it was sent.
+void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
+{
+    shape();
+    QString error;
+    const QString cert = m_dir.filePath(QStringLiteral("cert.pem"));
+    const QUrl base = m_lab->startSim(
+        {QStringLiteral("--profiles"), m_dir.filePath(QStringLiteral("profiles.json")),
+         QStringLiteral("--log"), m_dir.filePath(QStringLiteral("truth.jsonl")),
+         QStringLiteral("--tls"), QStringLiteral("--cert-out"), cert},
+        &error);
+    QVERIFY2(base.isValid(), qPrintable(error));
+    const QSslConfiguration before = QSslConfiguration::defaultConfiguration();
+    QSslConfiguration trusting = before;
+    trusting.setCaCertificates(before.caCertificates() +
+                               QSslCertificate::fromPath(cert, QSsl::Pem));
+    QSslConfiguration::setDefaultConfiguration(trusting);
+    const auto restore = qScopeGuard([&] { QSslConfiguration::setDefaultConfiguration(before); });
+
+    std::vector<qint64> connects, handshakes, coldArrivals, warmArrivals;
+    for (int i = 0; i < 7; ++i) {
+        NetworkPool pool; // a pool of its own: a new connection
+        pool.ensureLanes(1);
+        const Sample cold = run(pool, base);
+        const Sample warm = run(pool, base);
+        QVERIFY2(cold.outcome == Outcome::Ok, qPrintable(describe(cold)));
+        QVERIFY2(warm.outcome == Outcome::Ok, qPrintable(describe(warm)));
+        QVERIFY2(cold.connectStartNs && cold.connectedNs && cold.tlsDoneNs,
+                 qPrintable(describe(cold)));
+        connects.push_back(*cold.connectedNs - *cold.connectStartNs);
+        handshakes.push_back(*cold.tlsDoneNs - *cold.connectedNs);
+        QVERIFY2(warm.connectionReused && !warm.connectStartNs && !warm.connectedNs &&
+                     !warm.tlsDoneNs,
+                 qPrintable(describe(warm)));
+        const auto coldTruth = truthOf(cold), warmTruth = truthOf(warm);
+        QVERIFY(coldTruth && warmTruth);
+        coldArrivals.push_back(coldTruth->acceptedNs - (cold.startedAtNs + *cold.requestSentNs));
+        warmArrivals.push_back(warmTruth->acceptedNs - (warm.startedAtNs + *warm.requestSentNs));
+        if (i == 0)
+            qInfo("https cold: %s (server: headers %.3f, first content %.3f ms after the request "
+                  "arrived); warm: %s",
+                  qPrintable(describe(cold)),
+                  double(coldTruth->headersWrittenNs - coldTruth->acceptedNs) / kMs,
+                  double(coldTruth->firstContentNs - coldTruth->acceptedNs) / kMs,
+                  qPrintable(describe(warm)));
+    }
+    const double connect = medianMs(connects), handshake = medianMs(handshakes);
+    qInfo("https: connect phase median %.3f ms, TLS handshake median %.3f ms; the request whole at "
+          "the simulator %.3f ms (cold) and %.3f ms (warm) after it was sent",
+          connect, handshake, medianMs(coldArrivals), medianMs(warmArrivals));
+    QVERIFY2(std::abs(connect - double(kRoundTripNs) / kMs) <= 2.0,
+             qPrintable(QString::number(connect)));
+    QVERIFY2(std::abs(handshake - double(kRoundTripNs) / kMs) <= 2.0,
+             qPrintable(QString::number(handshake)));
+    for (const auto *arrivals : {&coldArrivals, &warmArrivals})
+        QVERIFY2(std::abs(medianMs(*arrivals) - double(kToServerNs) / kMs) <= 2.0,
+                 qPrintable(QString::number(medianMs(*arrivals))));
 }
 
 QTEST_GUILESS_MAIN(TstNetem)
