@@ -209,7 +209,7 @@ std::optional<int> startServer(ys::SimServer &server, const QCommandLineParser &
              !identity->requireClientCertificates(parser.value(options.clientCa), &error)))
             return fail(error, kRuntimeError);
         server.enableTls(std::move(*identity));
-    } else if (parser.isSet(options.tls) && !server.enableTls(&error)) {
+    } else if (parser.isSet(options.tls) && !server.enableTls(&error, address)) {
         return fail(error, kRuntimeError);
     }
     if (parser.isSet(options.tls) && parser.isSet(options.certOut)) {

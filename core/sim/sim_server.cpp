@@ -49,9 +49,9 @@ SimServer::~SimServer()
     qDeleteAll(connections);
 }
 
-bool SimServer::enableTls(QString *error)
+bool SimServer::enableTls(QString *error, const QHostAddress &address)
 {
-    std::optional<SimTlsIdentity> identity = SimTlsIdentity::generate(error);
+    std::optional<SimTlsIdentity> identity = SimTlsIdentity::generate(error, address);
     if (!identity)
         return false;
     m_tls = std::move(identity);

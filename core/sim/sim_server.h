@@ -37,8 +37,9 @@ public:
     explicit SimServer(std::vector<SimProfile> profiles, QObject *parent = nullptr);
     ~SimServer() override;
 
-    // Makes a self-signed certificate and serves HTTPS from the next listen() on.
-    bool enableTls(QString *error);
+    // Makes a self-signed certificate and serves HTTPS from the next listen() on. The certificate
+    // names 127.0.0.1 and localhost, and `address` too when given (the one listen() will use).
+    bool enableTls(QString *error, const QHostAddress &address = {});
     // HTTPS with this identity instead (a certificate from files, client certificates).
     void enableTls(SimTlsIdentity identity);
     bool isTls() const { return m_tls.has_value(); }

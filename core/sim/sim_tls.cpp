@@ -19,7 +19,7 @@ constexpr int kOpensslTimeoutMs = 30000;
 
 } // namespace
 
-std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error)
+std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error, const QHostAddress &also)
 {
     auto fail = [error](const QString &message) {
         if (error)
@@ -40,6 +40,11 @@ std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error)
     const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
     const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
 
+    QString names = QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost");
+    if (!also.isNull() && !also.isLoopback() && also != QHostAddress::Any &&
+        also != QHostAddress::AnyIPv4 && also != QHostAddress::AnyIPv6)
+        names += QStringLiteral(",IP:") + also.toString();
+
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(openssl,
@@ -47,8 +52,7 @@ std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error)
                    QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
                    QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
                    QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
-                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost"),
+                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"), names,
                    QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath});
     if (!process.waitForFinished(kOpensslTimeoutMs) ||
         process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {

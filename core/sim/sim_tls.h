@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHostAddress>
 #include <QList>
 #include <QSslCertificate>
 #include <QSslKey>
@@ -9,9 +10,10 @@
 
 namespace ys {
 
-// A self-signed certificate for 127.0.0.1 and localhost, made when the simulator starts with TLS.
-// Qt cannot generate keys and core does not link OpenSSL, so the openssl command-line tool makes
-// them (a P-256 key, valid for two days); clients trust the certificate only when given it.
+// A self-signed certificate for 127.0.0.1 and localhost (and the address the simulator listens
+// on, when that is another), made when the simulator starts with TLS.
+// Qt cannot generate keys, so the openssl command-line tool makes them (a P-256 key, valid for two
+// days); clients trust the certificate only when given it.
 struct SimTlsIdentity {
     QSslCertificate certificate;
     QSslKey key;
@@ -21,7 +23,8 @@ struct SimTlsIdentity {
     QList<QSslCertificate> clientCas;
 
     // nullopt with *error saying why (no openssl tool, no TLS support in Qt, ...).
-    static std::optional<SimTlsIdentity> generate(QString *error);
+    // `also`, when set, is one more address the certificate names.
+    static std::optional<SimTlsIdentity> generate(QString *error, const QHostAddress &also = {});
     // A certificate (PEM, the server's first, then any intermediates) and its unencrypted key
     // from files, for example signed by a test CA. nullopt with *error naming the file.
     static std::optional<SimTlsIdentity> load(const QString &certFile, const QString &keyFile,
