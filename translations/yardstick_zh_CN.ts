@@ -979,6 +979,17 @@
     </message>
 </context>
 <context>
+    <name>ys::CalibrationText</name>
+    <message>
+        <source>unknown transport</source>
+        <translation>未知传输</translation>
+    </message>
+    <message>
+        <source>Client delivery overhead (%1): median %2 ms, p99 %3 ms over %4 events</source>
+        <translation>客户端投递开销（%1）：中位数 %2 ms，p99 %3 ms（共 %4 个事件）</translation>
+    </message>
+</context>
+<context>
     <name>ys::CatalogModel</name>
     <message>
         <source>Provider</source>
@@ -1313,6 +1324,10 @@
     <message>
         <source>--metrics-listen: %1</source>
         <translation>--metrics-listen：%1</translation>
+    </message>
+    <message>
+        <source>Client delivery overhead: not measured</source>
+        <translation>客户端投递开销：未测量</translation>
     </message>
 </context>
 <context>
@@ -4240,10 +4255,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>未测量客户端开销：计时精度未知。</translation>
     </message>
     <message>
-        <source>The client&apos;s own delivery overhead was high (median above 1 ms or P99 above 5 ms): the timings are less precise than usual.</source>
-        <translation>客户端自身的交付开销较高（中位数超过 1 毫秒或 P99 超过 5 毫秒）：计时精度低于通常水平。</translation>
-    </message>
-    <message>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -4472,10 +4483,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>本会话无法测量客户端的交付开销。</translation>
     </message>
     <message>
-        <source>Before the first run the client measured its own delivery overhead against a loopback stream of %1 events with known send times: median %2 ms, P99 %3 ms, maximum %4 ms late.</source>
-        <translation>在首次运行前，客户端用一个包含 %1 个已知发送时间事件的回环流测量了自身的交付开销：中位数延后 %2 毫秒，P99 延后 %3 毫秒，最大延后 %4 毫秒。</translation>
-    </message>
-    <message>
         <source>Method</source>
         <translation>方法</translation>
     </message>
@@ -4626,6 +4633,18 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>No scenario kind with a verdict ran for %1.</source>
         <translation>以下服务商没有运行带结论的场景类型：%1。</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own delivery overhead was high (median above 1 ms or P99 above 5 ms) over %1: the timings are less precise than usual.</source>
+        <translation>客户端自身经由 %1 的交付开销较高（中位数超过 1 毫秒或 P99 超过 5 毫秒）：计时精度低于通常水平。</translation>
+    </message>
+    <message>
+        <source>over %1, %2 events: median %3 ms, P99 %4 ms, maximum %5 ms late</source>
+        <translation>经由 %1，%2 个事件：中位数延后 %3 毫秒，P99 延后 %4 毫秒，最大延后 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>Before the first run the client measured its own delivery overhead against a loopback stream with known send times, through each transport the session&apos;s attempts use: %1.</source>
+        <translation>在首次运行前，客户端用一个已知发送时间的回环流，经由本会话的尝试所用的每种传输测量了自身的交付开销：%1。</translation>
     </message>
 </context>
 <context>
@@ -5335,12 +5354,8 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>校准流无法在回环地址上监听</translation>
     </message>
     <message>
-        <source>the calibration stream did not complete (%1 of %2 events)</source>
-        <translation>校准流未完成（%2 个事件中仅完成 %1 个）</translation>
-    </message>
-    <message>
-        <source>Client delivery overhead: median %1 ms, p99 %2 ms over %3 events</source>
-        <translation>客户端投递开销：中位数 %1 ms，p99 %2 ms（共 %3 个事件）</translation>
+        <source>the calibration stream did not complete over %1 (%2 of %3 events)</source>
+        <translation>校准流经由 %1 未完成（%3 个事件中仅完成 %2 个）</translation>
     </message>
 </context>
 <context>

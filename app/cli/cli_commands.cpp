@@ -6,6 +6,7 @@
 #include "analysis/run_summary.h"
 #include "analysis/summary_json.h"
 #include "demo/sim_demo_host.h"
+#include "domain/calibration_record.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
 #include "models/insight_text.h"
@@ -130,6 +131,10 @@ void printSummaryText(const SessionSummary &summary, const std::vector<ScoreCrit
         out() << line << '\n';
     if (const QString line = scoreLine(summary, criteria); !line.isEmpty())
         out() << line << '\n';
+    if (const auto calibration = CalibrationRecord::fromJson(summary.info.calibration))
+        out() << CalibrationText::describe(*calibration) << '\n';
+    else
+        out() << CliCommands::tr("Client delivery overhead: not measured") << '\n';
     const QStringList gates = Gates::describe(req);
     out() << CliCommands::tr("Gates: %1 (E2E in open loop from the intended start). "
                              "Percentiles: linear interpolation (type 7).")

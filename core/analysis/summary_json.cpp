@@ -8,6 +8,7 @@
 #include "analysis/insight_json.h"
 #include "analysis/price_source_json.h"
 #include "analysis/results_json.h"
+#include "domain/calibration_record.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,9 +38,12 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
     doc["suite"] = summary.info.suiteName.toStdString();
     doc["started"] = summary.info.startedAt.toUTC().toString(Qt::ISODateWithMs).toStdString();
     doc["status"] = sessionStatusName(summary.info.status).toStdString();
-    doc["calibration"] = summary.info.calibration.isEmpty()
-                             ? json(nullptr)
-                             : json::parse(summary.info.calibration.toStdString(), nullptr, false);
+    // Written again from what it reads, so a calibration stored before transports were named
+    // has the same members (its transport null).
+    const std::optional<CalibrationRecord> calibration =
+        CalibrationRecord::fromJson(summary.info.calibration);
+    doc["calibration"] =
+        calibration ? json::parse(calibration->toJson().toStdString()) : json(nullptr);
     doc["percentile_method"] =
         "linear interpolation between closest ranks (numpy default, R type 7)";
     doc["requirements"] = requirementsJson(summary.requirements);

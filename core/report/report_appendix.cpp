@@ -1,12 +1,10 @@
 #include "report/report_content.h"
 
 #include "analysis/price_source_json.h"
+#include "domain/calibration_record.h"
 #include "models/figure_text.h"
 #include "models/insight_text.h"
 #include "models/results_text.h"
-
-#include <QJsonDocument>
-#include <QJsonObject>
 
 namespace ys {
 
@@ -53,14 +51,19 @@ QStringList providerCaveats(const ProviderSummary &p, const SessionSummary &summ
 
 QString calibrationCaveat(const QByteArray &calibration)
 {
-    const QJsonObject o = QJsonDocument::fromJson(calibration).object();
-    if (o.isEmpty())
+    const std::optional<CalibrationRecord> record = CalibrationRecord::fromJson(calibration);
+    if (!record)
         return ReportBuilder::tr("The client's overhead was not measured: the timings' precision "
                                  "is unknown.");
-    if (o.value(QStringLiteral("median_ms")).toDouble() > 1.0 ||
-        o.value(QStringLiteral("p99_ms")).toDouble() > 5.0)
+    QStringList high;
+    for (const CalibrationResult &r : record->results)
+        if (r.large())
+            high << CalibrationText::transportName(r.transport);
+    if (!high.isEmpty())
         return ReportBuilder::tr("The client's own delivery overhead was high (median above 1 ms "
-                                 "or P99 above 5 ms): the timings are less precise than usual.");
+                                 "or P99 above 5 ms) over %1: the timings are less precise than "
+                                 "usual.")
+            .arg(high.join(QStringLiteral(", ")));
     return {};
 }
 

@@ -2,14 +2,13 @@
 
 #include "analysis/gates.h"
 #include "analysis/scores.h"
+#include "domain/calibration_record.h"
 #include "domain/session_status.h"
 #include "models/figure_text.h"
 #include "models/insight_text.h"
 #include "models/kind_results_text.h"
 #include "models/verdict_text.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <algorithm>
 
 namespace ys {
@@ -41,17 +40,23 @@ QString scenarioLine(const Scenario &sc)
 
 QString calibrationText(const QByteArray &calibration)
 {
-    const QJsonObject o = QJsonDocument::fromJson(calibration).object();
-    if (o.isEmpty())
+    const std::optional<CalibrationRecord> record = CalibrationRecord::fromJson(calibration);
+    if (!record)
         return ReportBuilder::tr("The client's delivery overhead could not be measured for this "
                                  "session.");
+    QStringList parts;
+    for (const CalibrationResult &r : record->results)
+        parts << ReportBuilder::tr("over %1, %2 events: median %3 ms, P99 %4 ms, maximum %5 ms "
+                                   "late")
+                     .arg(CalibrationText::transportName(r.transport))
+                     .arg(r.events)
+                     .arg(r.medianMs, 0, 'f', 3)
+                     .arg(r.p99Ms, 0, 'f', 3)
+                     .arg(r.maxMs, 0, 'f', 3);
     return ReportBuilder::tr("Before the first run the client measured its own delivery "
-                             "overhead against a loopback stream of %1 events with known send "
-                             "times: median %2 ms, P99 %3 ms, maximum %4 ms late.")
-        .arg(o.value(QStringLiteral("events")).toInt())
-        .arg(o.value(QStringLiteral("median_ms")).toDouble(), 0, 'f', 3)
-        .arg(o.value(QStringLiteral("p99_ms")).toDouble(), 0, 'f', 3)
-        .arg(o.value(QStringLiteral("max_ms")).toDouble(), 0, 'f', 3);
+                             "overhead against a loopback stream with known send times, through "
+                             "each transport the session's attempts use: %1.")
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 } // namespace

@@ -63,15 +63,19 @@ void NetworkPool::ensureLanes(int lanes)
     }
 }
 
+NetworkPool::LaneSlot *NetworkPool::leastBusyLane()
+{
+    if (m_lanes.empty())
+        ensureLanes(1);
+    return &*std::min_element(
+        m_lanes.begin(), m_lanes.end(),
+        [](const LaneSlot &a, const LaneSlot &b) { return a.active->load() < b.active->load(); });
+}
+
 void NetworkPool::start(HttpAttempt *attempt, qint64 intendedStartNs)
 {
     Q_ASSERT(!attempt->parent());
-    if (m_lanes.empty())
-        ensureLanes(1);
-    const auto slot =
-        std::min_element(m_lanes.begin(), m_lanes.end(), [](const LaneSlot &a, const LaneSlot &b) {
-            return a.active->load() < b.active->load();
-        });
+    LaneSlot *slot = leastBusyLane();
     slot->active->fetch_add(1);
     attempt->moveToThread(slot->thread);
     NetworkLane *lane = slot->lane;
@@ -91,6 +95,15 @@ int NetworkPool::inFlight() const
     for (const LaneSlot &slot : m_lanes)
         n += slot.active->load();
     return n;
+}
+
+void NetworkPool::runOnLane(const std::function<void(NetworkLane &)> &f)
+{
+    LaneSlot *slot = leastBusyLane();
+    Q_ASSERT(QThread::currentThread() != slot->thread);
+    NetworkLane *lane = slot->lane;
+    QMetaObject::invokeMethod(
+        lane, [lane, &f] { f(*lane); }, Qt::BlockingQueuedConnection);
 }
 
 NetworkLane::NetworkLane(std::shared_ptr<std::atomic<int>> active)

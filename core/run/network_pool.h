@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QPointer>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,6 +46,9 @@ public:
     static void cancel(HttpAttempt *attempt);
     // Attempts in flight on all lanes.
     int inFlight() const;
+    // Runs f on the least busy lane's thread (starting one when there is none) and waits for
+    // it to return; f may run an event loop of its own there. Not from a lane's thread.
+    void runOnLane(const std::function<void(NetworkLane &)> &f);
 
 private:
     struct LaneSlot {
@@ -52,6 +56,7 @@ private:
         NetworkLane *lane = nullptr;
         std::shared_ptr<std::atomic<int>> active;
     };
+    LaneSlot *leastBusyLane(); // starts one when there is none
     std::vector<LaneSlot> m_lanes;
 };
 
@@ -65,6 +70,8 @@ public:
 
     // Runs on the lane's thread.
     void startAttempt(HttpAttempt *attempt, qint64 intendedStartNs);
+    // The lane's HTTP/1.1 connections; used on the lane's thread only.
+    Http1Pool *http1() const { return m_http1; }
 
 private:
     // The least busy manager of those that reach the attempt's provider the same way (its

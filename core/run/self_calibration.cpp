@@ -1,154 +1,158 @@
 #include "run/self_calibration.h"
 
 #include "analysis/percentile.h"
+#include "net/http1_connection.h"
+#include "run/calibration_stream.h"
 #include "util/monotonic_clock.h"
 #include "wire/sse_parser.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QTcpServer>
-#include <QTcpSocket>
-#include <QThread>
 #include <QTimer>
-#include <nlohmann/json.hpp>
+#include <algorithm>
 
 namespace ys {
 
 namespace {
 
-// A one-shot HTTP server on its own thread that streams `events` SSE events, each carrying the
-// monotonic time it was written.
-class ReferenceStream : public QObject {
+// The delays of the events read so far, each its arrival less the send time it carries.
+class DelayCollector {
 public:
-    ReferenceStream(int events, int intervalMs)
-        : m_server(new QTcpServer(this)) // children, so they move to the serving thread too
-        , m_timer(new QTimer(this))
-        , m_events(events)
-        , m_intervalMs(intervalMs)
+    void feed(QByteArrayView bytes, qint64 arrivedNs)
     {
-    }
-
-    bool listen() { return m_server->listen(QHostAddress::LocalHost, 0); }
-    quint16 port() const { return m_server->serverPort(); }
-
-    void serve()
-    {
-        connect(m_server, &QTcpServer::newConnection, this, [this] {
-            m_socket = m_server->nextPendingConnection();
-            m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-            connect(m_socket, &QTcpSocket::readyRead, this, [this] {
-                m_request += m_socket->readAll();
-                if (!m_started && m_request.contains("\r\n\r\n")) {
-                    m_started = true;
-                    m_socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                                    "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
-                    m_timer->setTimerType(Qt::PreciseTimer);
-                    connect(m_timer, &QTimer::timeout, this, [this] { writeEvent(); });
-                    m_timer->start(m_intervalMs);
-                }
-            });
-        });
-    }
-
-private:
-    void writeEvent()
-    {
-        const QByteArray event = "data: " + QByteArray::number(monotonicNs()) + "\n\n";
-        m_socket->write(QByteArray::number(event.size(), 16) + "\r\n" + event + "\r\n");
-        m_socket->flush();
-        if (++m_sent >= m_events) {
-            m_timer->stop();
-            m_socket->write("0\r\n\r\n");
-            m_socket->disconnectFromHost();
-        }
-    }
-
-    QTcpServer *m_server;
-    QTimer *m_timer;
-    QTcpSocket *m_socket = nullptr;
-    QByteArray m_request;
-    int m_events;
-    int m_intervalMs;
-    int m_sent = 0;
-    bool m_started = false;
-};
-
-} // namespace
-
-QByteArray CalibrationResult::toJson() const
-{
-    return QByteArray::fromStdString(nlohmann::json{
-        {"events", events},
-        {"median_ms", medianMs},
-        {"p99_ms", p99Ms},
-        {"max_ms", maxMs}}.dump());
-}
-
-std::optional<CalibrationResult> SelfCalibration::run(QNetworkAccessManager *nam, QString *error,
-                                                      int events, int intervalMs)
-{
-    QThread thread;
-    auto *stream = new ReferenceStream(events, intervalMs);
-    if (!stream->listen()) {
-        *error = tr("the calibration stream could not listen on loopback");
-        delete stream;
-        return std::nullopt;
-    }
-    const quint16 port = stream->port();
-    stream->moveToThread(&thread);
-    QObject::connect(&thread, &QThread::finished, stream, &QObject::deleteLater);
-    thread.start();
-    QMetaObject::invokeMethod(
-        stream, [stream] { stream->serve(); }, Qt::BlockingQueuedConnection);
-
-    QNetworkRequest request(QUrl(QStringLiteral("http://127.0.0.1:%1/calibrate").arg(port)));
-    request.setRawHeader("Accept-Encoding", "identity");
-    QNetworkReply *reply = nam->get(request);
-    SseParser parser;
-    std::vector<SseEvent> parsed;
-    std::vector<double> delays;
-    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
-        const qint64 arrived = monotonicNs();
-        parsed.clear();
-        parser.feed(reply->readAll(), parsed);
-        for (const SseEvent &e : parsed) {
+        m_parsed.clear();
+        m_parser.feed(bytes, m_parsed);
+        for (const SseEvent &e : m_parsed) {
             bool ok = false;
             const qint64 sent = e.data.toLongLong(&ok);
             if (ok)
-                delays.push_back(double(arrived - sent) / 1e6);
+                m_delays.push_back(double(arrivedNs - sent) / 1e6);
         }
-    });
+    }
+
+    // The result of a stream that ended (complete or not).
+    std::optional<CalibrationResult> result(const QString &transport, bool complete, int events,
+                                            QString *error) const
+    {
+        if (!complete || m_delays.size() < std::size_t(events) / 2) {
+            *error = SelfCalibration::tr("the calibration stream did not complete over %1 (%2 "
+                                         "of %3 events)")
+                         .arg(transport)
+                         .arg(m_delays.size())
+                         .arg(events);
+            return std::nullopt;
+        }
+        CalibrationResult r;
+        r.transport = transport;
+        r.events = int(m_delays.size());
+        r.medianMs = *percentile(m_delays, 50);
+        r.p99Ms = *percentile(m_delays, 99);
+        r.maxMs = *std::max_element(m_delays.begin(), m_delays.end());
+        return r;
+    }
+
+private:
+    SseParser m_parser;
+    std::vector<SseEvent> m_parsed;
+    std::vector<double> m_delays;
+};
+
+// Reads the stream through an Http1Exchange, as an attempt to an http:// URL does.
+class Http1Reader final : private Http1Exchange::Receiver {
+public:
+    Http1Reader(Http1Pool *pool, DelayCollector *delays, QEventLoop *loop)
+        : m_exchange(pool, this)
+        , m_delays(delays)
+        , m_loop(loop)
+    {
+    }
+
+    void start(const QUrl &url)
+    {
+        m_exchange.start(url, "GET", {{"Accept", "text/event-stream"}}, {});
+    }
+    bool complete() const { return m_complete; }
+
+private:
+    void http1ConnectStarted() override {}
+    void http1Connected() override {}
+    void http1RequestSent() override {}
+    void http1Redirected() override {}
+    void http1Head(const Http1Head &, qint64) override {}
+    void http1Body(QByteArrayView bytes, qint64 readAtNs) override
+    {
+        m_delays->feed(bytes, readAtNs);
+    }
+    void http1Finished(Http1Error error, const QString &, qint64) override
+    {
+        m_complete = error == Http1Error::None;
+        m_loop->quit();
+    }
+
+    Http1Exchange m_exchange;
+    DelayCollector *m_delays;
+    QEventLoop *m_loop;
+    bool m_complete = false;
+};
+
+QUrl streamUrl(quint16 port)
+{
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/calibrate").arg(port));
+}
+
+} // namespace
+
+QString SelfCalibration::transportFor(const QUrl &url)
+{
+    return url.scheme() == QLatin1StringView("http") ? QString(calibration_transport::kLanesHttp1)
+                                                     : QString(calibration_transport::kQtNetwork);
+}
+
+std::optional<CalibrationResult> SelfCalibration::runQtNetwork(QNetworkAccessManager *nam,
+                                                               QString *error, int events,
+                                                               int intervalMs)
+{
+    CalibrationStream stream(events, intervalMs);
+    if (!stream.start()) {
+        *error = tr("the calibration stream could not listen on loopback");
+        return std::nullopt;
+    }
+    QNetworkRequest request(streamUrl(stream.port()));
+    request.setRawHeader("Accept-Encoding", "identity");
+    QNetworkReply *reply = nam->get(request);
+    DelayCollector delays;
+    QObject::connect(reply, &QNetworkReply::readyRead, reply,
+                     [&] { delays.feed(reply->readAll(), monotonicNs()); });
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(events * intervalMs + 5000, &loop, &QEventLoop::quit);
     loop.exec();
-    const bool complete = reply->isFinished();
+    const bool complete = reply->isFinished() && reply->error() == QNetworkReply::NoError;
     reply->abort();
     reply->deleteLater();
-    thread.quit();
-    thread.wait();
-
-    if (!complete || delays.size() < std::size_t(events) / 2) {
-        *error = tr("the calibration stream did not complete (%1 of %2 events)")
-                     .arg(delays.size())
-                     .arg(events);
-        return std::nullopt;
-    }
-    CalibrationResult r;
-    r.events = int(delays.size());
-    r.medianMs = *percentile(delays, 50);
-    r.p99Ms = *percentile(delays, 99);
-    r.maxMs = *std::max_element(delays.begin(), delays.end());
-    return r;
+    return delays.result(QString(calibration_transport::kQtNetwork), complete, events, error);
 }
 
-QString SelfCalibration::describe(const CalibrationResult &r)
+std::optional<CalibrationResult> SelfCalibration::runHttp1(Http1Pool *pool, QString *error,
+                                                           int events, int intervalMs)
 {
-    return tr("Client delivery overhead: median %1 ms, p99 %2 ms over %3 events")
-        .arg(r.medianMs, 0, 'f', 3)
-        .arg(r.p99Ms, 0, 'f', 3)
-        .arg(r.events);
+    CalibrationStream stream(events, intervalMs);
+    if (!stream.start()) {
+        *error = tr("the calibration stream could not listen on loopback");
+        return std::nullopt;
+    }
+    DelayCollector delays;
+    QEventLoop loop;
+    bool complete = false;
+    {
+        Http1Reader reader(pool, &delays, &loop);
+        reader.start(streamUrl(stream.port()));
+        QTimer::singleShot(events * intervalMs + 5000, &loop, &QEventLoop::quit);
+        loop.exec();
+        complete = reader.complete();
+    } // the exchange is dropped here if it had not ended
+    return delays.result(QString(calibration_transport::kLanesHttp1), complete, events, error);
 }
 
 } // namespace ys

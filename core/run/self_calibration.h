@@ -1,34 +1,39 @@
 #pragma once
 
+#include "domain/calibration_record.h"
+
 #include <QCoreApplication>
 #include <QString>
+#include <QUrl>
 #include <optional>
 
 class QNetworkAccessManager;
 
 namespace ys {
 
-// How late the client sees stream events compared with when they were written, measured
-// against a loopback stream whose send times are known exactly. It is the floor under every
-// timing the session reports (event loop, QtNetwork's delivery, the machine's load), so it is
-// stored with the session and a warning is raised when it is large.
-struct CalibrationResult {
-    int events = 0;
-    double medianMs = 0;
-    double p99Ms = 0;
-    double maxMs = 0;
-    bool large() const { return medianMs > 1.0 || p99Ms > 5.0; }
-    QByteArray toJson() const;
-};
+class Http1Pool;
 
+// How late the client sees stream events compared with when they were written, measured
+// against a loopback stream whose send times are known exactly, through the transport the
+// session's attempts use. It is the floor under every timing the session reports (event loop,
+// the transport's delivery, the machine's load), so it is stored with the session and a
+// warning is raised when it is large.
 class SelfCalibration {
     Q_DECLARE_TR_FUNCTIONS(ys::SelfCalibration)
 public:
-    // Runs the measurement on the calling thread's event loop (it blocks for about
+    // The transport an attempt to this URL goes through (calibration_transport names): the
+    // lanes' HTTP/1.1 client for http://, QtNetwork otherwise (as HttpAttempt::usesHttp1).
+    static QString transportFor(const QUrl &url);
+
+    // Each runs the measurement on the calling thread's event loop (it blocks for about
     // events × intervalMs). Returns nullopt with *error set when it could not run.
-    static std::optional<CalibrationResult> run(QNetworkAccessManager *nam, QString *error,
-                                                int events = 40, int intervalMs = 5);
-    static QString describe(const CalibrationResult &result);
+    // Through QtNetwork, with this thread's manager.
+    static std::optional<CalibrationResult> runQtNetwork(QNetworkAccessManager *nam, QString *error,
+                                                         int events = 40, int intervalMs = 5);
+    // Through the lanes' HTTP/1.1 client, with this thread's pool; an event's arrival is the
+    // read time the client reports, as an attempt's is.
+    static std::optional<CalibrationResult> runHttp1(Http1Pool *pool, QString *error,
+                                                     int events = 40, int intervalMs = 5);
 };
 
 } // namespace ys

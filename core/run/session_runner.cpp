@@ -232,23 +232,59 @@ private:
         finishSession();
     }
 
-    // Times the client's own delivery overhead before the first run, on this thread, with
-    // a manager of its own so no measured connection is disturbed.
+    // The transports the session's attempts go through (fallbacks included), in a fixed order.
+    QStringList attemptTransports() const
+    {
+        QStringList out;
+        const auto add = [&out](const ProviderConfig &p) {
+            const QString t = SelfCalibration::transportFor(p.baseUrl);
+            if (!out.contains(t))
+                out << t;
+        };
+        for (const ProviderConfig &p : m_request.suite.providers) {
+            if (!m_request.onlyProviders.isEmpty() && !m_request.onlyProviders.contains(p.name))
+                continue;
+            add(p);
+            for (const QString &name : p.fallback)
+                for (const ProviderConfig &f : m_request.suite.providers)
+                    if (f.name == name)
+                        add(f);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // Times the client's own delivery overhead before the first run, through each transport
+    // the attempts use, on a network lane as they run (QtNetwork with a manager of its own, so
+    // no measured connection is disturbed).
     void calibrate(SessionRepository &repo)
     {
-        QNetworkAccessManager nam;
-        QString error;
-        const auto result = SelfCalibration::run(&nam, &error);
-        if (!result) {
-            Q_EMIT warning(tr("Self-calibration failed: %1").arg(error));
-            return;
+        CalibrationRecord record;
+        for (const QString &transport : attemptTransports()) {
+            std::optional<CalibrationResult> result;
+            QString error;
+            m_pool.runOnLane([&](NetworkLane &lane) {
+                if (transport == calibration_transport::kLanesHttp1) {
+                    result = SelfCalibration::runHttp1(lane.http1(), &error);
+                } else {
+                    QNetworkAccessManager nam;
+                    result = SelfCalibration::runQtNetwork(&nam, &error);
+                }
+            });
+            if (!result) {
+                Q_EMIT warning(tr("Self-calibration failed: %1").arg(error));
+                continue;
+            }
+            record.results.push_back(*result);
+            if (result->large())
+                Q_EMIT warning(tr("The client's own delivery overhead is large (%1); timings "
+                                  "of this session are less precise than usual. Is the "
+                                  "machine busy?")
+                                   .arg(CalibrationText::describe(*result)));
         }
-        if (!repo.setCalibration(m_sessionId, result->toJson(), &error))
+        QString error;
+        if (!record.results.empty() && !repo.setCalibration(m_sessionId, record.toJson(), &error))
             Q_EMIT warning(error);
-        if (result->large())
-            Q_EMIT warning(tr("The client's own delivery overhead is large (%1); timings of "
-                              "this session are less precise than usual. Is the machine busy?")
-                               .arg(SelfCalibration::describe(*result)));
     }
 
     // Asks the current scenario's driver for its next step and starts it; moves on to the next

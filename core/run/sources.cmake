@@ -6,6 +6,7 @@ target_sources(ys_core PRIVATE
     run/arrival_schedule.h run/arrival_schedule.cpp
     run/retry_policy.h run/retry_policy.cpp
     run/circuit_breaker.h run/circuit_breaker.cpp
+    run/calibration_stream.h run/calibration_stream.cpp
     run/self_calibration.h run/self_calibration.cpp
     run/network_pool.h run/network_pool.cpp
     run/scenario_step.h run/scenario_drivers.h run/scenario_drivers.cpp run/adaptive_drivers.cpp
