@@ -118,10 +118,16 @@ private Q_SLOTS:
 
     void transportOfAUrl()
     {
-        QCOMPARE(SelfCalibration::transportFor(QUrl(QStringLiteral("http://127.0.0.1:8000/v1"))),
-                 QStringLiteral("lanes-http1"));
-        QCOMPARE(SelfCalibration::transportFor(QUrl(QStringLiteral("https://api.example/v1"))),
-                 QStringLiteral("qt-network"));
+        const QUrl http(QStringLiteral("http://127.0.0.1:8000/v1"));
+        const QUrl https(QStringLiteral("https://api.example/v1"));
+        const QStringList lanes{QStringLiteral("lanes-http1")};
+        const QStringList qt{QStringLiteral("qt-network")};
+        QCOMPARE(SelfCalibration::transportsFor(http, HttpVersionChoice::Auto), lanes);
+        QCOMPARE(SelfCalibration::transportsFor(http, HttpVersionChoice::Http11), lanes);
+        QCOMPARE(SelfCalibration::transportsFor(http, HttpVersionChoice::Http2), qt);
+        QCOMPARE(SelfCalibration::transportsFor(https, HttpVersionChoice::Auto), lanes + qt);
+        QCOMPARE(SelfCalibration::transportsFor(https, HttpVersionChoice::Http11), lanes);
+        QCOMPARE(SelfCalibration::transportsFor(https, HttpVersionChoice::Http2), qt);
     }
 
     // A session of an http:// provider stores one calibration, over the lanes' client, and

@@ -103,10 +103,15 @@ QUrl streamUrl(quint16 port)
 
 } // namespace
 
-QString SelfCalibration::transportFor(const QUrl &url)
+QStringList SelfCalibration::transportsFor(const QUrl &url, HttpVersionChoice httpVersion)
 {
-    return url.scheme() == QLatin1StringView("http") ? QString(calibration_transport::kLanesHttp1)
-                                                     : QString(calibration_transport::kQtNetwork);
+    const QString lanes(calibration_transport::kLanesHttp1);
+    const QString qt(calibration_transport::kQtNetwork);
+    if (httpVersion == HttpVersionChoice::Http2)
+        return {qt};
+    if (url.scheme() == QLatin1StringView("http") || httpVersion == HttpVersionChoice::Http11)
+        return {lanes};
+    return {lanes, qt};
 }
 
 std::optional<CalibrationResult> SelfCalibration::runQtNetwork(QNetworkAccessManager *nam,

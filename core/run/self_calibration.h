@@ -1,9 +1,11 @@
 #pragma once
 
 #include "domain/calibration_record.h"
+#include "domain/network_settings.h"
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 #include <optional>
 
@@ -21,9 +23,12 @@ class Http1Pool;
 class SelfCalibration {
     Q_DECLARE_TR_FUNCTIONS(ys::SelfCalibration)
 public:
-    // The transport an attempt to this URL goes through (calibration_transport names): the
-    // lanes' HTTP/1.1 client for http://, QtNetwork otherwise (as HttpAttempt::usesHttp1).
-    static QString transportFor(const QUrl &url);
+    // The transports a provider's attempts go through (calibration_transport names), as
+    // HttpAttempt::usesHttp1 chooses: the lanes' HTTP/1.1 client for http:// and for https://
+    // with http_version 1.1; QtNetwork for http_version 2; both for https:// with auto (its
+    // first attempt goes through QtNetwork, the rest through the lanes when the server turns
+    // out not to offer HTTP/2).
+    static QStringList transportsFor(const QUrl &url, HttpVersionChoice httpVersion);
 
     // Each runs the measurement on the calling thread's event loop (it blocks for about
     // events × intervalMs). Returns nullopt with *error set when it could not run.

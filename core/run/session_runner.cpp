@@ -237,9 +237,10 @@ private:
     {
         QStringList out;
         const auto add = [&out](const ProviderConfig &p) {
-            const QString t = SelfCalibration::transportFor(p.baseUrl);
-            if (!out.contains(t))
-                out << t;
+            for (const QString &t :
+                 SelfCalibration::transportsFor(p.baseUrl, p.network.httpVersion))
+                if (!out.contains(t))
+                    out << t;
         };
         for (const ProviderConfig &p : m_request.suite.providers) {
             if (!m_request.onlyProviders.isEmpty() && !m_request.onlyProviders.contains(p.name))
