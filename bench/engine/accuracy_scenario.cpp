@@ -29,9 +29,10 @@ AccuracyFigures accuracyRun(const AccuracyOptions &o, int repetition)
     AccuracyFigures f;
     QTemporaryDir dir;
     SimChild sim;
-    if (!startSim(sim, dir, o.simBinary, o.shape, "run", repetition))
+    if (!startSim(sim, dir, o.simBinary, o.shape, "run", repetition, o.tls))
         return f;
-    const Suite suite = benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100);
+    const Suite suite =
+        benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100, sim.caFile());
     const QString dbPath = dir.filePath(QStringLiteral("bench.sqlite"));
     const SessionResult r = runSession(suite, dbPath, o.busy, sim);
     f.engineConcurrency = engineAchievedConcurrency(dbPath, r.sessionId);
@@ -124,13 +125,14 @@ AccuracyFigures accuracyRun(const AccuracyOptions &o, int repetition)
 int accuracy(const AccuracyOptions &o, int repeat)
 {
     const double meanTokens = (o.shape.minTokens + o.shape.maxTokens) / 2.0;
-    std::printf("accuracy: %d concurrent streams (closed loop), %d requests, simulated TTFT "
+    std::printf("accuracy%s: %d concurrent streams (closed loop), %d requests, simulated TTFT "
                 "median %.0f ms (p95 %.0f), %.0f tokens/s, %d-%d tokens per answer (~%.1f s "
                 "streams), one token per SSE event, ~%.0f events/s offered; the main (UI) thread "
                 "spins the CPU for %d ms of every %d ms (QTimer, %.0f%% busy); %d runs\n",
-                o.streams, o.requests, o.shape.ttftMs, o.shape.ttftP95Ms, o.shape.tokensPerS,
-                o.shape.minTokens, o.shape.maxTokens, meanTokens / o.shape.tokensPerS,
-                o.streams * o.shape.tokensPerS, o.busy.spinMs, o.busy.periodMs,
+                o.tls ? " over https:// (HTTP/1.1, the lanes' own TLS)" : "", o.streams, o.requests,
+                o.shape.ttftMs, o.shape.ttftP95Ms, o.shape.tokensPerS, o.shape.minTokens,
+                o.shape.maxTokens, meanTokens / o.shape.tokensPerS, o.streams * o.shape.tokensPerS,
+                o.busy.spinMs, o.busy.periodMs,
                 o.busy.periodMs > 0 ? 100.0 * o.busy.spinMs / o.busy.periodMs : 0.0, repeat);
     std::fflush(stdout);
     std::vector<double> t50, t90, t99, tmax, e50, e90, e99, emax, v50, v99, peak, mean, matched,

@@ -12,6 +12,7 @@ struct AccuracyOptions {
     int requests = 768;
     StreamShape shape;
     BusyLoad busy{20, 25};
+    bool tls = false; // https:// (HTTP/1.1 on the lanes' own TLS)
 };
 
 int accuracy(const AccuracyOptions &o, int repeat);

@@ -14,6 +14,10 @@
 //             over the steady part of the run; the simulator's CPU for context. Targets: <= 5 us
 //             per event, >= 100K events/s.
 //
+// With --tls, accuracy runs over https:// (HTTP/1.1 on the lanes' own TLS, trusting the
+// simulator's certificate) and cost runs each repetition over http:// and then https://, and
+// prints the ratio of their CPU per event (target <= 2).
+//
 // Every scenario runs --repeat times with a fresh simulator and database, and the median of each
 // figure is printed, because the machine is shared and noisy.
 
@@ -72,6 +76,11 @@ int main(int argc, char *argv[])
     const auto costRequestsOpt =
         option("cost-requests",
                BenchEngine::tr("Requests of the cost scenario (default 4 x streams)."), "0");
+    const QCommandLineOption tlsOpt(
+        QStringLiteral("tls"),
+        BenchEngine::tr("Accuracy over https:// (HTTP/1.1 on the lanes' own TLS); cost over "
+                        "http:// and https:// in the same runs, with their ratio."));
+    parser.addOption(tlsOpt);
     parser.process(app);
 
     const int repeat = std::max(1, parser.value(repeatOpt).toInt());
@@ -96,6 +105,7 @@ int main(int argc, char *argv[])
         o.shape.minTokens = int(1.5 * o.shape.tokensPerS);
         o.shape.maxTokens = int(2.5 * o.shape.tokensPerS);
         o.busy = {parser.value(busyOpt).toInt(), parser.value(periodOpt).toInt()};
+        o.tls = parser.isSet(tlsOpt);
         status |= accuracy(o, repeat);
     }
     if (which.isEmpty() || which == QLatin1StringView("cost")) {
@@ -107,6 +117,7 @@ int main(int argc, char *argv[])
             o.requests = 4 * o.streams;
         o.shape.tokensPerS = parser.value(costRateOpt).toDouble();
         o.shape.minTokens = o.shape.maxTokens = parser.value(costTokensOpt).toInt();
+        o.tls = parser.isSet(tlsOpt);
         status |= cost(o, repeat);
     }
     return status;

@@ -76,25 +76,30 @@ QByteArray describe(const Distribution &d)
 }
 
 bool startSim(SimChild &sim, const QTemporaryDir &dir, const QString &binary,
-              const StreamShape &shape, const char *label, int repetition)
+              const StreamShape &shape, const char *label, int repetition, bool tls)
 {
     QString error;
     if (!dir.isValid())
         error = QStringLiteral("no temporary folder");
-    else if (sim.start(binary, profilesJson(shape), dir.path(), &error))
+    else if (sim.start(binary, profilesJson(shape), dir.path(), &error, tls))
         return true;
     std::printf("  %s %d: cannot start the simulator: %s\n", label, repetition,
                 error.toUtf8().constData());
     return false;
 }
 
-Suite benchSuite(const QUrl &baseUrl, int requests, int concurrency, int maxOutputTokens)
+Suite benchSuite(const QUrl &baseUrl, int requests, int concurrency, int maxOutputTokens,
+                 const QString &caFile)
 {
     ProviderConfig provider;
     provider.name = QStringLiteral("Bench");
     provider.dialect = QStringLiteral("openai-chat");
     provider.baseUrl = baseUrl;
     provider.model = QStringLiteral("bench");
+    if (!caFile.isEmpty()) {
+        provider.network.caFile = caFile;
+        provider.network.httpVersion = HttpVersionChoice::Http11;
+    }
     Scenario scenario;
     scenario.requests = requests;
     scenario.concurrency = concurrency;

@@ -45,10 +45,14 @@ struct StreamShape {
     int maxTokens = 250;
 };
 
-// Starts the simulator on the shape's profile in its own folder; says why not on stdout.
+// Starts the simulator on the shape's profile in its own folder (over https:// with tls); says
+// why not on stdout.
 bool startSim(SimChild &sim, const QTemporaryDir &dir, const QString &binary,
-              const StreamShape &shape, const char *label, int repetition);
-Suite benchSuite(const QUrl &baseUrl, int requests, int concurrency, int maxOutputTokens);
+              const StreamShape &shape, const char *label, int repetition, bool tls = false);
+// caFile: the simulator serves https:// with this certificate; the provider trusts it and asks
+// for HTTP/1.1 (the lanes' own TLS).
+Suite benchSuite(const QUrl &baseUrl, int requests, int concurrency, int maxOutputTokens,
+                 const QString &caFile = {});
 
 // Keeps the calling (UI) thread busy: every periodMs a timer spins the CPU for spinMs.
 struct BusyLoad {

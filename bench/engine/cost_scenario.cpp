@@ -14,6 +14,7 @@ namespace {
 
 constexpr double kCpuPerEventTargetUs = 5.0;
 constexpr double kEventsPerSTarget = 100'000;
+constexpr double kHttpsCpuRatioTarget = 2.0; // https:// CPU per event against http://'s
 
 struct CostFigures {
     bool valid = false;
@@ -96,14 +97,15 @@ TruthFigures truthFigures(const std::vector<Sample> &samples,
     return f;
 }
 
-CostFigures costRun(const CostOptions &o, int repetition)
+CostFigures costRun(const CostOptions &o, int repetition, bool tls)
 {
     CostFigures f;
     QTemporaryDir dir;
     SimChild sim;
-    if (!startSim(sim, dir, o.simBinary, o.shape, "run", repetition))
+    if (!startSim(sim, dir, o.simBinary, o.shape, tls ? "https run" : "run", repetition, tls))
         return f;
-    const Suite suite = benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100);
+    const Suite suite =
+        benchSuite(sim.baseUrl(), o.requests, o.streams, o.shape.maxTokens + 100, sim.caFile());
     const QString dbPath = dir.filePath(QStringLiteral("bench.sqlite"));
     const SessionResult r = runSession(suite, dbPath, {}, sim);
     const int engineConcurrency = engineAchievedConcurrency(dbPath, r.sessionId);
@@ -149,15 +151,15 @@ CostFigures costRun(const CostOptions &o, int repetition)
     f.valid = windowEvents > 0;
     const InFlight concurrency = inFlight(t.intervals, o.streams);
 
-    std::printf("  run %d: session %s, %zu samples (%d ok), %zu content events (%zu SSE events "
+    std::printf("  %srun %d: session %s, %zu samples (%d ok), %zu content events (%zu SSE events "
                 "in %zu reads, %.1f events per read); steady window %.2f s: %.0f content "
                 "events/s received, client CPU %.2f us per event (%.0f%% of one core, system "
                 "%.0f%% of it), whole session %.2f us per event; simulator wrote %.0f events/s, "
                 "lag behind its plan p99 %.2f ms, CPU %.0f%% of one core; streams in flight "
                 "(ground truth) max %d, mean %.1f while refilling, engine's own figure %d\n",
-                repetition, r.status.toUtf8().constData(), r.samples.size(), okCount(r.samples),
-                contentEvents, sseEvents, reads, f.eventsPerRead, seconds, f.eventsPerS,
-                f.cpuUsPerEvent, 100.0 * double(windowCpu) / 1e9 / seconds,
+                tls ? "https " : "", repetition, r.status.toUtf8().constData(), r.samples.size(),
+                okCount(r.samples), contentEvents, sseEvents, reads, f.eventsPerRead, seconds,
+                f.eventsPerS, f.cpuUsPerEvent, 100.0 * double(windowCpu) / 1e9 / seconds,
                 windowCpu > 0 ? 100.0 * double(windowSys) / double(windowCpu) : 0.0,
                 f.cpuUsPerEventWhole, f.simEventsPerS, f.simLagP99Ms, 100 * f.simCpuShare,
                 concurrency.peak, concurrency.meanWhileRefilling, engineConcurrency);
@@ -224,9 +226,16 @@ int cost(const CostOptions &o, int repeat)
                 o.streams, o.requests, o.shape.maxTokens, o.shape.tokensPerS,
                 o.streams * o.shape.tokensPerS, o.shape.ttftMs, repeat);
     std::fflush(stdout);
-    std::vector<double> eps, cpu, whole, simEps, simCpu, lag, perRead;
+    std::vector<double> eps, cpu, whole, simEps, simCpu, lag, perRead, tlsCpu, tlsEps;
     for (int i = 1; i <= repeat; ++i) {
-        const CostFigures f = costRun(o, i);
+        const CostFigures f = costRun(o, i, false);
+        if (o.tls) {
+            const CostFigures t = costRun(o, i, true);
+            if (t.valid && f.valid) {
+                tlsCpu.push_back(t.cpuUsPerEvent);
+                tlsEps.push_back(t.eventsPerS);
+            }
+        }
         if (!f.valid)
             continue;
         eps.push_back(f.eventsPerS);
@@ -251,6 +260,17 @@ int cost(const CostOptions &o, int repeat)
                 median(whole), median(eps), kEventsPerSTarget, rateOk ? "PASS" : "FAIL",
                 median(perRead), median(simEps), 100 * median(simCpu), median(lag));
     std::fflush(stdout);
+    bool tlsOk = true;
+    if (o.tls) {
+        tlsOk = !tlsCpu.empty() && median(tlsCpu) <= kHttpsCpuRatioTarget * median(cpu);
+        std::printf("cost over https:// (HTTP/1.1, the lanes' own TLS), median of %zu runs: client "
+                    "CPU %.2f us per content event, %.2f times the http:// figure of the same "
+                    "runs [target <= %.0f: %s]; %.0f events/s received\n",
+                    tlsCpu.size(), tlsCpu.empty() ? 0.0 : median(tlsCpu),
+                    tlsCpu.empty() ? 0.0 : median(tlsCpu) / median(cpu), kHttpsCpuRatioTarget,
+                    tlsOk ? "PASS" : "FAIL", tlsEps.empty() ? 0.0 : median(tlsEps));
+        std::fflush(stdout);
+    }
 
     // The same streams read by a client that does nothing else: what the kernel alone costs.
     std::printf("floor: the same %d streams read by a bare epoll client on one thread (no "
@@ -267,7 +287,7 @@ int cost(const CostOptions &o, int repeat)
                     floor.size(), median(floor), median(whole) / median(floor),
                     median(whole) - median(floor));
     std::fflush(stdout);
-    return (cpuOk ? 0 : 2) | (rateOk ? 0 : 4);
+    return (cpuOk ? 0 : 2) | (rateOk ? 0 : 4) | (tlsOk ? 0 : 8);
 }
 
 } // namespace ys::bench

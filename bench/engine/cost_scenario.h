@@ -12,6 +12,9 @@ struct CostOptions {
     int requests = 256;
     StreamShape shape{20, 25, 2000, 0, 3000, 3000};
     bool threads = true;
+    // Also over https:// (HTTP/1.1 on the lanes' own TLS), each repetition right after the
+    // http:// one, and the ratio of the two.
+    bool tls = false;
 };
 
 int cost(const CostOptions &o, int repeat);

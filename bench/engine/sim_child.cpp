@@ -59,7 +59,7 @@ SimChild::~SimChild()
 }
 
 bool SimChild::start(const QString &binary, const QByteArray &profilesJson, const QString &dir,
-                     QString *error)
+                     QString *error, bool tls)
 {
     const QString profilesPath = dir + QStringLiteral("/profiles.json");
     QFile profiles(profilesPath);
@@ -75,9 +75,15 @@ bool SimChild::start(const QString &binary, const QByteArray &profilesJson, cons
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
     m_process->setProgram(binary);
-    m_process->setArguments({QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                             QStringLiteral("--profiles"), profilesPath, QStringLiteral("--log"),
-                             m_logPath});
+    QStringList arguments{QStringLiteral("--listen"),   QStringLiteral("127.0.0.1:0"),
+                          QStringLiteral("--profiles"), profilesPath,
+                          QStringLiteral("--log"),      m_logPath};
+    m_caFile.clear();
+    if (tls) {
+        m_caFile = dir + QStringLiteral("/sim-cert.pem");
+        arguments << QStringLiteral("--tls") << QStringLiteral("--cert-out") << m_caFile;
+    }
+    m_process->setArguments(arguments);
     m_process->start();
     if (!m_process->waitForStarted(10000)) {
         *error = SimChildTr::tr("cannot start %1: %2").arg(binary, m_process->errorString());

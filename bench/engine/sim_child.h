@@ -37,12 +37,14 @@ public:
     SimChild(const SimChild &) = delete;
     SimChild &operator=(const SimChild &) = delete;
 
-    // Writes the profiles, starts the binary and waits for the line that names its port.
+    // Writes the profiles, starts the binary and waits for the line that names its port. With
+    // tls it serves https:// with a certificate of its own, written to caFile().
     bool start(const QString &binary, const QByteArray &profilesJson, const QString &dir,
-               QString *error);
+               QString *error, bool tls = false);
     void stop();
 
     QUrl baseUrl() const { return m_baseUrl; }
+    QString caFile() const { return m_caFile; } // with tls: the certificate to trust
     qint64 pid() const;
     // User + system CPU time of the child so far (from /proc/<pid>/stat); -1 if unreadable.
     std::int64_t cpuNs() const;
@@ -57,6 +59,7 @@ private:
     std::unique_ptr<QProcess> m_process;
     QString m_logPath;
     QUrl m_baseUrl;
+    QString m_caFile;
     qint64 m_logOffset = 0;
     QHash<QByteArray, TruthRecord> m_records;
 };
