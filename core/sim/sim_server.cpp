@@ -88,8 +88,10 @@ bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error
             config.setPrivateKey(m_tls->key);
             config.setPeerVerifyMode(m_tls->clientCas.isEmpty() ? QSslSocket::VerifyNone
                                                                 : QSslSocket::VerifyPeer);
-            if (!m_tls->clientCas.isEmpty())
-                config.setCaCertificates(m_tls->clientCas);
+            // Only the client CAs, if any: the defaults hold the system's authorities, which
+            // Qt loads into every connection's own context (milliseconds a handshake), which no
+            // real server spends.
+            config.setCaCertificates(m_tls->clientCas);
             config.setProtocol(QSsl::TlsV1_2OrLater);
             ssl->setSslConfiguration(config);
             m_tcp = ssl;
