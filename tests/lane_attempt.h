@@ -3,6 +3,7 @@
 // One request sent through a NetworkPool's lanes as a session sends it, waited for on the
 // calling thread's event loop.
 #include "provider/http_attempt.h"
+#include "provider/transport_options.h"
 #include "run/network_pool.h"
 #include "util/monotonic_clock.h"
 
@@ -14,9 +15,12 @@ namespace ys::test {
 
 // The attempt's sample, or nothing when it had not finished within timeoutMs.
 inline std::optional<Sample> runOnLane(NetworkPool &pool, const Dialect &dialect,
-                                       const HttpRequestParts &parts, int timeoutMs)
+                                       const HttpRequestParts &parts, int timeoutMs,
+                                       std::shared_ptr<const TransportOptions> transport = {})
 {
     auto *attempt = new HttpAttempt(dialect, parts, {}, {});
+    if (transport)
+        attempt->setTransport(std::move(transport));
     QEventLoop loop;
     QObject::connect(attempt, &HttpAttempt::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
