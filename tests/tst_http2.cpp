@@ -4,6 +4,7 @@
 // Two attempts on one lane share the connection, as HTTP/2 multiplexes them.
 #include "provider/http_attempt.h"
 #include "provider/openai_chat_dialect.h"
+#include "provider/transport_options.h"
 #include "run/network_pool.h"
 
 #include "lane_attempt.h"
@@ -12,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QStandardPaths>
@@ -48,12 +50,14 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void negotiatedAndDecoded();
+    void versionAsChosen();
 
 private:
     QTemporaryDir m_dir;
     QProcess m_server;
     QUrl m_base;
     QSslConfiguration m_before;
+    QByteArray m_certPem;
 };
 
 void TstHttp2::initTestCase()
@@ -100,6 +104,9 @@ void TstHttp2::initTestCase()
             QTest::qWait(50);
     }
     QVERIFY2(listening, m_server.readAll().constData());
+    QFile certFile(cert);
+    QVERIFY(certFile.open(QIODevice::ReadOnly));
+    m_certPem = certFile.readAll();
     m_base = QUrl(QStringLiteral("https://127.0.0.1:%1/v1").arg(port));
 
     m_before = QSslConfiguration::defaultConfiguration();
@@ -148,6 +155,54 @@ void TstHttp2::negotiatedAndDecoded()
     QVERIFY(first.tlsDoneNs.has_value());
     QVERIFY(!first.connectionReused);
     QVERIFY(second.connectionReused);
+}
+
+// A provider's http_version against a server that speaks HTTP/2 only: auto and 2 store "2";
+// 1.1 (the lanes' own TLS, offering only http/1.1 by ALPN) is refused by this server, and the
+// attempt says so instead of passing for an HTTP/2 one. The server's certificate is trusted
+// through the transport's own CAs here, not the process's defaults.
+void TstHttp2::versionAsChosen()
+{
+    QSslConfiguration::setDefaultConfiguration(m_before);
+    const auto restore = qScopeGuard([this] {
+        QSslConfiguration trusting = m_before;
+        trusting.setCaCertificates(m_before.caCertificates() +
+                                   QSslCertificate::fromData(m_certPem, QSsl::Pem));
+        QSslConfiguration::setDefaultConfiguration(trusting);
+    });
+    OpenAiChatDialect dialect;
+    HttpRequestParts parts;
+    parts.url = m_base;
+    parts.url.setPath(m_base.path() + QStringLiteral("/chat/completions"));
+    parts.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
+    parts.body = R"({"model":"h2-model","messages":[{"role":"user","content":"hi"}],)"
+                 R"("max_tokens":5,"stream":false})";
+    for (const HttpVersionChoice choice :
+         {HttpVersionChoice::Auto, HttpVersionChoice::Http2, HttpVersionChoice::Http11}) {
+        auto transport = std::make_shared<TransportOptions>();
+        transport->httpVersion = choice;
+        transport->caCertificates = QSslCertificate::fromData(m_certPem, QSsl::Pem);
+        auto tls = std::make_shared<TlsSettings>();
+        tls->caPem = m_certPem;
+        transport->tls = tls;
+        NetworkPool pool;
+        pool.ensureLanes(1);
+        const std::optional<Sample> s =
+            test::runOnLane(pool, dialect, parts, 20'000 * kSlow, transport);
+        QVERIFY(s);
+        const QString what = QStringLiteral("%1: %2 %3 %4")
+                                 .arg(httpVersionChoiceName(choice), outcomeName(s->outcome),
+                                      s->httpVersion, s->error);
+        if (choice == HttpVersionChoice::Http11) {
+            QVERIFY2(s->outcome != Outcome::Ok, qPrintable(what));
+            QVERIFY2(s->httpVersion != QLatin1StringView("2"), qPrintable(what));
+            QVERIFY2(!s->error.isEmpty(), qPrintable(what));
+            qInfo("%s", qPrintable(what));
+        } else {
+            QVERIFY2(s->outcome == Outcome::Ok, qPrintable(what));
+            QCOMPARE(s->httpVersion, QStringLiteral("2"));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TstHttp2)
