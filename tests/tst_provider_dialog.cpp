@@ -163,6 +163,10 @@ private Q_SLOTS:
             << QStringLiteral("sk-proj-") + QStringLiteral("Fake0").repeated(4);
         QTest::newRow("negative price") << int(ProviderField::InputPrice) << QStringLiteral("-1");
         QTest::newRow("zero context") << int(ProviderField::ContextWindow) << QStringLiteral("0");
+        QTest::newRow("proxy with password")
+            << int(ProviderField::Proxy) << QStringLiteral("http://analyst:hunter2@proxy:3128");
+        QTest::newRow("proxy credentials as text")
+            << int(ProviderField::ProxyAuth) << QStringLiteral("analyst:hunter2");
     }
 
     void badInputIsRefusedInPlace()
@@ -206,12 +210,21 @@ private Q_SLOTS:
                             : f == ProviderField::BaseUrl    ? QStringLiteral("http://h:1/v1")
                             : f == ProviderField::KeyRef     ? QStringLiteral("env:SIM_KEY")
                             : f == ProviderField::InputPrice ? QStringLiteral("0")
+                            : f == ProviderField::Proxy      ? QStringLiteral("http://proxy:3128")
+                            : f == ProviderField::ProxyAuth  ? QStringLiteral("env:CORP_PROXY")
                                                              : QStringLiteral("8192");
+        if (f == ProviderField::Proxy || f == ProviderField::ProxyAuth)
+            for (QLabel *l : dialog.findChildren<QLabel *>())
+                QVERIFY(!l->text().contains(QLatin1StringView("hunter2")));
         typeInto(dialog.lineEdit(f), fix);
         QVERIFY(dialog.problemShown(f).isEmpty());
         QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
         QVERIFY(dialog.provider());
+        if (f == ProviderField::Proxy)
+            QCOMPARE(dialog.provider()->network.proxy, fix);
+        if (f == ProviderField::ProxyAuth)
+            QCOMPARE(dialog.provider()->network.proxyAuthRef, fix);
     }
 
     void testConnectionAgainstTheSimulator()

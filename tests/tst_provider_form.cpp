@@ -78,6 +78,13 @@ private Q_SLOTS:
         row("negative context", ProviderField::ContextWindow, "-128000");
         row("fractional context", ProviderField::ContextWindow, "1.5");
         row("huge context", ProviderField::ContextWindow, "100000001");
+        row("proxy with credentials", ProviderField::Proxy, "http://analyst:pw@proxy.corp:3128");
+        row("socks proxy", ProviderField::Proxy, "socks5://proxy.corp:1080");
+        row("proxy not a url", ProviderField::Proxy, "proxy.corp 3128");
+        row("proxy credentials as text", ProviderField::ProxyAuth, "analyst:pw");
+        row("key without its certificate", ProviderField::ClientCert, "/etc/ys/client.key");
+        row("certificate without its key", ProviderField::ClientKey, "/etc/ys/client.pem");
+        row("unknown http version", ProviderField::HttpVersion, "3");
     }
 
     void eachBadFieldNamesItself()
@@ -117,6 +124,24 @@ private Q_SLOTS:
         case ProviderField::KeyRef:
             d.keyRef = value;
             break;
+        case ProviderField::Proxy:
+            d.proxy = value;
+            break;
+        case ProviderField::ProxyAuth:
+            d.proxyAuth = value;
+            break;
+        case ProviderField::CaFile:
+            d.caFile = value;
+            break;
+        case ProviderField::ClientCert: // a key alone: the certificate is what is missing
+            d.clientKey = value;
+            break;
+        case ProviderField::ClientKey: // a certificate alone: its key is missing
+            d.clientCert = value;
+            break;
+        case ProviderField::HttpVersion:
+            d.httpVersion = value;
+            break;
         }
         std::vector<FieldProblem> problems;
         QVERIFY(!ProviderForm::toConfig(d, ProviderConfig{}, {QStringLiteral("Other")}, &problems));
@@ -124,6 +149,42 @@ private Q_SLOTS:
         QCOMPARE(int(problems.front().field), field);
         QVERIFY2(problems.front().message.startsWith(label + QLatin1Char(':')),
                  qPrintable(problems.front().message));
+    }
+
+    // The network fields reach the provider as a suite file holds them, and come back.
+    void networkSettingsRoundTrip()
+    {
+        ProviderDraft d = validDraft();
+        d.proxy = QStringLiteral(" http://proxy.corp:3128 ");
+        d.proxyAuth = QStringLiteral("env:CORP_PROXY");
+        d.caFile = QStringLiteral("/etc/ys/corp-ca.pem");
+        d.clientCert = QStringLiteral("/etc/ys/client.pem");
+        d.clientKey = QStringLiteral("/etc/ys/client.key");
+        d.httpVersion = QStringLiteral("1.1");
+        std::vector<FieldProblem> problems;
+        const auto p = ProviderForm::toConfig(d, ProviderConfig{}, {}, &problems);
+        QVERIFY(p);
+        QCOMPARE(p->network.proxy, QStringLiteral("http://proxy.corp:3128"));
+        QCOMPARE(p->network.proxyAuthRef, QStringLiteral("env:CORP_PROXY"));
+        QCOMPARE(p->network.caFile, QStringLiteral("/etc/ys/corp-ca.pem"));
+        QCOMPARE(p->network.clientCert, QStringLiteral("/etc/ys/client.pem"));
+        QCOMPARE(p->network.clientKey, QStringLiteral("/etc/ys/client.key"));
+        QCOMPARE(p->network.httpVersion, HttpVersionChoice::Http11);
+        const ProviderDraft back = ProviderForm::draftOf(*p);
+        QCOMPARE(back.proxy, QStringLiteral("http://proxy.corp:3128"));
+        QCOMPARE(back.httpVersion, QStringLiteral("1.1"));
+        QCOMPARE(back.clientKey, QStringLiteral("/etc/ys/client.key"));
+        // "direct" takes no credentials; the proxy's password is never repeated.
+        d.proxy = QStringLiteral("direct");
+        problems = ProviderForm::validate(d, {});
+        QVERIFY(!problemOf(problems, ProviderField::ProxyAuth).isEmpty());
+        d.proxyAuth.clear();
+        d.proxy = QStringLiteral("http://analyst:hunter2-pw@proxy.corp:3128");
+        problems = ProviderForm::validate(d, {});
+        QVERIFY(!problemOf(problems, ProviderField::Proxy).contains(QLatin1StringView("hunter2")));
+        // The defaults: the environment's proxy, automatic version; nothing written.
+        const auto plain = ProviderForm::toConfig(validDraft(), ProviderConfig{}, {}, &problems);
+        QVERIFY(plain && plain->network.isDefault());
     }
 
     void ownNameMayStay()

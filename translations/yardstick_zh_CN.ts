@@ -4000,6 +4000,38 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Network&lt;/b&gt;</source>
+        <translation>&lt;b&gt;网络&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>How this provider is reached: a forward proxy, a private certificate authority, a client certificate, the HTTP version</source>
+        <translation>如何连接此服务商：正向代理、私有证书颁发机构、客户端证书、HTTP 版本</translation>
+    </message>
+    <message>
+        <source>from HTTPS_PROXY / NO_PROXY; or http://HOST:PORT, or direct</source>
+        <translation>取自 HTTPS_PROXY / NO_PROXY；或 http://主机:端口，或 direct</translation>
+    </message>
+    <message>
+        <source>Empty: the environment decides (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). direct: never a proxy. http://HOST:PORT: this forward proxy, whatever NO_PROXY says</source>
+        <translation>留空：由环境变量决定（HTTPS_PROXY、HTTP_PROXY、NO_PROXY）。direct：从不使用代理。http://主机:端口：使用此正向代理，不受 NO_PROXY 影响</translation>
+    </message>
+    <message>
+        <source>env:NAME or keychain:NAME holding user:password</source>
+        <translation>env:NAME 或 keychain:NAME，其中保存 用户:密码</translation>
+    </message>
+    <message>
+        <source>PEM file of a private CA to trust</source>
+        <translation>要信任的私有 CA 的 PEM 文件</translation>
+    </message>
+    <message>
+        <source>PEM file, for mutual TLS</source>
+        <translation>PEM 文件，用于双向 TLS</translation>
+    </message>
+    <message>
+        <source>its unencrypted PEM key</source>
+        <translation>其未加密的 PEM 私钥</translation>
+    </message>
 </context>
 <context>
     <name>ys::ProviderForm</name>
@@ -4098,6 +4130,73 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Context window: at most %1 tokens</source>
         <translation>上下文窗口：最多 %1 tokens</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ProviderNetworkForm</name>
+    <message>
+        <source>Proxy: must not hold credentials; give them as a reference in Proxy credentials (env:NAME holding user:password)</source>
+        <translation>代理：不得包含凭据；请在“代理凭据”中以引用形式给出（env:NAME，其中保存 用户:密码）</translation>
+    </message>
+    <message>
+        <source>Proxy: &quot;%1&quot; is not an http://HOST:PORT proxy address; leave it empty to follow HTTPS_PROXY and NO_PROXY, or enter direct</source>
+        <translation>代理：“%1”不是 http://主机:端口 形式的代理地址；留空则遵循 HTTPS_PROXY 和 NO_PROXY，或填写 direct</translation>
+    </message>
+    <message>
+        <source>Proxy credentials: give a reference such as env:NAME or keychain:NAME holding user:password, never the credentials themselves</source>
+        <translation>代理凭据：请给出引用，例如保存 用户:密码 的 env:NAME 或 keychain:NAME，绝不能是凭据本身</translation>
+    </message>
+    <message>
+        <source>Proxy credentials: given with the proxy &quot;direct&quot;, which uses none</source>
+        <translation>代理凭据：与代理“direct”一同给出，而“direct”不使用代理</translation>
+    </message>
+    <message>
+        <source>Client key: needed with the client certificate (give both or neither)</source>
+        <translation>客户端私钥：给出客户端证书时必须一并给出（两者都给或都不给）</translation>
+    </message>
+    <message>
+        <source>Client certificate: needed with the client key (give both or neither)</source>
+        <translation>客户端证书：给出客户端私钥时必须一并给出（两者都给或都不给）</translation>
+    </message>
+    <message>
+        <source>HTTP version: &quot;%1&quot; is not one of auto, 1.1, 2</source>
+        <translation>HTTP 版本：“%1”不是 auto、1.1、2 之一</translation>
+    </message>
+    <message>
+        <source>Automatic (HTTP/2 where the server offers it)</source>
+        <translation>自动（服务器支持时使用 HTTP/2）</translation>
+    </message>
+    <message>
+        <source>HTTP/1.1 (as the official Python SDKs)</source>
+        <translation>HTTP/1.1（与官方 Python SDK 相同）</translation>
+    </message>
+    <message>
+        <source>HTTP/2 only</source>
+        <translation>仅 HTTP/2</translation>
+    </message>
+    <message>
+        <source>Proxy</source>
+        <translation>代理</translation>
+    </message>
+    <message>
+        <source>Proxy credentials</source>
+        <translation>代理凭据</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA 文件</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>客户端证书</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>客户端私钥</translation>
+    </message>
+    <message>
+        <source>HTTP version</source>
+        <translation>HTTP 版本</translation>
     </message>
 </context>
 <context>

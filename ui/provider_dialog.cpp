@@ -5,6 +5,7 @@
 #include "models/catalog_model.h"
 #include "ui/table_export_menu.h"
 #include "workbench/connection_test.h"
+#include "workbench/provider_network_form.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -210,7 +211,34 @@ QWidget *ProviderDialog::buildForm()
     m_catalogNote->setObjectName(QStringLiteral("catalogNote"));
     m_catalogNote->setWordWrap(true);
     form->addRow(m_catalogNote);
+    addNetworkRows(form);
     return box;
+}
+
+void ProviderDialog::addNetworkRows(QFormLayout *form)
+{
+    auto *heading = new QLabel(tr("<b>Network</b>"), this);
+    heading->setToolTip(tr("How this provider is reached: a forward proxy, a private certificate "
+                           "authority, a client certificate, the HTTP version"));
+    form->addRow(heading);
+    QLineEdit *proxy = addLine(form, ProviderField::Proxy, QStringLiteral("proxy"),
+                               tr("from HTTPS_PROXY / NO_PROXY; or http://HOST:PORT, or direct"));
+    proxy->setToolTip(tr("Empty: the environment decides (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). "
+                         "direct: never a proxy. http://HOST:PORT: this forward proxy, whatever "
+                         "NO_PROXY says"));
+    addLine(form, ProviderField::ProxyAuth, QStringLiteral("proxyAuth"),
+            tr("env:NAME or keychain:NAME holding user:password"));
+    addLine(form, ProviderField::CaFile, QStringLiteral("caFile"),
+            tr("PEM file of a private CA to trust"));
+    addLine(form, ProviderField::ClientCert, QStringLiteral("clientCert"),
+            tr("PEM file, for mutual TLS"));
+    addLine(form, ProviderField::ClientKey, QStringLiteral("clientKey"),
+            tr("its unencrypted PEM key"));
+    m_httpVersion = new QComboBox(this);
+    m_httpVersion->setObjectName(QStringLiteral("httpVersion"));
+    for (const auto &[name, text] : ProviderNetworkForm::httpVersionChoices())
+        m_httpVersion->addItem(text, name);
+    addRow(form, ProviderField::HttpVersion, m_httpVersion);
 }
 
 QLineEdit *ProviderDialog::lineEdit(ProviderField field) const
@@ -243,6 +271,12 @@ ProviderDraft ProviderDialog::draft() const
     d.outputPrice = lineEdit(ProviderField::OutputPrice)->text();
     d.cacheWritePrice = lineEdit(ProviderField::CacheWritePrice)->text();
     d.contextWindow = lineEdit(ProviderField::ContextWindow)->text();
+    d.proxy = lineEdit(ProviderField::Proxy)->text();
+    d.proxyAuth = lineEdit(ProviderField::ProxyAuth)->text();
+    d.caFile = lineEdit(ProviderField::CaFile)->text();
+    d.clientCert = lineEdit(ProviderField::ClientCert)->text();
+    d.clientKey = lineEdit(ProviderField::ClientKey)->text();
+    d.httpVersion = m_httpVersion->currentData().toString();
     return d;
 }
 
@@ -261,6 +295,13 @@ void ProviderDialog::setDraft(const ProviderDraft &d)
     lineEdit(ProviderField::OutputPrice)->setText(d.outputPrice);
     lineEdit(ProviderField::CacheWritePrice)->setText(d.cacheWritePrice);
     lineEdit(ProviderField::ContextWindow)->setText(d.contextWindow);
+    lineEdit(ProviderField::Proxy)->setText(d.proxy);
+    lineEdit(ProviderField::ProxyAuth)->setText(d.proxyAuth);
+    lineEdit(ProviderField::CaFile)->setText(d.caFile);
+    lineEdit(ProviderField::ClientCert)->setText(d.clientCert);
+    lineEdit(ProviderField::ClientKey)->setText(d.clientKey);
+    const int version = m_httpVersion->findData(d.httpVersion);
+    m_httpVersion->setCurrentIndex(version >= 0 ? version : 0);
 }
 
 std::vector<FieldProblem> ProviderDialog::problems() const

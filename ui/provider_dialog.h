@@ -74,6 +74,7 @@ public Q_SLOTS:
 
 private:
     QWidget *buildForm();
+    void addNetworkRows(QFormLayout *form);
     QWidget *buildCatalog();
     QLineEdit *addLine(QFormLayout *form, ProviderField field, const QString &objectName,
                        const QString &placeholder);
@@ -95,6 +96,7 @@ private:
     QComboBox *m_preset = nullptr;
     QComboBox *m_dialect = nullptr;
     std::map<ProviderField, QLineEdit *> m_lines;
+    QComboBox *m_httpVersion = nullptr;
     std::map<ProviderField, QLabel *> m_errors;
     std::map<ProviderField, bool> m_touched;
     bool m_showAll = false;    // after OK was pressed: every problem, touched or not

@@ -2,6 +2,7 @@
 
 #include "domain/dialect_names.h"
 #include "pricing/price_catalog.h"
+#include "workbench/provider_network_form.h"
 
 #include <QRegularExpression>
 #include <QUrl>
@@ -93,8 +94,9 @@ QString ProviderForm::fieldLabel(ProviderField field)
         return tr("Cache write price");
     case ProviderField::ContextWindow:
         return tr("Context window");
+    default:
+        return ProviderNetworkForm::fieldLabel(field);
     }
-    return {};
 }
 
 QString ProviderForm::keyNotReferenceMessage()
@@ -164,6 +166,7 @@ ProviderDraft ProviderForm::draftOf(const ProviderConfig &config)
     d.cacheWritePrice = priceText(shown.cacheWritePerMtok);
     if (config.contextWindow)
         d.contextWindow = QString::number(*config.contextWindow);
+    ProviderNetworkForm::fill(d, config.network);
     return d;
 }
 
@@ -238,6 +241,8 @@ std::vector<FieldProblem> ProviderForm::validate(const ProviderDraft &d,
             out.push_back({ProviderField::ContextWindow,
                            tr("Context window: at most %1 tokens").arg(kMaxContextWindow)});
     }
+    for (FieldProblem &p : ProviderNetworkForm::validate(d))
+        out.push_back(std::move(p));
     return out;
 }
 
@@ -292,6 +297,7 @@ std::optional<ProviderConfig> ProviderForm::toConfig(const ProviderDraft &d,
     }
     const QString cw = d.contextWindow.trimmed();
     c.contextWindow = cw.isEmpty() ? std::nullopt : std::optional<qint64>(cw.toLongLong());
+    c.network = ProviderNetworkForm::settingsOf(d);
     return c;
 }
 

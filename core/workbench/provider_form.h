@@ -22,6 +22,13 @@ enum class ProviderField {
     OutputPrice,
     CacheWritePrice,
     ContextWindow,
+    // The network part (workbench/provider_network_form.h).
+    Proxy,
+    ProxyAuth,
+    CaFile,
+    ClientCert,
+    ClientKey,
+    HttpVersion,
 };
 
 struct FieldProblem {
@@ -46,6 +53,13 @@ struct ProviderDraft {
     QString outputPrice;
     QString cacheWritePrice;
     QString contextWindow;
+    // Network: empty proxy follows the environment; "direct" uses none.
+    QString proxy;
+    QString proxyAuth; // a reference, never the credentials
+    QString caFile;
+    QString clientCert;
+    QString clientKey;
+    QString httpVersion = QStringLiteral("auto");
 };
 
 // Checks a provider draft the way a suite file is checked (domain/suite.cpp), with a message per

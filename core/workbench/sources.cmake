@@ -5,6 +5,7 @@ target_sources(ys_core PRIVATE
     workbench/suite_templates.h workbench/suite_templates.cpp
     workbench/workbench.h workbench/workbench.cpp
     workbench/provider_form.h workbench/provider_form.cpp
+    workbench/provider_network_form.h workbench/provider_network_form.cpp
     workbench/connection_test.h workbench/connection_test.cpp
     workbench/summary_load_thread.h workbench/summary_load_thread.cpp
     workbench/background_reader.h workbench/background_reader.cpp
