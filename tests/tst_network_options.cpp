@@ -40,6 +40,7 @@ struct Attempt {
     qint64 tlsDone = -1;
     qint64 requestSent = -1;
     bool reused = false;
+    qint64 tunnel = -1; // a proxy opened its tunnel
 };
 
 bool openssl(const QStringList &args, QString *output)
@@ -85,13 +86,14 @@ std::vector<Attempt> attemptsIn(const QString &dbPath)
             "SELECT p.name, s.outcome, COALESCE(s.http_version, ''), COALESCE(s.error, ''), "
             "COALESCE(s.connect_start_ns, -1), COALESCE(s.connected_ns, -1), "
             "COALESCE(s.tls_done_ns, -1), COALESCE(s.request_sent_ns, -1), "
-            "COALESCE(s.connection_reused, 0) FROM samples s JOIN runs r ON r.id = s.run_id "
+            "COALESCE(s.connection_reused, 0), COALESCE(s.tunnel_ns, -1) FROM samples s "
+            "JOIN runs r ON r.id = s.run_id "
             "JOIN providers p ON p.id = r.provider_id ORDER BY s.id"));
         while (q.next())
             out.push_back({q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
                            q.value(3).toString(), q.value(4).toLongLong(), q.value(5).toLongLong(),
                            q.value(6).toLongLong(), q.value(7).toLongLong(),
-                           q.value(8).toInt() != 0});
+                           q.value(8).toInt() != 0, q.value(9).toLongLong()});
     }
     QSqlDatabase::removeDatabase(name);
     return out;
@@ -538,8 +540,8 @@ void TstNetworkOptions::httpVersionChoice()
 }
 
 // HTTP/1.1 over TLS on the lanes' own sockets, direct and through the proxy's tunnel: a cold
-// attempt connects, then shakes hands, then sends; a warm one on the kept-alive connection has
-// neither phase.
+// attempt connects, then (through the proxy) has its tunnel opened, then shakes hands, then
+// sends; a warm one on the kept-alive connection has none of these phases.
 void TstNetworkOptions::lanesTlsPhases()
 {
     json direct{{"ca_file", m_ca.toStdString()}, {"http_version", "1.1"}};
@@ -566,9 +568,17 @@ void TstNetworkOptions::lanesTlsPhases()
             if (a.reused) {
                 QCOMPARE(a.connectStart, -1);
                 QCOMPARE(a.tlsDone, -1);
+                QCOMPARE(a.tunnel, -1);
                 continue;
             }
             ++cold;
+            if (name == QLatin1StringView("proxied"))
+                QVERIFY2(
+                    a.tunnel > a.connected && a.tlsDone > a.tunnel,
+                    qPrintable(
+                        QStringLiteral("%1 %2 %3").arg(a.connected).arg(a.tunnel).arg(a.tlsDone)));
+            else
+                QCOMPARE(a.tunnel, -1);
             QVERIFY2(a.connectStart >= 0 && a.connected > a.connectStart &&
                          a.tlsDone > a.connected && a.requestSent >= a.tlsDone,
                      qPrintable(QStringLiteral("%1: %2 %3 %4 %5")

@@ -508,6 +508,10 @@
         <source>Value</source>
         <translation>值</translation>
     </message>
+    <message>
+        <source>Proxy tunnel open</source>
+        <translation>代理隧道已建立</translation>
+    </message>
 </context>
 <context>
     <name>ys::AttemptDetailView</name>
@@ -734,6 +738,10 @@
     <message>
         <source>no database connection</source>
         <translation>没有数据库连接</translation>
+    </message>
+    <message>
+        <source>Proxy tunnel open</source>
+        <translation>代理隧道已建立</translation>
     </message>
 </context>
 <context>

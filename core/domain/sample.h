@@ -26,6 +26,9 @@ struct Sample {
     std::optional<qint64> connectStartNs;
     std::optional<qint64> connectedNs;
     std::optional<qint64> tlsDoneNs;
+    // A forward proxy opened its tunnel (its answer to CONNECT), between connectedNs (the TCP
+    // connection to the proxy) and tlsDoneNs: https:// through a proxy on the lanes' own client.
+    std::optional<qint64> tunnelNs;
     std::optional<qint64> requestSentNs;
     std::optional<qint64> headersNs;
     std::optional<qint64> firstEventNs;

@@ -72,6 +72,7 @@ AttemptTimeline attemptTimeline(const Sample &s)
     };
     phase(s.connectStartNs, AttemptDetailText::tr("Connect"));
     phase(s.connectedNs, AttemptDetailText::tr("Connected"));
+    phase(s.tunnelNs, AttemptDetailText::tr("Proxy tunnel open"));
     phase(s.tlsDoneNs, AttemptDetailText::tr("TLS done"));
     phase(s.requestSentNs, AttemptDetailText::tr("Request sent"));
     phase(s.headersNs, AttemptDetailText::tr("Headers"));

@@ -536,6 +536,12 @@ void HttpAttempt::http1Connected()
         m_sample.connectedNs = sinceStart();
 }
 
+void HttpAttempt::http1Tunnelled()
+{
+    if (m_sample.connectedNs && !m_sample.tunnelNs)
+        m_sample.tunnelNs = sinceStart();
+}
+
 void HttpAttempt::http1Encrypted()
 {
     m_sample.tlsDoneNs = sinceStart();

@@ -106,6 +106,7 @@ private:
     // Http1Exchange::Receiver
     void http1ConnectStarted() override;
     void http1Connected() override;
+    void http1Tunnelled() override;
     void http1Encrypted() override;
     void http1RequestSent() override;
     void http1Redirected() override;

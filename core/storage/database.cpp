@@ -221,6 +221,11 @@ CREATE TABLE server_metrics (
 );
 CREATE INDEX server_metrics_by_run ON server_metrics(run_id, name, at_ns);
 )sql",
+    // 10: when a forward proxy opened its tunnel, the phase between the connection to the proxy
+    // and the TLS handshake with the server.
+    R"sql(
+ALTER TABLE samples ADD COLUMN tunnel_ns INTEGER;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -22,9 +22,9 @@ constexpr const char *kInsertHead =
     "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
     "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
     "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-    "cache_write_tokens, reported_cost_usd) VALUES ";
+    "cache_write_tokens, reported_cost_usd, tunnel_ns) VALUES ";
 constexpr const char *kRowMarks = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                                  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+                                  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 // Rows per statement: each statement's start and end cost about as much as a tenth of a row.
 constexpr std::size_t kRowsPerStatement = 32;
 
@@ -161,6 +161,7 @@ void bindSample(Binder &b, const Sample &s)
     b.integer(qint64(s.textHash));
     b.integer(s.cacheWriteTokens);
     b.real(s.reportedCostUsd);
+    b.integer(s.tunnelNs);
 }
 
 bool failed(sqlite3 *db, QString *error)

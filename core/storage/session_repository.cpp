@@ -331,6 +331,7 @@ void bindSample(QSqlQuery &q, const Sample &s)
     q.addBindValue(qint64(s.textHash));
     q.addBindValue(opt(s.cacheWriteTokens));
     q.addBindValue(optD(s.reportedCostUsd));
+    q.addBindValue(opt(s.tunnelNs));
 }
 
 } // namespace
@@ -357,11 +358,11 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
                 "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
                 "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
                 "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-                "cache_write_tokens, reported_cost_usd) "
+                "cache_write_tokens, reported_cost_usd, tunnel_ns) "
                 "VALUES ");
             const QString row = QStringLiteral(
                 "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?,?,?,?,?,?)");
+                "?,?,?,?,?,?,?,?,?,?,?,?,?)");
             // On PostgreSQL each statement is a round trip to the server: the batch goes in
             // statements of many rows. Another database inserts one row a statement.
             const std::size_t rowsPerStatement =
@@ -557,7 +558,7 @@ QString sampleSelect()
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
         "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
-        "reported_cost_usd FROM samples ");
+        "reported_cost_usd, tunnel_ns FROM samples ");
 }
 
 std::optional<double> optRealOf(const QVariant &v)
@@ -622,6 +623,7 @@ Sample readSample(const QSqlQuery &q)
     s.textHash = quint64(q.value(c++).toLongLong());
     s.cacheWriteTokens = optOf(q.value(c++));
     s.reportedCostUsd = optRealOf(q.value(c++));
+    s.tunnelNs = optOf(q.value(c++));
     return s;
 }
 
