@@ -11,9 +11,11 @@ cd "$(dirname "$0")"
 # the PDF and XLSX exports; postgresql-15 is the team store's server the tests start and stop
 # themselves; python3-prometheus-client parses the metrics endpoints; curl reads them; tinyproxy
 # is the forward proxy tst_network_options starts and stops itself (the package's own service,
-# where one starts, is left as it is: the test listens on a free port of its own).
+# where one starts, is left as it is: the test listens on a free port of its own); iproute2 makes
+# the network namespace tst_netem runs the simulator in.
 ./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
-    poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl tinyproxy
+    poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl tinyproxy \
+    iproute2
 # Node.js and the official SDKs that talk to the simulator as peer clients.
 tests/peers/install.sh build-test/peers
 
