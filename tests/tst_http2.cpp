@@ -41,6 +41,18 @@ QString findNghttpd()
     return path;
 }
 
+// The non-streamed chat request nghttpd answers with its one document.
+HttpRequestParts chatRequest(const QUrl &base)
+{
+    HttpRequestParts parts;
+    parts.url = base;
+    parts.url.setPath(base.path() + QStringLiteral("/chat/completions"));
+    parts.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
+    parts.body = R"({"model":"h2-model","messages":[{"role":"user","content":"hi"}],)"
+                 R"("max_tokens":5,"stream":false})";
+    return parts;
+}
+
 } // namespace
 
 class TstHttp2 : public QObject {
@@ -128,12 +140,7 @@ void TstHttp2::negotiatedAndDecoded()
     OpenAiChatDialect dialect;
     NetworkPool pool;
     pool.ensureLanes(1);
-    HttpRequestParts parts;
-    parts.url = m_base;
-    parts.url.setPath(m_base.path() + QStringLiteral("/chat/completions"));
-    parts.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
-    parts.body = R"({"model":"h2-model","messages":[{"role":"user","content":"hi"}],)"
-                 R"("max_tokens":5,"stream":false})";
+    const HttpRequestParts parts = chatRequest(m_base);
     const std::optional<Sample> firstRun = test::runOnLane(pool, dialect, parts, 20'000 * kSlow);
     const std::optional<Sample> secondRun = test::runOnLane(pool, dialect, parts, 20'000 * kSlow);
     QVERIFY(firstRun && secondRun);
@@ -171,12 +178,7 @@ void TstHttp2::versionAsChosen()
         QSslConfiguration::setDefaultConfiguration(trusting);
     });
     OpenAiChatDialect dialect;
-    HttpRequestParts parts;
-    parts.url = m_base;
-    parts.url.setPath(m_base.path() + QStringLiteral("/chat/completions"));
-    parts.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json"}};
-    parts.body = R"({"model":"h2-model","messages":[{"role":"user","content":"hi"}],)"
-                 R"("max_tokens":5,"stream":false})";
+    const HttpRequestParts parts = chatRequest(m_base);
     for (const HttpVersionChoice choice :
          {HttpVersionChoice::Auto, HttpVersionChoice::Http2, HttpVersionChoice::Http11}) {
         auto transport = std::make_shared<TransportOptions>();

@@ -110,6 +110,9 @@ private:
     void startTunnel();
     void readTunnel();
     void startTls();
+    // Feeds the TLS session everything the socket holds; the last read: -1 (drained), 0 (the
+    // end) or -2 (an error).
+    qint64 drainCipher();
     void continueHandshake();
     qint64 readTls(char *data, qint64 max, qint64 *arrivalNs);
     bool writeTls(QByteArrayView bytes);

@@ -113,20 +113,23 @@ void TcpStream::startTls()
     continueHandshake();
 }
 
-void TcpStream::continueHandshake()
+qint64 TcpStream::drainCipher()
 {
     if (m_cipherIn.size() < kCipherRoom)
         m_cipherIn.resize(kCipherRoom);
     for (;;) {
         qint64 arrival = -1;
         const qint64 n = recvRaw(m_cipherIn.data(), m_cipherIn.size(), &arrival);
-        if (n > 0) {
-            m_tls->feed(m_cipherIn.constData(), n);
-            continue;
-        }
-        if (n == -1)
-            break;
-        failWith(m_error == TcpError::Reset ? TcpError::Tls : TcpError::Tls,
+        if (n <= 0)
+            return n;
+        m_tls->feed(m_cipherIn.constData(), n);
+    }
+}
+
+void TcpStream::continueHandshake()
+{
+    if (const qint64 n = drainCipher(); n != -1) {
+        failWith(TcpError::Tls,
                  n == 0 ? tr("the server closed the connection during the TLS handshake")
                         : m_errorString);
         return;
@@ -214,20 +217,7 @@ bool TcpStream::writeTls(QByteArrayView bytes)
 // without data are no reason to drop an idle connection; data, the end or an error are.
 bool TcpStream::tlsHasUnexpectedInput()
 {
-    if (m_cipherIn.size() < kCipherRoom)
-        m_cipherIn.resize(kCipherRoom);
-    for (;;) {
-        qint64 arrival = -1;
-        const qint64 n = recvRaw(m_cipherIn.data(), m_cipherIn.size(), &arrival);
-        if (n > 0) {
-            m_tls->feed(m_cipherIn.constData(), n);
-            continue;
-        }
-        if (n == 0 || n == -2)
-            return true;
-        break;
-    }
-    return m_tls->hasInput();
+    return drainCipher() != -1 || m_tls->hasInput(); // the end or an error, or data
 }
 
 } // namespace ys
