@@ -17,18 +17,28 @@ struct TlsTr {
 
 constexpr int kOpensslTimeoutMs = 30000;
 
-} // namespace
-
-std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error, const QHostAddress &also)
+// Sets *error (when given) and returns no identity.
+auto failWith(QString *error)
 {
-    auto fail = [error](const QString &message) {
+    return [error](const QString &message) {
         if (error)
             *error = message;
         return std::optional<SimTlsIdentity>();
     };
+}
+
+QString noBackend()
+{
+    return TlsTr::tr("TLS is not available: Qt found no TLS backend (is libssl installed?)");
+}
+
+} // namespace
+
+std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error, const QHostAddress &also)
+{
+    const auto fail = failWith(error);
     if (!QSslSocket::supportsSsl())
-        return fail(TlsTr::tr("TLS is not available: Qt found no TLS backend (is libssl "
-                              "installed?)"));
+        return fail(noBackend());
     const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
     if (openssl.isEmpty())
         return fail(TlsTr::tr("cannot make a TLS certificate: the openssl command is not "
@@ -78,14 +88,9 @@ std::optional<SimTlsIdentity> SimTlsIdentity::generate(QString *error, const QHo
 std::optional<SimTlsIdentity> SimTlsIdentity::load(const QString &certFile, const QString &keyFile,
                                                    QString *error)
 {
-    auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return std::optional<SimTlsIdentity>();
-    };
+    const auto fail = failWith(error);
     if (!QSslSocket::supportsSsl())
-        return fail(TlsTr::tr("TLS is not available: Qt found no TLS backend (is libssl "
-                              "installed?)"));
+        return fail(noBackend());
     QFile cert(certFile);
     QFile key(keyFile);
     if (!cert.open(QIODevice::ReadOnly))
