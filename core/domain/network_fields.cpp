@@ -1,31 +1,20 @@
 #include "domain/network_fields.h"
 
-#include <QUrl>
-
 namespace ys::suitefields {
 
 namespace {
-
-bool isKeyReference(const QString &ref)
-{
-    return ref.startsWith(QLatin1StringView("env:")) ||
-           ref.startsWith(QLatin1StringView("keychain:"));
-}
 
 // "direct", or http://HOST:PORT without credentials (they go in proxy_auth, never in the suite).
 QString parseProxy(const json &p, const QString &where)
 {
     const QString proxy = stringField(p, "proxy", where, false).trimmed();
-    if (proxy.isEmpty() || proxy == QLatin1StringView("direct"))
-        return proxy;
-    const QUrl url(proxy, QUrl::StrictMode);
-    if (!url.userInfo().isEmpty())
+    const ProxyTextProblem problem = proxyTextProblem(proxy);
+    if (problem == ProxyTextProblem::HoldsCredentials)
         // Never echo the value: it holds a password.
         throw SuiteError{Suite::tr("%1.proxy: must not hold credentials; give them as "
                                    "proxy_auth, a reference such as env:NAME")
                              .arg(where)};
-    if (!url.isValid() || url.host().isEmpty() || url.scheme() != QLatin1StringView("http") ||
-        (!url.path().isEmpty() && url.path() != QLatin1StringView("/")))
+    if (problem == ProxyTextProblem::NotHttpProxy)
         throw SuiteError{Suite::tr("%1.proxy: \"%2\" is not an http://HOST:PORT proxy address "
                                    "(or \"direct\")")
                              .arg(where, proxy)};
@@ -47,7 +36,7 @@ NetworkSettings parseNetworkFields(const json &p, const QString &where)
     NetworkSettings s;
     s.proxy = parseProxy(p, where);
     s.proxyAuthRef = stringField(p, "proxy_auth", where, false);
-    if (!s.proxyAuthRef.isEmpty() && !isKeyReference(s.proxyAuthRef))
+    if (!s.proxyAuthRef.isEmpty() && !isSecretReference(s.proxyAuthRef))
         throw SuiteError{Suite::tr("%1.proxy_auth: must be a reference such as env:NAME or "
                                    "keychain:ID, never the credentials themselves")
                              .arg(where)};

@@ -1,5 +1,7 @@
 #include "domain/network_settings.h"
 
+#include <QUrl>
+
 namespace ys {
 
 QString httpVersionChoiceName(HttpVersionChoice choice)
@@ -24,6 +26,19 @@ std::optional<HttpVersionChoice> httpVersionChoiceFromName(QStringView name)
     if (name == u"2")
         return HttpVersionChoice::Http2;
     return std::nullopt;
+}
+
+ProxyTextProblem proxyTextProblem(const QString &proxy)
+{
+    if (proxy.isEmpty() || proxy == QLatin1StringView("direct"))
+        return ProxyTextProblem::None;
+    const QUrl url(proxy, QUrl::StrictMode);
+    if (!url.userInfo().isEmpty())
+        return ProxyTextProblem::HoldsCredentials;
+    if (!url.isValid() || url.host().isEmpty() || url.scheme() != QLatin1StringView("http") ||
+        (!url.path().isEmpty() && url.path() != QLatin1StringView("/")))
+        return ProxyTextProblem::NotHttpProxy;
+    return ProxyTextProblem::None;
 }
 
 } // namespace ys

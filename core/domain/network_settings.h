@@ -13,6 +13,11 @@ enum class HttpVersionChoice { Auto, Http11, Http2 };
 QString httpVersionChoiceName(HttpVersionChoice choice);
 std::optional<HttpVersionChoice> httpVersionChoiceFromName(QStringView name);
 
+// What is wrong with a provider's proxy setting as typed (trimmed): nothing for empty, "direct"
+// and http://HOST:PORT; the suite reader and the provider editor word the message.
+enum class ProxyTextProblem { None, HoldsCredentials, NotHttpProxy };
+ProxyTextProblem proxyTextProblem(const QString &proxy);
+
 // How a provider's attempts reach it. Everything here is a setting or a reference, never a
 // secret: the proxy's credentials are a key reference resolved when a run starts.
 struct NetworkSettings {

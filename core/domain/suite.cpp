@@ -167,8 +167,7 @@ ProviderConfig parseProvider(const json &p, const QString &where)
     cfg.apiKeyRef = stringField(p, "api_key", where, false);
     if (cfg.apiKeyRef.isEmpty() && preset && !preset->keyEnv.isEmpty())
         cfg.apiKeyRef = QStringLiteral("env:") + preset->keyEnv;
-    if (!cfg.apiKeyRef.isEmpty() && !cfg.apiKeyRef.startsWith(QLatin1StringView("env:")) &&
-        !cfg.apiKeyRef.startsWith(QLatin1StringView("keychain:")))
+    if (!cfg.apiKeyRef.isEmpty() && !isSecretReference(cfg.apiKeyRef))
         // Never echo the value: it may be a pasted key.
         throw SuiteError{Suite::tr("%1.api_key: must be a reference such as env:NAME or "
                                    "keychain:ID, never the key itself")

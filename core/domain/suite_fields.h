@@ -35,6 +35,13 @@ inline void requireKnownFields(const json &obj, const std::vector<const char *> 
     }
 }
 
+// A secret's reference as a suite holds it (env:NAME or keychain:ID), never the secret itself.
+inline bool isSecretReference(const QString &ref)
+{
+    return ref.startsWith(QLatin1StringView("env:")) ||
+           ref.startsWith(QLatin1StringView("keychain:"));
+}
+
 inline const json &require(const json &obj, const char *key, const QString &where)
 {
     auto it = obj.find(key);

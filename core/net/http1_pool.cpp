@@ -20,11 +20,6 @@ Http1Pool::Http1Pool(QObject *parent)
 
 Http1Pool::~Http1Pool() = default; // the connections are children
 
-Http1Connection *Http1Pool::acquire(const QString &host, quint16 port)
-{
-    return acquire(Http1Route{host, port, nullptr, std::nullopt});
-}
-
 Http1Connection *Http1Pool::acquire(const Http1Route &route)
 {
     const auto it = m_idle.find(route.key());

@@ -23,8 +23,6 @@ public:
 
     // An idle connection of the route when there is one, else a new, unconnected one.
     Http1Connection *acquire(const Http1Route &route);
-    // Plain http:// to host:port.
-    Http1Connection *acquire(const QString &host, quint16 port);
     // Back from a request: kept for the next one when reusable, else closed and deleted later.
     void release(Http1Connection *connection, bool reusable);
     // Closes every idle connection.

@@ -1,7 +1,5 @@
 #include "workbench/provider_network_form.h"
 
-#include <QUrl>
-
 namespace ys {
 
 void ProviderNetworkForm::fill(ProviderDraft &d, const NetworkSettings &s)
@@ -18,20 +16,19 @@ std::vector<FieldProblem> ProviderNetworkForm::validate(const ProviderDraft &d)
 {
     std::vector<FieldProblem> out;
     const QString proxy = d.proxy.trimmed();
-    if (!proxy.isEmpty() && proxy != QLatin1StringView("direct")) {
-        const QUrl url(proxy, QUrl::StrictMode);
-        if (!url.userInfo().isEmpty())
-            // Never repeat the text: it holds a password.
-            out.push_back({ProviderField::Proxy,
-                           tr("Proxy: must not hold credentials; give them as a reference in "
-                              "Proxy credentials (env:NAME holding user:password)")});
-        else if (!url.isValid() || url.host().isEmpty() ||
-                 url.scheme() != QLatin1StringView("http") ||
-                 (!url.path().isEmpty() && url.path() != QLatin1StringView("/")))
-            out.push_back({ProviderField::Proxy,
-                           tr("Proxy: \"%1\" is not an http://HOST:PORT proxy address; leave it "
-                              "empty to follow HTTPS_PROXY and NO_PROXY, or enter direct")
-                               .arg(proxy)});
+    switch (proxyTextProblem(proxy)) {
+    case ProxyTextProblem::None:
+        break;
+    case ProxyTextProblem::HoldsCredentials: // never repeat the text: it holds a password
+        out.push_back({ProviderField::Proxy,
+                       tr("Proxy: must not hold credentials; give them as a reference in "
+                          "Proxy credentials (env:NAME holding user:password)")});
+        break;
+    case ProxyTextProblem::NotHttpProxy:
+        out.push_back({ProviderField::Proxy,
+                       tr("Proxy: \"%1\" is not an http://HOST:PORT proxy address; leave it "
+                          "empty to follow HTTPS_PROXY and NO_PROXY, or enter direct")
+                           .arg(proxy)});
     }
     const QString auth = d.proxyAuth.trimmed();
     if (!auth.isEmpty() && !ProviderForm::isKeyReference(auth))
