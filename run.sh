@@ -13,7 +13,7 @@ PACKAGES=(
     qt6-translations-l10n libqt6sql6-sqlite libqt6sql6-psql libsqlite3-dev libqt6opengl6-dev nlohmann-json3-dev libeigen3-dev libgl-dev
     qtkeychain-qt6-dev libxlsxwriter-dev
     fonts-dejavu-core fonts-wqy-microhei
-    openssl libssl-dev
+    openssl libssl-dev libnghttp2-dev pkg-config
 )
 
 install_missing() {

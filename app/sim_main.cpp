@@ -81,6 +81,10 @@ struct Options {
         QStringLiteral("tls"),
         SimMain::tr("Serve HTTPS with a self-signed certificate made at start (needs the openssl "
                     "command).")};
+    QCommandLineOption http2{
+        QStringLiteral("http2"),
+        SimMain::tr("Speak HTTP/2 too: offered by ALPN with --tls, and to clients that open with "
+                    "the HTTP/2 preface over plain HTTP.")};
     QCommandLineOption certOut{
         QStringLiteral("cert-out"),
         SimMain::tr("With --tls, write the certificate (PEM) here so clients can trust it."),
@@ -119,6 +123,7 @@ QCommandLineOption setUp(QCommandLineParser &parser, const Options &options)
     parser.addOption(options.listen);
     parser.addOption(options.profiles);
     parser.addOption(options.tls);
+    parser.addOption(options.http2);
     parser.addOption(options.cert);
     parser.addOption(options.key);
     parser.addOption(options.clientCa);
@@ -220,6 +225,8 @@ std::optional<int> startServer(ys::SimServer &server, const QCommandLineParser &
                             .arg(parser.value(options.certOut), cert.errorString()),
                         kRuntimeError);
     }
+    if (parser.isSet(options.http2))
+        server.enableHttp2();
     if (!server.listen(address, port, &error))
         return fail(error, kRuntimeError);
     return std::nullopt;

@@ -96,6 +96,10 @@
         <source>--client-ca needs --cert and --key</source>
         <translation>--client-ca 需要 --cert 和 --key</translation>
     </message>
+    <message>
+        <source>Speak HTTP/2 too: offered by ALPN with --tls, and to clients that open with the HTTP/2 preface over plain HTTP.</source>
+        <translation>同时支持 HTTP/2：配合 --tls 时通过 ALPN 提供；在明文 HTTP 上，对以 HTTP/2 前导帧开头的客户端也以 HTTP/2 应答。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -1,16 +1,12 @@
 #include "sim/sim_connection.h"
 
+#include "sim/sim_h2_session.h"
 #include "sim/sim_openai_common.h"
+#include "sim/sim_tcp_link.h"
 #include "util/monotonic_clock.h"
 
-#include <QSslSocket>
-#include <QTcpSocket>
 #include <algorithm>
 #include <nlohmann/json.hpp>
-
-#ifdef Q_OS_UNIX
-#include <sys/socket.h>
-#endif
 
 // The messages this file writes into HTTP bodies are part of the simulated providers' wire
 // protocols and copy the English wording of the real APIs, so they are deliberately not
@@ -36,20 +32,17 @@ QByteArray toBytes(const OrderedJson &json)
 
 } // namespace
 
-SimConnection::SimConnection(QTcpSocket *socket, SimServer *server)
+SimConnection::SimConnection(SimLink *link, SimServer *server)
     : QObject(server)
     , m_server(server)
-    , m_socket(socket)
+    , m_link(link)
 {
-    m_socket->setParent(this);
-    m_direct = qobject_cast<QSslSocket *>(socket) == nullptr;
-    // Events are small and must leave when written, not when Nagle's algorithm decides.
-    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    connect(m_socket, &QTcpSocket::readyRead, this, &SimConnection::onReadyRead);
-    connect(m_socket, &QTcpSocket::disconnected, this, &SimConnection::onSocketGone);
-    connect(m_socket, &QTcpSocket::errorOccurred, this, &SimConnection::onSocketGone);
-    // A TLS socket arrives after its handshake, and the request may have come with it.
-    if (m_socket->bytesAvailable() > 0)
+    m_link->setParent(this);
+    connect(m_link, &SimLink::readyRead, this, &SimConnection::onReadyRead);
+    connect(m_link, &SimLink::gone, this, &SimConnection::onSocketGone);
+    // A TLS socket arrives after its handshake, and the request may have come with it (an
+    // HTTP/2 stream arrives with its whole request).
+    if (m_link->bytesAvailable() > 0)
         QMetaObject::invokeMethod(this, &SimConnection::onReadyRead, Qt::QueuedConnection);
 }
 
@@ -63,10 +56,10 @@ SimConnection::~SimConnection()
 void SimConnection::onReadyRead()
 {
     if (m_lingering || m_gone) {
-        m_socket->readAll();
+        m_link->readAll();
         return;
     }
-    m_input += m_socket->readAll();
+    m_input += m_link->readAll();
     // A client that keeps sending while its answer streams gets cut off at the request limits.
     if (m_input.size() > kMaxHeaderBytes + kMaxBodyBytes + 4) {
         onSocketGone();
@@ -83,8 +76,7 @@ void SimConnection::onSocketGone()
     m_paced.clear();
     if (!m_gone) {
         m_gone = true;
-        if (m_socket->state() != QAbstractSocket::UnconnectedState)
-            m_socket->abort();
+        m_link->abort();
         deleteLater();
     }
 }
@@ -117,13 +109,16 @@ void SimConnection::processInput()
     if (m_inProcessInput)
         return;
     m_inProcessInput = true;
+    if (handOverToHttp2()) {
+        m_inProcessInput = false;
+        return;
+    }
     while (m_state == State::Reading) {
         const SimHttpReader::Result result = m_reader.feed(m_input);
         if (result == SimHttpReader::Result::NeedMore)
             break;
         if (result == SimHttpReader::Result::ExpectsContinue) {
-            m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
-            m_socket->flush();
+            m_link->sendContinue();
             continue;
         }
         if (result == SimHttpReader::Result::Refused) {
@@ -137,10 +132,37 @@ void SimConnection::processInput()
     m_inProcessInput = false;
 }
 
+// A client that speaks HTTP/2 with prior knowledge opens with its preface instead of a request;
+// a server that speaks HTTP/2 hands the connection to an HTTP/2 session. True: handed over (or
+// waiting for the rest of the preface).
+bool SimConnection::handOverToHttp2()
+{
+    if (m_requests > 0 || !m_server->speaksHttp2())
+        return false;
+    auto *tcp = qobject_cast<SimTcpLink *>(m_link);
+    if (!tcp)
+        return false;
+    const QByteArray preface = SimH2Session::clientPreface();
+    if (m_input.size() < preface.size())
+        return !m_input.isEmpty() && preface.startsWith(m_input);
+    if (!m_input.startsWith(preface))
+        return false;
+    m_server->startHttp2(tcp->takeSocket(), std::exchange(m_input, {}));
+    m_gone = true;
+    m_state = State::Closed;
+    deleteLater();
+    return true;
+}
+
 void SimConnection::dispatch(const SimHttpRequest &request)
 {
+    ++m_requests;
     const QByteArray connection = request.header("connection");
-    if (request.version == "HTTP/1.1") {
+    if (m_link->framesMessages()) {
+        // The wire ends each response itself: one request, no chunked coding.
+        m_keepAlive = false;
+        m_chunked = false;
+    } else if (request.version == "HTTP/1.1") {
         m_keepAlive = !simHeaderHasToken(connection, "close");
         m_chunked = true;
     } else {
@@ -149,7 +171,7 @@ void SimConnection::dispatch(const SimHttpRequest &request)
     }
     m_faults = SimFaultSet();
     m_replyHeaders.clear();
-    m_head.clear();
+    m_head.reset();
     m_paced.clear();
     m_completeWhenDrained = false;
     m_jsonArray = false;
@@ -254,12 +276,7 @@ void SimConnection::resetConnection()
     m_server->addRecord(m_record);
     releaseSlot();
     m_paced.clear();
-#ifdef Q_OS_UNIX
-    // A zero linger time makes close() send RST instead of FIN: the client sees a reset.
-    const linger hard = {1, 0};
-    ::setsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
-#endif
-    m_socket->abort();
+    m_link->reset();
     onSocketGone();
 }
 
@@ -281,11 +298,12 @@ void SimConnection::responseDone()
     m_server->scheduler()->cancel(this);
     if (!m_keepAlive) {
         m_state = State::Closed;
-        if (m_lingering) {
+        // A refused request's connection lingers; a stream of its own has nothing to protect.
+        if (m_lingering && !m_link->framesMessages()) {
             m_due = Due::Linger;
             m_server->scheduler()->schedule(this, monotonicNs() + kLingerNs);
         } else {
-            m_socket->disconnectFromHost();
+            m_link->close();
         }
         return;
     }

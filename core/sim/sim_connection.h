@@ -4,6 +4,7 @@
 #include "sim/sim_faults.h"
 #include "sim/sim_ground_truth.h"
 #include "sim/sim_http.h"
+#include "sim/sim_link.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_scheduler.h"
 #include "sim/sim_server.h"
@@ -17,21 +18,20 @@
 #include <optional>
 #include <vector>
 
-class QTcpSocket;
-
 namespace ys {
 
 class Tokenizer;
 
-// One client connection of SimServer: reads HTTP/1.1 requests one after the other (keep-alive),
-// hands generation requests to their dialect, and writes the answer's events at the times the
-// request's SimPlan fixed when it was accepted, with the faults the request carries. Deletes
-// itself when the client goes away.
+// One client connection of SimServer (or one stream of an HTTP/2 connection, see SimLink): reads
+// HTTP/1.1 requests one after the other (keep-alive), hands generation requests to their dialect,
+// and writes the answer's events at the times the request's SimPlan fixed when it was accepted,
+// with the faults the request carries. Deletes itself when the client goes away.
 class SimConnection : public QObject, private SimScheduled {
     Q_OBJECT
 
 public:
-    SimConnection(QTcpSocket *socket, SimServer *server);
+    // Takes ownership of link.
+    SimConnection(SimLink *link, SimServer *server);
     ~SimConnection() override;
 
     // Called by the server when a capacity slot frees for this (waiting) request.
@@ -49,6 +49,7 @@ private:
     void onReadyRead();
     void onSocketGone();
     void processInput();
+    bool handOverToHttp2();
     void dispatch(const SimHttpRequest &request);
     void handleModels(const SimHttpRequest &request);
     void handleRecord(const SimHttpRequest &request);
@@ -120,8 +121,7 @@ private:
     void writeAnswerText(const Intake &in, std::optional<std::uint64_t> key);
 
     SimServer *m_server;
-    QTcpSocket *m_socket;
-    bool m_direct = false; // plain TCP: writes may bypass Qt's buffer (see writeOut())
+    SimLink *m_link;
     SimHttpReader m_reader;
     State m_state = State::Reading;
     Due m_due = Due::Nothing;
@@ -129,6 +129,7 @@ private:
     bool m_inProcessInput = false;
     bool m_gone = false;
     bool m_lingering = false; // a refused request: discard input until the client closes
+    int m_requests = 0;       // read on this connection so far
 
     // Request being answered.
     bool m_keepAlive = true;
@@ -148,11 +149,11 @@ private:
     std::size_t m_nextEvent = 0;
     std::int64_t m_generationStartNs = 0;
     std::int64_t m_stallNs = 0;
-    std::size_t m_faultAt = 0;  // content events before error_mid_stream / reset_mid_stream
-    SimHeaders m_replyHeaders;  // rate-limit and dialect headers of the answer
-    QByteArray m_head;          // written with the next bytes
-    bool m_bodyChunked = false; // the body in progress uses chunked framing
-    int m_lineEnding = 0;       // split_utf8_crlf: cycles CRLF, LF, CR
+    std::size_t m_faultAt = 0; // content events before error_mid_stream / reset_mid_stream
+    SimHeaders m_replyHeaders; // rate-limit and dialect headers of the answer
+    std::optional<SimResponseHead> m_head; // written with the next bytes
+    bool m_bodyChunked = false;            // the body in progress uses chunked framing
+    int m_lineEnding = 0;                  // split_utf8_crlf: cycles CRLF, LF, CR
     std::deque<QByteArray> m_paced;
     std::int64_t m_nextPieceNs = 0;
     bool m_completeWhenDrained = false;

@@ -2,7 +2,6 @@
 
 #include "util/monotonic_clock.h"
 
-#include <QTcpSocket>
 #include <algorithm>
 
 // Answering an accepted request: the events leave at the times its SimPlan fixed, with the
@@ -36,7 +35,7 @@ void SimConnection::startAnswer()
         if (!m_paced.empty())
             scheduleNext();
         // A dialect without opening events still sends its headers now.
-        if (!m_head.isEmpty())
+        if (m_head)
             writeOut({});
         if (m_state != State::Responding)
             return;
@@ -82,7 +81,7 @@ void SimConnection::onDue()
     m_due = Due::Nothing;
     switch (due) {
     case Due::Linger:
-        m_socket->disconnectFromHost();
+        m_link->close();
         break;
     case Due::SlowReply:
         startAnswer();

@@ -44,6 +44,7 @@ void SimConnection::handleGeneration(const SimHttpRequest &request,
 {
     m_dialect = std::move(dialect);
     m_record = SimRequestRecord();
+    m_record.httpVersion = QString::fromLatin1(m_link->httpVersion());
     m_record.acceptedNs = monotonicNs();
     m_record.requestId = m_server->newRequestId();
     m_record.dialect = QString::fromLatin1(m_dialect->name());

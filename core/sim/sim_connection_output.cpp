@@ -2,12 +2,6 @@
 
 #include "util/monotonic_clock.h"
 
-#include <QTcpSocket>
-
-#ifdef Q_OS_UNIX
-#include <sys/socket.h>
-#endif
-
 // Writing a response: the head, the events in their framing (SSE, or a JSON array for Gemini
 // without alt=sse), chunked or not, and the faults that pace the bytes.
 
@@ -106,7 +100,7 @@ void SimConnection::setHead(int status, const QByteArray &contentType, qsizetype
                                                               ? QByteArrayLiteral("keep-alive")
                                                               : QByteArrayLiteral("close"));
     m_bodyChunked = contentLength < 0 && m_chunked;
-    m_head = simHttpHead(status, headers);
+    m_head = SimResponseHead{status, std::move(headers)};
 }
 
 bool SimConnection::pacing() const
@@ -133,7 +127,7 @@ void SimConnection::writeBody(const std::vector<QByteArray> &units)
     if (bytes.isEmpty())
         return;
     // The headers leave at once; only the body is paced.
-    if (!m_head.isEmpty())
+    if (m_head)
         writeOut({});
     if (m_state != State::Responding)
         return;
@@ -192,38 +186,17 @@ void SimConnection::writePiece()
 
 void SimConnection::writeOut(const QByteArray &bytes)
 {
-    if (m_state != State::Responding || m_socket->state() != QAbstractSocket::ConnectedState)
+    if (m_state != State::Responding || !m_link->isOpen())
         return;
     // Response headers travel with the first bytes after them, in one write.
-    if (!m_head.isEmpty())
-        m_record.headersWrittenNs = monotonicNs();
-    QByteArray out = m_head.isEmpty() ? bytes : m_head + bytes;
-    m_head.clear();
-    if (out.isEmpty())
+    const std::optional<SimResponseHead> head = std::move(m_head);
+    m_head.reset();
+    if (!head && bytes.isEmpty())
         return;
-#ifdef Q_OS_UNIX
-    // QAbstractSocket::write() turns a write notifier on and flush() turns it off again, and Qt's
-    // glib dispatcher finds a notifier by a linear search: with thousands of streams that was
-    // most of the simulator's time. So while Qt holds nothing unwritten, plain TCP bytes go
-    // straight to the socket, and only what the kernel does not take waits in Qt's buffer.
-    if (m_direct && m_socket->bytesToWrite() == 0) {
-        // Stamped as the bytes are handed over: once sent, the client may read them before
-        // this thread runs again, and the ground truth never comes after what the client saw.
-        const std::int64_t handedNs = monotonicNs();
-        const ssize_t sent = ::send(int(m_socket->socketDescriptor()), out.constData(),
-                                    std::size_t(out.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
-        if (sent == out.size()) {
-            m_record.lastByteNs = handedNs;
-            return;
-        }
-        // On an error Qt's own write below finds it and reports it.
-        if (sent > 0)
-            out.remove(0, sent);
-    }
-#endif
-    m_socket->write(out);
-    m_socket->flush();
-    m_record.lastByteNs = monotonicNs();
+    if (head)
+        m_record.headersWrittenNs = monotonicNs();
+    if (const std::int64_t handedNs = m_link->send(head ? &*head : nullptr, bytes))
+        m_record.lastByteNs = handedNs;
 }
 
 } // namespace ys

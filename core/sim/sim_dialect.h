@@ -14,8 +14,6 @@
 
 namespace ys {
 
-using SimHeaders = std::vector<std::pair<QByteArray, QByteArray>>;
-
 // What a generation request asks for, whatever its dialect.
 struct SimChatRequest {
     QString model;

@@ -33,6 +33,7 @@ QByteArray SimRequestRecord::toJson() const
         {"status", status},
         {"request_number", requestNumber},
         {"stream", stream},
+        {"http_version", httpVersion.toStdString()},
         {"faults", faultList},
         {"auth", {{"header", authHeader.toStdString()}, {"result", auth.toStdString()}}},
         {"prompt_tokens_sent", promptTokensSent},

@@ -23,6 +23,7 @@ struct SimRequestRecord {
     int status = 0; // HTTP status sent (0: none, e.g. the client left first)
     std::uint64_t requestNumber = 0;
     bool stream = false;
+    QString httpVersion;      // of the connection that carried it: "1.1" or "2"
     QStringList faults;       // injected, with parameters ("stall=1500")
     QString authHeader;       // the header the dialect reads the key from
     QString auth;             // "not_required", "ok", "missing" or "wrong"

@@ -33,6 +33,8 @@ protected:
         SimServer server(m_host->m_profiles);
         QString error;
         const SimHostOptions &options = m_host->m_options;
+        if (options.http2)
+            server.enableHttp2();
         if ((options.tls && !enableTls(server, options, &error)) ||
             (!options.logFile.isEmpty() && !server.setLogFile(options.logFile, &error)) ||
             !server.listen(QHostAddress(QHostAddress::LocalHost), 0, &error)) {

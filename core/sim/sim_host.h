@@ -20,7 +20,8 @@ struct SimHostOptions {
     QString certFile;
     QString keyFile;
     QString clientCaFile;
-    QString logFile; // JSONL ground-truth log; empty: none
+    bool http2 = false; // see SimServer::enableHttp2()
+    QString logFile;    // JSONL ground-truth log; empty: none
 };
 
 // Runs one SimServer on 127.0.0.1 (ephemeral port) in a thread of its own, so the app and the

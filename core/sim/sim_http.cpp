@@ -168,7 +168,7 @@ QByteArray simReasonPhrase(int status)
     }
 }
 
-QByteArray simHttpHead(int status, const std::vector<std::pair<QByteArray, QByteArray>> &headers)
+QByteArray simHttpHead(int status, const SimHeaders &headers)
 {
     QByteArray head = QByteArrayLiteral("HTTP/1.1 ") + QByteArray::number(status) + ' ' +
                       simReasonPhrase(status) + "\r\n";

@@ -7,6 +7,9 @@
 
 namespace ys {
 
+// Header fields in order, as (name, value).
+using SimHeaders = std::vector<std::pair<QByteArray, QByteArray>>;
+
 // One HTTP/1.x request as the simulator received it.
 struct SimHttpRequest {
     QByteArray method;
@@ -60,7 +63,7 @@ private:
 QByteArray simReasonPhrase(int status);
 
 // Builds a response head: the status line, the given headers in order, and the empty line.
-QByteArray simHttpHead(int status, const std::vector<std::pair<QByteArray, QByteArray>> &headers);
+QByteArray simHttpHead(int status, const SimHeaders &headers);
 
 // One chunk of chunked transfer coding; the terminating chunk is simHttpLastChunk().
 QByteArray simHttpChunk(QByteArrayView data);

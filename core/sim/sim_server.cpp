@@ -3,11 +3,14 @@
 #include "net/prometheus_text.h"
 
 #include "sim/sim_connection.h"
+#include "sim/sim_h2_session.h"
 #include "sim/sim_scheduler.h"
+#include "sim/sim_tcp_link.h"
 #include "util/monotonic_clock.h"
 
 #include <QSslConfiguration>
 #include <QSslServer>
+#include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <algorithm>
@@ -47,6 +50,9 @@ SimServer::~SimServer()
     const QList<SimConnection *> connections =
         findChildren<SimConnection *>(QString(), Qt::FindDirectChildrenOnly);
     qDeleteAll(connections);
+    const QList<SimH2Session *> sessions =
+        findChildren<SimH2Session *>(QString(), Qt::FindDirectChildrenOnly);
+    qDeleteAll(sessions);
 }
 
 bool SimServer::enableTls(QString *error, const QHostAddress &address)
@@ -93,6 +99,9 @@ bool SimServer::listen(const QHostAddress &address, quint16 port, QString *error
             // real server spends.
             config.setCaCertificates(m_tls->clientCas);
             config.setProtocol(QSsl::TlsV1_2OrLater);
+            if (m_http2)
+                config.setAllowedNextProtocols(
+                    {QSslConfiguration::ALPNProtocolHTTP2, QSslConfiguration::NextProtocolHttp1_1});
             ssl->setSslConfiguration(config);
             m_tcp = ssl;
         } else {
@@ -209,9 +218,24 @@ std::optional<SimRequestRecord> SimServer::record(const QByteArray &requestId) c
 void SimServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_tcp->nextPendingConnection()) {
-        ++m_connections;
-        new SimConnection(socket, this);
+        const auto *tls = qobject_cast<QSslSocket *>(socket);
+        if (tls && tls->sslConfiguration().nextNegotiatedProtocol() ==
+                       QSslConfiguration::ALPNProtocolHTTP2)
+            startHttp2(socket, {});
+        else
+            adoptLink(new SimTcpLink(socket));
     }
+}
+
+void SimServer::adoptLink(SimLink *link)
+{
+    ++m_connections;
+    new SimConnection(link, this);
+}
+
+void SimServer::startHttp2(QTcpSocket *socket, const QByteArray &received)
+{
+    new SimH2Session(socket, this, received);
 }
 
 int SimServer::profileIndex(const QString &model) const

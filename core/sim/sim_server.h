@@ -19,13 +19,16 @@
 #include <vector>
 
 class QTcpServer;
+class QTcpSocket;
 
 namespace ys {
 
 class SimConnection;
+class SimLink;
 class SimScheduler;
 
-// The provider simulator: an HTTP/1.1 server (HTTPS after enableTls()) on loopback that answers
+// The provider simulator: an HTTP/1.1 server (HTTPS after enableTls(), HTTP/2 too after
+// enableHttp2()) on loopback that answers
 // every dialect's generation endpoint with timing drawn from SimProfile figures, injects the
 // faults a profile or a request asks for, and keeps the ground truth of every request. It lives
 // in one thread (the one it was created in, or SimHost's); records(), record() and
@@ -43,6 +46,10 @@ public:
     // HTTPS with this identity instead (a certificate from files, client certificates).
     void enableTls(SimTlsIdentity identity);
     bool isTls() const { return m_tls.has_value(); }
+    // Speaks HTTP/2 too: offered by ALPN ("h2" before "http/1.1") over TLS, and with prior
+    // knowledge over plain TCP. Takes effect from the next listen() on.
+    void enableHttp2() { m_http2 = true; }
+    bool speaksHttp2() const { return m_http2; }
     QByteArray certificatePem() const; // empty without TLS
 
     // Appends one JSON line per finished request to path (empty: stop).
@@ -60,6 +67,7 @@ public:
     std::optional<SimRequestRecord> record(const QByteArray &requestId) const;
     static constexpr std::size_t kMaxRecords = SimGroundTruth::kMaxRecords;
 
+    // Connections being served; each HTTP/2 stream counts as one.
     int openConnections() const { return m_connections; }
 
     // Every answer to GET /metrics so far (at most SimGroundTruth::kMaxScrapes), oldest first.
@@ -70,6 +78,7 @@ public:
 
 private:
     friend class SimConnection;
+    friend class SimH2Session;
 
     struct ProfileState {
         std::uint64_t requests = 0;
@@ -81,6 +90,10 @@ private:
     };
 
     void onNewConnection();
+    // A connection (or HTTP/2 stream) to serve through link.
+    void adoptLink(SimLink *link);
+    // An HTTP/2 connection on socket, `received` its first bytes.
+    void startHttp2(QTcpSocket *socket, const QByteArray &received);
 
     // For SimConnection.
     SimScheduler *scheduler() const { return m_scheduler; }
@@ -98,6 +111,7 @@ private:
     SimScheduler *m_scheduler;
     QTcpServer *m_tcp = nullptr;
     std::optional<SimTlsIdentity> m_tls;
+    bool m_http2 = false;
     mutable std::mutex m_certMutex;
     QByteArray m_certificatePem; // a copy for other threads
     std::uint64_t m_idCounter = 0;

@@ -17,6 +17,9 @@ target_sources(ys_sim PRIVATE
     sim/sim_openai_responses.h sim/sim_openai_responses.cpp
     sim/sim_anthropic.h sim/sim_anthropic.cpp
     sim/sim_gemini.h sim/sim_gemini.cpp
+    sim/sim_link.h
+    sim/sim_tcp_link.h sim/sim_tcp_link.cpp
+    sim/sim_h2_session.h sim/sim_h2_session.cpp
     sim/sim_server.h sim/sim_server.cpp
     sim/sim_connection.h sim/sim_connection.cpp sim/sim_connection_intake.cpp
     sim/sim_connection_answer.cpp sim/sim_connection_output.cpp
