@@ -529,7 +529,8 @@ void TstNetworkOptions::httpVersionChoice()
     QCOMPARE(int(attempts.size()), 9);
     for (const Attempt &a : attempts) {
         if (a.provider == QLatin1StringView("two")) {
-            // The simulator speaks HTTP/1.1 only: asked for HTTP/2 it is refused, and said so.
+            // This simulator speaks HTTP/1.1 only (no --http2): asked for HTTP/2 it is refused,
+            // and said so.
             QCOMPARE(a.outcome, QStringLiteral("client_error"));
             QVERIFY2(a.error.contains(QLatin1StringView("HTTP/2")), qPrintable(a.error));
         } else {
