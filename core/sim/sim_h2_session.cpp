@@ -15,7 +15,7 @@ namespace {
 
 // Clients may open many streams at once (a benchmark's whole concurrency on one connection), and
 // prompts of a 200K context are megabytes: neither should wait for the server's permission.
-constexpr std::uint32_t kMaxConcurrentStreams = 100;
+constexpr std::uint32_t kMaxConcurrentStreams = 256;
 constexpr std::int32_t kWindowBytes = 1 << 24;
 // The longest the server's first frames wait for the client's first whole request (see
 // SimH2Session::speakWhenDue()).
