@@ -8,7 +8,9 @@
 #include "util/monotonic_clock.h"
 
 #include <QEventLoop>
+#include <QSslCertificate>
 #include <QTimer>
+#include <memory>
 #include <optional>
 
 namespace ys::test {
@@ -31,6 +33,20 @@ inline std::optional<Sample> runOnLane(NetworkPool &pool, const Dialect &dialect
         sample = attempt->sample();
     attempt->deleteLater(); // on its lane
     return sample;
+}
+
+// A provider's transport asking for this HTTP version and trusting the server certificate certPem
+// (PEM), on QtNetwork and on the lanes' own TLS alike.
+inline std::shared_ptr<const TransportOptions> trustingTransport(HttpVersionChoice choice,
+                                                                 const QByteArray &certPem)
+{
+    auto transport = std::make_shared<TransportOptions>();
+    transport->httpVersion = choice;
+    transport->caCertificates = QSslCertificate::fromData(certPem, QSsl::Pem);
+    auto tls = std::make_shared<TlsSettings>();
+    tls->caPem = certPem;
+    transport->tls = tls;
+    return transport;
 }
 
 } // namespace ys::test

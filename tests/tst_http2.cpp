@@ -181,12 +181,7 @@ void TstHttp2::versionAsChosen()
     const HttpRequestParts parts = chatRequest(m_base);
     for (const HttpVersionChoice choice :
          {HttpVersionChoice::Auto, HttpVersionChoice::Http2, HttpVersionChoice::Http11}) {
-        auto transport = std::make_shared<TransportOptions>();
-        transport->httpVersion = choice;
-        transport->caCertificates = QSslCertificate::fromData(m_certPem, QSsl::Pem);
-        auto tls = std::make_shared<TlsSettings>();
-        tls->caPem = m_certPem;
-        transport->tls = tls;
+        const auto transport = test::trustingTransport(choice, m_certPem);
         NetworkPool pool;
         pool.ensureLanes(1);
         const std::optional<Sample> s =

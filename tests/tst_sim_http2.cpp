@@ -12,7 +12,6 @@
 #include "lane_attempt.h"
 #include "test_support.h"
 
-#include <QSslCertificate>
 #include <QTest>
 #include <algorithm>
 
@@ -44,7 +43,8 @@ private Q_SLOTS:
     void faultsOnAStream();
 
 private:
-    std::shared_ptr<const TransportOptions> transport(HttpVersionChoice choice) const;
+    void checkVersions(SimHost &sim,
+                       const std::vector<std::pair<HttpVersionChoice, QString>> &table);
     HttpRequestParts request(const QString &dialect, const QUrl &base,
                              const QByteArray &fault = {}) const;
     Exchange exchange(NetworkPool &pool, const QString &dialect, SimHost &sim,
@@ -83,17 +83,6 @@ void TstSimHttp2::cleanupTestCase()
     m_clear.reset();
 }
 
-std::shared_ptr<const TransportOptions> TstSimHttp2::transport(HttpVersionChoice choice) const
-{
-    auto options = std::make_shared<TransportOptions>();
-    options->httpVersion = choice;
-    options->caCertificates = QSslCertificate::fromData(m_certPem, QSsl::Pem);
-    auto tls = std::make_shared<TlsSettings>();
-    tls->caPem = m_certPem;
-    options->tls = tls;
-    return options;
-}
-
 HttpRequestParts TstSimHttp2::request(const QString &dialect, const QUrl &base,
                                       const QByteArray &fault) const
 {
@@ -117,7 +106,7 @@ Exchange TstSimHttp2::exchange(NetworkPool &pool, const QString &dialect, SimHos
     const std::unique_ptr<Dialect> d = makeDialect(dialect);
     Exchange e;
     e.sample = test::runOnLane(pool, *d, request(dialect, sim.baseUrl(), fault), 20'000 * kSlow,
-                               transport(choice))
+                               test::trustingTransport(choice, m_certPem))
                    .value_or(Sample());
     // The record is added when the response ends, just after its last byte left.
     for (int i = 0; i < 200 && !e.truth && !e.sample.requestId.isEmpty(); ++i) {
@@ -137,18 +126,14 @@ QString describe(const Exchange &e)
              e.truth ? e.truth->httpVersion : QStringLiteral("none"));
 }
 
-// https:// against a server that offers h2: auto and 2 speak HTTP/2, 1.1 (the lanes' own TLS,
-// offering only http/1.1) speaks HTTP/1.1; what is stored and what the server saw agree.
-void TstSimHttp2::versionAsChosenOverTls()
+// Each choice against sim, and the version stored and seen by the server (both the same).
+void TstSimHttp2::checkVersions(SimHost &sim,
+                                const std::vector<std::pair<HttpVersionChoice, QString>> &table)
 {
-    const QString chat = QStringLiteral("openai-chat");
-    for (const auto &[choice, expected] :
-         {std::pair{HttpVersionChoice::Auto, QStringLiteral("2")},
-          std::pair{HttpVersionChoice::Http2, QStringLiteral("2")},
-          std::pair{HttpVersionChoice::Http11, QStringLiteral("1.1")}}) {
+    for (const auto &[choice, expected] : table) {
         NetworkPool pool;
         pool.ensureLanes(1);
-        const Exchange e = exchange(pool, chat, *m_tls, choice);
+        const Exchange e = exchange(pool, QStringLiteral("openai-chat"), sim, choice);
         const QString what = httpVersionChoiceName(choice) + QStringLiteral(": ") + describe(e);
         QVERIFY2(e.sample.outcome == Outcome::Ok, qPrintable(what));
         QVERIFY2(e.truth, qPrintable(what));
@@ -158,24 +143,22 @@ void TstSimHttp2::versionAsChosenOverTls()
     }
 }
 
+// https:// against a server that offers h2: auto and 2 speak HTTP/2, 1.1 (the lanes' own TLS,
+// offering only http/1.1) speaks HTTP/1.1.
+void TstSimHttp2::versionAsChosenOverTls()
+{
+    checkVersions(*m_tls, {{HttpVersionChoice::Auto, QStringLiteral("2")},
+                           {HttpVersionChoice::Http2, QStringLiteral("2")},
+                           {HttpVersionChoice::Http11, QStringLiteral("1.1")}});
+}
+
 // http:// against the same server: 2 opens with the HTTP/2 preface (prior knowledge) and is
 // answered in HTTP/2; 1.1 and auto (which never upgrade a clear-text connection) stay on 1.1.
 void TstSimHttp2::versionAsChosenInTheClear()
 {
-    const QString chat = QStringLiteral("openai-chat");
-    for (const auto &[choice, expected] :
-         {std::pair{HttpVersionChoice::Http2, QStringLiteral("2")},
-          std::pair{HttpVersionChoice::Http11, QStringLiteral("1.1")},
-          std::pair{HttpVersionChoice::Auto, QStringLiteral("1.1")}}) {
-        NetworkPool pool;
-        pool.ensureLanes(1);
-        const Exchange e = exchange(pool, chat, *m_clear, choice);
-        const QString what = httpVersionChoiceName(choice) + QStringLiteral(": ") + describe(e);
-        QVERIFY2(e.sample.outcome == Outcome::Ok, qPrintable(what));
-        QVERIFY2(e.truth, qPrintable(what));
-        QCOMPARE(e.sample.httpVersion, expected);
-        QCOMPARE(e.truth->httpVersion, expected);
-    }
+    checkVersions(*m_clear, {{HttpVersionChoice::Http2, QStringLiteral("2")},
+                             {HttpVersionChoice::Http11, QStringLiteral("1.1")},
+                             {HttpVersionChoice::Auto, QStringLiteral("1.1")}});
 }
 
 // Each dialect's stream over HTTP/2: every planned event arrives, the answer's tokens are the
@@ -226,7 +209,7 @@ void TstSimHttp2::concurrentStreams()
     for (int i = 0; i < kStreams; ++i) {
         auto *attempt = new HttpAttempt(
             *dialect, request(QStringLiteral("openai-chat"), m_tls->baseUrl()), {}, {});
-        attempt->setTransport(transport(HttpVersionChoice::Http2));
+        attempt->setTransport(test::trustingTransport(HttpVersionChoice::Http2, m_certPem));
         connect(attempt, &HttpAttempt::finished, &loop, [&] {
             if (++finished == kStreams)
                 loop.quit();
