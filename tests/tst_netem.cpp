@@ -465,7 +465,7 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
 // (f) HTTP/2 (QtNetwork, http_version 2, with prior knowledge over http://) against the
 // simulator's HTTP/2 (--http2): a cold attempt and a warm one on its connection, seven times.
 // Both speak HTTP/2 and the server says so; the warm one opens nothing; the first token arrives
-// when the simulator wrote it plus the 10 ms back (within 0.5 ms at the median), as over HTTP/1.1.
+// when the simulator wrote it plus the 10 ms back (within 1 ms at the median).
 // How long the request takes to arrive whole is printed, not checked: QtNetwork writes a POST's
 // HEADERS and DATA apart with Nagle's algorithm on, so the DATA waits for the HEADERS' ACK
 // (docs/network-tests.md).
@@ -512,7 +512,10 @@ void TstNetem::http2OverTheLine()
           kToClientNs / kMs, median, double(*std::min_element(diffs.begin(), diffs.end())) / kMs,
           double(*std::max_element(diffs.begin(), diffs.end())) / kMs, diffs.size(),
           medianMs(coldArrivals), medianMs(warmArrivals));
-    QVERIFY2(std::abs(median) <= 0.5, qPrintable(QString::number(median)));
+    // QtNetwork has no kernel arrival time: the time it takes to hand the data over to the lane
+    // is in the figure (medians of 0.31 to 0.62 ms in Release on a shared 2-core machine, 0.50
+    // to 0.64 ms under ASan), so the bound is 1 ms, where the lanes' own client holds 0.5 ms.
+    QVERIFY2(std::abs(median) <= 1.0, qPrintable(QString::number(median)));
 }
 
 QTEST_GUILESS_MAIN(TstNetem)
