@@ -17,8 +17,8 @@ namespace {
 // prompts of a 200K context are megabytes: neither should wait for the server's permission.
 constexpr std::uint32_t kMaxConcurrentStreams = 256;
 constexpr std::int32_t kWindowBytes = 1 << 24;
-// The longest the server's first frames wait for the client's first whole request (see
-// SimH2Session::speakWhenDue()).
+// The longest the server's first frames wait for the client's first flight (see
+// SimH2Session::m_speaking).
 constexpr int kFirstWordsMs = 20;
 
 // Hop-by-hop fields have no place in HTTP/2 (RFC 9113, 8.2.2).
@@ -246,12 +246,18 @@ void SimH2Session::afterReceive()
         s->link = link;
         m_server->adoptLink(link);
     }
+    tellClosed();
+    flush();
+}
+
+// Each link whose stream closed meanwhile learns that its peer is gone.
+void SimH2Session::tellClosed()
+{
     const std::vector<QPointer<SimH2Stream>> closed = std::exchange(m_closed, {});
     for (const QPointer<SimH2Stream> &link : closed) {
         if (link)
             link->peerGone();
     }
-    flush();
 }
 
 // The request as the HTTP/1.1 bytes a SimConnection reads: the authority becomes Host, the
@@ -300,11 +306,19 @@ std::int64_t SimH2Session::send(std::int32_t id, const SimResponseHead *head,
         provider.read_callback = readBody;
         nghttp2_submit_response(m_session, id, fields.data(), fields.size(), &provider);
         s->headSent = true;
-    } else if (s->deferred) {
-        s->deferred = false;
-        nghttp2_session_resume_data(m_session, id);
+    } else {
+        resume(*s, id);
     }
     return flush();
+}
+
+// libnghttp2 waits for more of a stream's response (readBody() deferred it): there is more now.
+void SimH2Session::resume(Stream &stream, std::int32_t id)
+{
+    if (stream.deferred) {
+        stream.deferred = false;
+        nghttp2_session_resume_data(m_session, id);
+    }
 }
 
 void SimH2Session::endStream(std::int32_t id)
@@ -316,9 +330,8 @@ void SimH2Session::endStream(std::int32_t id)
     if (!s->headSent) {
         // Ended without a response: nothing a client could read.
         nghttp2_submit_rst_stream(m_session, NGHTTP2_FLAG_NONE, id, NGHTTP2_INTERNAL_ERROR);
-    } else if (s->deferred) {
-        s->deferred = false;
-        nghttp2_session_resume_data(m_session, id);
+    } else {
+        resume(*s, id);
     }
     flush();
 }
@@ -382,11 +395,7 @@ void SimH2Session::notifyGone()
             m_closed.push_back(stream.link);
     }
     m_streams.clear();
-    const std::vector<QPointer<SimH2Stream>> closed = std::exchange(m_closed, {});
-    for (const QPointer<SimH2Stream> &link : closed) {
-        if (link)
-            link->peerGone();
-    }
+    tellClosed();
 }
 
 SimH2Stream::SimH2Stream(SimH2Session *session, std::int32_t id, QByteArray request)

@@ -67,8 +67,10 @@ private:
     void onReadyRead();
     void onSocketGone();
     void notifyGone();
+    void tellClosed();
     void receive(const QByteArray &bytes);
     void afterReceive();
+    void resume(Stream &stream, std::int32_t id);
     std::int64_t flush(); // frames what is due and writes it; returns when it was handed over
     QByteArray requestText(const Stream &stream) const;
 
