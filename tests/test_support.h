@@ -1,20 +1,56 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
+#include <QSettings>
 #include <QString>
 
-// Paths the tests need: the shared data folder beside the checkout and the built binaries.
+// Paths the tests need (the checkout, the built programs, the peer clients, lupdate), read at run
+// time from test_paths.ini beside the test executables, which tests/CMakeLists.txt writes. No
+// object file carries a path of the checkout, so a clone in another folder reuses the compiler
+// cache, and nothing outside the checkout and its build tree is read.
 namespace ys::test {
 
-inline QString sharedDir()
+inline QString testPath(const char *key)
 {
-    return QStringLiteral(YS_SHARED_DIR);
+    const QSettings paths(QCoreApplication::applicationDirPath() +
+                              QStringLiteral("/test_paths.ini"),
+                          QSettings::IniFormat);
+    const QString value = paths.value(QLatin1StringView(key)).toString();
+    if (value.isEmpty())
+        qFatal("test_paths.ini beside %s names no \"%s\": configure the build tree again",
+               qPrintable(QCoreApplication::applicationFilePath()), key);
+    return value;
 }
 
+// The checkout's root.
+inline QString sourceDir()
+{
+    return testPath("source");
+}
+
+// Test data committed with the tests (tests/fixtures/, licence notes in its README.md).
+inline QString fixturesDir()
+{
+    return sourceDir() + QStringLiteral("/tests/fixtures");
+}
+
+// Where yardstick-cli and yardstick-sim are built.
 inline QString binDir()
 {
-    return QStringLiteral(YS_BIN_DIR);
+    return testPath("bin");
+}
+
+// The peer clients tests/peers/install.sh installs (tst_sim_peers).
+inline QString peersDir()
+{
+    return testPath("peers");
+}
+
+inline QString lupdatePath()
+{
+    return testPath("lupdate");
 }
 
 // How much longer a wait may take in the ASan/UBSan build, which runs a few times slower.

@@ -33,7 +33,7 @@ namespace {
 
 json fixture(const char *name)
 {
-    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/cost_curve/") +
+    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/cost_curve/")) +
                QString::fromLatin1(name));
     if (!file.open(QIODevice::ReadOnly))
         return json();

@@ -417,7 +417,7 @@ void TstEngineFaults::initTestCase()
 // outcome classes (one row each, the name first), no more and no fewer.
 void TstEngineFaults::outcomeNamesMatchDesign()
 {
-    QFile design(QStringLiteral(YS_SOURCE_DIR "/docs/measurements.md"));
+    QFile design((ys::test::sourceDir() + QStringLiteral("/docs/measurements.md")));
     QVERIFY2(design.open(QIODevice::ReadOnly), qPrintable(design.fileName()));
     const QString text = QString::fromUtf8(design.readAll());
     const qsizetype from = text.indexOf(QLatin1StringView("\n## Outcome classes\n"));

@@ -21,7 +21,7 @@ namespace {
 
 json fixture()
 {
-    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/gates/gates.json"));
+    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/gates/gates.json")));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray bytes = file.readAll();

@@ -325,7 +325,7 @@ private Q_SLOTS:
     // metrics the endpoint serves.
     void grafanaDashboardReadsServedMetrics()
     {
-        QFile f(QStringLiteral(YS_SOURCE_DIR "/docs/grafana/yardstick-dashboard.json"));
+        QFile f((ys::test::sourceDir() + QStringLiteral("/docs/grafana/yardstick-dashboard.json")));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const json doc = json::parse(f.readAll().toStdString());
         bool variable = false;

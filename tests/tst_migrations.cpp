@@ -24,7 +24,8 @@ namespace {
 
 QString fixture(int version)
 {
-    return QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/schema/v%1.sqlite").arg(version);
+    return (ys::test::sourceDir() + QStringLiteral("/tests/fixtures/schema/v%1.sqlite"))
+        .arg(version);
 }
 
 // A copy to migrate, writable whatever the checkout's permissions.

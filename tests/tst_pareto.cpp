@@ -3,6 +3,7 @@
 // applied pair by pair; and the provider-level front built from a session summary.
 #include "analysis/pareto.h"
 #include "models/pareto_model.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QTest>
@@ -17,7 +18,8 @@ namespace {
 
 json loadFixture(const char *name)
 {
-    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/pareto/") + QString::fromLatin1(name));
+    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/pareto/")) +
+               QString::fromLatin1(name));
     if (!file.open(QIODevice::ReadOnly))
         return json();
     return json::parse(file.readAll().toStdString());

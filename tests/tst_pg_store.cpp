@@ -275,7 +275,7 @@ void TstPgStore::concurrentFirstOpen()
         processes << p;
     }
     for (QProcess *p : processes)
-        p->start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"),
+        p->start((ys::test::binDir() + QStringLiteral("/yardstick-cli")),
                  {QStringLiteral("list"), QStringLiteral("--db"), pg.url()});
     for (QProcess *p : processes) {
         QVERIFY(p->waitForFinished(60000));
@@ -413,7 +413,7 @@ void TstPgStore::badInputOnTheCommandLine()
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
             env.insert(QStringLiteral("PGPASSWORD"), QString::fromUtf8(c.environmentPassword));
             p.setProcessEnvironment(env);
-            p.start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"),
+            p.start((ys::test::binDir() + QStringLiteral("/yardstick-cli")),
                     {command, QStringLiteral("--db"), c.url, QStringLiteral("--log-file"), log});
             QVERIFY(p.waitForFinished(60000));
             const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();
@@ -523,7 +523,7 @@ void TstPgStore::passwordSources()
     const auto cli = [](const QProcessEnvironment &env, const QStringList &args) {
         QProcess p;
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(YS_BIN_DIR "/yardstick-cli"), args);
+        p.start((ys::test::binDir() + QStringLiteral("/yardstick-cli")), args);
         p.waitForFinished(120000);
         return std::pair(p.exitCode(), p.readAllStandardError());
     };

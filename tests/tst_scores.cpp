@@ -6,6 +6,7 @@
 #include "analysis/scores.h"
 #include "analysis/slo.h"
 #include "models/score_model.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QTest>
@@ -19,7 +20,7 @@ namespace {
 
 json loadFixture(const QString &name)
 {
-    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/") + name);
+    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/")) + name);
     if (!file.open(QIODevice::ReadOnly))
         return json();
     return json::parse(file.readAll().toStdString());

@@ -3,6 +3,7 @@
 // wrote the JSON; the test needs neither Python nor SciPy).
 #include "analysis/comparisons.h"
 #include "analysis/significance.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QTest>
@@ -16,7 +17,7 @@ namespace {
 
 json loadFixture(const char *name)
 {
-    QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/significance/") +
+    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/significance/")) +
                QString::fromLatin1(name));
     if (!file.open(QIODevice::ReadOnly))
         return json();

@@ -24,13 +24,13 @@ const QString kKey = QStringLiteral("ys-test-peer-6b1f0c2d9e");
 
 QString peersDir()
 {
-    return QStringLiteral(YS_PEERS_DIR);
+    return ys::test::peersDir();
 }
 
 QString installHint()
 {
     return QStringLiteral("run: %1/tests/peers/install.sh %2")
-        .arg(QStringLiteral(YS_SOURCE_DIR), peersDir());
+        .arg(ys::test::sourceDir(), peersDir());
 }
 
 struct NodeRun {
@@ -76,7 +76,7 @@ void TestSimPeers::initTestCase()
                 installHint()));
     // The scripts run beside node_modules (ES modules resolve packages from their own folder),
     // so the current ones are copied there.
-    const QDir source(QStringLiteral(YS_SOURCE_DIR "/tests/peers"));
+    const QDir source((ys::test::sourceDir() + QStringLiteral("/tests/peers")));
     for (const QString &name : source.entryList({QStringLiteral("*.mjs")}, QDir::Files)) {
         QFile::remove(dir.filePath(name));
         QVERIFY(QFile::copy(source.filePath(name), dir.filePath(name)));

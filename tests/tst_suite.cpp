@@ -1,6 +1,7 @@
 // Suite files: what parses, and that every bad input names the file, line or field at fault.
 #include "domain/provider_presets.h"
 #include "domain/suite.h"
+#include "test_support.h"
 #include "workbench/suite_templates.h"
 
 #include <QFile>
@@ -213,7 +214,8 @@ private Q_SLOTS:
     // the requirements and the name.
     void templatesMakeTheirFixedSuites()
     {
-        QFile file(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/suite_templates/templates.json"));
+        QFile file((ys::test::sourceDir() +
+                    QStringLiteral("/tests/fixtures/suite_templates/templates.json")));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject expected = QJsonDocument::fromJson(file.readAll()).object();
         QJsonObject actual;

@@ -6,6 +6,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QSqlQuery>
@@ -189,8 +190,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("m.sqlite"));
-        QVERIFY(
-            QFile::copy(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/schema/v6.sqlite"), path));
+        QVERIFY(QFile::copy(
+            (ys::test::sourceDir() + QStringLiteral("/tests/fixtures/schema/v6.sqlite")), path));
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         QString error;
         Database db(path);

@@ -66,9 +66,11 @@ QList<Vector> readVectors()
 {
     // nlohmann, not QJsonDocument: Qt's parser drops a U+FEFF at the start of a string.
     QList<Vector> out;
-    QFile f(test::sharedDir() + QStringLiteral("/data/tokenizers/vectors-dev.jsonl"));
-    if (!f.open(QIODevice::ReadOnly))
+    QFile f(test::fixturesDir() + QStringLiteral("/tokenizers/vectors-dev.jsonl"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        qWarning("cannot read %s: %s", qPrintable(f.fileName()), qPrintable(f.errorString()));
         return out;
+    }
     while (!f.atEnd()) {
         const QByteArray line = f.readLine().trimmed();
         if (line.isEmpty())

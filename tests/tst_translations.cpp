@@ -64,7 +64,7 @@ QSet<QString> placeholders(const QString &text)
 
 QString tsPath()
 {
-    return QStringLiteral(YS_SOURCE_DIR "/translations/yardstick_zh_CN.ts");
+    return (ys::test::sourceDir() + QStringLiteral("/translations/yardstick_zh_CN.ts"));
 }
 
 } // namespace
@@ -80,10 +80,10 @@ private Q_SLOTS:
         const QString copy = dir.filePath(QStringLiteral("check_zh_CN.ts"));
         QVERIFY(QFile::copy(tsPath(), copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-        const QString root = QStringLiteral(YS_SOURCE_DIR);
+        const QString root = ys::test::sourceDir();
         QProcess lupdate;
         lupdate.setWorkingDirectory(root);
-        lupdate.start(QStringLiteral(YS_LUPDATE),
+        lupdate.start(ys::test::lupdatePath(),
                       {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
                        QStringLiteral("none"), QStringLiteral("-I"), QStringLiteral("core"),
                        QStringLiteral("-I"), QStringLiteral("."), QStringLiteral("core"),

@@ -4,6 +4,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/wal_checkpointer.h"
+#include "test_support.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -90,7 +91,8 @@ private Q_SLOTS:
 
         // A file of an earlier version, made with SQLite's default pages, is migrated in place.
         const QString old = dir.filePath(QStringLiteral("v8.sqlite"));
-        QVERIFY(QFile::copy(QStringLiteral(YS_SOURCE_DIR "/tests/fixtures/schema/v8.sqlite"), old));
+        QVERIFY(QFile::copy(
+            (ys::test::sourceDir() + QStringLiteral("/tests/fixtures/schema/v8.sqlite")), old));
         QFile::setPermissions(old, QFile::ReadOwner | QFile::WriteOwner);
         const qint64 before = scalar(old, "PRAGMA page_size");
         QVERIFY(before != Database::kNewPageSize);
