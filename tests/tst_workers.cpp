@@ -86,7 +86,7 @@ private Q_SLOTS:
             workers.push_back(test::startCli(
                 {QStringLiteral("worker"), QStringLiteral("--db"), store.location,
                  QStringLiteral("--name"), QStringLiteral("w%1").arg(i), QStringLiteral("--lease"),
-                 QStringLiteral("30"), QStringLiteral("--idle-exit"), QStringLiteral("3")}));
+                 QStringLiteral("30"), QStringLiteral("--idle-exit"), QStringLiteral("1")}));
         for (auto &w : workers) {
             QVERIFY2(waitEnded(*w, 240000 * test::kSlow), "a worker did not drain the queue");
             QVERIFY2(w->exitCode() == 0, w->readAll().constData());
