@@ -1,0 +1,1 @@
+// The source the precompiled headers of the tests are built with; it holds nothing else.
