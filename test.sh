@@ -1,10 +1,70 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds a separate tree with -Werror, AddressSanitizer and UBSan, and
 # runs each libFuzzer target for a bounded time, then every test (GUI tests on the offscreen
-# platform). Exits non-zero on any failure.
+# platform). Exits non-zero on any failure. At the end, whatever happened, it prints a table of
+# its phases with the seconds each took, and the ten slowest tests.
+#   ./test.sh                 everything (what CI runs)
+#   ./test.sh --only REGEX    builds only what the tests matching REGEX need and runs them
 set -euo pipefail
 cd "$(dirname "$0")"
 
+only=""
+case "${1:-}" in
+"") ;;
+--only)
+    only="${2:?usage: $0 [--only REGEX]}"
+    ;;
+*)
+    echo "usage: $0 [--only REGEX]" >&2
+    exit 2
+    ;;
+esac
+
+# Phase timing: phase NAME starts a phase (ending the one before); the table is printed on exit.
+phase_names=()
+phase_seconds=()
+phase_name=""
+phase_start=0
+run_start=$(date +%s%N)
+ctest_log=""
+phase() {
+    local now
+    now=$(date +%s%N)
+    if [ -n "$phase_name" ]; then
+        phase_names+=("$phase_name")
+        phase_seconds+=("$(seconds_since "$phase_start" "$now")")
+    fi
+    phase_name="$1"
+    phase_start=$now
+    [ -n "$phase_name" ] && echo "== test.sh: $phase_name"
+    return 0
+}
+seconds_since() { # START_NS [NOW_NS]
+    local ms=$(((${2:-$(date +%s%N)} - $1) / 1000000))
+    printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100))
+}
+report() {
+    local code=${1:-$?}
+    phase ""
+    echo
+    echo "== test.sh phases (exit $code)"
+    printf '%-18s %9s\n' phase seconds
+    local i
+    for i in "${!phase_names[@]}"; do
+        printf '%-18s %9.1f\n' "${phase_names[$i]}" "${phase_seconds[$i]}"
+    done
+    printf '%-18s %9.1f\n' total "$(seconds_since "$run_start")"
+    if [ -n "$ctest_log" ] && [ -f "$ctest_log" ]; then
+        echo
+        echo "== the ten slowest tests"
+        # ctest's lines: "  3/88 Test  #12: tst_name .......   Passed   12.34 sec"
+        sed -n 's/^ *[0-9]*\/[0-9]* Test *#[0-9]*: \([^ ]*\) .* \([0-9.]*\) sec$/\2 \1/p' \
+            "$ctest_log" | sort -rn | head -10 | awk '{ printf "%9.1f s  %s\n", $1, $2 }'
+    fi
+}
+trap report EXIT
+
+phase "packages"
 # clang and its runtime build the fuzz targets; openssl makes the simulator's TLS certificate;
 # nghttp2-server is the HTTP/2 server tst_http2 talks to; universal-ctags finds the functions
 # tools/check_sizes.sh measures; poppler-utils (pdftotext, pdfinfo) and python3-openpyxl read back
@@ -12,32 +72,68 @@ cd "$(dirname "$0")"
 # themselves; python3-prometheus-client parses the metrics endpoints; curl reads them; tinyproxy
 # is the forward proxy tst_network_options starts and stops itself (the package's own service,
 # where one starts, is left as it is: the test listens on a free port of its own); iproute2 makes
-# the network namespace tst_netem runs the simulator in.
+# the network namespace tst_netem runs the simulator in; ccache and mold make builds fast (a
+# compiler cache that a clone in another folder hits too, and a fast linker), and ninja-build
+# schedules the compiles of all targets as one graph.
 ./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
     poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl tinyproxy \
-    iproute2
+    iproute2 ccache mold ninja-build
+
+phase "peers"
 # Node.js and the official SDKs that talk to the simulator as peer clients.
 tests/peers/install.sh build-test/peers
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Debug -DYS_WERROR=ON -DYS_SANITIZE=ON \
-    -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF
-cmake --build build-test -j "$jobs"
+# A new tree is made with Ninja; one made before with another generator keeps it.
+generator() { [ -f "$1/CMakeCache.txt" ] || echo "-GNinja"; }
+# The compiler cache: large enough for the test and fuzz trees of a few commits.
+export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 
-# Fuzzing: every target over its committed corpus, about a minute in all.
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DYS_FUZZ=ON -DYS_BUILD_BENCH=OFF \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build-fuzz -j "$jobs" --target fuzzers
-tests/fuzz/run_fuzzers.sh build-fuzz 15
+phase "sanitized build"
+# -O1 with line tables (-g1): the sanitizers' own advice for speed, and their reports still name
+# file and line. -O1 also lets GCC warn about more (-Werror).
+cmake -S . -B build-test $(generator build-test) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+    -DYS_WERROR=ON -DYS_SANITIZE=ON -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF >/dev/null
+if [ -n "$only" ]; then
+    # The test executables (and what they depend on) of the tests REGEX matches, nothing else.
+    targets=$(ctest --test-dir build-test -N -R "$only" --show-only=json-v1 |
+        python3 -c 'import json, os, sys
+tests = json.load(sys.stdin)["tests"]
+names = {os.path.basename(t["command"][0]) for t in tests if t.get("command")}
+print(" ".join(sorted(n for n in names if n.startswith("tst_"))))')
+    if [ -z "$(ctest --test-dir build-test -N -R "$only" | sed -n 's/^ *Test *#[0-9]*: //p')" ]; then
+        echo "test.sh: no test matches \"$only\" (ctest --test-dir build-test -N lists them)" >&2
+        exit 2
+    fi
+    [ -n "$targets" ] && cmake --build build-test -j "$jobs" --target $targets
+else
+    cmake --build build-test -j "$jobs"
 
+    phase "fuzz build"
+    # Fuzzing: every target over its committed corpus. The fuzz tree holds only the fuzz targets
+    # and the core sources they reach.
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz $(generator build-fuzz) -DYS_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        >/dev/null
+    cmake --build build-fuzz -j "$jobs" --target fuzzers
+
+    phase "fuzzers"
+    tests/fuzz/run_fuzzers.sh build-fuzz 15
+fi
+
+phase "ctest"
 export QT_QPA_PLATFORM=offscreen
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-# Timing tests compare measured latencies with the simulator's profiles: run them one at a time
-# so they do not compete for the two cores.
 # A PostgreSQL server of the tests' own, on a free port of loopback, stopped however they end.
 pgdir=$(mktemp -d /tmp/ys-test-pg.XXXXXX)
-trap 'tools/pg_test_server.sh stop "$pgdir"' EXIT
+trap 'code=$?; tools/pg_test_server.sh stop "$pgdir"; report $code' EXIT
 set -a
 eval "$(tools/pg_test_server.sh start "$pgdir")"
 set +a
-ctest --test-dir build-test --output-on-failure --timeout 900 -j 1
+# Two at a time. The tests that compare measured latencies with the simulator's profiles take
+# the "timing" resource lock (tests/CMakeLists.txt), so no two of them overlap.
+ctest_log=build-test/ctest-output.log
+select=()
+[ -n "$only" ] && select=(-R "$only")
+ctest --test-dir build-test --output-on-failure --timeout 900 -j "$jobs" "${select[@]}" 2>&1 |
+    tee "$ctest_log"
+exit "${PIPESTATUS[0]}"
