@@ -12,18 +12,6 @@ target_sources(ys_core PRIVATE
     tokenize/prompt_builder.h tokenize/prompt_builder.cpp
 )
 
-# The tiktoken rank files (with their MIT notice), loaded by Tokenizer::shared(), and the prompt
-# builder's corpora. Uncompressed, so the rank files are parsed in place: inflating them would
-# cost more than the parse.
-qt_add_resources(ys_core ys_tokenizer_data
-    PREFIX "/"
-    BASE ${PROJECT_SOURCE_DIR}/resources
-    OPTIONS -no-compress
-    FILES
-        ${PROJECT_SOURCE_DIR}/resources/tokenizers/cl100k_base.json
-        ${PROJECT_SOURCE_DIR}/resources/tokenizers/o200k_base.json
-        ${PROJECT_SOURCE_DIR}/resources/tokenizers/LICENSE-tiktoken.txt
-        ${PROJECT_SOURCE_DIR}/resources/corpora/english.txt
-        ${PROJECT_SOURCE_DIR}/resources/corpora/chinese.txt
-        ${PROJECT_SOURCE_DIR}/resources/corpora/code.txt
-)
+# The rank files and corpora (core/tokenize/resources.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/resources.cmake)
+ys_add_tokenizer_data(ys_core ys_tokenizer_data)
