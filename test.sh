@@ -90,9 +90,10 @@ generator() { [ -f "$1/CMakeCache.txt" ] || echo "-GNinja"; }
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 
 phase "sanitized build"
-# -O1 with line tables (-g1): the sanitizers' own advice for speed, and their reports still name
-# file and line. -O1 also lets GCC warn about more (-Werror).
-cmake -S . -B build-test $(generator build-test) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+# Line tables only (-g1): the sanitizers' reports still name file and line, and the objects, the
+# cache and the links are smaller. -O0 as before: at -O1 tst_netem's TLS handshake bound failed 4
+# runs in 6 here (docs/testing.md).
+cmake -S . -B build-test $(generator build-test) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" \
     -DYS_WERROR=ON -DYS_SANITIZE=ON -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF >/dev/null
 if [ -n "$only" ]; then
     # The test executables (and what they depend on) of the tests REGEX matches, nothing else.
