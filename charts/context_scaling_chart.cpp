@@ -1,5 +1,6 @@
 #include "charts/context_scaling_chart.h"
 
+#include "charts/chart_legend.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -21,12 +22,6 @@
 namespace ys {
 
 namespace {
-
-void hideFromLegend(QChart *chart, QAbstractSeries *series)
-{
-    for (QLegendMarker *m : chart->legend()->markers(series))
-        m->setVisible(false);
-}
 
 // A round step (1, 2 or 5 times a power of ten) giving about five ticks up to `end`.
 double tickStep(double end)

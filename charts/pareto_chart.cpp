@@ -1,5 +1,6 @@
 #include "charts/pareto_chart.h"
 
+#include "charts/chart_legend.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -36,12 +37,6 @@ QColor faded(QColor c, bool dominated)
     if (dominated)
         c.setAlpha(kFadedAlpha);
     return c;
-}
-
-void hideFromLegend(QChart *chart, QAbstractSeries *series)
-{
-    for (QLegendMarker *m : chart->legend()->markers(series))
-        m->setVisible(false);
 }
 
 } // namespace

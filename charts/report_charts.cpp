@@ -20,7 +20,7 @@ namespace ys {
 
 namespace {
 
-const QColor kInk(0x20, 0x20, 0x20);
+const QColor kReportInk(0x20, 0x20, 0x20);
 
 void printLook(QChart *chart)
 {
@@ -28,8 +28,8 @@ void printLook(QChart *chart)
     chart->setBackgroundBrush(Qt::white);
     chart->setBackgroundRoundness(0);
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitleBrush(kInk);
-    chart->legend()->setLabelColor(kInk);
+    chart->setTitleBrush(kReportInk);
+    chart->legend()->setLabelColor(kReportInk);
     chart->legend()->setAlignment(Qt::AlignRight);
     chart->resize(ReportCharts::logicalSize());
 }
@@ -38,8 +38,8 @@ QValueAxis *axis(QChart *chart, Qt::Alignment where, const QString &title, doubl
 {
     auto *a = new QValueAxis;
     a->setTitleText(title);
-    a->setTitleBrush(kInk);
-    a->setLabelsColor(kInk);
+    a->setTitleBrush(kReportInk);
+    a->setLabelsColor(kReportInk);
     const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::abs(hi) * 0.1, 1e-9);
     a->setRange(std::max(0.0, lo - pad), hi + pad);
     a->applyNiceNumbers();
@@ -101,7 +101,8 @@ std::unique_ptr<QChart> paretoChart(const SessionSummary &summary)
                !plot.latencyGate);
     if (plot.frontSteps.size() > 1)
         attach(chart.get(),
-               line(ReportCharts::tr("Pareto front"), QPen(kInk, 1.5), plot.frontSteps), true);
+               line(ReportCharts::tr("Pareto front"), QPen(kReportInk, 1.5), plot.frontSteps),
+               true);
     for (std::size_t i = 0; i < plot.points.size(); ++i) {
         const ParetoPlotPoint &p = plot.points[i];
         const QColor colour = providerColour(int(i));
@@ -121,7 +122,7 @@ std::unique_ptr<QChart> paretoChart(const SessionSummary &summary)
         auto *dot = new QScatterSeries;
         dot->setName(p.provider);
         dot->setColor(p.onFront ? colour : colour.lighter(150));
-        dot->setBorderColor(kInk);
+        dot->setBorderColor(kReportInk);
         dot->setMarkerSize(p.onFront ? 12 : 9);
         dot->append(p.cost, p.latency);
         attach(chart.get(), dot, true);
@@ -158,7 +159,7 @@ std::unique_ptr<QChart> contextChart(const SessionSummary &summary, ContextPane 
         auto *dots = new QScatterSeries;
         dots->setName(p.provider);
         dots->setColor(colour);
-        dots->setBorderColor(kInk);
+        dots->setBorderColor(kReportInk);
         dots->setMarkerSize(9);
         for (const ContextPlotPoint &pt : p.points) {
             dots->append(pt.promptTokens, pt.value);

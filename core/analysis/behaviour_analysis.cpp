@@ -1,6 +1,7 @@
 #include "analysis/kind_results.h"
 
 #include "analysis/percentile.h"
+#include "util/units.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -11,8 +12,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 bool isTimeout(Outcome o)
 {

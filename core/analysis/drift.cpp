@@ -2,6 +2,7 @@
 
 #include "analysis/percentile.h"
 #include "analysis/significance.h"
+#include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,8 +13,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 QStringList sortedSet(const std::set<QString> &values)
 {

@@ -1,10 +1,10 @@
 #include "analysis/latency_result.h"
 
+#include "util/units.h"
+
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 double ms(qint64 ns)
 {

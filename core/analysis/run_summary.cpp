@@ -4,6 +4,7 @@
 #include "analysis/latency_result.h"
 #include "analysis/percentile.h"
 #include "analysis/stream_digest.h"
+#include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,8 +13,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
 {

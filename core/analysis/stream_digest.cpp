@@ -1,6 +1,7 @@
 #include "analysis/stream_digest.h"
 
 #include "analysis/percentile.h"
+#include "util/units.h"
 
 namespace ys {
 
@@ -11,7 +12,6 @@ bool countsForStreams(const Sample &sample)
 
 void appendDeliveryGaps(const std::vector<qint64> &eventTimesNs, std::vector<double> &gapsMs)
 {
-    constexpr double kNsPerMs = 1e6;
     for (std::size_t i = 1; i < eventTimesNs.size(); ++i) {
         if (eventTimesNs[i] != eventTimesNs[i - 1])
             gapsMs.push_back(double(eventTimesNs[i] - eventTimesNs[i - 1]) / kNsPerMs);

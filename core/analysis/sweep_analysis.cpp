@@ -1,6 +1,7 @@
 #include "analysis/kind_results.h"
 
 #include "analysis/percentile.h"
+#include "util/units.h"
 
 #include <Eigen/Dense>
 #include <QJsonArray>
@@ -11,7 +12,6 @@ namespace ys {
 
 namespace {
 
-constexpr double kNsPerMs = 1e6;
 // Throughput within this share of the best level counts as flat.
 constexpr double kSaturationShare = 0.9;
 

@@ -1,5 +1,7 @@
 #include "domain/trace.h"
 
+#include "util/units.h"
+
 #include <QDate>
 #include <QFile>
 #include <QList>
@@ -16,7 +18,6 @@ namespace {
 constexpr int kMaxEntries = 1'000'000; // a scenario's request limit
 constexpr int kMaxInputTokens = 10'000'000;
 constexpr int kMaxOutputTokens = 1'000'000;
-constexpr double kNsPerMs = 1e6;
 // A year is far more than any replay; the bound keeps the nanoseconds in range.
 constexpr double kMaxOffsetMs = 365.0 * 86400 * 1000;
 constexpr std::int64_t kNsPerS = 1'000'000'000;

@@ -1,9 +1,11 @@
 #include "models/attempt_detail.h"
 
 #include "analysis/percentile.h"
+#include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/attempt_query.h"
 #include "util/redact.h"
+#include "util/units.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -13,8 +15,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 // The words of this file (the model's sections and names, the phases).
 class AttemptDetailText {
@@ -34,11 +34,6 @@ bool isCredentialHeader(const QString &name)
         QStringLiteral("x-goog-api-key"), QStringLiteral("cookie"),
         QStringLiteral("set-cookie")};
     return names.contains(name.trimmed().toLower());
-}
-
-QString dash()
-{
-    return QStringLiteral("—");
 }
 
 QString msText(double v)

@@ -1,7 +1,9 @@
 #include "models/attempts_model.h"
 
+#include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/session_repository.h"
+#include "util/units.h"
 
 #include <QLocale>
 #include <iterator>
@@ -9,8 +11,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerMs = 1e6;
 
 AttemptSortKey sortKeyOf(int column)
 {
@@ -45,11 +45,6 @@ constexpr ExportColumn kExportColumns[] = {
     {"http_status", ""}, {"ttft_ms", "ms"},     {"e2e_ms", "ms"}, {"output_tokens", "tokens"},
     {"cost_usd", "$"},   {"http_version", ""},  {"error", ""}};
 static_assert(std::size(kExportColumns) == AttemptsModel::ColumnCount);
-
-QString dash()
-{
-    return QStringLiteral("—");
-}
 
 } // namespace
 

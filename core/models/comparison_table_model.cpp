@@ -18,12 +18,12 @@ template <typename T> QString limit(const std::optional<T> &v)
     return v ? QString::number(*v) : QStringLiteral("—");
 }
 
-QString ms(const std::optional<double> &v)
+QString msCell(const std::optional<double> &v)
 {
     return v ? QString::number(*v, 'f', 1) : QStringLiteral("—");
 }
 
-QVariant num(const std::optional<double> &v)
+QVariant orInfinity(const std::optional<double> &v)
 {
     // Unmeasured sorts after every measured value in ascending order.
     return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
@@ -129,19 +129,20 @@ QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column
                                 .arg(FigureText::successes(s))
                           : QStringLiteral("—");
     case TtftP50Column:
-        return ms(s.ttftMs.p50);
+        return msCell(s.ttftMs.p50);
     case TtftP95Column:
-        return ms(s.ttftMs.p95);
+        return msCell(s.ttftMs.p95);
     case E2eP50Column:
-        return ms(s.e2eMs.p50);
+        return msCell(s.e2eMs.p50);
     case E2eP95Column: {
         // The figure the latency gate reads: in open loop, from the intended start.
         const Distribution &e2e = Gates::gatedLatency(s);
-        const QString text = e2e.p95 && e2e.p95Ci
-                                 ? tr("%1 (%2–%3)")
-                                       .arg(ms(e2e.p95), QString::number(e2e.p95Ci->first, 'f', 0),
-                                            QString::number(e2e.p95Ci->second, 'f', 0))
-                                 : ms(e2e.p95);
+        const QString text =
+            e2e.p95 && e2e.p95Ci
+                ? tr("%1 (%2–%3)")
+                      .arg(msCell(e2e.p95), QString::number(e2e.p95Ci->first, 'f', 0),
+                           QString::number(e2e.p95Ci->second, 'f', 0))
+                : msCell(e2e.p95);
         return Gates::latencyFromIntendedStart(s) ? tr("%1, from intended start").arg(text) : text;
     }
     case TokensPerSecondColumn:
@@ -176,23 +177,23 @@ QVariant ComparisonTableModel::sortValue(const ProviderSummary &s, int column) c
     case AttemptsColumn:
         return s.attempts;
     case SuccessRateColumn:
-        return s.attempts ? QVariant(double(s.successes) / s.attempts) : num(std::nullopt);
+        return s.attempts ? QVariant(double(s.successes) / s.attempts) : orInfinity(std::nullopt);
     case TtftP50Column:
-        return num(s.ttftMs.p50);
+        return orInfinity(s.ttftMs.p50);
     case TtftP95Column:
-        return num(s.ttftMs.p95);
+        return orInfinity(s.ttftMs.p95);
     case E2eP50Column:
-        return num(s.e2eMs.p50);
+        return orInfinity(s.e2eMs.p50);
     case E2eP95Column:
-        return num(Gates::gatedLatency(s).p95);
+        return orInfinity(Gates::gatedLatency(s).p95);
     case TokensPerSecondColumn:
-        return num(s.outputTokensPerSecondP50);
+        return orInfinity(s.outputTokensPerSecondP50);
     case UsdPer1kColumn:
-        return num(s.usdPer1kBlended);
+        return orInfinity(s.usdPer1kBlended);
     case CostColumn:
-        return num(s.costUsd);
+        return orInfinity(s.costUsd);
     case ContextColumn:
-        return s.contextWindow ? QVariant(double(*s.contextWindow)) : num(std::nullopt);
+        return s.contextWindow ? QVariant(double(*s.contextWindow)) : orInfinity(std::nullopt);
     case VerdictColumn:
         return int(gateForColumn(s, column));
     case RunsColumn:
@@ -234,7 +235,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
                       "included), with its 95% bootstrap confidence interval; the requirement "
                       "≤ %1 ms is checked against it. From the actual start: %2 ms")
                 .arg(limit(m_requirements.maxP95LatencyMs))
-                .arg(ms(s.e2eMs.p95));
+                .arg(msCell(s.e2eMs.p95));
         if (index.column() == E2eP95Column)
             return tr("End-to-end P95 in ms with its 95% bootstrap confidence interval; "
                       "requirement ≤ %1 ms")

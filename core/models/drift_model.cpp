@@ -1,5 +1,6 @@
 #include "models/drift_model.h"
 
+#include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "models/insight_text.h"
 
@@ -8,11 +9,6 @@
 namespace ys {
 
 namespace {
-
-QVariant orNull(std::optional<double> v)
-{
-    return v ? QVariant(*v) : QVariant();
-}
 
 QString ratioText(std::optional<double> v)
 {

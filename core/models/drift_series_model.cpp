@@ -1,5 +1,6 @@
 #include "models/drift_series_model.h"
 
+#include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/drift_loader.h"
 
@@ -9,11 +10,6 @@
 namespace ys {
 
 namespace {
-
-QVariant orNull(std::optional<double> v)
-{
-    return v ? QVariant(*v) : QVariant();
-}
 
 QString number(std::optional<double> v, int decimals)
 {

@@ -4,12 +4,12 @@ namespace ys {
 
 namespace {
 
-QString ms(const std::optional<double> &v)
+QString msText(const std::optional<double> &v)
 {
     return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("—");
 }
 
-QString num(const std::optional<double> &v, int decimals = 1)
+QString fixedText(const std::optional<double> &v, int decimals = 1)
 {
     return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
 }
@@ -67,7 +67,7 @@ void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(doub
             .arg(sci(f.params.beta), sci(f.se.beta));
     if (f.intercept)
         line += KindResultsText::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
-    line += KindResultsText::tr(", R² %1").arg(num(f.r2, 4));
+    line += KindResultsText::tr(", R² %1").arg(fixedText(f.r2, 4));
     if (!f.betaCrossesOne)
         line += KindResultsText::tr(
             " (β·w never crosses 1 in the sweep: a and β are poorly identified)");
@@ -97,7 +97,7 @@ void contextSweep(const ContextSweepResult &r, QStringList &out)
     QString fit = KindResultsText::tr("no fit");
     if (r.latencyFit)
         fit = KindResultsText::tr("TTFT fit %1, R² %2")
-                  .arg(r.latencyFit->model, num(r.latencyFit->r2, 3));
+                  .arg(r.latencyFit->model, fixedText(r.latencyFit->r2, 3));
     out << KindResultsText::tr("context sweep: %n point(s); %1", nullptr, int(r.points.size()))
                .arg(fit);
     for (const ContextSweepPoint &p : r.points) {
@@ -110,7 +110,7 @@ void contextSweep(const ContextSweepResult &r, QStringList &out)
         QString line =
             KindResultsText::tr("  %1 tokens: TTFT p50 %2, E2E p50 %3, %4 per request, %5/%6 ok")
                 .arg(p.promptTokens)
-                .arg(ms(p.ttftMs.p50), ms(p.e2eMs.p50), usd(p.costUsdPerRequest))
+                .arg(msText(p.ttftMs.p50), msText(p.e2eMs.p50), usd(p.costUsdPerRequest))
                 .arg(p.successes)
                 .arg(p.attempts);
         if (p.needleRecall)
@@ -160,8 +160,8 @@ void concurrency(const ConcurrencySweepResult &r, QStringList &out)
                    "  %1 in flight: %2 output tok/s, %3 req/s, TTFT p95 %4, E2E p95 %5, "
                    "errors %6")
                    .arg(l.concurrency)
-                   .arg(num(l.outputTokensPerS, 0), num(l.requestsPerS, 2), ms(l.ttftMs.p95),
-                        ms(l.e2eMs.p95), pct(l.errorRate));
+                   .arg(fixedText(l.outputTokensPerS, 0), fixedText(l.requestsPerS, 2),
+                        msText(l.ttftMs.p95), msText(l.e2eMs.p95), pct(l.errorRate));
 }
 
 void stability(const StabilityResult &r, QStringList &out)
@@ -174,7 +174,7 @@ void stability(const StabilityResult &r, QStringList &out)
         finish << QStringLiteral("%1 %2").arg(reason).arg(n);
     out << KindResultsText::tr(
                "stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6")
-               .arg(ms(r.itlMs.p50), ms(r.itlMs.p99), ms(r.longestStallMs),
+               .arg(msText(r.itlMs.p50), msText(r.itlMs.p99), msText(r.longestStallMs),
                     stalls.join(QStringLiteral(", ")))
                .arg(r.cuts)
                .arg(finish.isEmpty() ? QStringLiteral("—") : finish.join(QStringLiteral(", ")));
@@ -198,7 +198,7 @@ void multiTurn(const MultiTurnResult &r, QStringList &out)
                    .arg(*r.failingFromTurn);
     if (!r.ttftByTurnMs.empty())
         out << KindResultsText::tr("  TTFT turn 1 %1, last turn %2; cost turn 1 %3, last turn %4")
-                   .arg(ms(r.ttftByTurnMs.front()), ms(r.ttftByTurnMs.back()),
+                   .arg(msText(r.ttftByTurnMs.front()), msText(r.ttftByTurnMs.back()),
                         usd(r.costByTurnUsd.front()), usd(r.costByTurnUsd.back()));
 }
 
@@ -211,7 +211,7 @@ void cache(const CacheResult &r, QStringList &out)
     out << KindResultsText::tr(
                "cache: %1; TTFT cold %2, warm %3 (drop %4); cached share %5; saving %6 per "
                "request")
-               .arg(verdict, ms(r.coldTtftMs), ms(r.warmTtftMs), ms(r.ttftDropMs),
+               .arg(verdict, msText(r.coldTtftMs), msText(r.warmTtftMs), msText(r.ttftDropMs),
                     pct(r.cachedTokenShare), usd(r.savingUsdPerRequest));
 }
 
@@ -220,7 +220,7 @@ void resilience(const ResilienceResult &r, QStringList &out)
     out << KindResultsText::tr("resilience (SLO %1 ms):").arg(r.sloMs);
     for (const ResilienceStrategy &s : r.strategies)
         out << KindResultsText::tr("  %1: SLO met %2, P95 %3, retries cost %4, fallback %5")
-                   .arg(s.name, pct(s.sloAttainment), ms(s.p95Ms), usd(s.retryCostUsd),
+                   .arg(s.name, pct(s.sloAttainment), msText(s.p95Ms), usd(s.retryCostUsd),
                         pct(s.fallbackShare));
 }
 
@@ -232,7 +232,8 @@ void rateLimit(const RateLimitResult &r, QStringList &out)
     out << KindResultsText::tr(
                "rate limit: %1 requests/min, %2 tokens/min measured; first 429 at %3 req/s "
                "(%4 of %5 requests limited)")
-               .arg(num(r.requestsPerMin), num(r.tokensPerMin, 0), num(r.first429Rps, 2))
+               .arg(fixedText(r.requestsPerMin), fixedText(r.tokensPerMin, 0),
+                    fixedText(r.first429Rps, 2))
                .arg(r.rateLimited)
                .arg(r.requests);
     if (!headers.isEmpty())

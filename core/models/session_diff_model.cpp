@@ -1,5 +1,6 @@
 #include "models/session_diff_model.h"
 
+#include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/history_loader.h"
 
@@ -8,11 +9,6 @@
 namespace ys {
 
 namespace {
-
-QVariant orNull(std::optional<double> v)
-{
-    return v ? QVariant(*v) : QVariant();
-}
 
 bool isLatency(DiffFigure f)
 {

@@ -9,6 +9,7 @@ target_sources(ys_core PRIVATE
     models/chart_footnote.h models/chart_footnote.cpp
     models/column_header.h
     models/figure_text.h models/figure_text.cpp
+    models/cell_values.h
     models/kind_results_text.h models/kind_results_text.cpp
     models/session_list_model.h models/session_list_model.cpp
     models/results_text.h models/results_text.cpp

@@ -1,6 +1,7 @@
 #include "net/lane_event_dispatcher.h"
 
 #include "util/monotonic_clock.h"
+#include "util/units.h"
 
 #include <QCoreApplication>
 #include <QMetaMethod>
@@ -19,7 +20,6 @@ namespace ys {
 
 namespace {
 constexpr int kMaxEvents = 256;
-constexpr qint64 kNsPerMs = 1'000'000;
 // epoll's user data: the descriptor and the serial of its watch.
 constexpr std::uint64_t pack(int fd, quint32 serial)
 {
@@ -180,7 +180,7 @@ void LaneEventDispatcher::registerTimer(int timerId, qint64 interval, Qt::TimerT
     timer.intervalMs = std::max<qint64>(0, interval);
     timer.type = timerType;
     timer.object = object;
-    timer.dueNs = monotonicNs() + timer.intervalMs * kNsPerMs;
+    timer.dueNs = monotonicNs() + timer.intervalMs * kWholeNsPerMs;
     m_timers.push_back(timer);
 }
 
@@ -218,7 +218,8 @@ int LaneEventDispatcher::remainingTime(int timerId)
 {
     for (const Timer &t : m_timers) {
         if (t.id == timerId)
-            return int(std::max<qint64>(0, (t.dueNs - monotonicNs() + kNsPerMs - 1) / kNsPerMs));
+            return int(
+                std::max<qint64>(0, (t.dueNs - monotonicNs() + kWholeNsPerMs - 1) / kWholeNsPerMs));
     }
     return -1;
 }
@@ -235,7 +236,7 @@ int LaneEventDispatcher::waitMs() const
     const qint64 waitNs = earliest - monotonicNs();
     if (waitNs <= 0)
         return 0;
-    return int(std::min<qint64>((waitNs + kNsPerMs - 1) / kNsPerMs, 24 * 3600 * 1000));
+    return int(std::min<qint64>((waitNs + kWholeNsPerMs - 1) / kWholeNsPerMs, 24 * 3600 * 1000));
 }
 
 bool LaneEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
@@ -358,7 +359,7 @@ int LaneEventDispatcher::activateTimers()
                                [id](const Timer &t) { return t.id == id; });
         if (it == m_timers.end() || it->active || it->dueNs > now)
             continue; // stopped or restarted by an earlier event
-        const qint64 interval = it->intervalMs * kNsPerMs;
+        const qint64 interval = it->intervalMs * kWholeNsPerMs;
         it->dueNs += interval;
         if (it->dueNs <= now)
             it->dueNs = now + interval;

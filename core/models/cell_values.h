@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+#include <QVariant>
+
+#include <optional>
+
+namespace ys {
+
+// What a table cell shows where a figure was not measured.
+inline QString dash()
+{
+    return QStringLiteral("—");
+}
+
+// A figure as a cell's value: an empty QVariant where it was not measured.
+inline QVariant orNull(std::optional<double> v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+
+} // namespace ys
