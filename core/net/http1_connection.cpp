@@ -165,7 +165,7 @@ void Http1Connection::tcpWritten()
     if (!m_client || m_sentReported || m_state == State::Connecting)
         return;
     m_sentReported = true;
-    m_client->requestSent();
+    m_client->requestSent(m_tcp->lastSendNs());
     m_sentAtNs = monotonicNs(); // after the client took its own time for it
 }
 

@@ -75,7 +75,9 @@ public:
         // The proxy opened the tunnel; the TLS handshake ended.
         virtual void tunnelled() {}
         virtual void encrypted() {}
-        virtual void requestSent() = 0;
+        // atNs: when the send call that handed the request's last bytes to the kernel began
+        // (absolute monotonic).
+        virtual void requestSent(qint64 atNs) = 0;
         // readAtNs: the absolute monotonic time of the read that completed the head.
         virtual void headReceived(const Http1Head &head, qint64 readAtNs) = 0;
         // The body bytes of one read from the socket (de-chunked); readAtNs is the absolute
@@ -188,7 +190,7 @@ public:
         virtual void http1Connected() = 0;
         virtual void http1Tunnelled() {}
         virtual void http1Encrypted() {}
-        virtual void http1RequestSent() = 0;
+        virtual void http1RequestSent(qint64 atNs) = 0; // as Client::requestSent
         virtual void http1Redirected() = 0;
         virtual void http1Head(const Http1Head &head, qint64 readAtNs) = 0;
         virtual void http1Body(QByteArrayView bytes, qint64 readAtNs) = 0;
@@ -238,7 +240,7 @@ private:
     void connected() override;
     void tunnelled() override;
     void encrypted() override;
-    void requestSent() override;
+    void requestSent(qint64 atNs) override;
     void headReceived(const Http1Head &head, qint64 readAtNs) override;
     void bodyReceived(QByteArrayView bytes, qint64 readAtNs) override;
     void completed(bool reusable, qint64 atNs) override;

@@ -192,9 +192,9 @@ void Http1Exchange::encrypted()
     m_receiver->http1Encrypted();
 }
 
-void Http1Exchange::requestSent()
+void Http1Exchange::requestSent(qint64 atNs)
 {
-    m_receiver->http1RequestSent();
+    m_receiver->http1RequestSent(atNs);
 }
 
 void Http1Exchange::headReceived(const Http1Head &head, qint64 readAtNs)

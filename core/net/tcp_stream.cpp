@@ -1,5 +1,7 @@
 #include "net/tcp_stream.h"
 
+#include "util/monotonic_clock.h"
+
 #include <QHostInfo>
 #include <QMetaObject>
 #include <arpa/inet.h>
@@ -293,6 +295,7 @@ bool TcpStream::write(QByteArrayView bytes)
 void TcpStream::flushOut()
 {
     while (m_outPos < m_out.size()) {
+        m_lastSendNs = monotonicNs();
         const ssize_t n = ::send(m_fd, m_out.constData() + m_outPos,
                                  size_t(m_out.size() - m_outPos), MSG_NOSIGNAL);
         if (n > 0) {

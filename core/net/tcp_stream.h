@@ -81,6 +81,10 @@ public:
     // all of it is sent. False when the connection is not usable (the error is reported).
     bool write(QByteArrayView bytes);
     qint64 bytesToWrite() const { return m_out.size() - m_outPos; }
+    // When the send call that handed the kernel the last of what write() was given began (the
+    // monotonic clock): what the bytes cannot have left before, however late this thread runs
+    // after the call.
+    qint64 lastSendNs() const { return m_lastSendNs; }
     // True when the server sent something or closed while nothing was asked of it.
     bool hasUnexpectedInput();
     void close();
@@ -135,6 +139,7 @@ private:
     int m_lastConnectErrno = 0;
     QByteArray m_out;
     qsizetype m_outPos = 0;
+    qint64 m_lastSendNs = 0;
     TcpError m_error = TcpError::None;
     bool m_peerClosing = false;
     QString m_errorString;

@@ -5,6 +5,7 @@
 #include "provider/secrets.h"
 #include "tokenize/approx_tokens.h"
 #include "util/monotonic_clock.h"
+#include "util/units.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -53,7 +54,6 @@ HttpAttempt::HttpAttempt(const Dialect &dialect, HttpRequestParts parts, Attempt
 }
 
 namespace {
-constexpr qint64 kNsPerMs = 1'000'000;
 }
 
 // The deadlines that still apply, as (time since start, outcome when it passes).
@@ -64,7 +64,7 @@ void HttpAttempt::armWatchdog()
     qint64 earliest = std::numeric_limits<qint64>::max();
     auto consider = [&](int ms, qint64 from, bool applies) {
         if (ms > 0 && applies)
-            earliest = std::min(earliest, from + qint64(ms) * kNsPerMs);
+            earliest = std::min(earliest, from + qint64(ms) * kWholeNsPerMs);
     };
     consider(m_timeouts.totalMs, 0, true);
     consider(m_timeouts.connectMs, 0, !m_sample.requestSentNs);
@@ -73,14 +73,14 @@ void HttpAttempt::armWatchdog()
     if (earliest == std::numeric_limits<qint64>::max())
         return;
     const qint64 waitNs = std::max<qint64>(0, earliest - sinceStart());
-    m_watchdog.start(int((waitNs + kNsPerMs - 1) / kNsPerMs));
+    m_watchdog.start(int((waitNs + kWholeNsPerMs - 1) / kWholeNsPerMs));
 }
 
 void HttpAttempt::onWatchdog()
 {
     const qint64 now = sinceStart();
     auto passed = [&](int ms, qint64 from, bool applies) {
-        return ms > 0 && applies && now >= from + qint64(ms) * kNsPerMs;
+        return ms > 0 && applies && now >= from + qint64(ms) * kWholeNsPerMs;
     };
     if (passed(m_timeouts.connectMs, 0, !m_sample.requestSentNs))
         m_timedOut = Outcome::TimeoutConnect;
@@ -547,9 +547,9 @@ void HttpAttempt::http1Encrypted()
     m_sample.tlsDoneNs = sinceStart();
 }
 
-void HttpAttempt::http1RequestSent()
+void HttpAttempt::http1RequestSent(qint64 atNs)
 {
-    m_sample.requestSentNs = sinceStart();
+    m_sample.requestSentNs = atNs - m_sample.startedAtNs;
     armWatchdog();
 }
 

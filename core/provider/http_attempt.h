@@ -108,7 +108,7 @@ private:
     void http1Connected() override;
     void http1Tunnelled() override;
     void http1Encrypted() override;
-    void http1RequestSent() override;
+    void http1RequestSent(qint64 atNs) override;
     void http1Redirected() override;
     void http1Head(const Http1Head &head, qint64 readAtNs) override;
     void http1Body(QByteArrayView bytes, qint64 readAtNs) override;

@@ -77,7 +77,7 @@ public:
 private:
     void http1ConnectStarted() override {}
     void http1Connected() override {}
-    void http1RequestSent() override {}
+    void http1RequestSent(qint64) override {}
     void http1Redirected() override {}
     void http1Head(const Http1Head &, qint64) override {}
     void http1Body(QByteArrayView bytes, qint64 readAtNs) override
