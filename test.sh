@@ -96,14 +96,21 @@ phase "sanitized build"
 cmake -S . -B build-test $(generator build-test) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" \
     -DYS_WERROR=ON -DYS_SANITIZE=ON -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF >/dev/null
 if [ -n "$only" ]; then
-    # The test executables (and what they depend on) of the tests REGEX matches, nothing else;
-    # exit 2 when it matches none.
-    targets=$(ctest --test-dir build-test -N -R "$only" --show-only=json-v1 |
-        python3 -c 'import json, os, sys
+    # The test executables (and what they depend on) of the tests REGEX matches and of the tests
+    # that set up the fixtures they require (ctest runs those too), nothing else; exit 2 when
+    # REGEX matches no test.
+    targets=$(ctest --test-dir build-test -N --show-only=json-v1 |
+        python3 -c 'import json, os, re, sys
 tests = json.load(sys.stdin)["tests"]
-if not tests:
+def prop(t, name):
+    v = next((p["value"] for p in t.get("properties", []) if p["name"] == name), [])
+    return v if isinstance(v, list) else [v]
+chosen = [t for t in tests if re.search(sys.argv[1], t["name"])]
+if not chosen:
     sys.exit("test.sh: no test matches \"%s\" (ctest --test-dir build-test -N lists them)" % sys.argv[1])
-names = {os.path.basename(t["command"][0]) for t in tests if t.get("command")}
+needed = {f for t in chosen for f in prop(t, "FIXTURES_REQUIRED")}
+chosen += [t for t in tests if needed & set(prop(t, "FIXTURES_SETUP"))]
+names = {os.path.basename(t["command"][0]) for t in chosen if t.get("command")}
 print(" ".join(sorted(n for n in names if n.startswith("tst_"))))' "$only") || exit 2
     [ -n "$targets" ] && cmake --build build-test -j "$jobs" --target $targets
 else
@@ -117,7 +124,7 @@ else
     cmake --build build-fuzz -j "$jobs" --target fuzzers
 
     phase "fuzzers"
-    tests/fuzz/run_fuzzers.sh build-fuzz 15
+    tests/fuzz/run_fuzzers.sh build-fuzz 15 "$jobs"
 fi
 
 phase "ctest"

@@ -53,6 +53,13 @@ inline QString lupdatePath()
     return testPath("lupdate");
 }
 
+// The demo session tst_cli_demo runs and leaves here for the tests that only read a demo session
+// (ctest's fixture demo_session, tests/CMakeLists.txt), so the demo is run once, not per test.
+inline QString demoSessionPath()
+{
+    return testPath("demoSession");
+}
+
 // How much longer a wait may take in the ASan/UBSan build, which runs a few times slower.
 #ifdef YS_SANITIZED
 constexpr int kSlow = 4;
