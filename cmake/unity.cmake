@@ -6,7 +6,9 @@
 # and a source that needs its own compile definitions is left out of the batches by CMake. GCC
 # warns (-Wsubobject-linkage) when a class of one source has a member of an anonymous-namespace
 # type, since in a batch that source is an included file; that is only true of the batch, so the
-# warning is off for batched targets. Configure with -DYS_UNITY=OFF to compile source by source.
+# warning is off for batched targets. Configure with -DYS_UNITY=OFF to compile source by source,
+# or with -DYS_UNITY_BATCH_SIZE=0 to compile each library as one batch, which shows every clash
+# any split could meet (docs/testing.md).
 set(YS_UNITY_BATCH_SIZE 8 CACHE STRING "Sources per unity batch (YS_UNITY)")
 
 # ys_unity(TARGET): TARGET's sources compile in batches when YS_UNITY is on.

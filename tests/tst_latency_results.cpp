@@ -75,6 +75,17 @@ json steadyProfile(const QString &model, double ttftMs, double decodeTokensPerS,
     return test::simProfileJson(model, model, shape);
 }
 
+// A closed-loop scenario of 40-token prompts.
+Scenario closedLoop(int requests, int concurrency, int maxOutputTokens)
+{
+    Scenario s;
+    s.requests = requests;
+    s.concurrency = concurrency;
+    s.promptTokens = 40;
+    s.maxOutputTokens = maxOutputTokens;
+    return s;
+}
+
 struct Session {
     QString dbPath;
     std::vector<Sample> samples;
@@ -298,6 +309,36 @@ private Q_SLOTS:
         QCOMPARE(cell(0, ComparisonTableModel::GateRole).toInt(), int(GateResult::Pass));
     }
 
+    // Two providers on one server: each run opens connections of its own (they are pooled per
+    // provider, never across providers), so each has at least as many cold attempts as its
+    // concurrency, each with its connect phase, and the second is not measured warm on the
+    // first's connections.
+    void eachProviderOpensItsOwnConnections()
+    {
+        QString error;
+        auto sim = test::startSim({steadyProfile(QStringLiteral("steady"), 20, 200, 8)}, &error);
+        QVERIFY2(sim, qPrintable(error));
+        const Scenario s = closedLoop(8, 2, 16);
+        Suite suite = suiteOf(
+            test::simProvider(QStringLiteral("First"), sim->baseUrl(), QStringLiteral("steady")),
+            s);
+        suite.providers.push_back(
+            test::simProvider(QStringLiteral("Second"), sim->baseUrl(), QStringLiteral("steady")));
+        QTemporaryDir dir;
+        const auto session = runSession(dir, suite);
+        QVERIFY(session);
+        QCOMPARE(int(session->summary.providers.size()), 2);
+        for (const ProviderSummary &p : session->summary.providers) {
+            QCOMPARE(p.successes, 8);
+            QVERIFY(p.results.latency);
+            const LatencyResult &r = *p.results.latency;
+            qInfo("%s: %d cold, %d warm", qPrintable(p.name), r.coldTtftMs.count,
+                  r.warmTtftMs.count);
+            QVERIFY2(r.coldTtftMs.count >= s.concurrency, qPrintable(p.name));
+            QVERIFY2(r.connectMs && r.connectMs->count == r.coldTtftMs.count, qPrintable(p.name));
+        }
+    }
+
     // Over plain HTTP: the first attempt of each connection is cold, the rest warm; connect
     // phases for exactly the cold ones, no TLS; TPOT is the simulator's per-token decode time.
     void closedLoopOverHttp()
@@ -307,11 +348,7 @@ private Q_SLOTS:
         auto sim = test::startSim(
             {steadyProfile(QStringLiteral("steady"), 20, kDecodeTokensPerS, 24)}, &error);
         QVERIFY2(sim, qPrintable(error));
-        Scenario s;
-        s.requests = 16;
-        s.concurrency = 4;
-        s.promptTokens = 40;
-        s.maxOutputTokens = 64;
+        const Scenario s = closedLoop(16, 4, 64);
         QTemporaryDir dir;
         const auto session =
             runSession(dir, suiteOf(test::simProvider(QStringLiteral("Plain"), sim->baseUrl(),
@@ -391,11 +428,7 @@ private Q_SLOTS:
         QSslConfiguration trusting = before;
         trusting.addCaCertificates(QSslCertificate::fromData(sim->certificatePem()));
         QSslConfiguration::setDefaultConfiguration(trusting);
-        Scenario s;
-        s.requests = 24;
-        s.concurrency = 3;
-        s.promptTokens = 40;
-        s.maxOutputTokens = 16;
+        const Scenario s = closedLoop(24, 3, 16);
         QTemporaryDir dir;
         const auto session =
             runSession(dir, suiteOf(test::simProvider(QStringLiteral("Secure"), sim->baseUrl(),

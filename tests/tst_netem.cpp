@@ -390,8 +390,9 @@ void TstNetem::narrowLinkKeepsOrder()
 // ClientHello out, the server's hello to Finished back; the rest is both ends' own work, a few
 // milliseconds of OpenSSL's on this machine, measured on the line without delay right before
 // each delayed handshake, and the line's share is the median of the pairs' differences). A warm
-// attempt has neither. And, cold or warm, the simulator has the request whole 30 ms (the line's
-// delay) after it was sent. (QtNetwork reports no moment between the TCP connection and the
+// attempt has neither. And the simulator has the request whole 30 ms (the line's delay) after
+// it was sent, warm; cold, the simulator's end of the handshake comes first, within what the
+// handshake costs without delay. (QtNetwork reports no moment between the TCP connection and the
 // handshake: docs/measurements.md.)
 void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
 {
@@ -468,9 +469,19 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
              qPrintable(QString::number(connect)));
     QVERIFY2(std::abs(lineAdded - double(kRoundTripNs) / kMs) <= 2.0,
              qPrintable(QString::number(lineAdded)));
-    for (const auto *arrivals : {&coldArrivals, &warmArrivals})
-        QVERIFY2(std::abs(medianMs(*arrivals) - double(kToServerNs) / kMs) <= 2.0,
-                 qPrintable(QString::number(medianMs(*arrivals))));
+    // Warm, the request is whole at the simulator the line's 30 ms after it was sent. Cold, it
+    // follows the client's Finished in the same flight, so the simulator first ends its side
+    // of the handshake (checks the Finished, issues its session tickets): never sooner than
+    // the 30 ms, and no later than that plus the handshake's own computing measured without
+    // delay.
+    const double warmArrival = medianMs(warmArrivals), coldArrival = medianMs(coldArrivals);
+    QVERIFY2(std::abs(warmArrival - double(kToServerNs) / kMs) <= 2.0,
+             qPrintable(QString::number(warmArrival)));
+    QVERIFY2(coldArrival >= double(kToServerNs) / kMs - 2.0 &&
+                 coldArrival <= double(kToServerNs) / kMs + 2.0 + medianMs(baseline),
+             qPrintable(QStringLiteral("%1 (handshake without delay %2 ms)")
+                            .arg(coldArrival)
+                            .arg(medianMs(baseline))));
 }
 
 // (f) HTTP/2 (QtNetwork, http_version 2, with prior knowledge over http://) against the

@@ -2086,8 +2086,8 @@
         <translation>$%1（部分）</translation>
     </message>
     <message>
-        <source>End-to-end P95 in ms with its 95% bootstrap confidence interval; requirement ≤ %1 ms</source>
-        <translation>端到端 P95（ms）及其 95% bootstrap 置信区间；要求 ≤ %1 ms</translation>
+        <source>End-to-end P95 in ms with its distribution-free 95% confidence interval (order statistics); requirement ≤ %1 ms</source>
+        <translation>端到端 P95（ms）及其无分布假设的 95% 置信区间（次序统计量）；要求 ≤ %1 ms</translation>
     </message>
     <message>
         <source>Blended list price per 1K tokens, input:output 3:1; requirement ≤ $%1</source>
@@ -2170,8 +2170,8 @@
         <translation>%1，从计划开始时刻算起</translation>
     </message>
     <message>
-        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its 95% bootstrap confidence interval; the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
-        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其 95% bootstrap 置信区间；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
+        <source>Open loop: end-to-end P95 in ms from the intended start (queue delay included), with its distribution-free 95% confidence interval (order statistics); the requirement ≤ %1 ms is checked against it. From the actual start: %2 ms</source>
+        <translation>开环：从计划开始时刻算起的端到端 P95（ms，含排队延迟）及其无分布假设的 95% 置信区间（次序统计量）；要求 ≤ %1 ms 按此检查。从实际开始时刻算起：%2 ms</translation>
     </message>
     <message>
         <source>Blended list price per 1K tokens, input:output 3:1. The cost gate (≤ $%1) reads what was spent per 1K billed tokens: $%2</source>

@@ -1,5 +1,6 @@
 #include "cli/cli_commands.h"
 #include "cli/cli_gate.h"
+#include "util/number_text.h"
 
 #include "analysis/gates.h"
 #include "analysis/price_source_json.h"
@@ -51,7 +52,7 @@ QTextStream &err()
 
 QString cell(const std::optional<double> &v, int decimals)
 {
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+    return v ? fixedNumber(*v, decimals) : QStringLiteral("—");
 }
 
 // One line: the providers by score, with the weights used.
@@ -74,7 +75,10 @@ QString scoreLine(const SessionSummary &summary, const std::vector<ScoreCriterio
                      [](const ScoreRow *a, const ScoreRow *b) { return *a->rank < *b->rank; });
     QStringList rows;
     for (const ScoreRow *r : ranked)
-        rows << QStringLiteral("%1. %2 %3").arg(*r->rank).arg(r->name).arg(*r->score, 0, 'f', 3);
+        rows << QStringLiteral("%1. %2 %3")
+                    .arg(*r->rank)
+                    .arg(r->name)
+                    .arg(fixedNumber(*r->score, 3));
     return CliCommands::tr("Score (%1): %2")
         .arg(weights.join(QStringLiteral(", ")), rows.join(QStringLiteral("; ")));
 }
@@ -369,8 +373,7 @@ int CliCommands::run(const CliRunOptions &options)
     loop.exec();
     qCInfo(lcEngine).noquote() << QStringLiteral("session %1 ended %2 after %3 s")
                                       .arg(QString::number(sessionId), sessionStatusName(status),
-                                           QString::number(double(clock.elapsed()) / 1000.0, 'f',
-                                                           1));
+                                           fixedNumber(double(clock.elapsed()) / 1000.0, 1));
     if (!sessionId)
         return 1;
     logSessionSummary(options.dbPath, sessionId);

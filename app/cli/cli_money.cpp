@@ -8,10 +8,10 @@
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "storage/usage_query.h"
+#include "util/number_text.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QTextStream>
 #include <cmath>
 #include <memory>
@@ -36,10 +36,7 @@ QString money(const std::optional<double> &v, int decimals = 4)
 {
     if (!v)
         return QStringLiteral("—");
-    const QString digits = QString::number(std::abs(*v), 'f', decimals);
-    // The sign before the currency (-$0.0011), and none on an amount that rounds to zero.
-    const bool negative = *v < 0 && digits.contains(QRegularExpression(QStringLiteral("[1-9]")));
-    return (negative ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
+    return usdAmount(*v, decimals);
 }
 
 // Token counts with thousands separators: 2,000,000,000 reads where 2000000000 does not.
@@ -47,7 +44,7 @@ QString count(double v)
 {
     QLocale c = QLocale::c();
     c.setNumberOptions(QLocale::DefaultNumberOptions);
-    return c.toString(v, 'f', 0);
+    return fixedNumber(c, v, 0);
 }
 
 // A number as the options take it: "0.6", "60%", and for token counts "50M", "2B", "250K".
@@ -143,8 +140,8 @@ void printBillText(const BillReconciliation &r, const QString &csv, const QStrin
     for (const BillDay &d : r.days) {
         const QString others = d.othersMeanUsdPer1k
                                    ? QStringLiteral("%1 ± %2")
-                                         .arg(*d.othersMeanUsdPer1k, 0, 'f', 6)
-                                         .arg(d.othersSigmaUsdPer1k.value_or(0.0), 0, 'f', 6)
+                                         .arg(fixedNumber(*d.othersMeanUsdPer1k, 6))
+                                         .arg(fixedNumber(d.othersSigmaUsdPer1k.value_or(0.0), 6))
                                    : QStringLiteral("—");
         const QString note = d.flagged     ? CliMoney::tr("FLAGGED")
                              : !d.billed   ? CliMoney::tr("not billed")
@@ -292,7 +289,7 @@ void printTcoText(const TcoReport &r)
                  .arg(money(in.gpuUsdPerHour, 2))
                  .arg(in.utilisation, 0, 'g', 3)
                  .arg(money(in.opsUsdPerMonth, 0))
-                 .arg(in.tokensPerS, 0, 'f', 1)
+                 .arg(fixedNumber(in.tokensPerS, 1))
                  .arg(in.throughputSource)
           << '\n';
     out() << CliMoney::tr("API: %1 per 1M tokens (%2)")
@@ -354,8 +351,8 @@ int measuredFigures(const QCommandLineParser &parser, bool rate, bool price, Tco
                          "tokens/s × %5 tokens per output token")
                 .arg(name, session)
                 .arg(t->concurrency)
-                .arg(t->outputTokensPerS, 0, 'f', 1)
-                .arg(t->allTokensPerOutput, 0, 'f', 3);
+                .arg(fixedNumber(t->outputTokensPerS, 1))
+                .arg(fixedNumber(t->allTokensPerOutput, 3));
     }
     if (price) {
         const QString name = parser.value(QStringLiteral("api-provider"));

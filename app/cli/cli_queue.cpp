@@ -6,6 +6,7 @@
 #include "storage/history_window.h"
 #include "storage/run_queue.h"
 #include "storage/session_repository.h"
+#include "util/number_text.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -89,7 +90,7 @@ QString msText(std::optional<qint64> ms)
 
 QString figure(const std::optional<double> &v, int decimals)
 {
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+    return v ? fixedNumber(*v, decimals) : QStringLiteral("—");
 }
 
 nlohmann::json optionalJson(const std::optional<double> &v)

@@ -336,7 +336,7 @@ std::optional<std::pair<double, double>> latencyFigureCi(const ProviderSummary &
     case LatencyFigure::TtftP95:
         return distributionFor(p, figure).p95Ci;
     default:
-        return std::nullopt; // only the P95 carries a bootstrap interval
+        return std::nullopt; // only the P95 carries an interval (order statistics)
     }
 }
 

@@ -76,7 +76,8 @@ QString latencyFigureName(LatencyFigure figure);
 std::optional<LatencyFigure> latencyFigureFromName(const QString &name);
 
 // One provider placed on the cost-latency plane, with the 95% intervals of both figures (the
-// P95's bootstrap interval, so only for P95 figures; the measured $ per 1K's interval).
+// P95's distribution-free interval from order statistics, so only for P95 figures; the measured
+// $ per 1K's interval).
 struct ParetoEntry {
     QString provider;
     double usdPer1k = 0;

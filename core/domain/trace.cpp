@@ -20,7 +20,6 @@ constexpr int kMaxInputTokens = 10'000'000;
 constexpr int kMaxOutputTokens = 1'000'000;
 // A year is far more than any replay; the bound keeps the nanoseconds in range.
 constexpr double kMaxOffsetMs = 365.0 * 86400 * 1000;
-constexpr std::int64_t kNsPerS = 1'000'000'000;
 
 struct LineError {
     QString message;
@@ -155,7 +154,7 @@ std::optional<std::int64_t> azureTime(QByteArray cell)
     // only differences between arrivals matter.
     constexpr qint64 kUnixEpochJulianDay = 2440588;
     const qint64 days = date.toJulianDay() - kUnixEpochJulianDay;
-    return (days * 86400 + h * 3600 + m * 60 + s) * kNsPerS + fractionNs;
+    return (days * 86400 + h * 3600 + m * 60 + s) * kWholeNsPerS + fractionNs;
 }
 
 CsvColumns csvHeader(const QList<QByteArray> &cells, bool *isHeader)

@@ -94,14 +94,9 @@ QByteArray textOf(sqlite3_stmt *stmt, int c)
     return p ? QByteArray(p, sqlite3_column_bytes(stmt, c)) : QByteArray();
 }
 
-struct Statement {
-    sqlite3_stmt *stmt = nullptr;
-    ~Statement() { sqlite3_finalize(stmt); }
-};
-
 std::optional<std::vector<RunRow>> runsOf(sqlite3 *db, qint64 sessionId, QString *error)
 {
-    Statement q;
+    sqlite_direct::Statement q;
     const char *sql = "SELECT r.id, p.name, p.model, r.kind FROM runs r "
                       "JOIN providers p ON p.id = r.provider_id WHERE r.session_id = ? "
                       "ORDER BY r.id";
@@ -229,7 +224,7 @@ std::optional<qint64> AttemptsExport::write(sqlite3 *db, qint64 sessionId, Table
     const auto runs = runsOf(db, sessionId, error);
     if (!runs || !sink.beginTable(QStringLiteral("attempts"), columns(), error))
         return std::nullopt;
-    Statement q;
+    sqlite_direct::Statement q;
     if (sqlite3_prepare_v2(db, samplesSql().constData(), -1, &q.stmt, nullptr) != SQLITE_OK) {
         *error = QString::fromUtf8(sqlite3_errmsg(db));
         return std::nullopt;

@@ -4,6 +4,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/attempt_query.h"
+#include "util/number_text.h"
 #include "util/redact.h"
 #include "util/units.h"
 
@@ -21,7 +22,7 @@ class AttemptDetailText {
     Q_DECLARE_TR_FUNCTIONS(ys::AttemptDetailText)
 };
 
-double ms(qint64 ns)
+double nsToMs(qint64 ns)
 {
     return double(ns) / kNsPerMs;
 }
@@ -38,12 +39,12 @@ bool isCredentialHeader(const QString &name)
 
 QString msText(double v)
 {
-    return AttemptDetailText::tr("%1 ms").arg(QLocale().toString(v, 'f', 1));
+    return AttemptDetailText::tr("%1 ms").arg(fixedNumber(QLocale(), v, 1));
 }
 
 QString ratioText(const std::optional<double> &r)
 {
-    return r ? QLocale().toString(*r, 'f', 4) : dash();
+    return r ? fixedNumber(QLocale(), *r, 4) : dash();
 }
 
 QVariant optValue(const std::optional<double> &v)
@@ -63,7 +64,7 @@ AttemptTimeline attemptTimeline(const Sample &s)
     AttemptTimeline t;
     const auto phase = [&](const std::optional<qint64> &at, const QString &name) {
         if (at)
-            t.phases.push_back({name, ms(*at)});
+            t.phases.push_back({name, nsToMs(*at)});
     };
     phase(s.connectStartNs, AttemptDetailText::tr("Connect"));
     phase(s.connectedNs, AttemptDetailText::tr("Connected"));
@@ -76,7 +77,7 @@ AttemptTimeline attemptTimeline(const Sample &s)
     phase(s.endNs, AttemptDetailText::tr("End"));
     std::stable_sort(t.phases.begin(), t.phases.end(),
                      [](const auto &a, const auto &b) { return a.ms < b.ms; });
-    t.endMs = ms(s.endNs);
+    t.endMs = nsToMs(s.endNs);
     t.events = int(s.eventTimesNs.size());
 
     // Deliveries: runs of equal arrival times are one read.
@@ -87,9 +88,9 @@ AttemptTimeline attemptTimeline(const Sample &s)
         while (j < times.size() && times[j] == times[i])
             ++j;
         const int n = int(j - i);
-        deliveries.push_back({ms(times[i]), int(j)});
+        deliveries.push_back({nsToMs(times[i]), int(j)});
         if (n > 1)
-            t.coalesced.push_back({ms(times[i]), n, int(j)});
+            t.coalesced.push_back({nsToMs(times[i]), n, int(j)});
         i = j;
     }
     t.deliveryCount = int(deliveries.size());
@@ -228,7 +229,7 @@ void AttemptDetailModel::addTokenRows(const AttemptReconciliation &r)
         verdict = AttemptDetailText::tr("not reconciled: the provider reported no usage");
     else if (r.reconciliation.flagged())
         verdict = AttemptDetailText::tr("differs beyond %1%")
-                      .arg(locale.toString(kReconciliationTolerance * 100, 'f', 0));
+                      .arg(fixedNumber(locale, kReconciliationTolerance * 100, 0));
     else if (enc.estimated)
         verdict = AttemptDetailText::tr("estimate only (never flagged)");
     else
@@ -267,7 +268,7 @@ void AttemptDetailModel::setDetail(const AttemptDetail &d)
             s.servedBy);
     if (s.costUsd)
         add(QStringLiteral("attempt.cost"), attempt, AttemptDetailText::tr("Cost ($)"),
-            locale.toString(*s.costUsd, 'f', 6), *s.costUsd);
+            fixedNumber(locale, *s.costUsd, 6), *s.costUsd);
 
     const QString timeline = AttemptDetailText::tr("Timeline");
     for (const TimelinePhase &p : d.timeline.phases)

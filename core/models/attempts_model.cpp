@@ -3,6 +3,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/session_repository.h"
+#include "util/number_text.h"
 #include "util/units.h"
 
 #include <QLocale>
@@ -200,13 +201,13 @@ QVariant AttemptsModel::displayValue(const AttemptRow &r, int column) const
     case StatusColumn:
         return r.httpStatus > 0 ? QString::number(r.httpStatus) : dash();
     case TtftColumn:
-        return r.ttftNs ? locale.toString(double(*r.ttftNs) / kNsPerMs, 'f', 1) : dash();
+        return r.ttftNs ? fixedNumber(locale, double(*r.ttftNs) / kNsPerMs, 1) : dash();
     case E2eColumn:
-        return locale.toString(double(r.e2eNs) / kNsPerMs, 'f', 1);
+        return fixedNumber(locale, double(r.e2eNs) / kNsPerMs, 1);
     case OutputTokensColumn:
         return r.outputTokens ? locale.toString(*r.outputTokens) : dash();
     case CostColumn:
-        return r.costUsd ? locale.toString(*r.costUsd, 'f', 6) : dash();
+        return r.costUsd ? fixedNumber(locale, *r.costUsd, 6) : dash();
     case HttpVersionColumn:
         return r.httpVersion.isEmpty() ? dash() : r.httpVersion;
     case ErrorColumn:

@@ -3,6 +3,7 @@
 #include "domain/provider_presets.h"
 #include "models/column_header.h"
 #include "models/export_roles.h"
+#include "util/number_text.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -59,7 +60,7 @@ QString money(std::optional<double> perMtok)
 {
     if (!perMtok)
         return QStringLiteral("—");
-    return QLocale().toString(*perMtok, 'f', *perMtok < 0.1 ? 4 : (*perMtok < 10 ? 3 : 2));
+    return fixedNumber(QLocale(), *perMtok, *perMtok < 0.1 ? 4 : (*perMtok < 10 ? 3 : 2));
 }
 
 } // namespace

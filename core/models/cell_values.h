@@ -14,7 +14,7 @@ inline QString dash()
 }
 
 // A figure as a cell's value: an empty QVariant where it was not measured.
-inline QVariant orNull(std::optional<double> v)
+inline QVariant cellOrNull(std::optional<double> v)
 {
     return v ? QVariant(*v) : QVariant();
 }

@@ -3,6 +3,7 @@
 #include "models/column_header.h"
 #include "models/export_roles.h"
 #include "models/figure_text.h"
+#include "util/number_text.h"
 
 #include <cmath>
 #include <iterator>
@@ -20,7 +21,7 @@ template <typename T> QString limit(const std::optional<T> &v)
 
 QString msCell(const std::optional<double> &v)
 {
-    return v ? QString::number(*v, 'f', 1) : QStringLiteral("—");
+    return v ? fixedNumber(*v, 1) : QStringLiteral("—");
 }
 
 QVariant orInfinity(const std::optional<double> &v)
@@ -125,7 +126,7 @@ QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column
         return s.attempts;
     case SuccessRateColumn:
         return s.attempts ? tr("%1% (%2)")
-                                .arg(100.0 * s.successes / s.attempts, 0, 'f', 1)
+                                .arg(fixedNumber(100.0 * s.successes / s.attempts, 1))
                                 .arg(FigureText::successes(s))
                           : QStringLiteral("—");
     case TtftP50Column:
@@ -137,25 +138,24 @@ QVariant ComparisonTableModel::displayValue(const ProviderSummary &s, int column
     case E2eP95Column: {
         // The figure the latency gate reads: in open loop, from the intended start.
         const Distribution &e2e = Gates::gatedLatency(s);
-        const QString text =
-            e2e.p95 && e2e.p95Ci
-                ? tr("%1 (%2–%3)")
-                      .arg(msCell(e2e.p95), QString::number(e2e.p95Ci->first, 'f', 0),
-                           QString::number(e2e.p95Ci->second, 'f', 0))
-                : msCell(e2e.p95);
+        const QString text = e2e.p95 && e2e.p95Ci
+                                 ? tr("%1 (%2–%3)")
+                                       .arg(msCell(e2e.p95), fixedNumber(e2e.p95Ci->first, 0),
+                                            fixedNumber(e2e.p95Ci->second, 0))
+                                 : msCell(e2e.p95);
         return Gates::latencyFromIntendedStart(s) ? tr("%1, from intended start").arg(text) : text;
     }
     case TokensPerSecondColumn:
-        return s.outputTokensPerSecondP50 ? QString::number(*s.outputTokensPerSecondP50, 'f', 0)
+        return s.outputTokensPerSecondP50 ? fixedNumber(*s.outputTokensPerSecondP50, 0)
                                           : QStringLiteral("—");
     case UsdPer1kColumn:
-        return s.usdPer1kBlended ? QStringLiteral("$%1").arg(*s.usdPer1kBlended, 0, 'f', 5)
+        return s.usdPer1kBlended ? QStringLiteral("$%1").arg(fixedNumber(*s.usdPer1kBlended, 5))
                                  : QStringLiteral("—");
     case CostColumn:
         if (!s.costUsd)
             return QStringLiteral("—");
-        return s.tokensEstimated ? tr("$%1 (partial)").arg(*s.costUsd, 0, 'f', 5)
-                                 : QStringLiteral("$%1").arg(*s.costUsd, 0, 'f', 5);
+        return s.tokensEstimated ? tr("$%1 (partial)").arg(fixedNumber(*s.costUsd, 5))
+                                 : QStringLiteral("$%1").arg(fixedNumber(*s.costUsd, 5));
     case ContextColumn:
         return s.contextWindow ? FigureText::contextWindow(*s.contextWindow) : QStringLiteral("—");
     case VerdictColumn:
@@ -232,13 +232,14 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == E2eP95Column && Gates::latencyFromIntendedStart(s))
             return tr("Open loop: end-to-end P95 in ms from the intended start (queue delay "
-                      "included), with its 95% bootstrap confidence interval; the requirement "
+                      "included), with its distribution-free 95% confidence interval (order "
+                      "statistics); the requirement "
                       "≤ %1 ms is checked against it. From the actual start: %2 ms")
                 .arg(limit(m_requirements.maxP95LatencyMs))
                 .arg(msCell(s.e2eMs.p95));
         if (index.column() == E2eP95Column)
-            return tr("End-to-end P95 in ms with its 95% bootstrap confidence interval; "
-                      "requirement ≤ %1 ms")
+            return tr("End-to-end P95 in ms with its distribution-free 95% confidence interval "
+                      "(order statistics); requirement ≤ %1 ms")
                 .arg(limit(m_requirements.maxP95LatencyMs));
         if (index.column() == UsdPer1kColumn && m_requirements.costBasis == CostBasis::Measured)
             return tr("Blended list price per 1K tokens, input:output 3:1. The cost gate "

@@ -1,6 +1,7 @@
 #include "models/context_plot.h"
 
 #include "analysis/cost_curve.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -110,13 +111,13 @@ ContextPlotData ContextPlot::of(const SessionSummary &summary, ContextPane pane)
         if (fit.ok()) {
             p.fitted = sampled(fit.wMin, fit.wMax, fit.params);
             p.extrapolated = sampled(fit.wMax, d.promptEnd, fit.params);
-            p.fitText = fit.r2 ? tr("R² %1").arg(*fit.r2, 0, 'f', 3) : QString();
+            p.fitText = fit.r2 ? tr("R² %1").arg(fixedNumber(*fit.r2, 3)) : QString();
         } else if (pane == ContextPane::Latency && r.latencyFit && !p.points.empty()) {
             // The quadratic of the medians, drawn only where it was measured.
             const CurveFit &q = *r.latencyFit;
             p.fitted = sampled(p.points.front().promptTokens, p.points.back().promptTokens,
                                [&q](double w) { return q.predict(w); });
-            p.fitText = q.r2 ? tr("quadratic, R² %1").arg(*q.r2, 0, 'f', 3) : tr("quadratic");
+            p.fitText = q.r2 ? tr("quadratic, R² %1").arg(fixedNumber(*q.r2, 3)) : tr("quadratic");
         } else {
             p.fitText = tr("no curve: %1").arg(curveFitFailureName(fit.failure));
         }
@@ -179,7 +180,7 @@ QString ContextPlot::details(const ContextPlotData &plot, int provider, int poin
     const ContextPlotPoint &pt = p.points[std::size_t(point)];
     const int decimals = plot.pane == ContextPane::Cost ? 5 : 1;
     const auto number = [decimals](double v) {
-        return QString::number(v, 'f', decimals);
+        return fixedNumber(v, decimals);
     };
     QString figure = number(pt.value);
     if (pt.ci)

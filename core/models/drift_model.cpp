@@ -3,6 +3,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "models/insight_text.h"
+#include "util/number_text.h"
 
 #include <iterator>
 
@@ -10,16 +11,16 @@ namespace ys {
 
 namespace {
 
-QString ratioText(std::optional<double> v)
+QString driftRatioText(std::optional<double> v)
 {
-    return v ? QString::number(*v, 'f', 4) : QStringLiteral("—");
+    return v ? fixedNumber(*v, 4) : QStringLiteral("—");
 }
 
 QString spreadText(const ReconciliationSide &side)
 {
     if (!side.ratioP5 || !side.ratioP95)
         return QStringLiteral("—");
-    return QStringLiteral("%1–%2").arg(ratioText(side.ratioP5), ratioText(side.ratioP95));
+    return QStringLiteral("%1–%2").arg(driftRatioText(side.ratioP5), driftRatioText(side.ratioP95));
 }
 
 } // namespace
@@ -85,13 +86,13 @@ QVariant DriftModel::data(const QModelIndex &index, int role) const
         case ToSession:
             return e.toSession;
         case Before:
-            return orNull(e.before);
+            return cellOrNull(e.before);
         case After:
-            return orNull(e.after);
+            return cellOrNull(e.after);
         case Difference:
-            return orNull(e.difference);
+            return cellOrNull(e.difference);
         case PValue:
-            return orNull(e.adjustedPValue);
+            return cellOrNull(e.adjustedPValue);
         default:
             return {};
         }
@@ -168,9 +169,9 @@ QVariant ReconciliationModel::data(const QModelIndex &index, int role) const
         return exportValue(data(index, ValueRole), data(index, Qt::DisplayRole));
     if (role == ValueRole) {
         if (index.column() == InputRatio)
-            return orNull(r.input.ratio);
+            return cellOrNull(r.input.ratio);
         if (index.column() == OutputRatio)
-            return orNull(r.output.ratio);
+            return cellOrNull(r.output.ratio);
         return {};
     }
     if (role != Qt::DisplayRole)
@@ -181,11 +182,11 @@ QVariant ReconciliationModel::data(const QModelIndex &index, int role) const
     case Family:
         return r.encoding.family;
     case InputRatio:
-        return ratioText(r.input.ratio);
+        return driftRatioText(r.input.ratio);
     case InputSpread:
         return spreadText(r.input);
     case OutputRatio:
-        return ratioText(r.output.ratio);
+        return driftRatioText(r.output.ratio);
     case OutputSpread:
         return spreadText(r.output);
     case Status:

@@ -3,6 +3,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/drift_loader.h"
+#include "util/number_text.h"
 
 #include <QLocale>
 #include <iterator>
@@ -13,7 +14,7 @@ namespace {
 
 QString number(std::optional<double> v, int decimals)
 {
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+    return v ? fixedNumber(*v, decimals) : QStringLiteral("—");
 }
 
 } // namespace
@@ -85,11 +86,11 @@ QVariant DriftSeriesModel::data(const QModelIndex &index, int role) const
         case ModelColumn:
             return p.model;
         case TtftP95Column:
-            return orNull(p.ttftP95Ms);
+            return cellOrNull(p.ttftP95Ms);
         case E2eP95Column:
-            return orNull(p.e2eP95Ms);
+            return cellOrNull(p.e2eP95Ms);
         case UsdPer1kColumn:
-            return orNull(p.usdPer1k);
+            return cellOrNull(p.usdPer1k);
         case IdentityColumn:
             return p.modelChanged || p.fingerprintChanged;
         default:

@@ -1,5 +1,7 @@
 #include "models/figure_text.h"
 
+#include "util/number_text.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -9,7 +11,7 @@ QString FigureText::contextWindow(qint64 tokens)
 {
     if (tokens < 1000)
         return QString::number(tokens);
-    return tr("%1K").arg(double(tokens) / 1000.0, 0, 'f', 0);
+    return tr("%1K").arg(fixedNumber(double(tokens) / 1000.0, 0));
 }
 
 QString FigureText::successes(const ProviderSummary &summary)

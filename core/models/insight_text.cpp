@@ -1,5 +1,7 @@
 #include "models/insight_text.h"
 
+#include "util/number_text.h"
+
 #include <QLocale>
 
 namespace ys {
@@ -23,7 +25,8 @@ int decimalsFor(DriftFigure figure)
 
 QString signedNumber(double v, int decimals)
 {
-    return (v >= 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', decimals);
+    const QString text = fixedNumber(v, decimals);
+    return text.startsWith(QLatin1Char('-')) ? text : QLatin1Char('+') + text;
 }
 
 QString percent(double fraction)
@@ -56,7 +59,7 @@ QString InsightText::value(DriftFigure figure, std::optional<double> v)
 {
     if (!v)
         return QStringLiteral("—");
-    const QString number = QString::number(*v, 'f', decimalsFor(figure));
+    const QString number = fixedNumber(*v, decimalsFor(figure));
     switch (figure) {
     case DriftFigure::TtftMs:
     case DriftFigure::E2eMs:

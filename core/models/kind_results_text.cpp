@@ -1,30 +1,32 @@
 #include "models/kind_results_text.h"
 
+#include "util/number_text.h"
+
 namespace ys {
 
 namespace {
 
 QString msText(const std::optional<double> &v)
 {
-    return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("—");
+    return v ? QStringLiteral("%1 ms").arg(fixedNumber(*v, 1)) : QStringLiteral("—");
 }
 
 QString fixedText(const std::optional<double> &v, int decimals = 1)
 {
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("—");
+    return v ? fixedNumber(*v, decimals) : QStringLiteral("—");
 }
 
 QString pct(const std::optional<double> &v)
 {
-    return v ? QStringLiteral("%1%").arg(*v * 100.0, 0, 'f', 1) : QStringLiteral("—");
+    return v ? QStringLiteral("%1%").arg(fixedNumber(*v * 100.0, 1)) : QStringLiteral("—");
 }
 
 QString usd(const std::optional<double> &v)
 {
-    return v ? QStringLiteral("$%1").arg(*v, 0, 'f', 6) : QStringLiteral("—");
+    return v ? usdAmount(*v, 6) : QStringLiteral("—");
 }
 
-template <typename T> QString opt(const std::optional<T> &v)
+template <typename T> QString optText(const std::optional<T> &v)
 {
     return v ? QString::number(*v) : QStringLiteral("—");
 }
@@ -62,8 +64,8 @@ void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(doub
     QString line =
         KindResultsText::tr("  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7")
             .arg(what, sci(f.params.a), sci(f.se.a))
-            .arg(f.params.alpha, 0, 'f', 3)
-            .arg(f.se.alpha, 0, 'f', 3)
+            .arg(fixedNumber(f.params.alpha, 3))
+            .arg(fixedNumber(f.se.alpha, 3))
             .arg(sci(f.params.beta), sci(f.se.beta));
     if (f.intercept)
         line += KindResultsText::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
@@ -76,8 +78,8 @@ void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(doub
                "    +10K tokens at 128K %1 ± %2, at 200K %3 ± %4; C(200K)/C(128K) %5 ± %6%7")
                .arg(money(f.marginalAt128k.value), money(f.marginalAt128k.se),
                     money(f.marginalAt200k.value), money(f.marginalAt200k.se))
-               .arg(f.ratio200kTo128k.value, 0, 'f', 3)
-               .arg(f.ratio200kTo128k.se, 0, 'f', 3)
+               .arg(fixedNumber(f.ratio200kTo128k.value, 3))
+               .arg(fixedNumber(f.ratio200kTo128k.se, 3))
                .arg(f.extrapolated ? KindResultsText::tr(" (extrapolated past the sweep)")
                                    : QString());
 }
@@ -89,7 +91,7 @@ QString usdFigure(double v)
 
 QString msFigure(double v)
 {
-    return QStringLiteral("%1 ms").arg(v, 0, 'f', 1);
+    return QStringLiteral("%1 ms").arg(fixedNumber(v, 1));
 }
 
 void contextSweep(const ContextSweepResult &r, QStringList &out)
@@ -146,7 +148,7 @@ void contextLimit(const ContextLimitResult &r, QStringList &out)
                "context limit: verified %1 of %2 claimed (%3), first failure %4, %5; %n "
                "probe(s)",
                nullptr, r.probes)
-               .arg(opt(r.verified), opt(r.claimed), claim, opt(r.firstFailure),
+               .arg(optText(r.verified), optText(r.claimed), claim, optText(r.firstFailure),
                     behaviourText(r.behaviour));
 }
 
@@ -184,7 +186,7 @@ void multiTurn(const MultiTurnResult &r, QStringList &out)
 {
     QStringList recall;
     for (const auto &v : r.recallByTurn)
-        recall << (v ? QString::number(*v * 100.0, 'f', 0) : QStringLiteral("—"));
+        recall << (v ? fixedNumber(*v * 100.0, 0) : QStringLiteral("—"));
     out << KindResultsText::tr("multi-turn: recall by turn (%) %1; %2")
                .arg(
                    recall.join(QLatin1Char(' ')),

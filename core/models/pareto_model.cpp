@@ -1,6 +1,7 @@
 #include "models/pareto_model.h"
 
 #include "models/export_roles.h"
+#include "util/number_text.h"
 #include <algorithm>
 #include <iterator>
 
@@ -79,11 +80,11 @@ QVariant ParetoModel::data(const QModelIndex &index, int role) const
     case UsdPer1kColumn:
     case UsdPer1kLowColumn:
     case UsdPer1kHighColumn:
-        return QString::number(v.toDouble(), 'f', 5);
+        return fixedNumber(v.toDouble(), 5);
     case LatencyColumn:
     case LatencyLowColumn:
     case LatencyHighColumn:
-        return QString::number(v.toDouble(), 'f', 1);
+        return fixedNumber(v.toDouble(), 1);
     case FrontColumn:
     case KneeColumn:
         return v.toBool() ? tr("yes") : QString();

@@ -2,6 +2,7 @@
 
 #include "analysis/gates.h"
 #include "analysis/pareto.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 
@@ -35,7 +36,7 @@ QString interval(const std::optional<std::pair<double, double>> &ci, int decimal
     if (!ci)
         return {};
     return QStringLiteral(" [%1, %2]")
-        .arg(QString::number(ci->first, 'f', decimals), QString::number(ci->second, 'f', decimals));
+        .arg(fixedNumber(ci->first, decimals), fixedNumber(ci->second, decimals));
 }
 
 } // namespace
@@ -158,10 +159,9 @@ QString ParetoPlot::details(const ParetoPlotData &plot, int index)
     QStringList lines;
     lines << p.provider;
     lines << tr("%1: %2 ms%3")
-                 .arg(name(plot.latencyAxis), QString::number(p.latency, 'f', 1),
-                      interval(p.latencyCi, 1));
-    lines << tr("%1: $%2%3")
-                 .arg(name(plot.costAxis), QString::number(p.cost, 'f', 5), interval(p.costCi, 5));
+                 .arg(name(plot.latencyAxis), fixedNumber(p.latency, 1), interval(p.latencyCi, 1));
+    lines
+        << tr("%1: $%2%3").arg(name(plot.costAxis), fixedNumber(p.cost, 5), interval(p.costCi, 5));
     lines << (p.onFront ? tr("On the Pareto front")
                         : tr("Dominated: another provider is no "
                              "dearer and no slower"));

@@ -1,6 +1,7 @@
 #include "models/results_text.h"
 
 #include "models/kind_results_text.h"
+#include "util/number_text.h"
 
 namespace ys {
 
@@ -11,7 +12,7 @@ QString ms(const std::optional<double> &v)
 {
     if (!v)
         return QStringLiteral("—");
-    return QString::number(*v, 'f', *v < 10.0 ? 2 : 1);
+    return fixedNumber(*v, *v < 10.0 ? 2 : 1);
 }
 
 } // namespace

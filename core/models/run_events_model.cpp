@@ -2,6 +2,7 @@
 
 #include "models/export_roles.h"
 #include "run/retry_policy.h"
+#include "util/number_text.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -113,8 +114,8 @@ void RunEventsModel::addRecordedEvent(const QString &kind, const QByteArray &det
     } else if (kind == QLatin1String("budget")) {
         e.kind = Kind::BudgetReached;
         e.text = tr("Budget reached: $%1 spent of $%2; the session stops")
-                     .arg(o.value(QStringLiteral("spent_usd")).toDouble(), 0, 'f', 4)
-                     .arg(o.value(QStringLiteral("budget_usd")).toDouble(), 0, 'f', 4);
+                     .arg(fixedNumber(o.value(QStringLiteral("spent_usd")).toDouble(), 4))
+                     .arg(fixedNumber(o.value(QStringLiteral("budget_usd")).toDouble(), 4));
     } else {
         return; // fallbacks and identity changes come from the attempts themselves
     }
@@ -168,7 +169,7 @@ QVariant RunEventsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case TimeColumn:
-            return tr("%1 s").arg(e.atS, 0, 'f', 1);
+            return tr("%1 s").arg(fixedNumber(e.atS, 1));
         case ProviderColumn:
             return e.provider;
         case EventColumn:

@@ -1,6 +1,7 @@
 #include "models/score_model.h"
 
 #include "models/export_roles.h"
+#include "util/number_text.h"
 #include <iterator>
 
 namespace ys {
@@ -57,7 +58,7 @@ QVariant ScoreModel::data(const QModelIndex &index, int role) const
         return QStringLiteral("—");
     if (index.column() == ProviderColumn || index.column() == RankColumn)
         return v;
-    return QString::number(v.toDouble(), 'f', 3);
+    return fixedNumber(v.toDouble(), 3);
 }
 
 QVariant ScoreModel::headerData(int section, Qt::Orientation orientation, int role) const

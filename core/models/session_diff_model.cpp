@@ -3,6 +3,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/history_loader.h"
+#include "util/number_text.h"
 
 #include <iterator>
 
@@ -23,11 +24,11 @@ QString valueText(DiffFigure f, std::optional<double> v, bool signedChange = fal
         return QStringLiteral("—");
     QString text;
     if (isLatency(f))
-        text = QString::number(*v, 'f', 0);
+        text = fixedNumber(*v, 0);
     else if (f == DiffFigure::SuccessRate)
-        text = QString::number(*v * 100.0, 'f', 1);
+        text = fixedNumber(*v * 100.0, 1);
     else
-        text = QString::number(*v, 'f', 5);
+        text = fixedNumber(*v, 5);
     if (signedChange && *v > 0)
         text.prepend(QLatin1Char('+'));
     return text;
@@ -102,7 +103,7 @@ QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
     case SignificantRole:
         return r.significant();
     case CiHighRole:
-        return orNull(r.ciHigh);
+        return cellOrNull(r.ciHigh);
     case ExportValueRole: // the interval and the verdict as they read, the figures as numbers
         if (index.column() == IntervalColumn || index.column() == VerdictColumn)
             return exportValue({}, data(index, Qt::DisplayRole));
@@ -116,15 +117,15 @@ QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
         case FigureColumn:
             return diffFigureName(r.figure);
         case BeforeColumn:
-            return orNull(r.before);
+            return cellOrNull(r.before);
         case AfterColumn:
-            return orNull(r.after);
+            return cellOrNull(r.after);
         case ChangeColumn:
-            return orNull(r.change);
+            return cellOrNull(r.change);
         case IntervalColumn:
-            return orNull(r.ciLow);
+            return cellOrNull(r.ciLow);
         case PValueColumn:
-            return orNull(r.pValue);
+            return cellOrNull(r.pValue);
         case VerdictColumn:
             return r.significant();
         default:
@@ -133,7 +134,7 @@ QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (isLatency(r.figure) && r.shift)
             return tr("Hodges–Lehmann shift of the whole timing: %1 ms")
-                .arg(QString::number(*r.shift, 'f', 1));
+                .arg(fixedNumber(*r.shift, 1));
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -1,6 +1,7 @@
 #include "models/verdict_text.h"
 
 #include "models/kind_results_text.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,9 +10,9 @@ namespace ys {
 
 namespace {
 
-QString percent(double share)
+QString sharePercent(double share)
 {
-    return QStringLiteral("%1%").arg(share * 100.0, 0, 'f', 1);
+    return QStringLiteral("%1%").arg(fixedNumber(share * 100.0, 1));
 }
 
 QString verdictWord(Verdict v)
@@ -38,7 +39,7 @@ QStringList detailsOf(std::optional<T> ScenarioResults::*member, const ScenarioR
     return KindResultsText::lines(one);
 }
 
-void contextLimit(const ContextLimitResult &r, VerdictCard &c)
+void judgeContextLimit(const ContextLimitResult &r, VerdictCard &c)
 {
     if (r.verified)
         c.keyFigure = VerdictText::tr("%L1 tokens verified").arg(*r.verified);
@@ -48,37 +49,39 @@ void contextLimit(const ContextLimitResult &r, VerdictCard &c)
         c.verdict = Verdict::Pass;
 }
 
-void cache(const CacheResult &r, VerdictCard &c)
+void judgeCache(const CacheResult &r, VerdictCard &c)
 {
     if (r.ttftDropMs) {
         // A negative drop is a warm request that was slower.
         const double drop = *r.ttftDropMs;
         c.keyFigure = VerdictText::tr("TTFT %1%2 ms when warm")
                           .arg(drop >= 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                          .arg(std::abs(drop), 0, 'f', 0);
+                          .arg(fixedNumber(std::abs(drop), 0));
     } else if (r.cachedTokenShare)
-        c.keyFigure = VerdictText::tr("%1 of the prompt cached").arg(percent(*r.cachedTokenShare));
+        c.keyFigure =
+            VerdictText::tr("%1 of the prompt cached").arg(sharePercent(*r.cachedTokenShare));
     if (r.detected)
         c.verdict = *r.detected ? Verdict::Pass : Verdict::Warn;
 }
 
-void determinism(const DeterminismResult &r, VerdictCard &c)
+void judgeDeterminism(const DeterminismResult &r, VerdictCard &c)
 {
     if (!r.identicalShare)
         return;
-    c.keyFigure = VerdictText::tr("%1 identical").arg(percent(*r.identicalShare));
+    c.keyFigure = VerdictText::tr("%1 identical").arg(sharePercent(*r.identicalShare));
     c.verdict = *r.identicalShare >= 0.99  ? Verdict::Pass
                 : *r.identicalShare >= 0.5 ? Verdict::Warn
                                            : Verdict::Fail;
 }
 
-void multiTurn(const MultiTurnResult &r, VerdictCard &c)
+void judgeMultiTurn(const MultiTurnResult &r, VerdictCard &c)
 {
     if (r.recallByTurn.empty())
         return;
     if (const auto &last = r.recallByTurn.back())
-        c.keyFigure =
-            VerdictText::tr("recall %1 at turn %2").arg(percent(*last)).arg(r.recallByTurn.size());
+        c.keyFigure = VerdictText::tr("recall %1 at turn %2")
+                          .arg(sharePercent(*last))
+                          .arg(r.recallByTurn.size());
     if (r.recallLostAtTurn)
         c.verdict = Verdict::Fail;
     else if (r.failingFromTurn)
@@ -88,18 +91,18 @@ void multiTurn(const MultiTurnResult &r, VerdictCard &c)
         c.verdict = Verdict::Pass;
 }
 
-void rateLimit(const RateLimitResult &r, VerdictCard &c)
+void judgeRateLimit(const RateLimitResult &r, VerdictCard &c)
 {
     if (r.requests == 0)
         return;
     if (r.first429Rps)
-        c.keyFigure = VerdictText::tr("first 429 at %1 req/s").arg(*r.first429Rps, 0, 'f', 2);
+        c.keyFigure = VerdictText::tr("first 429 at %1 req/s").arg(fixedNumber(*r.first429Rps, 2));
     else if (r.maxRpsTried)
-        c.keyFigure = VerdictText::tr("no 429 up to %1 req/s").arg(*r.maxRpsTried, 0, 'f', 2);
+        c.keyFigure = VerdictText::tr("no 429 up to %1 req/s").arg(fixedNumber(*r.maxRpsTried, 2));
     c.verdict = r.rateLimited == 0 ? Verdict::Pass : Verdict::Warn;
 }
 
-void resilience(const ResilienceResult &r, VerdictCard &c)
+void judgeResilience(const ResilienceResult &r, VerdictCard &c)
 {
     const ResilienceStrategy *best = nullptr;
     for (const ResilienceStrategy &s : r.strategies) {
@@ -109,7 +112,7 @@ void resilience(const ResilienceResult &r, VerdictCard &c)
     if (!best)
         return;
     c.keyFigure =
-        VerdictText::tr("SLO met %1 with %2").arg(percent(*best->sloAttainment), best->name);
+        VerdictText::tr("SLO met %1 with %2").arg(sharePercent(*best->sloAttainment), best->name);
     c.verdict = *best->sloAttainment >= 0.99  ? Verdict::Pass
                 : *best->sloAttainment >= 0.9 ? Verdict::Warn
                                               : Verdict::Fail;
@@ -157,12 +160,12 @@ std::vector<VerdictCard> VerdictText::cards(const ProviderSummary &provider)
         c.details = detailsOf(member, r);
         out.push_back(std::move(c));
     };
-    add(QStringLiteral("context_limit"), &ScenarioResults::contextLimit, contextLimit);
-    add(QStringLiteral("cache"), &ScenarioResults::cache, cache);
-    add(QStringLiteral("determinism"), &ScenarioResults::determinism, determinism);
-    add(QStringLiteral("multi_turn"), &ScenarioResults::multiTurn, multiTurn);
-    add(QStringLiteral("rate_limit"), &ScenarioResults::rateLimit, rateLimit);
-    add(QStringLiteral("resilience"), &ScenarioResults::resilience, resilience);
+    add(QStringLiteral("context_limit"), &ScenarioResults::contextLimit, judgeContextLimit);
+    add(QStringLiteral("cache"), &ScenarioResults::cache, judgeCache);
+    add(QStringLiteral("determinism"), &ScenarioResults::determinism, judgeDeterminism);
+    add(QStringLiteral("multi_turn"), &ScenarioResults::multiTurn, judgeMultiTurn);
+    add(QStringLiteral("rate_limit"), &ScenarioResults::rateLimit, judgeRateLimit);
+    add(QStringLiteral("resilience"), &ScenarioResults::resilience, judgeResilience);
     return out;
 }
 

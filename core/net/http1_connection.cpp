@@ -1,5 +1,6 @@
 #include "net/http1_connection.h"
 
+#include "net/ascii_case.h"
 #include "net/http1_pool.h"
 #include "util/monotonic_clock.h"
 
@@ -15,11 +16,6 @@ constexpr qsizetype kMaxLineBytes = 64 * 1024; // a chunk size line or a trailer
 // Room for one read: far more than a stream delivers between two wake-ups, so one read is all
 // it takes; a full buffer is read again.
 constexpr qsizetype kReadRoom = 64 * 1024;
-
-bool equalsNoCase(QByteArrayView a, QByteArrayView b)
-{
-    return a.compare(b, Qt::CaseInsensitive) == 0;
-}
 
 // Whether a comma-separated header value lists `token` (without case).
 bool hasToken(QByteArrayView value, QByteArrayView token)
@@ -58,6 +54,8 @@ QString Http1Route::key() const
                proxy->address();
     if (tls)
         key += QLatin1Char(' ') + QString::fromLatin1(tls->cacheKey().toHex());
+    if (!poolTag.isEmpty())
+        key += QStringLiteral(" for ") + poolTag;
     return key;
 }
 

@@ -36,12 +36,15 @@ enum class Http1Error {
 
 // Where a connection goes, and how: the origin's host and port, TLS for https:// (the settings
 // it trusts and presents), and a forward proxy (connected to instead; with TLS, a CONNECT tunnel
-// to the origin). Connections are kept and reused per route.
+// to the origin). Connections are kept and reused per route. poolTag keeps apart the
+// connections of attempts that must not share one (each provider's are its own, however many
+// providers one server hosts); empty: any attempt on the route may reuse them.
 struct Http1Route {
     QString host;
     quint16 port = 0;
     std::shared_ptr<const TlsSettings> tls; // set: https://
     std::optional<ProxyRoute> proxy;
+    QString poolTag;
 
     QString key() const;
 };
@@ -226,6 +229,8 @@ public:
     void setProxy(const std::optional<ProxyRoute> &proxy) { m_proxy = proxy; }
     // What https:// requests trust and present; none: the system's authorities only.
     void setTls(std::shared_ptr<const TlsSettings> tls) { m_tls = std::move(tls); }
+    // The route's pool tag (Http1Route): the connections this exchange may reuse. Before start().
+    void setPoolTag(QString tag) { m_poolTag = std::move(tag); }
 
     // The request as sent on the wire (head and body). absoluteForm: the request target is the
     // whole URL, as a forward proxy takes it; proxyAuthorization, when not empty, is sent as
@@ -261,6 +266,7 @@ private:
     QUrl m_followTo; // a same-origin redirect to follow once its response ended
     std::optional<ProxyRoute> m_proxy;
     std::shared_ptr<const TlsSettings> m_tls;
+    QString m_poolTag;
     int m_redirects = 0;
     bool m_running = false;
     bool m_reused = false;

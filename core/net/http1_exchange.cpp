@@ -1,5 +1,6 @@
 #include "net/http1_connection.h"
 
+#include "net/ascii_case.h"
 #include "net/http1_pool.h"
 #include "util/monotonic_clock.h"
 
@@ -8,11 +9,6 @@
 namespace ys {
 
 namespace {
-
-bool equalsNoCase(QByteArrayView a, QByteArrayView b)
-{
-    return a.compare(b, Qt::CaseInsensitive) == 0;
-}
 
 bool isRedirect(int status)
 {
@@ -138,7 +134,7 @@ void Http1Exchange::sendNow()
     const bool https = m_url.scheme() == QLatin1StringView("https");
     static const auto systemOnly = std::make_shared<const TlsSettings>();
     const Http1Route route{m_url.host(), quint16(m_url.port(defaultPort(m_url))),
-                           https ? (m_tls ? m_tls : systemOnly) : nullptr, m_proxy};
+                           https ? (m_tls ? m_tls : systemOnly) : nullptr, m_proxy, m_poolTag};
     Http1Connection *connection = m_pool->acquire(route);
     m_connection = connection;
     m_reused = !connection->isFresh();

@@ -2,6 +2,7 @@
 target_sources(ys_core PRIVATE
     net/prometheus_text.h net/prometheus_text.cpp
     net/metrics_http_server.h net/metrics_http_server.cpp
+    net/ascii_case.h
     net/http1_connection.h net/http1_connection.cpp
     net/http1_exchange.cpp
     net/http1_pool.h net/http1_pool.cpp

@@ -19,7 +19,7 @@ namespace {
 const char *const kClauseKeys[] = {"equals", "starts_with", "ends_with", "contains",
                                    "regex",  "or",          "and"};
 
-QString q(const std::string &s)
+QString quoted(const std::string &s)
 {
     return QString::fromStdString(s);
 }
@@ -38,25 +38,26 @@ bool checkClause(const json &c, const QString &where, QString *error)
     const json &v = c.begin().value();
     if (key == "or" || key == "and") {
         if (!v.is_array() || v.empty()) {
-            *error = PriceCatalog::tr("%1.%2: expected a list of clauses").arg(where, q(key));
+            *error = PriceCatalog::tr("%1.%2: expected a list of clauses").arg(where, quoted(key));
             return false;
         }
         for (std::size_t i = 0; i < v.size(); ++i) {
-            if (!checkClause(v[i], QStringLiteral("%1.%2[%3]").arg(where, q(key)).arg(i), error))
+            if (!checkClause(v[i], QStringLiteral("%1.%2[%3]").arg(where, quoted(key)).arg(i),
+                             error))
                 return false;
         }
         return true;
     }
     if (std::find(std::begin(kClauseKeys), std::end(kClauseKeys), key) == std::end(kClauseKeys)) {
-        *error = PriceCatalog::tr("%1: unknown clause \"%2\"").arg(where, q(key));
+        *error = PriceCatalog::tr("%1: unknown clause \"%2\"").arg(where, quoted(key));
         return false;
     }
     if (!v.is_string()) {
-        *error = PriceCatalog::tr("%1.%2: expected a string").arg(where, q(key));
+        *error = PriceCatalog::tr("%1.%2: expected a string").arg(where, quoted(key));
         return false;
     }
     if (key == "regex") {
-        const QRegularExpression re(q(v.get<std::string>()));
+        const QRegularExpression re(quoted(v.get<std::string>()));
         if (!re.isValid()) {
             *error = PriceCatalog::tr("%1.regex: %2").arg(where, re.errorString());
             return false;
@@ -73,7 +74,7 @@ bool matches(const json &c, const QString &text)
         return std::any_of(v.begin(), v.end(), [&](const json &x) { return matches(x, text); });
     if (key == "and")
         return std::all_of(v.begin(), v.end(), [&](const json &x) { return matches(x, text); });
-    const QString s = q(v.get<std::string>());
+    const QString s = quoted(v.get<std::string>());
     if (key == "equals")
         return text == s;
     if (key == "starts_with")
@@ -113,7 +114,7 @@ QString catalogDateOf(const QString &path)
     if (sidecar.open(QIODevice::ReadOnly)) {
         const json j = json::parse(sidecar.readAll().toStdString(), nullptr, false);
         if (j.is_object() && j.contains("date") && j["date"].is_string())
-            return q(j["date"].get<std::string>());
+            return quoted(j["date"].get<std::string>());
     }
     return info.lastModified().toUTC().date().toString(Qt::ISODate);
 }
@@ -236,13 +237,13 @@ std::shared_ptr<const PriceCatalog> PriceCatalog::parse(const QByteArray &data, 
         if (!p.is_object() || !p.contains("id") || !p["id"].is_string())
             return failed(tr("%1: expected a provider with an id").arg(where));
         ProviderEntry e;
-        e.id = q(p["id"].get<std::string>());
+        e.id = quoted(p["id"].get<std::string>());
         const QString pw = QStringLiteral("%1 (%2)").arg(where, e.id);
-        e.name = q(p.value("name", std::string()));
+        e.name = quoted(p.value("name", std::string()));
         if (auto it = p.find("api_pattern"); it != p.end()) {
             if (!it->is_string())
                 return failed(tr("%1.api_pattern: expected a string").arg(pw));
-            e.apiPatternText = q(it->get<std::string>());
+            e.apiPatternText = quoted(it->get<std::string>());
             e.apiPattern = QRegularExpression(e.apiPatternText);
             if (!e.apiPattern.isValid())
                 return failed(tr("%1.api_pattern: %2").arg(pw, e.apiPattern.errorString()));
@@ -257,7 +258,7 @@ std::shared_ptr<const PriceCatalog> PriceCatalog::parse(const QByteArray &data, 
         if (auto it = p.find("fallback_model_providers"); it != p.end() && it->is_array())
             for (const json &f : *it)
                 if (f.is_string())
-                    e.fallbacks.append(q(f.get<std::string>()));
+                    e.fallbacks.append(quoted(f.get<std::string>()));
         const auto models = p.find("models");
         if (models == p.end() || !models->is_array())
             return failed(tr("%1.models: expected a list of models").arg(pw));
@@ -267,9 +268,9 @@ std::shared_ptr<const PriceCatalog> PriceCatalog::parse(const QByteArray &data, 
             if (!m.is_object() || !m.contains("id") || !m["id"].is_string())
                 return failed(tr("%1: expected a model with an id").arg(mw));
             ModelEntry me;
-            me.id = q(m["id"].get<std::string>());
+            me.id = quoted(m["id"].get<std::string>());
             const QString mww = QStringLiteral("%1 (%2)").arg(mw, me.id);
-            me.name = q(m.value("name", std::string()));
+            me.name = quoted(m.value("name", std::string()));
             if (!m.contains("match"))
                 return failed(tr("%1: no match clause").arg(mww));
             if (!checkClause(m["match"], mww + QStringLiteral(".match"), &err))

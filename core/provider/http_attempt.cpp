@@ -130,6 +130,7 @@ void HttpAttempt::start(QNetworkAccessManager *nam, Http1Pool *http1, qint64 int
         if (m_transport) {
             m_http1->setProxy(m_transport->proxy);
             m_http1->setTls(m_transport->tls);
+            m_http1->setPoolTag(m_transport->poolTag);
         }
         armWatchdog();
         const QByteArray body = std::exchange(m_parts.body, {});

@@ -105,10 +105,11 @@ QSslConfiguration TransportOptions::sslConfiguration() const
 QString TransportOptions::managerKey() const
 {
     if (!proxy)
-        return {};
+        return poolTag;
     // The password is part of the key only through the user: one run never has two passwords
     // for one user at one proxy.
-    return QStringLiteral("%1@%2").arg(QString::fromUtf8(proxy->user), proxy->address());
+    return QStringLiteral("%1 via %2@%3")
+        .arg(poolTag, QString::fromUtf8(proxy->user), proxy->address());
 }
 
 std::optional<TransportOptions> TransportOptions::resolve(const ProviderConfig &provider,
@@ -119,6 +120,7 @@ std::optional<TransportOptions> TransportOptions::resolve(const ProviderConfig &
     const NetworkSettings &s = provider.network;
     TransportOptions o;
     o.httpVersion = s.httpVersion;
+    o.poolTag = provider.name;
     QString why;
     if (!readTls(s, &o, &why) ||
         !ProxyResolver::routeFor(provider.baseUrl, s.proxy, env, &o.proxy, &why)) {

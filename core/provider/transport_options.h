@@ -31,11 +31,16 @@ public:
     // The same trust and client certificate for the lanes' own TLS (HTTP/1.1 over https://):
     // the CA file's authorities and those the process added to its TLS defaults.
     std::shared_ptr<const TlsSettings> tls;
+    // Whose connections these attempts use: the provider's name. Connections are pooled per
+    // provider, never across providers, so that each provider's run opens its own (its cold
+    // attempts measure its own connect and handshake) even when one server hosts several.
+    QString poolTag;
 
     // The TLS settings for an https:// request: the process's defaults plus the CA file's
     // authorities and the client certificate.
     QSslConfiguration sslConfiguration() const;
-    // Attempts with equal keys may share a QtNetwork manager (its proxy is per manager).
+    // Attempts with equal keys may share a QtNetwork manager (its proxy and its connections are
+    // per manager): one provider's attempts through one proxy.
     QString managerKey() const;
 
     // Reads the provider's files and resolves its proxy for its base URL. Returns nullopt with

@@ -4,6 +4,7 @@
 #include "domain/session_status.h"
 #include "models/verdict_text.h"
 #include "pricing/price_catalog.h"
+#include "util/number_text.h"
 
 #include <QFile>
 #include <QSysInfo>
@@ -29,8 +30,7 @@ ReportCell number(const QString &figure, const std::optional<double> &v, int dec
     if (!v || !std::isfinite(*v))
         return ReportCell{
             QStringLiteral("—"), figure, QStringLiteral("null"), QStringLiteral("provider"), {}};
-    return ReportCell{
-        QString::number(*v, 'f', decimals), figure, json(*v), QStringLiteral("provider"), {}};
+    return ReportCell{fixedNumber(*v, decimals), figure, json(*v), QStringLiteral("provider"), {}};
 }
 
 ReportCell count(const QString &figure, const std::optional<qint64> &v)

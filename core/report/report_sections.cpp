@@ -8,6 +8,7 @@
 #include "models/insight_text.h"
 #include "models/kind_results_text.h"
 #include "models/verdict_text.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 
@@ -50,9 +51,9 @@ QString calibrationText(const QByteArray &calibration)
                                    "late")
                      .arg(CalibrationText::transportName(r.transport))
                      .arg(r.events)
-                     .arg(r.medianMs, 0, 'f', 3)
-                     .arg(r.p99Ms, 0, 'f', 3)
-                     .arg(r.maxMs, 0, 'f', 3);
+                     .arg(fixedNumber(r.medianMs, 3))
+                     .arg(fixedNumber(r.p99Ms, 3))
+                     .arg(fixedNumber(r.maxMs, 3));
     return ReportBuilder::tr("Before the first run the client measured its own delivery "
                              "overhead against a loopback stream with known send times, through "
                              "each transport the session's attempts use: %1.")
@@ -148,8 +149,8 @@ ReportSection ReportBuilder::comparison(const SessionSummary &summary)
             reportcell::number(QStringLiteral("ttft_ms.p50"), p.ttftMs.p50, 1),
             reportcell::number(e2ePath + QStringLiteral(".p95"), e2e.p95, 1),
             e2e.p95Ci ? reportcell::text(QStringLiteral("%1 – %2")
-                                             .arg(e2e.p95Ci->first, 0, 'f', 1)
-                                             .arg(e2e.p95Ci->second, 0, 'f', 1))
+                                             .arg(fixedNumber(e2e.p95Ci->first, 1))
+                                             .arg(fixedNumber(e2e.p95Ci->second, 1)))
                       : reportcell::text(QStringLiteral("—")),
             reportcell::number(QStringLiteral("output_tokens_per_s.p50"),
                                p.outputTokensPerSecondP50, 0),
@@ -273,7 +274,7 @@ ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
         s.blocks.push_back(ReportBlock::paragraph(
             tr("The top provider stays on top in %1% of 1,000 draws of weights each moved by up "
                "to ±50%.")
-                .arg(*table->topStability * 100.0, 0, 'f', 1)));
+                .arg(fixedNumber(*table->topStability * 100.0, 1))));
     return s;
 }
 

@@ -13,6 +13,7 @@
 #include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
 #include "util/monotonic_clock.h"
+#include "util/units.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,7 +22,6 @@
 namespace ys {
 
 namespace {
-constexpr qint64 kNsPerS = 1'000'000'000;
 
 // Reported prompt tokens below this share of what was sent mean the provider dropped part of
 // the prompt without saying so. Generous, since the local count of a proprietary tokenizer's
@@ -149,7 +149,7 @@ void LoadRunner::start()
 bool LoadRunner::limitReached(qint64 nowNs) const
 {
     const auto &d = m_plan.scenario.durationS;
-    return d && double(nowNs - m_startNs) >= *d * double(kNsPerS);
+    return d && double(nowNs - m_startNs) >= *d * kNsPerS;
 }
 
 void LoadRunner::onTick()

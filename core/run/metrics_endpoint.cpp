@@ -3,6 +3,7 @@
 #include "net/metrics_http_server.h"
 #include "net/prometheus_text.h"
 #include "run/session_runner.h"
+#include "util/units.h"
 
 #include <QtGlobal>
 #include <algorithm>
@@ -10,8 +11,6 @@
 namespace ys {
 
 namespace {
-
-constexpr double kNsPerS = 1e9;
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/sql_values.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -11,16 +12,6 @@
 namespace ys {
 
 namespace {
-
-std::optional<qint64> optOf(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
-}
-
-std::optional<double> optRealOf(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<double>(v.toDouble());
-}
 
 // The column (or expression) a sort key orders by; every one is a plain column of samples, so
 // the query stays one scan of the run's rows (samples_by_run) and a sort.

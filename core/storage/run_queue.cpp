@@ -1,6 +1,7 @@
 #include "storage/run_queue.h"
 
 #include "storage/database.h"
+#include "storage/sql_values.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,11 +13,6 @@
 namespace ys {
 
 namespace {
-
-QString nowIso()
-{
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
 
 bool fail(const QSqlQuery &q, QString *error)
 {

@@ -4,6 +4,7 @@
 #include "storage/sample_blob.h"
 #include "storage/sample_insert.h"
 #include "storage/session_liveness.h"
+#include "storage/sql_values.h"
 #include "storage/sqlite_direct.h"
 #include "storage/storage_error.h"
 #include "util/log.h"
@@ -24,11 +25,6 @@ SessionStatus storedStatus(const QString &name)
     return sessionStatusFromName(name).value_or(SessionStatus::Interrupted);
 }
 
-QString nowIso()
-{
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
-
 QVariant opt(const std::optional<qint64> &v)
 {
     return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::LongLong));
@@ -37,13 +33,6 @@ QVariant opt(const std::optional<qint64> &v)
 QVariant optD(const std::optional<double> &v)
 {
     return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
-}
-
-std::optional<qint64> optOf(const QVariant &v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
 }
 
 bool fail(QSqlQuery &q, QString *error)
@@ -559,13 +548,6 @@ QString sampleSelect()
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
         "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
         "reported_cost_usd, tunnel_ns FROM samples ");
-}
-
-std::optional<double> optRealOf(const QVariant &v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toDouble();
 }
 
 // The current row of a query that selects sampleSelect()'s columns.

@@ -3,6 +3,7 @@ target_sources(ys_core PRIVATE
     storage/database.h storage/database.cpp storage/database_pg.cpp
     storage/pg_location.h storage/pg_location.cpp
     storage/server_metrics_store.h storage/server_metrics_store.cpp
+    storage/sql_values.h
     storage/session_repository.h storage/session_repository.cpp
     storage/sample_writer.h storage/sample_writer.cpp
     storage/wal_checkpointer.h storage/wal_checkpointer.cpp
