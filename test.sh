@@ -84,11 +84,6 @@ phase "peers"
 tests/peers/install.sh build-test/peers
 
 jobs=$(nproc 2>/dev/null || echo 2)
-# One more than the cores for the builds (a compile is sometimes waiting on the disk or on
-# ccache) and for ctest, where most tests spend much of their time waiting on a simulator, a
-# server or a timer; the tests that measure time take two of ctest's slots (tests/CMakeLists.txt),
-# so beside one of them runs at most one other test, as on two cores two at a time.
-slots=$((jobs + 1))
 # A new tree is made with Ninja; one made before with another generator keeps it.
 generator() { [ -f "$1/CMakeCache.txt" ] || echo "-GNinja"; }
 # The compiler cache: large enough for the test and fuzz trees of a few commits.
@@ -118,16 +113,16 @@ chosen += [t for t in tests if needed & set(prop(t, "FIXTURES_SETUP"))]
 # A test executable not built yet has no command: its target is named as the test is.
 names = {os.path.basename(t["command"][0]) if t.get("command") else t["name"] for t in chosen}
 print(" ".join(sorted(n for n in names if n.startswith("tst_"))))' "$only") || exit 2
-    [ -n "$targets" ] && cmake --build build-test -j "$slots" --target $targets
+    [ -n "$targets" ] && cmake --build build-test -j "$jobs" --target $targets
 else
-    cmake --build build-test -j "$slots"
+    cmake --build build-test -j "$jobs"
 
     phase "fuzz build"
     # Fuzzing: every target over its committed corpus. The fuzz tree holds only the fuzz targets
     # and the core sources they reach.
     CC=clang CXX=clang++ cmake -S . -B build-fuzz $(generator build-fuzz) -DYS_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         >/dev/null
-    cmake --build build-fuzz -j "$slots" --target fuzzers
+    cmake --build build-fuzz -j "$jobs" --target fuzzers
 
     phase "fuzzers"
     tests/fuzz/run_fuzzers.sh build-fuzz 15 "$jobs"
@@ -142,12 +137,11 @@ trap 'code=$?; tools/pg_test_server.sh stop "$pgdir"; report $code' EXIT
 set -a
 eval "$(tools/pg_test_server.sh start "$pgdir")"
 set +a
-# Three slots on two cores. The tests that compare measured latencies with the simulator's
-# profiles take the "timing" resource lock and two slots (tests/CMakeLists.txt), so no two of them
-# overlap and beside each runs at most one other test.
+# Two at a time. The tests that compare measured latencies with the simulator's profiles take
+# the "timing" resource lock (tests/CMakeLists.txt), so no two of them overlap.
 ctest_log=build-test/ctest-output.log
 select=()
 [ -n "$only" ] && select=(-R "$only")
-ctest --test-dir build-test --output-on-failure --timeout 900 -j "$slots" "${select[@]}" 2>&1 |
+ctest --test-dir build-test --output-on-failure --timeout 900 -j "$jobs" "${select[@]}" 2>&1 |
     tee "$ctest_log"
 exit "${PIPESTATUS[0]}"
