@@ -110,8 +110,11 @@ if not chosen:
     sys.exit("test.sh: no test matches \"%s\" (ctest --test-dir build-test -N lists them)" % sys.argv[1])
 needed = {f for t in chosen for f in prop(t, "FIXTURES_REQUIRED")}
 chosen += [t for t in tests if needed & set(prop(t, "FIXTURES_SETUP"))]
-# A test executable not built yet has no command: its target is named as the test is.
-names = {os.path.basename(t["command"][0]) if t.get("command") else t["name"] for t in chosen}
+# A test run through a script, or not built yet, is found by its name, which its target has.
+def target(t):
+    command = os.path.basename(t["command"][0]) if t.get("command") else ""
+    return command if command.startswith("tst_") else t["name"]
+names = {target(t) for t in chosen}
 print(" ".join(sorted(n for n in names if n.startswith("tst_"))))' "$only") || exit 2
     [ -n "$targets" ] && cmake --build build-test -j "$jobs" --target $targets
 else
