@@ -1,6 +1,5 @@
 #include "ui/chart_exporter.h"
 
-#include "analysis/run_summary.h"
 #include "charts/chart_export.h"
 #include "domain/session_info.h"
 #include "models/chart_footnote.h"
