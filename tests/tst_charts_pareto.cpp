@@ -3,8 +3,11 @@
 // both curves, the TTFT one with its intercept, to fit with a size to spare) and a context limit
 // probe into a real SQLite file through the Workbench, and the Results page shows them.
 #include "analysis/gates.h"
+#include "analysis/latency_result.h"
+#include "analysis/scores.h"
 #include "charts/context_scaling_chart.h"
 #include "charts/pareto_chart.h"
+#include "models/pareto_plot.h"
 #include "ui/results_page.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
@@ -234,12 +237,46 @@ private Q_SLOTS:
             const ProviderSummary *s = providerNamed(summary, p.provider);
             const QPointF drawn = pareto()->pointSeries(p.provider)->at(0);
             QVERIFY(near(drawn.x(), s->price->blendedPer1k(3, 1)));
-            QVERIFY(near(drawn.y(), *Gates::gatedLatency(*s).p99));
+            QVERIFY(near(drawn.y(), *s->e2eMs.p99));
             QVERIFY(!p.costCi); // a list price has no interval
         }
         QCOMPARE(pareto()->whiskerCount(), 0); // nor has a P99
         pareto()->setAxes(ParetoLatencyAxis::E2eP95, ParetoCostAxis::Measured);
         QCOMPARE(pareto()->pointCount(), 3);
+    }
+
+    // One name, one number: in an open-loop session, where the gated P95 counts from the
+    // intended start, the chart's "End-to-end P99" is the Scores page's e2e_p99 (from the
+    // attempt's start), and its P95 is the gate's.
+    void openLoopFiguresAreTheScoresFigures()
+    {
+        SessionSummary summary;
+        ProviderSummary p;
+        p.name = QStringLiteral("Open");
+        p.loadModel = QStringLiteral("open");
+        p.usdPer1kMeasured = 0.002;
+        p.e2eMs.count = 100;
+        p.e2eMs.p95 = 400;
+        p.e2eMs.p99 = 500;
+        LatencyResult latency;
+        Distribution intended;
+        intended.count = 100;
+        intended.p95 = 900;
+        intended.p99 = 1200;
+        latency.e2eFromIntendedMs = intended;
+        p.results.latency = latency;
+        summary.providers = {p};
+        QVERIFY(Gates::latencyFromIntendedStart(summary.providers[0]));
+        const ParetoPlotData p99 =
+            ParetoPlot::of(summary, ParetoLatencyAxis::E2eP99, ParetoCostAxis::Measured);
+        QCOMPARE(p99.points.size(), std::size_t(1));
+        QCOMPARE(p99.points[0].latency,
+                 *Scores::figureOf(summary.providers[0], QStringLiteral("e2e_p99")));
+        QCOMPARE(p99.points[0].latency, 500.0);
+        const ParetoPlotData p95 =
+            ParetoPlot::of(summary, ParetoLatencyAxis::E2eP95, ParetoCostAxis::Measured);
+        QCOMPARE(p95.points[0].latency, 900.0); // as the latency gate reads it
+        QVERIFY(ParetoPlot::name(ParetoLatencyAxis::E2eP99).contains(QStringLiteral("start")));
     }
 
     void logAxesToggleSwitchesTheAxisType()

@@ -244,6 +244,83 @@ private Q_SLOTS:
         QVERIFY(fit["marginal_per_10k_at_128k"].is_null());
     }
 
+    // The form is chosen by AICc: a flat per-token price gives a line (the power law cannot be
+    // told apart there); a price with a tier at 200K gives a tiered line that steps exactly at
+    // 200,000 by the tier's rates; a superlinear bill keeps the power law.
+    void formChosenByAicc()
+    {
+        Price flat;
+        flat.inputPerMtok = 0.5;
+        flat.outputPerMtok = 1.5;
+        std::vector<std::pair<double, double>> wy;
+        for (double w : kSizes)
+            wy.emplace_back(w, flat.cost((long long)w, 200));
+        const CostCurveFit line = CostCurve::choose(wy, false);
+        QVERIFY2(line.ok(), qPrintable(curveFitFailureName(line.failure)));
+        QCOMPARE(curveFormName(line.form), QStringLiteral("linear"));
+        QVERIFY(line.r2 && *line.r2 > 0.999999);
+        QCOMPARE(line.segments.size(), std::size_t(1));
+        QVERIFY(near(line.segments[0].b, 0.5 / 1e6, 1e-6));
+        QVERIFY(near(line.segments[0].c, 200 * 1.5 / 1e6, 1e-6));
+        QVERIFY(near(line.marginalAt128k.value, 10000 * 0.5 / 1e6, 1e-6));
+
+        // Gemini 2.5 Pro's shape: past 200K prompt tokens every token pays the tier's rate.
+        Price tiered;
+        tiered.inputPerMtok = 1.25;
+        tiered.outputPerMtok = 10;
+        tiered.inputTiers = {PriceTier{200000, 2.5}};
+        tiered.outputTiers = {PriceTier{200000, 15}};
+        wy.clear();
+        const std::vector<double> sizes{20000,  60000,  120000, 160000, 200000,
+                                        210000, 240000, 280000, 320000};
+        for (double w : sizes)
+            for (int i = 0; i < 2; ++i)
+                wy.emplace_back(w, tiered.cost((long long)w, 100));
+        const CostCurveFit step = CostCurve::choose(wy, false, {200000, 200000});
+        QVERIFY2(step.ok(), qPrintable(curveFitFailureName(step.failure)));
+        QCOMPARE(curveFormName(step.form), QStringLiteral("tiered_linear"));
+        QCOMPARE(step.steps(), std::vector<double>{200000});
+        QVERIFY(step.r2 && *step.r2 > 0.999999);
+        // Exactly the price on both sides of the step, and the jump where the price jumps.
+        QVERIFY(near(step.value(200000), tiered.cost(200000, 100), 1e-6));
+        QVERIFY(near(step.value(200001), tiered.cost(200001, 100), 1e-6));
+        QVERIFY(step.value(200001) - step.value(200000) > 0.2);
+        QVERIFY(near(step.marginalAt200k.value, tiered.cost(210000, 100) - tiered.cost(200000, 100),
+                     1e-6));
+        QVERIFY(step.candidates.size() >= 2); // the line, and the power law when it fits
+        // Without the tier's start, a line or the power law, each worse than the step.
+        const CostCurveFit smooth = CostCurve::choose(wy, false);
+        QVERIFY(smooth.form != CurveForm::TieredLinear);
+        QVERIFY(smooth.aicc > step.aicc);
+
+        // A superlinear bill: the power law wins.
+        const CostCurveParams truth{3e-8, 1.15, 2e-5, 0};
+        const CostCurveFit curve = CostCurve::choose(exactCurve(truth, kSizes), false);
+        QVERIFY2(curve.ok(), qPrintable(curveFitFailureName(curve.failure)));
+        QCOMPARE(curveFormName(curve.form), QStringLiteral("power_log"));
+        qInfo("forms: flat price %s, tiered price %s (AICc %.1f against %.1f smooth), "
+              "superlinear %s",
+              qPrintable(curveFormName(line.form)), qPrintable(curveFormName(step.form)), step.aicc,
+              smooth.aicc, qPrintable(curveFormName(curve.form)));
+
+        // show --json names the form, its pieces and where it steps.
+        ScenarioResults results;
+        results.contextSweep = ContextSweepResult{};
+        results.contextSweep->costFit = step;
+        json out = json::object();
+        addKindResultsJson(results, out);
+        const json &j = out["context_sweep"]["cost_fit"];
+        QCOMPARE(QString::fromStdString(j["form"].get<std::string>()),
+                 QStringLiteral("tiered_linear"));
+        QVERIFY2(j["steps_at"] == json::array({200000.0}), j["steps_at"].dump().c_str());
+        QCOMPARE(j["segments"].size(), std::size_t(2));
+        QVERIFY(j["segments"][1]["to"].is_null());
+        const QString text = KindResultsText::lines(results).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("tiered linear")) &&
+                     text.contains(QStringLiteral("past 200")),
+                 qPrintable(text));
+    }
+
     // Data the curve cannot follow (a flat cost, which only β → 0 and a → ∞ approach) ends
     // without a fit or with one whose parameters cannot be told apart, never with garbage
     // claimed as a good fit.

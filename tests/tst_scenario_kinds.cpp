@@ -6,6 +6,7 @@
 #include "analysis/kind_results.h"
 #include "analysis/run_summary.h"
 #include "domain/suite.h"
+#include "models/kind_results_text.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "storage/database.h"
@@ -178,6 +179,64 @@ private Q_SLOTS:
         QVERIFY(orr.probes <= 20);
         qInfo("overclaiming: claimed %lld, verified %lld, %d probes", qint64(*orr.claimed),
               qint64(*orr.verified), orr.probes);
+    }
+
+    // A model that never repeats the planted fact (a small model; needle_recall rate 0), on a
+    // window of 32,000 that truncates and on one that errors: the window is still found within
+    // 1% from the reported prompt tokens and the errors, with the right behaviour, and the result
+    // says the fact was not usable. A model that repeats the fact only up to 8,000 tokens but
+    // takes 32,000 whole: verified 32,000 (the claim met), and a recall finding beside it.
+    void contextLimitWithoutRecall()
+    {
+        Scenario sc = ofKind("context_limit");
+        const json never = {{"needle_recall", {{"rate", 0.0}}}};
+        json truncates = fastProfile("forgets-truncates", 32000, "truncate");
+        truncates.update(never);
+        json errors = fastProfile("forgets-errors", 32000, "error");
+        errors.update(never);
+        json shortMemory = fastProfile("short-memory", 32768, "error");
+        shortMemory.update({{"needle_recall", {{"up_to_tokens", 8000}}}});
+        const auto summary = run({{QStringLiteral("Truncates"), truncates, 64000, {}},
+                                  {QStringLiteral("Errors"), errors, 64000, {}},
+                                  {QStringLiteral("ShortMemory"), shortMemory, 32000, {}}},
+                                 sc);
+        QVERIFY(summary);
+        for (const char *name : {"Truncates", "Errors"}) {
+            const ProviderSummary *p = providerNamed(*summary, QLatin1StringView(name));
+            QVERIFY(p && p->results.contextLimit);
+            const ContextLimitResult &r = *p->results.contextLimit;
+            QCOMPARE(r.behaviour, QLatin1StringView(name) == QLatin1StringView("Truncates")
+                                      ? QStringLiteral("silent_truncation")
+                                      : QStringLiteral("error"));
+            QVERIFY2(r.verified && std::abs(double(*r.verified) - 32000) <= 320,
+                     qPrintable(QStringLiteral("%1: verified %2")
+                                    .arg(QLatin1StringView(name))
+                                    .arg(r.verified.value_or(-1))));
+            QVERIFY(r.firstFailure && *r.firstFailure > 32000);
+            QCOMPARE(r.needleUsable, std::optional<bool>(false));
+            QCOMPARE(r.controlTokens, std::optional<qint64>(1024));
+            QCOMPARE(r.recallMisses, 0); // not a finding: the model repeats nothing
+            QCOMPARE(r.claimMet, std::optional<bool>(false));
+            QVERIFY(r.probes <= 20);
+            QVERIFY(!r.probeList.empty() && r.probeList.front().control);
+            const QStringList lines = KindResultsText::lines(p->results);
+            QVERIFY2(lines.join(QLatin1Char('\n')).contains(QStringLiteral("was not used")),
+                     qPrintable(lines.join(QLatin1Char('\n'))));
+            qInfo("%s, no recall: verified %lld, first failure %lld, %d probes", name,
+                  qint64(*r.verified), qint64(*r.firstFailure), r.probes);
+        }
+        const ProviderSummary *m = providerNamed(*summary, QStringLiteral("ShortMemory"));
+        QVERIFY(m && m->results.contextLimit);
+        const ContextLimitResult &mr = *m->results.contextLimit;
+        QCOMPARE(mr.verified, std::optional<qint64>(32000));
+        QCOMPARE(mr.claimMet, std::optional<bool>(true));
+        QCOMPARE(mr.behaviour, QStringLiteral("none_up_to_claim"));
+        QCOMPARE(mr.needleUsable, std::optional<bool>(true));
+        QCOMPARE(mr.recallLostAt, std::optional<qint64>(32000));
+        QCOMPARE(mr.recallMisses, 1);
+        QCOMPARE(mr.probes, 2); // the control, then the claim, which fits
+        const QString text = KindResultsText::lines(m->results).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("not on its window")), qPrintable(text));
     }
 
     // Acceptance 2: over 1K-128K on a superlinear profile the TTFT curve fits with R² >= 0.95,

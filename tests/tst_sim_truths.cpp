@@ -5,6 +5,7 @@
 
 #include "fixtures.h"
 #include "sim/sim_host.h"
+#include "sim/sim_profile.h"
 #include "sim_test_client.h"
 #include "tokenize/bpe_tokenizer.h"
 
@@ -134,6 +135,8 @@ private slots:
     void outputLimitCutsByBpeCount();
     void needleInsideWindow();
     void needleTruncatedAway();
+    void needleRecallByProfile();
+    void needleRecallFieldErrors();
     void temperatureZeroRepeats();
     void divergenceShare();
 
@@ -170,6 +173,12 @@ void TestSimTruths::initTestCase()
         test::simProfileJson(name, QStringLiteral("steady"), quickShape(8, 20)),
         test::simProfileJson(name, QStringLiteral("wavering"), quickShape(8, 20),
                              {{"divergence", 0.3}}),
+        test::simProfileJson(name, QStringLiteral("forgets"), quickShape(8, 12),
+                             {{"needle_recall", {{"rate", 0.0}}}}),
+        test::simProfileJson(name, QStringLiteral("short-memory"), quickShape(8, 12),
+                             {{"needle_recall", {{"up_to_tokens", 200}}}}),
+        test::simProfileJson(name, QStringLiteral("middle"), quickShape(8, 12),
+                             {{"needle_recall", {{"lost_depth", {0.3, 0.7}}}}}),
     };
     QString error;
     m_host = test::startSim(profiles, &error);
@@ -323,6 +332,58 @@ void TestSimTruths::needleTruncatedAway()
         QVERIFY(record.value(L1("prompt_truncated")).toBool());
         QCOMPARE(record.value(L1("prompt_tokens")).toInt(), 300);
     }
+}
+
+// A model that does not repeat a fact it processed: the prompt is taken whole (reported and
+// processed in full), the answer still does not know the code. By profile: never; only up to
+// 200 processed tokens; never in the middle of the prompt.
+void TestSimTruths::needleRecallByProfile()
+{
+    const QString fact = QStringLiteral("The secret code is XK7-4QP.");
+    const QString question = QStringLiteral(" What is the secret code?");
+    struct Case {
+        const char *model;
+        QString prompt;
+        bool repeats;
+    };
+    const Case cases[] = {
+        {"forgets", fact + filler(50) + question, false},
+        {"short-memory", fact + filler(50) + question, true},
+        {"short-memory", fact + filler(400) + question, false},
+        {"middle", fact + filler(400) + question, true},
+        {"middle", filler(200) + fact + filler(200) + question, false},
+        {"middle", filler(400) + fact + question, true},
+    };
+    for (const Case &c : cases) {
+        RawClient client(port());
+        client.send(
+            generationRequest(Dialect::OpenAiChat, QString::fromLatin1(c.model), c.prompt, true));
+        QVERIFY(client.wait());
+        QCOMPARE(client.status, 200);
+        const QString text = answerText(Dialect::OpenAiChat, client.events());
+        QVERIFY2(text.contains(L1("XK7-4QP")) == c.repeats,
+                 qPrintable(QStringLiteral("%1: %2").arg(QLatin1StringView(c.model), text)));
+        const QJsonObject record = truth(client);
+        QVERIFY(!record.value(L1("prompt_truncated")).toBool());
+        QCOMPARE(record.value(L1("prompt_tokens")).toInt(), test::simTokens(c.prompt));
+    }
+}
+
+void TestSimTruths::needleRecallFieldErrors()
+{
+    const auto errorOf = [](const nlohmann::json &recall) {
+        nlohmann::json profile =
+            test::simProfileJson(QStringLiteral("x"), QStringLiteral("m"), quickShape(1, 1));
+        profile["needle_recall"] = recall;
+        QString error;
+        const auto loaded = SimProfile::load(test::simProfilesJson({profile}), &error);
+        return loaded.empty() ? error : QString();
+    };
+    QVERIFY(errorOf({{"rate", 1.5}}).contains(L1("needle_recall.rate")));
+    QVERIFY(errorOf({{"lost_depth", {0.8, 0.2}}}).contains(L1("needle_recall.lost_depth")));
+    QVERIFY(errorOf({{"up_to_tokens", 0}}).contains(L1("needle_recall.up_to_tokens")));
+    QVERIFY(errorOf({{"forget", 1}}).contains(L1("forget")));
+    QVERIFY(errorOf({{"rate", 0.5}, {"up_to_tokens", 100}, {"rate_beyond", 0.1}}).isEmpty());
 }
 
 void TestSimTruths::temperatureZeroRepeats()

@@ -269,7 +269,7 @@ std::optional<SessionSummary> loadSummary(const QCommandLineParser &parser, int 
         }
         id = sessions.front().id;
     }
-    return loadSessionSummary(repo, id, error);
+    return loadSessionView(repo, id, error);
 }
 
 const ProviderSummary *findProvider(const SessionSummary &s, const QString &name)
@@ -348,11 +348,11 @@ int measuredFigures(const QCommandLineParser &parser, bool rate, bool price, Tco
         in->tokensPerS = t->tokensPerS;
         in->throughputSource =
             CliMoney::tr("%1's concurrency sweep in %2, step at concurrency %3: %4 output "
-                         "tokens/s × %5 tokens per output token")
+                         "tokens/s + %5 prompt tokens/s")
                 .arg(name, session)
                 .arg(t->concurrency)
                 .arg(fixedNumber(t->outputTokensPerS, 1))
-                .arg(fixedNumber(t->allTokensPerOutput, 3));
+                .arg(fixedNumber(t->inputTokensPerS, 1));
     }
     if (price) {
         const QString name = parser.value(QStringLiteral("api-provider"));

@@ -83,10 +83,10 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
     std::map<int, const StepData *> byTurn;
     for (const StepData &s : steps)
         byTurn[s.label.value(QStringLiteral("turn")).toInt()] = &s;
-    bool recalledBefore = false;
+    bool recalledBefore = false, measured = false;
     for (const auto &[turn, step] : byTurn) {
         std::vector<double> ttft, cost, prompt;
-        int planted = 0, recalled = 0, attempts = 0, replied = 0;
+        int planted = 0, recalled = 0, attempts = 0, replied = 0, cut = 0;
         for (const Sample &s : step->samples) {
             if (s.warmup || !s.servedBy.isEmpty())
                 continue;
@@ -96,6 +96,8 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
             if (!answered(s.outcome))
                 continue;
             ++replied;
+            if (s.outcome == Outcome::SilentTruncation || promptWasCut(s))
+                ++cut;
             if (s.firstTokenNs)
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
             if (s.inputTokens)
@@ -113,13 +115,19 @@ MultiTurnResult KindAnalysis::multiTurn(const std::vector<StepData> &steps)
         r.promptTokensByTurn.push_back(percentile(prompt, 50));
         r.successByTurn.push_back(attempts > 0 ? std::optional<double>(double(replied) / attempts)
                                                : std::nullopt);
+        r.truncatedByTurn.push_back(replied > 0 ? std::optional<double>(double(cut) / replied)
+                                                : std::nullopt);
         if (attempts > 0 && 2 * replied < attempts && !r.failingFromTurn)
             r.failingFromTurn = turn;
+        if (replied > 0 && 2 * cut > replied && !r.truncatedFromTurn)
+            r.truncatedFromTurn = turn;
         if (recall && *recall >= 0.5)
             recalledBefore = true;
         else if (recall && recalledBefore && !r.recallLostAtTurn)
             r.recallLostAtTurn = turn;
+        measured = measured || recall.has_value();
     }
+    r.neverRecalled = measured && !recalledBefore;
     return r;
 }
 

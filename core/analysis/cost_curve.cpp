@@ -182,8 +182,8 @@ double seOf(const Eigen::Vector4d &grad, const Eigen::Matrix4d &cov)
 }
 
 // 1 − Σ(y − fitted)² / Σ(y − mean y)² on the values themselves; none when they are all equal.
-std::optional<double> rSquared(const std::vector<std::pair<double, double>> &wy,
-                               const CostCurveParams &p)
+template <typename Curve>
+std::optional<double> rSquared(const std::vector<std::pair<double, double>> &wy, const Curve &p)
 {
     double mean = 0;
     for (const auto &[w, y] : wy)
@@ -239,6 +239,60 @@ void report(const Eigen::VectorXd &full, const Eigen::Matrix4d &cov, double wRef
     out.extrapolated = CostCurve::kW200k + CostCurve::kStep > out.wMax;
 }
 
+// The corrected Akaike information criterion of a least-squares fit of k parameters to n
+// relative residuals whose squares sum to ssr. An exact fit (ssr 0, as a flat per-token price
+// gives) is floored, so that forms that all fit exactly still rank by their parameters.
+double aiccOf(double ssr, int n, int k)
+{
+    const double rss = std::max(ssr, double(n) * 1e-24);
+    if (n - k - 1 <= 0)
+        return std::numeric_limits<double>::infinity();
+    return double(n) * std::log(rss / double(n)) + 2.0 * k + 2.0 * k * (k + 1) / double(n - k - 1);
+}
+
+// The standard error of a figure with this gradient against (c1, b1, c2, b2, ...), the segments'
+// parameters, whose covariance is block diagonal (one 2×2 block per segment).
+double segmentSe(const std::vector<double> &grad, const std::vector<Eigen::Matrix2d> &cov)
+{
+    double var = 0;
+    for (std::size_t k = 0; k < cov.size(); ++k) {
+        const Eigen::Vector2d g(grad[2 * k], grad[2 * k + 1]);
+        var += g.dot(cov[k] * g);
+    }
+    return std::sqrt(std::max(0.0, var));
+}
+
+// The segment of w: the first whose end is at or past it.
+std::size_t segmentOf(const std::vector<CurveSegment> &segments, double w)
+{
+    for (std::size_t k = 0; k < segments.size(); ++k)
+        if (w <= segments[k].to)
+            return k;
+    return segments.size() - 1;
+}
+
+// Checks the observations as every form needs them and fills out's counts and range; false
+// with out.failure set when they cannot be fitted at all.
+bool describeObservations(const std::vector<std::pair<double, double>> &wy, CostCurveFit &out)
+{
+    out.observations = int(wy.size());
+    std::vector<double> ws;
+    for (const auto &[w, y] : wy) {
+        if (!(w > 0) || !(y > 0) || !std::isfinite(w) || !std::isfinite(y)) {
+            out.failure = CurveFitFailure::NonPositive;
+            return false;
+        }
+        ws.push_back(w);
+    }
+    std::sort(ws.begin(), ws.end());
+    out.promptSizes = int(std::unique(ws.begin(), ws.end()) - ws.begin());
+    if (!ws.empty()) {
+        out.wMin = ws.front();
+        out.wMax = ws[std::size_t(out.promptSizes) - 1];
+    }
+    return true;
+}
+
 } // namespace
 
 QString curveFitFailureName(CurveFitFailure f)
@@ -256,6 +310,35 @@ QString curveFitFailureName(CurveFitFailure f)
         return QStringLiteral("singular");
     }
     return {};
+}
+
+QString curveFormName(CurveForm form)
+{
+    switch (form) {
+    case CurveForm::PowerLog:
+        return QStringLiteral("power_log");
+    case CurveForm::Linear:
+        return QStringLiteral("linear");
+    case CurveForm::TieredLinear:
+        return QStringLiteral("tiered_linear");
+    }
+    return {};
+}
+
+double CostCurveFit::value(double w) const
+{
+    if (form == CurveForm::PowerLog || segments.empty())
+        return params(w);
+    const CurveSegment &s = segments[segmentOf(segments, w)];
+    return s.c + s.b * w;
+}
+
+std::vector<double> CostCurveFit::steps() const
+{
+    std::vector<double> out;
+    for (std::size_t k = 1; k < segments.size(); ++k)
+        out.push_back(segments[k].from);
+    return out;
 }
 
 double CostCurveParams::operator()(double w) const
@@ -330,8 +413,165 @@ CostCurveFit CostCurve::fit(const std::vector<std::pair<double, double>> &wy, bo
 
     report(Residuals::padded(x), cov, wRef, yRef, wy, out);
     out.relativeResidualSd = std::sqrt(s2);
+    out.parameters = params;
+    out.aicc = aiccOf(f.squaredNorm(), int(n), params);
     out.failure = CurveFitFailure::None;
     return out;
+}
+
+CostCurveFit CostCurve::fitLinear(const std::vector<std::pair<double, double>> &wy,
+                                  const std::vector<double> &breaks)
+{
+    CostCurveFit out;
+    out.form = breaks.empty() ? CurveForm::Linear : CurveForm::TieredLinear;
+    out.intercept = true;
+    if (!describeObservations(wy, out))
+        return out;
+    // The pieces: (0, first break], ..., (last break, ∞).
+    std::vector<double> edges{0};
+    edges.insert(edges.end(), breaks.begin(), breaks.end());
+    edges.push_back(std::numeric_limits<double>::infinity());
+    const std::size_t pieces = edges.size() - 1;
+    const int params = int(2 * pieces);
+    if (out.observations <= params) {
+        out.failure = CurveFitFailure::TooFewPoints;
+        return out;
+    }
+    // Scaled like the power_log fit, so the normal equations are well conditioned.
+    double lnW = 0, lnY = 0;
+    for (const auto &[w, y] : wy) {
+        lnW += std::log(w);
+        lnY += std::log(y);
+    }
+    const double wRef = std::exp(lnW / double(wy.size()));
+    const double yRef = std::exp(lnY / double(wy.size()));
+
+    std::vector<Eigen::Matrix2d> inverses;
+    double ssr = 0;
+    for (std::size_t k = 0; k < pieces; ++k) {
+        // min Σ((c' + b'·u − z) / z)², u = w / wRef, z = y / yRef, over the piece's points.
+        Eigen::Matrix2d m = Eigen::Matrix2d::Zero();
+        Eigen::Vector2d r = Eigen::Vector2d::Zero();
+        std::vector<double> sizes;
+        for (const auto &[w, y] : wy) {
+            if (!(w > edges[k] && w <= edges[k + 1]))
+                continue;
+            const double u = w / wRef, z = y / yRef, v = 1 / (z * z);
+            m(0, 0) += v;
+            m(0, 1) += v * u;
+            m(1, 1) += v * u * u;
+            r(0) += v * z;
+            r(1) += v * u * z;
+            sizes.push_back(w);
+        }
+        std::sort(sizes.begin(), sizes.end());
+        if (std::unique(sizes.begin(), sizes.end()) - sizes.begin() < 2) {
+            out.failure = CurveFitFailure::TooFewPoints;
+            return out;
+        }
+        m(1, 0) = m(0, 1);
+        const Eigen::FullPivLU<Eigen::Matrix2d> lu(m);
+        if (lu.rank() < 2) {
+            out.failure = CurveFitFailure::Singular;
+            return out;
+        }
+        const Eigen::Vector2d cb = lu.solve(r);
+        CurveSegment seg;
+        seg.from = edges[k];
+        seg.to = edges[k + 1];
+        seg.c = cb(0) * yRef;
+        seg.b = cb(1) * yRef / wRef;
+        for (const auto &[w, y] : wy) {
+            if (!(w > edges[k] && w <= edges[k + 1]))
+                continue;
+            const double e = (seg.c + seg.b * w - y) / y;
+            ssr += e * e;
+        }
+        out.segments.push_back(seg);
+        inverses.push_back(lu.inverse());
+    }
+    if (!std::isfinite(ssr)) {
+        out.failure = CurveFitFailure::NoConvergence;
+        return out;
+    }
+    // Covariance s²·(XᵀVX)⁻¹ per piece, back in the caller's units.
+    const double s2 = ssr / double(out.observations - params);
+    std::vector<Eigen::Matrix2d> cov;
+    Eigen::Matrix2d d = Eigen::Matrix2d::Zero();
+    d(0, 0) = yRef;
+    d(1, 1) = yRef / wRef;
+    for (std::size_t k = 0; k < pieces; ++k) {
+        cov.push_back(d * (s2 * inverses[k]) * d.transpose());
+        out.segments[k].seC = std::sqrt(std::max(0.0, cov.back()(0, 0)));
+        out.segments[k].seB = std::sqrt(std::max(0.0, cov.back()(1, 1)));
+    }
+    out.failure = CurveFitFailure::None;
+    out.parameters = params;
+    out.relativeResidualSd = std::sqrt(s2);
+    out.aicc = aiccOf(ssr, out.observations, params);
+
+    out.r2 = rSquared(wy, [&out](double w) { return out.value(w); });
+
+    // The figures and their standard errors from the pieces' covariance.
+    const auto gradAt = [&out, pieces](double w) {
+        std::vector<double> g(2 * pieces, 0.0);
+        const std::size_t k = segmentOf(out.segments, w);
+        g[2 * k] = 1;
+        g[2 * k + 1] = w;
+        return g;
+    };
+    const auto minus = [](std::vector<double> a, const std::vector<double> &b) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            a[i] -= b[i];
+        return a;
+    };
+    const double w128 = CostCurve::kW128k, w200 = CostCurve::kW200k, step = CostCurve::kStep;
+    out.marginalAt128k = {out.value(w128 + step) - out.value(w128),
+                          segmentSe(minus(gradAt(w128 + step), gradAt(w128)), cov)};
+    out.marginalAt200k = {out.value(w200 + step) - out.value(w200),
+                          segmentSe(minus(gradAt(w200 + step), gradAt(w200)), cov)};
+    const double c128 = out.value(w128), c200 = out.value(w200);
+    std::vector<double> ratioGrad = gradAt(w200);
+    const std::vector<double> g128 = gradAt(w128);
+    for (std::size_t i = 0; i < ratioGrad.size(); ++i)
+        ratioGrad[i] = (ratioGrad[i] * c128 - g128[i] * c200) / (c128 * c128);
+    out.ratio200kTo128k = {c200 / c128, segmentSe(ratioGrad, cov)};
+    out.extrapolated = w200 + step > out.wMax;
+    return out;
+}
+
+CostCurveFit CostCurve::choose(const std::vector<std::pair<double, double>> &wy, bool intercept,
+                               const std::vector<double> &tierStarts)
+{
+    std::vector<CostCurveFit> fits;
+    fits.push_back(fit(wy, intercept));
+    fits.push_back(fitLinear(wy));
+    // The price's steps inside the data; a step at the largest size would leave nothing above.
+    CostCurveFit range;
+    if (describeObservations(wy, range)) {
+        std::vector<double> breaks;
+        for (double t : tierStarts)
+            if (t >= range.wMin && t < range.wMax)
+                breaks.push_back(t);
+        std::sort(breaks.begin(), breaks.end());
+        breaks.erase(std::unique(breaks.begin(), breaks.end()), breaks.end());
+        if (!breaks.empty())
+            fits.push_back(fitLinear(wy, breaks));
+    }
+    std::vector<std::pair<CurveForm, double>> candidates;
+    const CostCurveFit *best = nullptr;
+    for (const CostCurveFit &f : fits) {
+        if (!f.ok())
+            continue;
+        candidates.emplace_back(f.form, f.aicc);
+        if (!best || f.aicc < best->aicc)
+            best = &f;
+    }
+    if (!best)
+        return fits.front(); // the power_log's reason
+    CostCurveFit chosen = *best;
+    chosen.candidates = std::move(candidates);
+    return chosen;
 }
 
 } // namespace ys

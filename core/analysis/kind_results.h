@@ -48,12 +48,16 @@ struct ContextSweepResult {
     CostCurveFit latencyCurveFit;
 };
 
+// One probe of the context limit, judged by analysis/context_probe.h.
 struct ContextLimitProbe {
     qint64 promptTokens = 0;
     Outcome outcome = Outcome::Ok;
     std::optional<qint64> reportedTokens;
     std::optional<bool> needleFound;
     bool fits = false;
+    bool control = false;    // the probe at a size that surely fits, asking whether facts repeat
+    bool recallMiss = false; // taken whole, its fact not repeated
+    bool byNeedle = false;   // judged by the fact, for want of a reported count
 };
 struct ContextLimitResult {
     std::optional<qint64> claimed;
@@ -63,6 +67,15 @@ struct ContextLimitResult {
     std::optional<bool> claimMet;
     int probes = 0;
     QString skipped;
+    // The control probe: its size, and whether its answer repeated the planted fact. false: the
+    // model does not repeat facts, so the fact was not used and only errors and reported prompt
+    // tokens judged the window. Unset without a control (sessions stored before it).
+    std::optional<qint64> controlTokens;
+    std::optional<bool> needleUsable;
+    // Recall, apart from the window: prompts taken whole whose fact was not repeated (by a
+    // model that repeated it at the control size), and the smallest of them.
+    int recallMisses = 0;
+    std::optional<qint64> recallLostAt;
     std::vector<ContextLimitProbe> probeList;
 };
 
@@ -71,6 +84,7 @@ struct ConcurrencyLevel {
     std::optional<int> achieved;
     int attempts = 0;
     std::optional<double> outputTokensPerS; // all successful attempts' output over the step
+    std::optional<double> inputTokensPerS;  // their reported prompt tokens over the step
     std::optional<double> requestsPerS;
     Distribution ttftMs;
     Distribution e2eMs;
@@ -99,6 +113,13 @@ struct MultiTurnResult {
     std::vector<std::optional<double>> successByTurn;      // share of the turn's requests answered
     std::optional<int> failingFromTurn; // the first turn most of whose requests failed
     std::optional<int> recallLostAtTurn;
+    // Share of the turn's replies whose prompt the provider cut without an error (classed
+    // silent_truncation, or reported short of the local count).
+    std::vector<std::optional<double>> truncatedByTurn;
+    std::optional<int> truncatedFromTurn; // the first turn most of whose replies were cut
+    // Recall was measured on some turn and reached one half on none: the model never repeated
+    // the fact, so recall cannot tell when the history lost it.
+    bool neverRecalled = false;
 };
 
 struct CacheResult {

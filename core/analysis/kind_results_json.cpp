@@ -4,6 +4,8 @@
 
 #include "analysis/results_json.h"
 
+#include <cmath>
+
 namespace ys {
 
 using nlohmann::json;
@@ -41,34 +43,66 @@ json figureJson(const CurveFigure &f)
     return {{"value", f.value}, {"se", f.se}};
 }
 
+// The formula of a fitted form.
+const char *curveModel(const CostCurveFit &f)
+{
+    switch (f.form) {
+    case CurveForm::Linear:
+        return "c + b*w";
+    case CurveForm::TieredLinear:
+        return "c_k + b_k*w, one line per price tier";
+    case CurveForm::PowerLog:
+        break;
+    }
+    return f.intercept ? "c + a*w^alpha*log2(1+beta*w)" : "a*w^alpha*log2(1+beta*w)";
+}
+
 // The context cost curve; the same members whether or not there is a fit, null when not.
 json costCurveJson(const CostCurveFit &f, const char *unit)
 {
-    json out = {
-        {"fitted", f.ok()},
-        {"reason", f.ok() ? json(nullptr) : s(curveFitFailureName(f.failure))},
-        {"model", f.intercept ? "c + a*w^alpha*log2(1+beta*w)" : "a*w^alpha*log2(1+beta*w)"},
-        {"x", "prompt tokens"},
-        {"unit", unit},
-        {"observations", f.observations},
-        {"prompt_sizes", f.promptSizes}};
-    for (const char *key : {"params", "se", "r2", "relative_residual_sd", "beta_crosses_one",
-                            "marginal_per_10k_at_128k", "marginal_per_10k_at_200k",
-                            "ratio_200k_to_128k", "extrapolated"})
+    json out = {{"fitted", f.ok()},
+                {"reason", f.ok() ? json(nullptr) : s(curveFitFailureName(f.failure))},
+                {"form", f.ok() ? s(curveFormName(f.form)) : json(nullptr)},
+                {"model", f.ok() ? json(curveModel(f)) : json(nullptr)},
+                {"x", "prompt tokens"},
+                {"unit", unit},
+                {"observations", f.observations},
+                {"prompt_sizes", f.promptSizes}};
+    for (const char *key : {"params", "se", "segments", "steps_at", "candidates", "aicc", "r2",
+                            "relative_residual_sd", "beta_crosses_one", "marginal_per_10k_at_128k",
+                            "marginal_per_10k_at_200k", "ratio_200k_to_128k", "extrapolated"})
         out[key] = nullptr;
     if (!f.ok())
         return out;
-    auto params = [&](const CostCurveParams &p) {
-        json o = {{"a", p.a}, {"alpha", p.alpha}, {"beta", p.beta}};
-        if (f.intercept)
-            o["c"] = p.c;
-        return o;
-    };
-    out["params"] = params(f.params);
-    out["se"] = params(f.se);
+    if (f.form == CurveForm::PowerLog) {
+        auto params = [&](const CostCurveParams &p) {
+            json o = {{"a", p.a}, {"alpha", p.alpha}, {"beta", p.beta}};
+            if (f.intercept)
+                o["c"] = p.c;
+            return o;
+        };
+        out["params"] = params(f.params);
+        out["se"] = params(f.se);
+        out["beta_crosses_one"] = f.betaCrossesOne;
+    } else {
+        json segments = json::array();
+        for (const CurveSegment &seg : f.segments)
+            segments.push_back({{"from", seg.from},
+                                {"to", std::isfinite(seg.to) ? json(seg.to) : json(nullptr)},
+                                {"c", seg.c},
+                                {"b", seg.b},
+                                {"se_c", seg.seC},
+                                {"se_b", seg.seB}});
+        out["segments"] = segments;
+        out["steps_at"] = f.steps();
+    }
+    json candidates = json::array();
+    for (const auto &[form, aicc] : f.candidates)
+        candidates.push_back({{"form", s(curveFormName(form))}, {"aicc", aicc}});
+    out["candidates"] = candidates;
+    out["aicc"] = f.aicc;
     out["r2"] = orNull(f.r2);
     out["relative_residual_sd"] = f.relativeResidualSd;
-    out["beta_crosses_one"] = f.betaCrossesOne;
     out["marginal_per_10k_at_128k"] = figureJson(f.marginalAt128k);
     out["marginal_per_10k_at_200k"] = figureJson(f.marginalAt200k);
     out["ratio_200k_to_128k"] = figureJson(f.ratio200kTo128k);
@@ -105,7 +139,10 @@ json contextLimitJson(const ContextLimitResult &r)
                           {"outcome", s(outcomeName(p.outcome))},
                           {"reported_tokens", orNull(p.reportedTokens)},
                           {"needle_found", orNull(p.needleFound)},
-                          {"fits", p.fits}});
+                          {"fits", p.fits},
+                          {"control", p.control},
+                          {"recall_miss", p.recallMiss},
+                          {"by_needle", p.byNeedle}});
     return {{"claimed", orNull(r.claimed)},
             {"verified", orNull(r.verified)},
             {"first_failure", orNull(r.firstFailure)},
@@ -113,6 +150,10 @@ json contextLimitJson(const ContextLimitResult &r)
             {"claim_met", orNull(r.claimMet)},
             {"probes", r.probes},
             {"skipped", r.skipped.isEmpty() ? json(nullptr) : s(r.skipped)},
+            {"control_tokens", orNull(r.controlTokens)},
+            {"needle_usable", orNull(r.needleUsable)},
+            {"recall_misses", r.recallMisses},
+            {"recall_lost_at", orNull(r.recallLostAt)},
             {"probe_list", probes}};
 }
 
@@ -123,6 +164,7 @@ json concurrencyJson(const ConcurrencySweepResult &r)
         levels.push_back({{"concurrency", l.concurrency},
                           {"attempts", l.attempts},
                           {"output_tokens_per_s", orNull(l.outputTokensPerS)},
+                          {"input_tokens_per_s", orNull(l.inputTokensPerS)},
                           {"requests_per_s", orNull(l.requestsPerS)},
                           {"ttft_ms", resultDistributionJson(l.ttftMs)},
                           {"e2e_ms", resultDistributionJson(l.e2eMs)},
@@ -155,7 +197,10 @@ json multiTurnJson(const MultiTurnResult &r)
             {"cost_by_turn_usd", optList(r.costByTurnUsd)},
             {"prompt_tokens_by_turn", optList(r.promptTokensByTurn)},
             {"success_by_turn", optList(r.successByTurn)},
-            {"failing_from_turn", orNull(r.failingFromTurn)}};
+            {"failing_from_turn", orNull(r.failingFromTurn)},
+            {"truncated_by_turn", optList(r.truncatedByTurn)},
+            {"truncated_from_turn", orNull(r.truncatedFromTurn)},
+            {"never_recalled", r.neverRecalled}};
 }
 
 json cacheJson(const CacheResult &r)

@@ -5,6 +5,7 @@ target_sources(ys_core PRIVATE
     analysis/percentile.h analysis/percentile.cpp
     analysis/step_data.h analysis/scenario_results.h
     analysis/kind_results.h analysis/sweep_analysis.cpp analysis/behaviour_analysis.cpp
+    analysis/context_probe.h analysis/context_probe.cpp
     analysis/run_summary.h analysis/run_summary.cpp
     analysis/stream_digest.h analysis/stream_digest.cpp
     analysis/summary_json.h analysis/summary_json.cpp

@@ -1,5 +1,6 @@
 #include "analysis/kind_results.h"
 
+#include "analysis/context_probe.h"
 #include "analysis/percentile.h"
 #include "util/units.h"
 
@@ -61,7 +62,7 @@ std::optional<CurveFit> KindAnalysis::fitQuadratic(const std::vector<std::pair<d
 }
 
 ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps,
-                                              const ProviderConfig &)
+                                              const ProviderConfig &provider)
 {
     ContextSweepResult r;
     std::vector<std::pair<double, double>> ttftPoints;
@@ -116,14 +117,29 @@ ContextSweepResult KindAnalysis::contextSweep(const std::vector<StepData> &steps
     }
     r.latencyFit = fitQuadratic(ttftPoints);
     r.e2eFit = fitQuadratic(e2ePoints);
-    r.costFit = CostCurve::fit(costCurve, false);
-    r.latencyCurveFit = CostCurve::fit(ttftCurve, true);
+    // The price's tier starts are where its cost may step; the latency has no such steps.
+    std::vector<double> tierStarts;
+    if (provider.price)
+        for (const auto *tiers : {&provider.price->inputTiers, &provider.price->outputTiers})
+            for (const PriceTier &t : *tiers)
+                tierStarts.push_back(double(t.start));
+    r.costFit = CostCurve::choose(costCurve, false, tierStarts);
+    r.latencyCurveFit = CostCurve::choose(ttftCurve, true);
     return r;
 }
 
 ContextLimitResult KindAnalysis::contextLimit(const std::vector<StepData> &steps)
 {
     ContextLimitResult r;
+    // The control probe first: whether the model repeats a fact tells how to read the others.
+    for (const StepData &step : steps) {
+        if (!step.label.value(QStringLiteral("control")).toBool())
+            continue;
+        r.controlTokens = qint64(step.label.value(QStringLiteral("prompt_tokens")).toDouble());
+        for (const Sample &s : step.samples)
+            if (judgeContextProbe(s, std::nullopt).verdict == ProbeVerdict::Fits && s.needleFound)
+                r.needleUsable = *s.needleFound;
+    }
     bool sawError = false, sawTruncation = false;
     for (const StepData &step : steps) {
         if (step.label.contains(QStringLiteral("skipped"))) {
@@ -133,23 +149,29 @@ ContextLimitResult KindAnalysis::contextLimit(const std::vector<StepData> &steps
         if (step.label.contains(QStringLiteral("claimed")))
             r.claimed = qint64(step.label.value(QStringLiteral("claimed")).toDouble());
         const qint64 size = qint64(step.label.value(QStringLiteral("prompt_tokens")).toDouble());
+        const bool control = step.label.value(QStringLiteral("control")).toBool();
         for (const Sample &s : step.samples) {
+            const ProbeJudgement j = judgeContextProbe(s, r.needleUsable);
             ContextLimitProbe p;
             p.promptTokens = size;
             p.outcome = s.outcome;
             p.reportedTokens = s.inputTokens;
             p.needleFound = s.needleFound;
-            const bool cut = promptWasCut(s);
-            const bool error = s.outcome == Outcome::ContextExceeded;
-            const bool truncated = s.outcome == Outcome::SilentTruncation ||
-                                   (outcomeIsSuccess(s.outcome) && (cut || s.needleFound == false));
-            p.fits = outcomeIsSuccess(s.outcome) && !truncated;
-            sawError = sawError || error;
-            sawTruncation = sawTruncation || truncated;
+            p.control = control;
+            p.fits = j.verdict == ProbeVerdict::Fits;
+            p.byNeedle = j.byNeedle;
+            // A miss counts as a recall finding only where the model was seen to repeat facts.
+            p.recallMiss = j.recallMiss && r.needleUsable == true;
+            sawError = sawError || j.verdict == ProbeVerdict::Exceeded;
+            sawTruncation = sawTruncation || j.verdict == ProbeVerdict::Truncated;
             if (p.fits)
                 r.verified = std::max(r.verified.value_or(0), size);
-            if (error || truncated)
+            if (j.verdict == ProbeVerdict::Exceeded || j.verdict == ProbeVerdict::Truncated)
                 r.firstFailure = r.firstFailure ? std::min(*r.firstFailure, size) : size;
+            if (p.recallMiss) {
+                ++r.recallMisses;
+                r.recallLostAt = r.recallLostAt ? std::min(*r.recallLostAt, size) : size;
+            }
             r.probeList.push_back(p);
             ++r.probes;
         }
@@ -176,7 +198,8 @@ ConcurrencySweepResult KindAnalysis::concurrencySweep(const std::vector<StepData
         std::vector<double> ttft, e2e;
         std::vector<std::pair<qint64, qint64>> spans;
         qint64 first = 0, last = 0;
-        double output = 0;
+        double output = 0, input = 0;
+        bool inputReported = false;
         int successes = 0, failures = 0, interrupted = 0;
         for (const Sample &s : step.samples) {
             if (s.warmup)
@@ -193,6 +216,8 @@ ConcurrencySweepResult KindAnalysis::concurrencySweep(const std::vector<StepData
             }
             ++successes;
             output += double(s.outputTokens.value_or(0));
+            input += double(s.inputTokens.value_or(0));
+            inputReported = inputReported || s.inputTokens.has_value();
             e2e.push_back(double(s.endNs) / kNsPerMs);
             if (s.firstTokenNs)
                 ttft.push_back(double(*s.firstTokenNs) / kNsPerMs);
@@ -206,6 +231,8 @@ ConcurrencySweepResult KindAnalysis::concurrencySweep(const std::vector<StepData
         const double seconds = double(last - first) / 1e9;
         if (successes > 0 && seconds > 0) {
             l.outputTokensPerS = output / seconds;
+            if (inputReported)
+                l.inputTokensPerS = input / seconds;
             l.requestsPerS = successes / seconds;
         }
         r.levels.push_back(std::move(l));

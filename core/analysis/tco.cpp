@@ -114,12 +114,20 @@ std::optional<SweepThroughput> Tco::sweepThroughput(const ProviderSummary &p, QS
                      .arg(kSustainedErrorRate * 100);
         return std::nullopt;
     }
+    if (!best->inputTokensPerS) {
+        *error = tr("%1's concurrency sweep step at concurrency %2 has no reported prompt tokens, "
+                    "so its throughput in input plus output tokens is unknown")
+                     .arg(p.name)
+                     .arg(best->concurrency);
+        return std::nullopt;
+    }
     SweepThroughput t;
     t.concurrency = best->concurrency;
     t.outputTokensPerS = *best->outputTokensPerS;
-    if (p.inputTokens && p.outputTokens && *p.outputTokens > 0)
-        t.allTokensPerOutput = double(*p.inputTokens + *p.outputTokens) / double(*p.outputTokens);
-    t.tokensPerS = t.outputTokensPerS * t.allTokensPerOutput;
+    t.inputTokensPerS = *best->inputTokensPerS;
+    t.tokensPerS = t.outputTokensPerS + t.inputTokensPerS;
+    if (t.outputTokensPerS > 0)
+        t.allTokensPerOutput = t.tokensPerS / t.outputTokensPerS;
     return t;
 }
 

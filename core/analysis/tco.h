@@ -42,12 +42,15 @@ struct TcoReport {
     bool selfCheaper() const { return at.selfUsdPerMonth < apiUsdPerMonth; }
 };
 
-// Where a deployment's throughput came from in a measured concurrency sweep.
+// Where a deployment's throughput came from in a measured concurrency sweep: one step, whose
+// prompt and output tokens per second are kept apart and added up, so the throughput counts the
+// same tokens as the volume and the price (input plus output) at the step's own mix.
 struct SweepThroughput {
     int concurrency = 0;             // the step
     double outputTokensPerS = 0.0;   // its measured output rate
-    double allTokensPerOutput = 1.0; // (input + output) / output of the provider's attempts
-    double tokensPerS = 0.0;         // output rate × that ratio
+    double inputTokensPerS = 0.0;    // its measured prompt rate (reported prompt tokens)
+    double tokensPerS = 0.0;         // the two together
+    double allTokensPerOutput = 1.0; // tokensPerS / outputTokensPerS: the step's mix
 };
 
 class Tco {

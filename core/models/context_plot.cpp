@@ -1,6 +1,7 @@
 #include "models/context_plot.h"
 
 #include "analysis/cost_curve.h"
+#include "models/kind_results_text.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -33,6 +34,25 @@ template <typename F> std::vector<QPointF> sampled(double from, double to, F &&f
         const double y = f(w);
         if (std::isfinite(y))
             out.emplace_back(w, y);
+    }
+    return out;
+}
+
+// The fitted curve from `from` to `to`: sampled for the power law; a line's ends for each piece of
+// a linear curve, so that a tiered curve steps straight up at a tier's start.
+std::vector<QPointF> curvePoints(const CostCurveFit &fit, double from, double to)
+{
+    if (fit.form == CurveForm::PowerLog || fit.segments.empty())
+        return sampled(from, to, [&fit](double w) { return fit.value(w); });
+    std::vector<QPointF> out;
+    if (!(to > from))
+        return out;
+    for (const CurveSegment &seg : fit.segments) {
+        const double lo = std::max(from, seg.from), hi = std::min(to, seg.to);
+        if (!(hi > lo) && !(hi == lo && lo == from))
+            continue;
+        out.emplace_back(lo, seg.c + seg.b * lo);
+        out.emplace_back(hi, seg.c + seg.b * hi);
     }
     return out;
 }
@@ -109,9 +129,12 @@ ContextPlotData ContextPlot::of(const SessionSummary &summary, ContextPane pane)
                   });
 
         if (fit.ok()) {
-            p.fitted = sampled(fit.wMin, fit.wMax, fit.params);
-            p.extrapolated = sampled(fit.wMax, d.promptEnd, fit.params);
-            p.fitText = fit.r2 ? tr("R² %1").arg(fixedNumber(*fit.r2, 3)) : QString();
+            p.fitted = curvePoints(fit, fit.wMin, fit.wMax);
+            p.extrapolated = curvePoints(fit, fit.wMax, d.promptEnd);
+            p.fitText =
+                fit.r2 ? tr("%1, R² %2")
+                             .arg(KindResultsText::curveForm(fit.form), fixedNumber(*fit.r2, 3))
+                       : KindResultsText::curveForm(fit.form);
         } else if (pane == ContextPane::Latency && r.latencyFit && !p.points.empty()) {
             // The quadratic of the medians, drawn only where it was measured.
             const CurveFit &q = *r.latencyFit;

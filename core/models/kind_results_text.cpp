@@ -2,6 +2,8 @@
 
 #include "util/number_text.h"
 
+#include <cmath>
+
 namespace ys {
 
 namespace {
@@ -53,7 +55,8 @@ QString curveFailureText(CurveFitFailure f)
     return {};
 }
 
-// The context cost curve in two lines: its parameters, then what it says at 128K and 200K.
+// The context cost curve in two lines: its form and parameters, then what it says at 128K and
+// 200K.
 void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(double),
                QStringList &out)
 {
@@ -61,16 +64,43 @@ void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(doub
         out << KindResultsText::tr("  %1 curve: no fit, %2").arg(what, curveFailureText(f.failure));
         return;
     }
-    QString line =
-        KindResultsText::tr("  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7")
-            .arg(what, sci(f.params.a), sci(f.se.a))
-            .arg(fixedNumber(f.params.alpha, 3))
-            .arg(fixedNumber(f.se.alpha, 3))
-            .arg(sci(f.params.beta), sci(f.se.beta));
-    if (f.intercept)
-        line += KindResultsText::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
+    QString line;
+    if (f.form == CurveForm::PowerLog) {
+        line = KindResultsText::tr("  %1 curve, %2, a·w^α·log2(1+β·w): a %3 ± %4, α %5 ± %6, "
+                                   "β %7 ± %8")
+                   .arg(what, KindResultsText::curveForm(f.form), sci(f.params.a), sci(f.se.a))
+                   .arg(fixedNumber(f.params.alpha, 3))
+                   .arg(fixedNumber(f.se.alpha, 3))
+                   .arg(sci(f.params.beta), sci(f.se.beta));
+        if (f.intercept)
+            line += KindResultsText::tr(", + c %1 ± %2").arg(money(f.params.c), money(f.se.c));
+    } else {
+        QStringList pieces;
+        for (const CurveSegment &seg : f.segments) {
+            // b per 1K tokens, so a dollar slope reads as the price does.
+            const QString piece =
+                KindResultsText::tr("c %1 ± %2, b %3 ± %4 per 1K tokens")
+                    .arg(money(seg.c), money(seg.seC), money(seg.b * 1000), money(seg.seB * 1000));
+            pieces
+                << (f.segments.size() == 1 ? piece
+                    : std::isfinite(seg.to)
+                        ? KindResultsText::tr("up to %L1: %2").arg(seg.to, 0, 'f', 0).arg(piece)
+                        : KindResultsText::tr("past %L1: %2").arg(seg.from, 0, 'f', 0).arg(piece));
+        }
+        line =
+            KindResultsText::tr("  %1 curve, %2, c + b·w: %3")
+                .arg(what, KindResultsText::curveForm(f.form), pieces.join(QStringLiteral("; ")));
+    }
     line += KindResultsText::tr(", R² %1").arg(fixedText(f.r2, 4));
-    if (!f.betaCrossesOne)
+    if (f.candidates.size() > 1) {
+        QStringList others;
+        for (const auto &[form, aicc] : f.candidates)
+            if (form != f.form)
+                others << KindResultsText::curveForm(form);
+        line +=
+            KindResultsText::tr(" (chosen by AICc over %1)").arg(others.join(QStringLiteral(", ")));
+    }
+    if (f.form == CurveForm::PowerLog && !f.betaCrossesOne)
         line += KindResultsText::tr(
             " (β·w never crosses 1 in the sweep: a and β are poorly identified)");
     out << line;
@@ -150,6 +180,17 @@ void contextLimit(const ContextLimitResult &r, QStringList &out)
                nullptr, r.probes)
                .arg(optText(r.verified), optText(r.claimed), claim, optText(r.firstFailure),
                     behaviourText(r.behaviour));
+    if (r.needleUsable == false)
+        out << KindResultsText::tr("  the model did not repeat the planted fact even at %1 "
+                                   "tokens, so the fact was not used: the window was judged "
+                                   "from errors and the prompt tokens the provider reported")
+                   .arg(optText(r.controlTokens));
+    if (r.recallLostAt)
+        out << KindResultsText::tr("  recall: the fact was not repeated in %n prompt(s) taken "
+                                   "whole, from %1 tokens (it was at %2): a finding on the "
+                                   "model's recall, not on its window",
+                                   nullptr, r.recallMisses)
+                   .arg(optText(r.recallLostAt), optText(r.controlTokens));
 }
 
 void concurrency(const ConcurrencySweepResult &r, QStringList &out)
@@ -187,12 +228,18 @@ void multiTurn(const MultiTurnResult &r, QStringList &out)
     QStringList recall;
     for (const auto &v : r.recallByTurn)
         recall << (v ? fixedNumber(*v * 100.0, 0) : QStringLiteral("—"));
+    QString lost = KindResultsText::tr("the fact is never lost");
+    if (r.recallLostAtTurn)
+        lost = KindResultsText::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn);
+    else if (r.neverRecalled)
+        lost = KindResultsText::tr("the model never repeated the fact, so recall cannot tell "
+                                   "when the history lost it");
     out << KindResultsText::tr("multi-turn: recall by turn (%) %1; %2")
-               .arg(
-                   recall.join(QLatin1Char(' ')),
-                   r.recallLostAtTurn
-                       ? KindResultsText::tr("the fact is lost at turn %1").arg(*r.recallLostAtTurn)
-                       : KindResultsText::tr("the fact is never lost"));
+               .arg(recall.join(QLatin1Char(' ')), lost);
+    if (r.truncatedFromTurn)
+        out << KindResultsText::tr("  the provider cut the prompt without an error from turn %1 "
+                                   "on: the early turns were dropped")
+                   .arg(*r.truncatedFromTurn);
     if (r.failingFromTurn)
         out << KindResultsText::tr(
                    "  requests fail from turn %1 on (the history no longer fits, or the "
@@ -277,6 +324,19 @@ QStringList KindResultsText::lines(const ScenarioResults &r)
     if (r.determinism)
         determinism(*r.determinism, out);
     return out;
+}
+
+QString KindResultsText::curveForm(CurveForm form)
+{
+    switch (form) {
+    case CurveForm::PowerLog:
+        return tr("power law with log term");
+    case CurveForm::Linear:
+        return tr("linear");
+    case CurveForm::TieredLinear:
+        return tr("tiered linear");
+    }
+    return {};
 }
 
 } // namespace ys

@@ -13,6 +13,9 @@ class KindResultsText {
     Q_DECLARE_TR_FUNCTIONS(ys::KindResultsText)
 public:
     static QStringList lines(const ScenarioResults &results);
+    // A cost curve's form as people read it: "linear", "tiered linear", "power law with log
+    // term".
+    static QString curveForm(CurveForm form);
 };
 
 } // namespace ys

@@ -1,6 +1,5 @@
 #include "models/pareto_plot.h"
 
-#include "analysis/gates.h"
 #include "analysis/pareto.h"
 #include "util/number_text.h"
 
@@ -10,15 +9,19 @@ namespace ys {
 
 namespace {
 
-const Distribution &distributionOf(const ProviderSummary &s, ParetoLatencyAxis axis)
+// The session analysis's figure behind each axis (analysis/pareto.h), so that the chart, the
+// Scores page and show --json read one number under one name.
+LatencyFigure figureOf(ParetoLatencyAxis axis)
 {
-    return axis == ParetoLatencyAxis::TtftP95 ? s.ttftMs : Gates::gatedLatency(s);
-}
-
-std::optional<double> latencyOf(const ProviderSummary &s, ParetoLatencyAxis axis)
-{
-    const Distribution &d = distributionOf(s, axis);
-    return axis == ParetoLatencyAxis::E2eP99 ? d.p99 : d.p95;
+    switch (axis) {
+    case ParetoLatencyAxis::E2eP95:
+        return LatencyFigure::Gated;
+    case ParetoLatencyAxis::E2eP99:
+        return LatencyFigure::E2eP99;
+    case ParetoLatencyAxis::TtftP95:
+        return LatencyFigure::TtftP95;
+    }
+    return LatencyFigure::Gated;
 }
 
 std::optional<double> listCostOf(const ProviderSummary &s, const Requirements &req)
@@ -50,7 +53,7 @@ ParetoPlotData ParetoPlot::of(const SessionSummary &summary, ParetoLatencyAxis l
     const Requirements &req = summary.requirements;
     std::vector<ParetoPoint> plane;
     for (const ProviderSummary &s : summary.providers) {
-        const std::optional<double> y = latencyOf(s, latency);
+        const std::optional<double> y = latencyFigureOf(s, figureOf(latency));
         const std::optional<double> x =
             cost == ParetoCostAxis::Measured ? s.usdPer1kMeasured : listCostOf(s, req);
         if (!x || !y) {
@@ -63,8 +66,7 @@ ParetoPlotData ParetoPlot::of(const SessionSummary &summary, ParetoLatencyAxis l
         p.latency = *y;
         if (cost == ParetoCostAxis::Measured)
             p.costCi = s.usdPer1kMeasuredCi;
-        if (latency != ParetoLatencyAxis::E2eP99)
-            p.latencyCi = distributionOf(s, latency).p95Ci;
+        p.latencyCi = latencyFigureCi(s, figureOf(latency));
         d.points.push_back(p);
         plane.push_back({*x, *y});
     }
@@ -138,7 +140,7 @@ QString ParetoPlot::name(ParetoLatencyAxis axis)
     case ParetoLatencyAxis::E2eP95:
         return tr("End-to-end P95");
     case ParetoLatencyAxis::E2eP99:
-        return tr("End-to-end P99");
+        return tr("End-to-end P99 (from the attempt's start)");
     case ParetoLatencyAxis::TtftP95:
         return tr("TTFT P95");
     }

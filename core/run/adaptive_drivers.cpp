@@ -1,5 +1,6 @@
 #include "run/scenario_drivers.h"
 
+#include "analysis/context_probe.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "tokenize/prompt_builder.h"
 
@@ -15,10 +16,12 @@ namespace {
 // end of an over-long prompt loses it.
 constexpr double kLimitNeedleDepth = 0.0;
 
-// Binary search for the largest prompt the provider takes whole, starting at the claim. Each
-// probe is one request carrying a fact near its start and asking for it at the end: a probe
-// fits when the answer repeats the fact and the provider counted (nearly) every token sent; it
-// fails by an error (context_exceeded) or by silently dropping part of the prompt.
+// Binary search for the largest prompt the provider takes whole. A control probe at a size
+// that surely fits comes first and asks whether the model repeats a planted fact at all; then
+// the claim, then halves. Each probe is one request carrying a fact near its start and asking
+// for it at the end. A probe fails by an error (context_exceeded) or by a prompt the provider
+// counted short (analysis/context_probe.h); the fact decides only where no count came back and
+// the control showed that the model repeats facts.
 class ContextLimitDriver : public ScenarioDriver {
 public:
     ContextLimitDriver(const Scenario &sc, const ProviderConfig &p, quint64 seed)
@@ -51,26 +54,26 @@ public:
             learn(*last);
         if (m_done || m_probes >= m_scenario.contextLimit.maxProbes)
             return std::nullopt;
-        qint64 size = 0;
-        if (m_probes == 0) {
-            size = *m_claimed;
-        } else {
-            if (!m_failAt)
-                return std::nullopt; // the claim fits: nothing left to find
-            if (double(*m_failAt - m_fitAt) <=
-                m_scenario.contextLimit.precision * double(*m_failAt))
-                return std::nullopt;
-            size = (m_fitAt + *m_failAt) / 2;
-            if (size <= m_fitAt || size >= *m_failAt)
-                return std::nullopt;
+        if (m_probes == 0)
+            return probe(contextControlTokens(*m_claimed), true);
+        if (!m_claimTried && (!m_failAt || *m_failAt > *m_claimed)) {
+            m_claimTried = true;
+            return probe(*m_claimed, false);
         }
-        return probe(size);
+        if (!m_failAt)
+            return std::nullopt; // the claim fits: nothing left to find
+        if (double(*m_failAt - m_fitAt) <= m_scenario.contextLimit.precision * double(*m_failAt))
+            return std::nullopt;
+        const qint64 size = (m_fitAt + *m_failAt) / 2;
+        if (size <= m_fitAt || size >= *m_failAt)
+            return std::nullopt;
+        return probe(size, false);
     }
 
     int plannedRequests() const override { return m_scenario.contextLimit.maxProbes; }
 
 private:
-    StepPlan probe(qint64 size)
+    StepPlan probe(qint64 size, bool control)
     {
         const int index = m_probes++;
         Scenario s = m_scenario;
@@ -81,6 +84,8 @@ private:
         step.label = {{QStringLiteral("probe"), index},
                       {QStringLiteral("prompt_tokens"), double(size)},
                       {QStringLiteral("claimed"), double(*m_claimed)}};
+        if (control)
+            step.label.insert(QStringLiteral("control"), true);
         const quint64 seed = m_seed;
         step.prompts = [seed, index, size](int, const EncodingInfo &encoding) {
             StepRequest r;
@@ -96,6 +101,7 @@ private:
             return r;
         };
         m_lastSize = size;
+        m_lastControl = control;
         return step;
     }
 
@@ -106,28 +112,35 @@ private:
             return;
         }
         const Sample &s = last.samples.back();
-        const bool cut = promptWasCut(s);
-        if (s.outcome == Outcome::ContextExceeded || s.outcome == Outcome::SilentTruncation ||
-            (outcomeIsSuccess(s.outcome) && (cut || s.needleFound == false))) {
+        const ProbeJudgement j = judgeContextProbe(s, m_needleUsable);
+        if (m_lastControl && j.verdict == ProbeVerdict::Fits && s.needleFound)
+            m_needleUsable = *s.needleFound;
+        switch (j.verdict) {
+        case ProbeVerdict::Exceeded:
+        case ProbeVerdict::Truncated:
             m_failAt = m_failAt ? std::min(*m_failAt, m_lastSize) : m_lastSize;
             return;
-        }
-        if (outcomeIsSuccess(s.outcome)) {
+        case ProbeVerdict::Fits:
             m_fitAt = std::max(m_fitAt, m_lastSize);
             return;
+        case ProbeVerdict::Inconclusive:
+            // A timeout or a server error says nothing about the window: stop rather than
+            // guess; the result reports what was learned so far.
+            m_done = true;
+            return;
         }
-        // Any other failure (a timeout, a server error) says nothing about the window: stop
-        // rather than guess; the result reports what was learned so far.
-        m_done = true;
     }
 
     Scenario m_scenario;
     quint64 m_seed;
     std::optional<qint64> m_claimed;
     std::optional<qint64> m_failAt;
+    std::optional<bool> m_needleUsable;
     qint64 m_fitAt = 0;
     qint64 m_lastSize = 0;
     int m_probes = 0;
+    bool m_lastControl = false;
+    bool m_claimTried = false;
     bool m_done = false;
 };
 

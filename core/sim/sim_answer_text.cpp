@@ -3,6 +3,8 @@
 #include "tokenize/bpe_tokenizer.h"
 
 #include <QRegularExpression>
+#include <algorithm>
+#include <climits>
 
 namespace ys {
 
@@ -60,7 +62,7 @@ std::vector<int> runningCounts(const std::vector<QString> &pieces, const Tokeniz
 } // namespace
 
 QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
-                      std::optional<int> keptTokens)
+                      std::optional<int> keptTokens, const SimNeedleRecall &recall, double draw)
 {
     static const QRegularExpression question(QStringLiteral("what is the secret code\\?"),
                                              QRegularExpression::CaseInsensitiveOption);
@@ -72,12 +74,18 @@ QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
     QRegularExpressionMatch found;
     for (auto it = fact.globalMatch(QStringView(prompt).left(asked)); it.hasNext();)
         found = it.next();
-    const bool inside =
-        found.hasMatch() &&
-        (!keptTokens ||
-         tokenizer.count(QStringView(prompt).mid(found.capturedStart())) <= *keptTokens);
-    if (!inside)
-        return QStringLiteral("I do not know the secret code. ");
+    const QString unknown = QStringLiteral("I do not know the secret code. ");
+    if (!found.hasMatch())
+        return unknown;
+    // Tokens from the fact to the end of the prompt, and the processed prompt's size.
+    const auto after = qint64(tokenizer.count(QStringView(prompt).mid(found.capturedStart())));
+    const qint64 whole = qint64(tokenizer.count(prompt));
+    const qint64 processed = keptTokens ? std::min<qint64>(*keptTokens, whole) : whole;
+    if (after > processed)
+        return unknown; // the fact lay in the part of the prompt that was dropped
+    const double depth = processed > 0 ? double(processed - after) / double(processed) : 0;
+    if (draw >= recall.chance(int(std::min<qint64>(processed, INT_MAX)), depth))
+        return unknown;
     return QStringLiteral("The secret code is %1. ").arg(found.captured(1));
 }
 

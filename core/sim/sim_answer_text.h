@@ -27,9 +27,12 @@ struct SimAnswerText {
 // `What is the secret code?` (any case) gets the lead "The secret code is CODE. " when the fact
 // lay in the part of the prompt the model processed, and a lead that admits not knowing when it
 // did not. keptTokens, when set, is how many tokens from the end of the prompt were processed
-// (context_overflow "truncate" keeps the end, as Ollama does). Empty without such a question.
+// (context_overflow "truncate" keeps the end, as Ollama does). A fact processed is repeated
+// with recall's chance at its depth and the processed size, drawn from `draw` (uniform in
+// [0, 1)); a fact not repeated gets the same lead as one lost. Empty without such a question.
 QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
-                      std::optional<int> keptTokens);
+                      std::optional<int> keptTokens, const SimNeedleRecall &recall = {},
+                      double draw = 0);
 
 // Draws the pieces of each planned event from text, lead first, and counts them. With a
 // maxTokens limit the text is cut, from the end, until the count fits.

@@ -22,6 +22,7 @@ namespace {
 // sim_profile.cpp own 0, 1, 4, 5).
 constexpr std::uint64_t kIdStream = 2;
 constexpr std::uint64_t kDivergenceStream = 6;
+constexpr std::uint64_t kRecallStream = 8;
 
 // Fault parameters when the profile or the request gives none.
 constexpr std::int64_t kStallMs = 30000;
@@ -339,9 +340,11 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
 {
     const SimProfile &profile = m_server->profiles()[std::size_t(in.profileIndex)];
     SimText text(profile.seed, key.value_or(in.number));
-    const QString lead = simNeedleLead(
-        in.chat.prompt, *in.tokenizer,
-        m_record.promptTruncated ? std::optional<int>(in.promptTokens) : std::nullopt);
+    SimRandom recall(simStreamSeed(profile.seed, in.number, kRecallStream));
+    const QString lead =
+        simNeedleLead(in.chat.prompt, *in.tokenizer,
+                      m_record.promptTruncated ? std::optional<int>(in.promptTokens) : std::nullopt,
+                      profile.needleRecall, recall.uniform01());
     SimAnswerText answer = simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
     m_pieces = std::move(answer.pieces);
     m_runningTokens = std::move(answer.running);

@@ -303,6 +303,46 @@ void readContextOverflow(const Json &object, SimProfile &p)
     }
 }
 
+// A share from 0 to 1 read from member `key` of `object`, named `field`.`key` in errors.
+std::optional<double> readShare(const Json &object, const char *key, const QString &field)
+{
+    const Json *v = member(object, key);
+    if (!v)
+        return std::nullopt;
+    const QString name = field + QLatin1Char('.') + QLatin1StringView(key);
+    const double value = readNumber(*v, name);
+    if (value < 0 || value > 1)
+        throw FieldError{name, SimProfile::tr("must be between 0 and 1, got %1").arg(value)};
+    return value;
+}
+
+void readNeedleRecall(const Json &object, SimProfile &p)
+{
+    const Json *recall = member(object, "needle_recall");
+    if (!recall || recall->is_null())
+        return;
+    const QString field = QStringLiteral("needle_recall");
+    checkKeys(*recall, field, {"rate", "up_to_tokens", "rate_beyond", "lost_depth"});
+    SimNeedleRecall value;
+    value.rate = readShare(*recall, "rate", field).value_or(1.0);
+    if (const Json *upTo = member(*recall, "up_to_tokens"))
+        value.upToTokens = readInt(*upTo, field + QStringLiteral(".up_to_tokens"), 1);
+    value.rateBeyond = readShare(*recall, "rate_beyond", field).value_or(0.0);
+    if (const Json *lost = member(*recall, "lost_depth"); lost && !lost->is_null()) {
+        const QString name = field + QStringLiteral(".lost_depth");
+        if (!lost->is_array() || lost->size() != 2)
+            throw FieldError{name, SimProfile::tr("expected [from, to], two numbers from 0 to 1")};
+        const double from = readNumber((*lost)[0], name);
+        const double to = readNumber((*lost)[1], name);
+        if (from < 0 || to > 1 || from > to)
+            throw FieldError{
+                name,
+                SimProfile::tr("expected 0 <= from <= to <= 1, got [%1, %2]").arg(from).arg(to)};
+        value.lostDepth = std::make_pair(from, to);
+    }
+    p.needleRecall = value;
+}
+
 void readPrefixCache(const Json &object, SimProfile &p)
 {
     if (const Json *cache = member(object, "prefix_cache"); cache && !cache->is_null()) {
@@ -391,6 +431,7 @@ SimProfile readProfile(const Json &object)
                "seed",
                "divergence",
                "context_overflow",
+               "needle_recall",
                "prefix_cache",
                "rate_limits",
                "faults",
@@ -411,6 +452,7 @@ SimProfile readProfile(const Json &object)
     readSeed(object, p);
     readDivergence(object, p);
     readContextOverflow(object, p);
+    readNeedleRecall(object, p);
     readPrefixCache(object, p);
     readRateLimits(object, p);
     readFaultRates(object, p);
@@ -493,6 +535,13 @@ std::optional<double> SimProfile::reportedCostUsd(std::uint64_t requestNumber,
     SimRandom random(simStreamSeed(seed, requestNumber, kCostStream));
     const double factor = 1 + c.noise * (2 * random.uniform01() - 1);
     return c.a * std::pow(w, c.alpha) * std::log2(1 + c.beta * w) * factor;
+}
+
+double SimNeedleRecall::chance(int processedTokens, double depth) const
+{
+    if (lostDepth && depth >= lostDepth->first && depth <= lostDepth->second)
+        return 0;
+    return upToTokens && processedTokens > *upToTokens ? rateBeyond : rate;
 }
 
 SimFaultSet SimProfile::drawFaults(std::uint64_t requestNumber) const

@@ -8,6 +8,7 @@
 #include <QString>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace ys {
@@ -24,6 +25,22 @@ struct SimPrefixCacheConfig {
     int minTokens = 1024;
     double ttftSaving = 0.8;
     int maxPrefixes = 100000;
+};
+
+// How often the simulated model repeats a planted fact ("needle") that lies in the part of the
+// prompt it processed, by prompt size and by the fact's depth: a small model that does not
+// repeat text it was given, or one that loses facts past some size or in the middle of a long
+// prompt. The default repeats every fact it processed.
+struct SimNeedleRecall {
+    double rate = 1.0;             // chance of repeating a processed fact, up to upToTokens
+    std::optional<int> upToTokens; // processed prompt tokens past which rateBeyond applies
+    double rateBeyond = 0.0;
+    // The depths (share of the processed prompt before the fact, 0 to 1) at which the fact is
+    // never repeated: "lost in the middle". Empty: none.
+    std::optional<std::pair<double, double>> lostDepth;
+
+    // The chance of repeating a fact at this depth of a prompt of processedTokens tokens.
+    double chance(int processedTokens, double depth) const;
 };
 
 struct SimRateLimits {
@@ -100,6 +117,7 @@ public:
     std::uint64_t seed = 0;
     double divergence = 0; // at temperature 0: chance that an answer differs from the prompt's
     SimContextOverflow contextOverflow = SimContextOverflow::Error;
+    SimNeedleRecall needleRecall;
     std::optional<SimPrefixCacheConfig> prefixCache;
     SimRateLimits rateLimits;
     std::vector<SimFaultRate> faults;
