@@ -9,7 +9,7 @@
 #include "cli/cli_store.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
-#include "util/translations.h"
+#include "workbench/translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

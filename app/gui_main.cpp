@@ -3,8 +3,8 @@
 #include "storage/database.h"
 #include "ui/main_window.h"
 #include "util/log.h"
-#include "util/translations.h"
 #include "workbench/app_settings.h"
+#include "workbench/translations.h"
 #include "workbench/workbench.h"
 
 #include <QApplication>

@@ -4,10 +4,10 @@
 // added later is pictured too. tools/screenshots.sh runs the demo first and then this.
 #include "models/session_list_model.h"
 #include "ui/main_window.h"
-#include "util/translations.h"
 #include "workbench/app_settings.h"
 #include "workbench/background_reader.h"
 #include "workbench/demo_host.h"
+#include "workbench/translations.h"
 #include "workbench/workbench.h"
 
 #include <QApplication>

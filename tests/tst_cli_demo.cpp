@@ -217,7 +217,23 @@ private Q_SLOTS:
             QVERIFY(p["output_tokens_per_s"]["p50"].is_number());
             QVERIFY(p["cost_usd"].is_number() && p["cost_usd"].get<double>() > 0);
             QVERIFY(p["usd_per_1k_tokens"].is_number());
+            // Every provider's sweep of three or more points has a cost curve in a named form
+            // with its R² (a flat per-token price: a line, exactly).
+            const json &sweep = p["results"]["context_sweep"];
+            QVERIFY2(sweep.is_object() && sweep["points"].size() >= 3,
+                     p["name"].get<std::string>().c_str());
+            const json &fit = sweep["cost_fit"];
+            QVERIFY2(fit["fitted"] == json(true), fit.dump().c_str());
+            QVERIFY2(fit["form"].is_string(), fit.dump().c_str());
+            QVERIFY2(fit["r2"].is_number() && fit["r2"].get<double>() > 0.99, fit.dump().c_str());
+            QCOMPARE(QString::fromStdString(fit["form"].get<std::string>()),
+                     QStringLiteral("linear"));
+            QVERIFY(sweep["latency_curve_fit"]["form"].is_string() ||
+                    sweep["latency_curve_fit"]["fitted"] == json(false));
         }
+        // The estimate the session started with is kept with it.
+        QVERIFY2(doc["cost_estimate"].is_object(), doc["cost_estimate"].dump().c_str());
+        QVERIFY(doc["cost_estimate"]["total_usd"].get<double>() > 0);
         // Session ids select; an unknown one is an error.
         const auto [missing, none] = runCli({QStringLiteral("show"), QStringLiteral("--db"), m_db,
                                              QStringLiteral("--session"), QStringLiteral("999")});

@@ -6,6 +6,7 @@
 // filled from them under QAbstractItemModelTester.
 #include "analysis/drift.h"
 #include "analysis/insight_json.h"
+#include "demo/sim_demo_host.h"
 #include "domain/suite.h"
 #include "models/drift_model.h"
 #include "models/drift_series_model.h"
@@ -15,6 +16,8 @@
 #include "storage/database.h"
 #include "storage/drift_loader.h"
 #include "storage/session_repository.h"
+#include "ui/session_drift_view.h"
+#include "workbench/workbench.h"
 
 #include "fixtures.h"
 #include "test_support.h"
@@ -310,6 +313,39 @@ private Q_SLOTS:
                  qPrintable(out));
     }
 
+    // The session's drift on every surface that shows it, from the one view of the session
+    // (storage/summary_loader.h, loadSessionView): the workbench's summary and the Results
+    // page's Drift tab, and the report's insights built from that same summary, as show --json
+    // above.
+    void driftOnEverySurface()
+    {
+        if (m_sessions.size() != 4)
+            QSKIP("sessionsOnTheSimulator() wrote no sessions");
+        Workbench workbench(m_dir.filePath(QStringLiteral("drift.sqlite")),
+                            std::make_unique<SimDemoHost>());
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        QVERIFY(workbench.selectSession(m_sessions[3]));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.summary() &&
+                                     workbench.summary()->info.id == m_sessions[3],
+                                 60000 * test::kSlow);
+        const SessionSummary &summary = *workbench.summary();
+        QCOMPARE(figures(summary.drift, m_sessions[3]),
+                 names({"usd_per_1k_measured", "system_fingerprint"}));
+        SessionDriftView view(&workbench);
+        QCOMPARE(view.model()->rowCount(), 2);
+        QVERIFY2(view.message().startsWith(QStringLiteral("2 figure")), qPrintable(view.message()));
+        const QString insights = InsightText::lines(summary).join(QLatin1Char('\n'));
+        QVERIFY2(insights.contains(QStringLiteral("fp_redeployed")), qPrintable(insights));
+        // A session without drift says so.
+        QVERIFY(workbench.selectSession(m_sessions[1]));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.summary() &&
+                                     workbench.summary()->info.id == m_sessions[1],
+                                 60000 * test::kSlow);
+        QCOMPARE(view.model()->rowCount(), 0);
+        QVERIFY2(view.message().startsWith(QStringLiteral("No drift")), qPrintable(view.message()));
+    }
+
     // The models of the History page's drift box over sessionsOnTheSimulator()'s file, as the
     // page fills them: the provider's series, its events, another provider with no sessions,
     // then emptied.
@@ -370,5 +406,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstDrift)
+QTEST_MAIN(TstDrift)
 #include "tst_drift.moc"

@@ -6,7 +6,6 @@
 #include "cli_runner.h"
 #include "report/report_content.h"
 #include "report/report_language.h"
-#include "report/report_source.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -179,13 +178,12 @@ private:
         if (!db.open(&error))
             return {};
         SessionRepository repo(db);
-        const auto summary = loadSessionSummary(repo, m_session, &error);
+        const auto summary = loadSessionView(repo, m_session, &error);
         if (!summary)
             return {};
-        const ReportSource source = ReportSource::of(repo, *summary);
         QStringList out;
         for (const ReportSection &s :
-             ReportBuilder::build(source.summary, source.suite, {}, language).sections)
+             ReportBuilder::build(*summary, summary->suite, {}, language).sections)
             out << s.title;
         return out;
     }

@@ -7,8 +7,10 @@
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
 #include "demo/sim_demo_host.h"
+#include "models/drift_model.h"
 #include "models/verdict_text.h"
 #include "ui/result_views.h"
+#include "ui/session_drift_view.h"
 #include "ui/verdict_cards.h"
 #include "workbench/workbench.h"
 
@@ -263,7 +265,7 @@ private Q_SLOTS:
     {
         QWidget host;
         const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
-        QCOMPARE(views.size(), std::size_t(4));
+        QCOMPARE(views.size(), std::size_t(5)); // distribution, concurrency, costs, verdicts, drift
         for (const ResultView &v : views)
             QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
         // Hidden views redraw when shown, after the summary is loaded again.
@@ -273,6 +275,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
         host.show();
         QCOMPARE(costs->splits().size(), m_workbench->summary()->providers.size());
+        // The drift tab shows the session's drift from the same view of the session (none in a
+        // database of one session).
+        auto *drift = qobject_cast<SessionDriftView *>(views[4].widget);
+        QVERIFY(drift);
+        QCOMPARE(drift->model()->rowCount(), int(m_workbench->summary()->drift.size()));
+        QVERIFY2(!drift->message().isEmpty(), "the drift tab says what it shows");
     }
 };
 

@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "workbench/tco_form.h"
 
 #include "fixtures.h"
 #include "test_support.h"
@@ -246,9 +247,18 @@ private Q_SLOTS:
               t->allTokensPerOutput);
         QCOMPARE(t->concurrency, bestLevel);
         QCOMPARE(t->outputTokensPerS, best);
-        QVERIFY(near(t->allTokensPerOutput, double(*local.inputTokens + *local.outputTokens) /
-                                                double(*local.outputTokens)));
-        QVERIFY(t->allTokensPerOutput > 1.0);
+        // Input and output stay apart and add up at the step's own mix, never at another run's.
+        const ConcurrencyLevel *step = nullptr;
+        for (const ConcurrencyLevel &l : local.results.concurrencySweep->levels)
+            if (l.concurrency == bestLevel)
+                step = &l;
+        QVERIFY(step && step->inputTokensPerS);
+        QCOMPARE(t->inputTokensPerS, *step->inputTokensPerS);
+        QVERIFY(near(t->tokensPerS, t->outputTokensPerS + t->inputTokensPerS));
+        QVERIFY(near(t->allTokensPerOutput, t->tokensPerS / t->outputTokensPerS));
+        // About 200 prompt tokens to about 30 output: several tokens per output token.
+        QVERIFY2(t->allTokensPerOutput > 3.0 && t->allTokensPerOutput < 15.0,
+                 qPrintable(QString::number(t->allTokensPerOutput)));
         ProviderSummary noSweep = api;
         noSweep.results.concurrencySweep.reset();
         QVERIFY(!Tco::sweepThroughput(noSweep, &error));
@@ -264,6 +274,20 @@ private Q_SLOTS:
         QVERIFY(apiPrice);
         QVERIFY(near(*apiPrice, *api.costUsd / double(*api.inputTokens + *api.outputTokens) * 1e6));
         QVERIFY(!Tco::measuredUsdPer1m(local)); // unpriced: no cost, never 0
+
+        // The TCO page takes the price and the throughput from providers picked separately.
+        const TcoForm::Measured picked =
+            TcoForm::measured(&*summary, QStringLiteral("Api"), QStringLiteral("Local"));
+        QVERIFY2(picked.apiUsdPer1m && picked.tokensPerS,
+                 qPrintable(picked.notes.join(QLatin1Char(' '))));
+        QVERIFY(near(picked.apiUsdPer1m->toDouble(), *apiPrice));
+        QVERIFY(near(picked.tokensPerS->toDouble(), t->tokensPerS));
+        QCOMPARE(TcoForm::priceProviders(&*summary), QStringList{QStringLiteral("Api")});
+        QVERIFY(TcoForm::throughputProviders(&*summary).contains(QStringLiteral("Local")));
+        const TcoForm::Measured same =
+            TcoForm::measured(&*summary, QStringLiteral("Local"), QStringLiteral("Local"));
+        QVERIFY(!same.apiUsdPer1m && same.tokensPerS); // Local has no cost: said, not 0
+        QVERIFY(same.notes.join(QLatin1Char(' ')).contains(QStringLiteral("no measured cost")));
 
         QStringList args = tcoArgs(QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("60%"));
         args << QStringLiteral("--db") << db << QStringLiteral("--provider")

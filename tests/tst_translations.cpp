@@ -2,7 +2,7 @@
 // placeholder, and is compiled into the binaries.
 #include "models/comparison_table_model.h"
 #include "test_support.h"
-#include "util/translations.h"
+#include "workbench/translations.h"
 
 #include <QDir>
 #include <QFile>

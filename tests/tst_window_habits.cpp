@@ -10,9 +10,9 @@
 #include "ui/main_window.h"
 #include "ui/results_page.h"
 #include "ui/window_habits.h"
-#include "util/translations.h"
 #include "workbench/app_settings.h"
 #include "workbench/demo_host.h"
+#include "workbench/translations.h"
 #include "workbench/workbench.h"
 
 #include <QAction>

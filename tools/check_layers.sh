@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Checks the include lines of core/, charts/, ui/ and app/ against the layers of core/layers.txt
+# (ui/ also against its own list, [ui])
 # and prints one line per include that reaches upwards, naming both files; also that ys_core,
 # ys_charts and ys_ui do not link the simulator (ys_sim, ys_demo). Exit status 0 when all is
 # well, 1 when something is not, 2 when the layer file cannot be read.
@@ -13,7 +14,7 @@ if [[ ! -r $layers_file ]]; then
     exit 2
 fi
 
-declare -A top_rank core_rank sim_allowed
+declare -A top_rank core_rank sim_allowed ui_allowed
 section=
 n_top=0
 n_core=0
@@ -26,6 +27,7 @@ while read -r word _; do
         '[top]') top_rank[$word]=$((n_top++)) ;;
         '[core]') core_rank[$word]=$((n_core++)) ;;
         '[sim]') sim_allowed[$word]=1 ;;
+        '[ui]') ui_allowed[$word]=1 ;;
         *)
             echo "check_layers: $layers_file: \"$word\" is outside a section" >&2
             exit 2
@@ -91,6 +93,16 @@ set_why() {
     fi
     if ((top_rank[$to_top] > top_rank[$from_top])); then
         why="$from_top may not include $to_top"
+        return
+    fi
+    if [[ $from_top == ui && $to_top != ui ]]; then
+        local folder=${to#core/}
+        [[ $to_top == core ]] || folder=$to_top
+        if [[ -z ${ui_allowed[$folder]+x} ]]; then
+            local allowed
+            allowed=$(printf '%s\n' "${!ui_allowed[@]}" | sort | paste -sd, - | sed 's/,/, /g')
+            why="ui may not include ${folder%/} (only $allowed; see [ui] in core/layers.txt)"
+        fi
         return
     fi
     if [[ $from_top == core && $to_top == core ]]; then

@@ -91,6 +91,22 @@ printf '#pragma once\n#include "extra/thing.h"\n' >"$tmp/unlisted/core/workbench
 expect_fail unlisted \
     "core/workbench/workbench.h includes core/extra/thing.h: core/extra is not a layer of [core] in core/layers.txt"
 
+make_tree "$tmp/ui_to_storage"
+mkdir -p "$tmp/ui_to_storage/core/storage"
+printf '#pragma once\n' >"$tmp/ui_to_storage/core/storage/database.h"
+printf '#pragma once\n#include "charts/chart.h"\n#include "storage/database.h"\n' \
+    >"$tmp/ui_to_storage/ui/main_window.h"
+expect_fail ui_to_storage \
+    "ui/main_window.h includes core/storage/database.h: ui may not include storage (only charts, domain, models, workbench; see [ui] in core/layers.txt)"
+
+make_tree "$tmp/ui_to_run"
+mkdir -p "$tmp/ui_to_run/core/run"
+printf '#pragma once\n' >"$tmp/ui_to_run/core/run/session_runner.h"
+printf '#include "ui/main_window.h"\n#include "run/session_runner.h"\n' \
+    >"$tmp/ui_to_run/ui/main_window.cpp"
+expect_fail ui_to_run \
+    "ui/main_window.cpp includes core/run/session_runner.h: ui may not include run (only charts, domain, models, workbench; see [ui] in core/layers.txt)"
+
 make_tree "$tmp/core_links_sim"
 printf 'add_library(ys_core STATIC)\ntarget_link_libraries(ys_core\n    PUBLIC Qt6::Core ys_sim\n    PRIVATE ys_build_options)\n' \
     >"$tmp/core_links_sim/core/CMakeLists.txt"

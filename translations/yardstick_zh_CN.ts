@@ -1643,10 +1643,6 @@
         <translation>--provider：%2 中没有名为 &quot;%1&quot; 的服务商</translation>
     </message>
     <message>
-        <source>%1&apos;s concurrency sweep in %2, step at concurrency %3: %4 output tokens/s × %5 tokens per output token</source>
-        <translation>%1 在 %2 中的并发扫描，并发 %3 的步骤：%4 输出 token/秒 × 每个输出 token 对应 %5 个 token</translation>
-    </message>
-    <message>
         <source>--api-provider: no provider named &quot;%1&quot; in %2</source>
         <translation>--api-provider：%2 中没有名为 &quot;%1&quot; 的服务商</translation>
     </message>
@@ -1681,6 +1677,10 @@
     <message>
         <source>given</source>
         <translation>给定值</translation>
+    </message>
+    <message>
+        <source>%1&apos;s concurrency sweep in %2, step at concurrency %3: %4 output tokens/s + %5 prompt tokens/s</source>
+        <translation>%1 在 %2 中的并发扫描，并发 %3 的一步：每秒 %4 个输出词元 + 每秒 %5 个提示词元</translation>
     </message>
 </context>
 <context>
@@ -2312,10 +2312,6 @@
         <translation>200K</translation>
     </message>
     <message>
-        <source>R² %1</source>
-        <translation>R² %1</translation>
-    </message>
-    <message>
         <source>quadratic, R² %1</source>
         <translation>二次，R² %1</translation>
     </message>
@@ -2350,6 +2346,10 @@
     <message>
         <source>Curve: %1</source>
         <translation>曲线：%1</translation>
+    </message>
+    <message>
+        <source>%1, R² %2</source>
+        <translation>%1，R² %2</translation>
     </message>
 </context>
 <context>
@@ -2934,10 +2934,6 @@
         <translation>  %1曲线：无法拟合，%2</translation>
     </message>
     <message>
-        <source>  %1 curve a·w^α·log2(1+β·w): a %2 ± %3, α %4 ± %5, β %6 ± %7</source>
-        <translation>  %1曲线 a·w^α·log2(1+β·w)：a %2 ± %3，α %4 ± %5，β %6 ± %7</translation>
-    </message>
-    <message>
         <source>, + c %1 ± %2</source>
         <translation>，+ c %1 ± %2</translation>
     </message>
@@ -3100,6 +3096,60 @@
     <message>
         <source>determinism: %1 identical at temperature 0 (%2 distinct answers to %3 prompts, %4 answers)</source>
         <translation>确定性：temperature 为 0 时 %1 相同（%3 个提示词共 %2 种不同回答，%4 个回答）</translation>
+    </message>
+    <message>
+        <source>  %1 curve, %2, a·w^α·log2(1+β·w): a %3 ± %4, α %5 ± %6, β %7 ± %8</source>
+        <translation>  %1 曲线，%2，a·w^α·log2(1+β·w)：a %3 ± %4，α %5 ± %6，β %7 ± %8</translation>
+    </message>
+    <message>
+        <source>c %1 ± %2, b %3 ± %4 per 1K tokens</source>
+        <translation>c %1 ± %2，b 每千词元 %3 ± %4</translation>
+    </message>
+    <message>
+        <source>up to %L1: %2</source>
+        <translation>至 %L1：%2</translation>
+    </message>
+    <message>
+        <source>past %L1: %2</source>
+        <translation>超过 %L1：%2</translation>
+    </message>
+    <message>
+        <source>  %1 curve, %2, c + b·w: %3</source>
+        <translation>  %1 曲线，%2，c + b·w：%3</translation>
+    </message>
+    <message>
+        <source> (chosen by AICc over %1)</source>
+        <translation>（按 AICc 优于 %1 选出）</translation>
+    </message>
+    <message>
+        <source>  the model did not repeat the planted fact even at %1 tokens, so the fact was not used: the window was judged from errors and the prompt tokens the provider reported</source>
+        <translation>  模型在 %1 个词元时也未复述埋入的事实，因此未使用该事实：窗口仅依据错误和服务商报告的提示词元数判断</translation>
+    </message>
+    <message numerus="yes">
+        <source>  recall: the fact was not repeated in %n prompt(s) taken whole, from %1 tokens (it was at %2): a finding on the model&apos;s recall, not on its window</source>
+        <translation>
+            <numerusform>  召回：在 %n 个被完整接收的提示中事实未被复述，从 %1 个词元起（在 %2 个词元时曾复述）：这是关于模型召回能力的发现，而非其窗口</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the model never repeated the fact, so recall cannot tell when the history lost it</source>
+        <translation>模型从未复述该事实，因此召回无法说明历史何时丢失了它</translation>
+    </message>
+    <message>
+        <source>  the provider cut the prompt without an error from turn %1 on: the early turns were dropped</source>
+        <translation>  从第 %1 轮起服务商在无错误的情况下截断了提示：较早的轮次被丢弃</translation>
+    </message>
+    <message>
+        <source>power law with log term</source>
+        <translation>带对数项的幂律</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>tiered linear</source>
+        <translation>分档线性</translation>
     </message>
 </context>
 <context>
@@ -3620,10 +3670,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>端到端 P95</translation>
     </message>
     <message>
-        <source>End-to-end P99</source>
-        <translation>端到端 P99</translation>
-    </message>
-    <message>
         <source>TTFT P95</source>
         <translation>TTFT P95</translation>
     </message>
@@ -3658,6 +3704,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Outside the gate lines</source>
         <translation>在门槛线以外</translation>
+    </message>
+    <message>
+        <source>End-to-end P99 (from the attempt&apos;s start)</source>
+        <translation>端到端 P99（自尝试开始计）</translation>
     </message>
 </context>
 <context>
@@ -4935,6 +4985,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Verdicts</source>
         <translation>判定结果</translation>
     </message>
+    <message>
+        <source>Drift</source>
+        <translation>漂移</translation>
+    </message>
 </context>
 <context>
     <name>ys::ResultsPage</name>
@@ -5362,26 +5416,7 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
-    <name>ys::Scores</name>
-    <message>
-        <source>The weight of &quot;%1&quot; must be a number at least 0, not %2.</source>
-        <translation>&quot;%1&quot; 的权重必须是不小于 0 的数字，而不是 %2。</translation>
-    </message>
-    <message>
-        <source>At least one score weight must be above 0.</source>
-        <translation>至少一个评分权重必须大于 0。</translation>
-    </message>
-    <message>
-        <source>Every provider needs one value per score criterion.</source>
-        <translation>每个服务商在每项评分标准上都需要一个数值。</translation>
-    </message>
-    <message>
-        <source>Unknown score figure &quot;%1&quot;.</source>
-        <translation>未知评分指标 &quot;%1&quot;。</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ScoresPage</name>
+    <name>ys::ScoreRanking</name>
     <message>
         <source>Latency (gated E2E P95)</source>
         <translation>延迟（门槛所用的 E2E P95）</translation>
@@ -5403,10 +5438,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>上下文窗口</translation>
     </message>
     <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
         <source>Select a session to rank its providers.</source>
         <translation>选择一个会话，对其服务商进行排名。</translation>
     </message>
@@ -5417,6 +5448,32 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>The top provider stays first in %1% of random weight changes of ±50%.</source>
         <translation>在 ±50% 的随机权重变化中，排名第一的服务商有 %1% 的情况仍居首位。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Scores</name>
+    <message>
+        <source>The weight of &quot;%1&quot; must be a number at least 0, not %2.</source>
+        <translation>&quot;%1&quot; 的权重必须是不小于 0 的数字，而不是 %2。</translation>
+    </message>
+    <message>
+        <source>At least one score weight must be above 0.</source>
+        <translation>至少一个评分权重必须大于 0。</translation>
+    </message>
+    <message>
+        <source>Every provider needs one value per score criterion.</source>
+        <translation>每个服务商在每项评分标准上都需要一个数值。</translation>
+    </message>
+    <message>
+        <source>Unknown score figure &quot;%1&quot;.</source>
+        <translation>未知评分指标 &quot;%1&quot;。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ScoresPage</name>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
     </message>
 </context>
 <context>
@@ -5640,6 +5697,23 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Significance</source>
         <translation>显著性</translation>
+    </message>
+</context>
+<context>
+    <name>ys::SessionDriftView</name>
+    <message>
+        <source>Select a session to see what drifted since earlier sessions.</source>
+        <translation>选择一个会话，查看与较早会话相比发生的漂移。</translation>
+    </message>
+    <message>
+        <source>No drift against earlier sessions of the same providers was found.</source>
+        <translation>与相同服务商的早期会话相比，未发现漂移。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n figure(s) drifted since earlier sessions of the same providers: a change significant at p &lt; 0.05 after Holm&apos;s correction and large enough to matter, or a changed model or fingerprint.</source>
+        <translation>
+            <numerusform>与相同服务商的较早会话相比，有 %n 项指标发生漂移：经 Holm 校正后 p &lt; 0.05 显著且幅度足以影响结论的变化，或模型、指纹发生了变化。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5910,6 +5984,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>must be at least 0 and below 1, got %1</source>
         <translation>必须不小于 0 且小于 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected [from, to], two numbers from 0 to 1</source>
+        <translation>应为 [from, to]，两个 0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>expected 0 &lt;= from &lt;= to &lt;= 1, got [%1, %2]</source>
+        <translation>应满足 0 &lt;= from &lt;= to &lt;= 1，实际为 [%1, %2]</translation>
     </message>
 </context>
 <context>
@@ -6313,6 +6395,37 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::SuiteEstimate</name>
+    <message>
+        <source>Add providers and scenarios to see the estimate</source>
+        <translation>添加服务商和场景以查看估算</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1, budget %2</source>
+        <translation>预估成本最多 %1，预算 %2</translation>
+    </message>
+    <message>
+        <source>Estimated cost at most %1, no budget</source>
+        <translation>预估成本最多 %1，无预算</translation>
+    </message>
+    <message>
+        <source>  %1: %2</source>
+        <translation>  %1：%2</translation>
+    </message>
+    <message>
+        <source>  %1: unpriced (cost unknown)</source>
+        <translation>  %1：未定价（成本未知）</translation>
+    </message>
+    <message>
+        <source>Over the budget: a run asks before it starts.</source>
+        <translation>超出预算：运行开始前会先询问。</translation>
+    </message>
+</context>
+<context>
     <name>ys::SuitePage</name>
     <message>
         <source>With the simulated providers</source>
@@ -6417,30 +6530,6 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>● Unsaved changes</source>
         <translation>● 有未保存的更改</translation>
-    </message>
-    <message>
-        <source>Add providers and scenarios to see the estimate</source>
-        <translation>添加服务商和场景以查看估算</translation>
-    </message>
-    <message>
-        <source>Estimated cost at most %1, budget %2</source>
-        <translation>预估成本最多 %1，预算 %2</translation>
-    </message>
-    <message>
-        <source>Estimated cost at most %1, no budget</source>
-        <translation>预估成本最多 %1，无预算</translation>
-    </message>
-    <message>
-        <source>  %1: %2</source>
-        <translation>  %1：%2</translation>
-    </message>
-    <message>
-        <source>  %1: unpriced (cost unknown)</source>
-        <translation>  %1：未定价（成本未知）</translation>
-    </message>
-    <message>
-        <source>Over the budget: a run asks before it starts.</source>
-        <translation>超出预算：运行开始前会先询问。</translation>
     </message>
     <message>
         <source>Providers: add at least one provider</source>
@@ -6672,6 +6761,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1&apos;s concurrency sweep has no step with a measured output rate and at most %2% failed attempts</source>
         <translation>%1 的并发扫描中没有一个步骤同时具有实测输出速率且失败尝试不超过 %2%</translation>
     </message>
+    <message>
+        <source>%1&apos;s concurrency sweep step at concurrency %2 has no reported prompt tokens, so its throughput in input plus output tokens is unknown</source>
+        <translation>%1 的并发扫描在并发 %2 的一步没有报告提示词元，因此其以输入加输出词元计的吞吐量未知</translation>
+    </message>
 </context>
 <context>
     <name>ys::TcoChart</name>
@@ -6705,7 +6798,7 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
-    <name>ys::TcoPage</name>
+    <name>ys::TcoForm</name>
     <message>
         <source>GPU price per hour ($)</source>
         <translation>GPU 每小时价格 ($)</translation>
@@ -6735,18 +6828,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>每月 tokens</translation>
     </message>
     <message>
-        <source>Use the selected provider&apos;s measurements</source>
-        <translation>使用所选服务商的测量数据</translation>
-    </message>
-    <message>
-        <source>The API price from the selected provider&apos;s measured cost, the throughput from its best sustained concurrency-sweep step</source>
-        <translation>API 价格取自所选服务商的实测成本，吞吐量取自其并发扫描中可持续的最佳一级</translation>
-    </message>
-    <message>
-        <source>Inputs</source>
-        <translation>输入参数</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -6760,7 +6841,7 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
     <message>
         <source>given</source>
-        <translation>给定</translation>
+        <translation>给定值</translation>
     </message>
     <message>
         <source>Break-even at %L1M tokens a month.</source>
@@ -6783,12 +6864,43 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>API 更便宜</translation>
     </message>
     <message>
-        <source>Select a provider of a session first.</source>
-        <translation>请先选择某个会话中的服务商。</translation>
+        <source>Select a session, then the providers to take the price and the throughput from.</source>
+        <translation>请先选择一个会话，再选择提供价格和吞吐量的服务商。</translation>
+    </message>
+    <message>
+        <source>Choose the provider to take the API price from.</source>
+        <translation>请选择提供 API 价格的服务商。</translation>
     </message>
     <message>
         <source>%1 has no measured cost.</source>
         <translation>%1 没有实测成本。</translation>
+    </message>
+    <message>
+        <source>Choose the provider to take the throughput from.</source>
+        <translation>请选择提供吞吐量的服务商。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcoPage</name>
+    <message>
+        <source>Inputs</source>
+        <translation>输入参数</translation>
+    </message>
+    <message>
+        <source>Use these measurements</source>
+        <translation>使用这些测量值</translation>
+    </message>
+    <message>
+        <source>The API price from one provider&apos;s measured cost, the throughput from another&apos;s best sustained concurrency-sweep step (prompt plus output tokens per second)</source>
+        <translation>API 价格取自一个服务商的实测成本，吞吐量取自另一个服务商并发扫描中最佳的可持续一步（每秒提示词元加输出词元）</translation>
+    </message>
+    <message>
+        <source>API price from</source>
+        <translation>API 价格取自</translation>
+    </message>
+    <message>
+        <source>Throughput from</source>
+        <translation>吞吐量取自</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,10 @@
 #include "ui/attempts_page.h"
 
-#include "models/attempt_detail.h"
 #include "models/attempts_model.h"
 #include "models/attempts_table_export.h"
 #include "ui/attempt_detail_view.h"
 #include "ui/table_export_menu.h"
+#include "workbench/attempts_presenter.h"
 #include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
@@ -35,7 +35,7 @@ QString stepText(const QString &stepJson)
 // Every attempt the table's query lets through, not only the rows fetched, read and written on
 // the workbench's reader thread so that a run of a million attempts never stalls the window.
 void writeAttempts(Workbench *workbench, QObject *context, const AttemptsModel &model,
-                   const QList<int> &columns, const QString &path, TableFile::Format format,
+                   const QList<int> &columns, const QString &path, TableExport::Format format,
                    TableExportMenu::Done done)
 {
     BackgroundReader *reader = workbench->reader();
@@ -65,6 +65,7 @@ void writeAttempts(Workbench *workbench, QObject *context, const AttemptsModel &
 AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
+    , m_presenter(workbench)
     , m_runs(new QComboBox(this))
     , m_outcomes(new QComboBox(this))
     , m_count(new QLabel(this))
@@ -90,7 +91,7 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     m_table->horizontalHeader()->setSortIndicator(AttemptsModel::SeqColumn, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
     TableExportMenu *exporter = TableExportMenu::attach(m_table, QStringLiteral("attempts"));
-    exporter->setWriter([this, exporter](const QString &path, TableFile::Format format,
+    exporter->setWriter([this, exporter](const QString &path, TableExport::Format format,
                                          TableExportMenu::Done done) {
         writeAttempts(m_workbench, this, *m_model, exporter->visibleColumns(), path, format,
                       std::move(done));
@@ -164,11 +165,8 @@ void AttemptsPage::reloadRuns()
         previousProvider = c->provider.name;
     const bool previousWasLatest = previous > 0 && latestRunOf(previousProvider) == previous;
     m_choices.clear();
-    if (m_workbench->repository() && m_workbench->selectedSession() > 0) {
-        QString error;
-        m_choices =
-            AttemptQuery(*m_workbench->repository()).runs(m_workbench->selectedSession(), &error);
-    }
+    QString error;
+    m_choices = m_presenter.runs(&error);
     {
         const QSignalBlocker block(m_runs);
         m_runs->clear();
@@ -243,12 +241,9 @@ void AttemptsPage::reloadOutcomes()
     const QSignalBlocker block(m_outcomes);
     m_outcomes->clear();
     qint64 total = 0;
-    std::vector<std::pair<Outcome, qint64>> counts;
-    if (m_workbench->repository() && currentRun() > 0) {
-        QString error;
-        if (auto c = AttemptQuery(*m_workbench->repository()).outcomeCounts(currentRun(), &error))
-            counts = std::move(*c);
-    }
+    QString error;
+    const std::vector<std::pair<Outcome, qint64>> counts =
+        m_presenter.outcomeCounts(currentRun(), &error);
     for (const auto &[o, n] : counts)
         total += n;
     const QLocale locale;
@@ -278,14 +273,14 @@ void AttemptsPage::updateCount()
 
 void AttemptsPage::openAttempt(const QModelIndex &index)
 {
-    if (!index.isValid() || !m_workbench->repository())
+    if (!index.isValid())
         return;
     const AttemptRunChoice *choice = choiceOf(currentRun());
     if (!choice)
         return;
     const qint64 id = index.siblingAtColumn(0).data(AttemptsModel::SampleIdRole).toLongLong();
     QString error;
-    const auto detail = loadAttemptDetail(*m_workbench->repository(), id, choice->provider, &error);
+    const auto detail = m_presenter.detail(id, choice->provider, &error);
     if (!m_detail)
         m_detail = new AttemptDetailView(this);
     if (!detail) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storage/attempt_query.h"
+#include "workbench/attempts_presenter.h"
 
 #include <QWidget>
 #include <vector>
@@ -54,6 +54,7 @@ private:
     const AttemptRunChoice *choiceOf(qint64 runId) const;
 
     Workbench *m_workbench;
+    AttemptsPresenter m_presenter;
     QComboBox *m_runs;
     QComboBox *m_outcomes;
     QLabel *m_count;

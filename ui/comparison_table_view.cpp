@@ -1,8 +1,8 @@
 #include "ui/comparison_table_view.h"
 
-#include "export/comparison_export.h"
 #include "models/comparison_filter_model.h"
 #include "models/comparison_table_model.h"
+#include "models/table_export.h"
 #include "models/table_tsv.h"
 #include "ui/gate_delegate.h"
 #include "ui/table_export_menu.h"
@@ -67,7 +67,8 @@ ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
     // The export is the comparison table as the command line writes it (its intervals in
     // columns of their own, the gates in words), of the rows the filter shows, in their order.
     TableExportMenu::attach(m_table, QStringLiteral("comparison"))->setSource([this] {
-        return comparisonTable(shownSummaries(), m_workbench->comparisonModel()->requirements());
+        return TableExport::comparison(shownSummaries(),
+                                       m_workbench->comparisonModel()->requirements());
     });
 
     for (const QString &key : AppSettings().hiddenComparisonColumns()) {

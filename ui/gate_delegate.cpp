@@ -1,6 +1,5 @@
 #include "ui/gate_delegate.h"
 
-#include "analysis/gates.h"
 #include "models/comparison_table_model.h"
 
 namespace ys {

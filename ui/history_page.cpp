@@ -5,9 +5,8 @@
 #include "models/drift_series_model.h"
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
-#include "storage/drift_loader.h"
 #include "ui/table_export_menu.h"
-#include "workbench/background_reader.h"
+#include "workbench/history_presenter.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
@@ -24,9 +23,6 @@
 namespace ys {
 
 namespace {
-
-const QString kDiffChannel = QStringLiteral("history-diff");
-const QString kDriftChannel = QStringLiteral("history-drift");
 
 QTableView *tableFor(QAbstractItemModel *model, const QString &name, const QString &exportName,
                      QWidget *parent)
@@ -47,6 +43,7 @@ QTableView *tableFor(QAbstractItemModel *model, const QString &name, const QStri
 HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
+    , m_presenter(new HistoryPresenter(workbench, this))
     , m_before(new QComboBox(this))
     , m_after(new QComboBox(this))
     , m_diffMessage(new QLabel(this))
@@ -144,8 +141,7 @@ void HistoryPage::showEvent(QShowEvent *event)
 
 void HistoryPage::reload()
 {
-    SessionRepository *repo = m_workbench->repository();
-    if (!repo)
+    if (!m_presenter->available())
         return;
     if (!isVisible()) {
         m_stale = true;
@@ -156,8 +152,7 @@ void HistoryPage::reload()
 
 void HistoryPage::load()
 {
-    SessionRepository *repo = m_workbench->repository();
-    if (!repo)
+    if (!m_presenter->available())
         return;
     m_stale = false;
     const auto keyOf = [this](const QComboBox *box) -> std::pair<qint64, qint64> {
@@ -170,7 +165,8 @@ void HistoryPage::load()
     const QString provider = m_provider->currentText();
 
     QString error;
-    m_sources = historySources(*repo, &error);
+    QStringList providers;
+    m_sources = m_presenter->sources(&providers, &error);
     const QSignalBlocker blockBefore(m_before), blockAfter(m_after), blockProvider(m_provider);
     m_before->clear();
     m_after->clear();
@@ -194,7 +190,7 @@ void HistoryPage::load()
     }
 
     m_provider->clear();
-    m_provider->addItems(historyProviders(*repo, &error));
+    m_provider->addItems(providers);
     const QString wanted = provider.isEmpty() ? m_workbench->selectedProvider() : provider;
     if (const int row = m_provider->findText(wanted); row >= 0)
         m_provider->setCurrentIndex(row);
@@ -228,8 +224,7 @@ bool HistoryPage::showRerun(qint64 sessionId, const QString &provider)
 
 bool HistoryPage::isLoading() const
 {
-    const BackgroundReader *reader = m_workbench->reader();
-    return reader && (reader->pending(kDiffChannel) || reader->pending(kDriftChannel));
+    return m_presenter->isLoading();
 }
 
 void HistoryPage::compare()
@@ -241,30 +236,20 @@ void HistoryPage::compare()
 void HistoryPage::startCompare()
 {
     const int b = m_before->currentIndex(), a = m_after->currentIndex();
-    BackgroundReader *reader = m_workbench->reader();
-    if (!reader || b < 0 || a < 0 || b >= int(m_sources.size()) || a >= int(m_sources.size())) {
+    const auto noComparison = [this] {
         m_diff->clear();
         m_diffMessage->setText(tr("Run a suite twice, or re-run a provider, to compare."));
-        return;
-    }
-    m_diffMessage->setText(tr("Comparing…"));
+    };
+    if (b < 0 || a < 0 || b >= int(m_sources.size()) || a >= int(m_sources.size()))
+        return noComparison();
     const HistorySource before = m_sources[std::size_t(b)], after = m_sources[std::size_t(a)];
-    reader->submit(kDiffChannel, this,
-                   [this, before, after, same = a == b](const SessionRepository *repo,
-                                                        const QString &openError) {
-                       QString error = openError;
-                       std::optional<SessionDiff> diff;
-                       if (repo) {
-                           const auto bp = loadSourceProviders(*repo, before, &error);
-                           const auto ap =
-                               bp ? loadSourceProviders(*repo, after, &error) : std::nullopt;
-                           if (ap && bp)
-                               diff = diffProviders(*bp, *ap);
-                       }
-                       return [this, diff = std::move(diff), error, same]() mutable {
-                           showDiff(std::move(diff), error, same);
-                       };
-                   });
+    const bool same = a == b;
+    if (!m_presenter->compare(before, after,
+                              [this, same](std::optional<SessionDiff> diff, const QString &error) {
+                                  showDiff(std::move(diff), error, same);
+                              }))
+        return noComparison();
+    m_diffMessage->setText(tr("Comparing…"));
 }
 
 void HistoryPage::showDiff(std::optional<SessionDiff> diff, const QString &error, bool same)
@@ -303,24 +288,19 @@ void HistoryPage::showDiff(std::optional<SessionDiff> diff, const QString &error
 
 void HistoryPage::showDrift()
 {
-    BackgroundReader *reader = m_workbench->reader();
     const QString provider = m_provider->currentText();
-    if (!reader || provider.isEmpty()) {
+    const auto nothing = [this, provider] {
         m_series->setLoaded(provider, {});
         m_events->setEvents({});
-        return;
-    }
-    reader->submit(kDriftChannel, this,
-                   [this, provider](const SessionRepository *repo, const QString &openError) {
-                       QString error = openError;
-                       std::vector<DriftPoint> points;
-                       if (repo)
-                           points = loadDriftPoints(*repo, provider, &error);
-                       return [this, provider, points = std::move(points)]() mutable {
-                           m_series->setLoaded(provider, std::move(points));
-                           m_events->setEvents(m_series->events());
-                       };
-                   });
+    };
+    if (provider.isEmpty())
+        return nothing();
+    if (!m_presenter->drift(provider,
+                            [this, provider](std::vector<DriftPoint> points, const QString &) {
+                                m_series->setLoaded(provider, std::move(points));
+                                m_events->setEvents(m_series->events());
+                            }))
+        nothing();
 }
 
 } // namespace ys

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "analysis/session_diff.h"
-#include "storage/history_loader.h"
+#include "workbench/history_presenter.h"
 
 #include <QWidget>
 #include <optional>
@@ -16,6 +15,7 @@ namespace ys {
 class DriftChart;
 class DriftModel;
 class DriftSeriesModel;
+class HistoryPresenter;
 class SessionDiffModel;
 class Workbench;
 
@@ -69,6 +69,7 @@ private:
     };
 
     Workbench *m_workbench;
+    HistoryPresenter *m_presenter;
     std::optional<Rerun> m_rerun;
     std::vector<HistorySource> m_sources;
     bool m_stale = true;

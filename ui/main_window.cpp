@@ -3,7 +3,6 @@
 #include "charts/pareto_chart.h"
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
-#include "run/cost_estimate.h"
 #include "ui/attempts_page.h"
 #include "ui/bundle_actions.h"
 #include "ui/chart_exporter.h"
@@ -18,6 +17,7 @@
 #include "ui/table_export_menu.h"
 #include "ui/tco_page.h"
 #include "ui/window_habits.h"
+#include "workbench/suite_estimate.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -116,7 +116,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
                                           15000);
             });
     connect(workbench, &Workbench::costEstimated, this, [this](const CostEstimate &estimate) {
-        m_status->showMessage(CostEstimateText::line(estimate), 15000);
+        m_status->showMessage(SuiteEstimate::lineOf(estimate), 15000);
     });
     workbench->setOverBudgetHandler([window = QPointer<MainWindow>(this)](const CostEstimate &e) {
         return window && window->confirmOverBudget(e);
@@ -300,7 +300,7 @@ bool MainWindow::confirmOverBudget(const CostEstimate &estimate)
         tr("%1.\n\nThe estimate counts every planned request at its full prompt and output "
            "limit. Run it anyway? The spend is still watched, and the session stops when it "
            "reaches the budget.")
-            .arg(CostEstimateText::line(estimate)));
+            .arg(SuiteEstimate::lineOf(estimate)));
     QPushButton *run = box.addButton(tr("Run anyway"), QMessageBox::AcceptRole);
     QPushButton *leave = box.addButton(tr("Do not run"), QMessageBox::RejectRole);
     box.setDefaultButton(leave);

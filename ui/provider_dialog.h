@@ -1,7 +1,6 @@
 #pragma once
 
 #include "domain/provider_config.h"
-#include "pricing/price.h"
 #include "workbench/provider_form.h"
 
 #include <QDialog>

@@ -1,7 +1,6 @@
 #include "report_action.h"
 
 #include "charts/report_document.h"
-#include "report/report_source.h"
 #include "workbench/app_settings.h"
 #include "workbench/workbench.h"
 
@@ -112,7 +111,7 @@ void ReportAction::onTriggered()
 void ReportAction::save(const QString &path, const QString &language)
 {
     const auto summary = m_workbench ? m_workbench->summary() : nullptr;
-    if (!summary || !m_workbench->repository() || isSaving()) {
+    if (!summary || isSaving()) {
         Q_EMIT failed(tr("No session is selected."));
         return;
     }
@@ -121,8 +120,8 @@ void ReportAction::save(const QString &path, const QString &language)
             ? ReportFormat::Pdf
             : ReportFormat::Html;
     // The words and charts need this thread (translators, drawing); the writing does not.
-    const ReportSource source = ReportSource::of(*m_workbench->repository(), *summary);
-    ReportDocument document = ReportWriter::prepare(source.summary, source.suite, format, language);
+    // The workbench's view of the session is complete (drift and the stored suite included).
+    ReportDocument document = ReportWriter::prepare(*summary, summary->suite, format, language);
     m_path = path;
     setEnabled(false);
     m_watcher->setFuture(QtConcurrent::run([document = std::move(document), path] {

@@ -3,6 +3,7 @@
 #include "charts/concurrency_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
+#include "ui/session_drift_view.h"
 #include "ui/verdict_cards.h"
 
 namespace ys {
@@ -14,6 +15,7 @@ std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
         {new ConcurrencyChart(workbench, parent), tr("Concurrency")},
         {new CostBreakdownChart(workbench, parent), tr("Cost breakdown")},
         {new VerdictCards(workbench, parent), tr("Verdicts")},
+        {new SessionDriftView(workbench, parent), tr("Drift")},
     };
 }
 

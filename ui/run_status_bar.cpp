@@ -1,6 +1,6 @@
 #include "ui/run_status_bar.h"
 
-#include "util/eta_text.h"
+#include "models/eta_text.h"
 
 #include <QLabel>
 #include <QProgressBar>

@@ -1,8 +1,8 @@
 #include "ui/scores_page.h"
 
-#include "analysis/scores.h"
 #include "models/score_model.h"
 #include "ui/table_export_menu.h"
+#include "workbench/score_ranking.h"
 #include "workbench/workbench.h"
 
 #include <QGridLayout>
@@ -23,21 +23,6 @@ namespace {
 // Slider steps per unit of weight: a slider reads 0–100, the weight 0–1.
 constexpr int kSteps = 100;
 
-QString figureLabel(const QString &name)
-{
-    if (name == QLatin1String("latency"))
-        return ScoresPage::tr("Latency (gated E2E P95)");
-    if (name == QLatin1String("throughput"))
-        return ScoresPage::tr("Throughput (output tokens/s)");
-    if (name == QLatin1String("cost"))
-        return ScoresPage::tr("Cost ($/1K measured)");
-    if (name == QLatin1String("success_rate"))
-        return ScoresPage::tr("Success rate");
-    if (name == QLatin1String("context"))
-        return ScoresPage::tr("Context window");
-    return name; // a latency figure's own name, e.g. ttft_p95_ms
-}
-
 } // namespace
 
 ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
@@ -54,24 +39,17 @@ ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
 
     auto *weights = new QGroupBox(tr("Weights"), this);
     auto *grid = new QGridLayout(weights);
-    std::vector<std::pair<QString, double>> defaults;
-    for (const ScoreCriterion &c : Scores::defaultCriteria())
-        defaults.emplace_back(c.name, c.weight);
     int row = 0;
-    for (const QString &name : Scores::figureNames()) {
+    for (const auto &[name, initial] : ScoreRanking::defaultWeights()) {
         auto *slider = new QSlider(Qt::Horizontal, weights);
         slider->setObjectName(QStringLiteral("weight_%1").arg(name));
         slider->setRange(0, kSteps);
         slider->setPageStep(10);
-        double initial = 0;
-        for (const auto &[n, w] : defaults)
-            if (n == name)
-                initial = w;
         slider->setValue(int(std::lround(initial * kSteps)));
         auto *value = new QLabel(weights);
         value->setMinimumWidth(40);
         value->setText(QString::number(slider->value() / double(kSteps), 'f', 2));
-        auto *label = new QLabel(figureLabel(name), weights);
+        auto *label = new QLabel(ScoreRanking::figureLabel(name), weights);
         label->setBuddy(slider);
         grid->addWidget(label, row, 0);
         grid->addWidget(slider, row, 1);
@@ -134,36 +112,10 @@ void ScoresPage::rescore()
     std::vector<std::pair<QString, double>> weights;
     for (const auto &[name, s] : m_sliders)
         weights.emplace_back(name, s->value() / double(kSteps));
-    QString error;
-    const auto criteria = Scores::criteria(weights, &error);
-    if (!criteria) {
-        // The last ranking stays: it still says what the last valid weights gave.
-        m_message->setText(error);
-        return;
-    }
-    const auto summary = m_workbench->summary();
-    if (!summary) {
-        m_model->setTable({});
-        m_message->setText(tr("Select a session to rank its providers."));
-        return;
-    }
-    auto table = Scores::ofSession(*summary, *criteria, &error);
-    if (!table) {
-        m_message->setText(error);
-        return;
-    }
-    QStringList notes;
-    if (!table->dropped.empty()) {
-        QStringList dropped;
-        for (const QString &d : table->dropped)
-            dropped << figureLabel(d);
-        notes << tr("Not measured, left out: %1.").arg(dropped.join(QStringLiteral(", ")));
-    }
-    if (table->topStability)
-        notes << tr("The top provider stays first in %1% of random weight changes of ±50%.")
-                     .arg(QString::number(*table->topStability * 100.0, 'f', 0));
-    m_model->setTable(std::move(*table));
-    m_message->setText(notes.join(QLatin1Char(' ')));
+    ScoreRanking ranking = ScoreRanking::rank(m_workbench->summary().get(), weights);
+    m_message->setText(ranking.message);
+    if (!ranking.keepLast)
+        m_model->setTable(std::move(ranking.table).value_or(ScoreTable{}));
 }
 
 } // namespace ys

@@ -1,12 +1,10 @@
 #include "ui/suite_page.h"
 
 #include "domain/scenario_kinds.h"
-#include "pricing/price_catalog.h"
-#include "run/cost_estimate.h"
-#include "run/price_resolution.h"
 #include "ui/bound_fields.h"
 #include "ui/requirements_form.h"
 #include "ui/scenario_form.h"
+#include "workbench/suite_estimate.h"
 #include "workbench/suite_queue.h"
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
@@ -272,36 +270,9 @@ void SuitePage::changed()
 
 void SuitePage::updateEstimate()
 {
-    if (m_suite.providers.empty() || m_suite.scenarios.empty()) {
-        m_estimate->setText(tr("Add providers and scenarios to see the estimate"));
-        m_estimate->setToolTip(QString());
-        return;
-    }
-    // One line per provider rather than CostEstimateText::line's single long line, which a
-    // narrow column would have to wrap; that line is the tool tip.
-    const CostEstimate e = estimate();
-    QStringList lines;
-    lines << (e.budgetUsd
-                  ? tr("Estimated cost at most %1, budget %2")
-                        .arg(CostEstimateText::usd(e.totalUsd), CostEstimateText::usd(*e.budgetUsd))
-                  : tr("Estimated cost at most %1, no budget")
-                        .arg(CostEstimateText::usd(e.totalUsd)));
-    for (const ProviderCostEstimate &p : e.providers)
-        lines << (p.usd ? tr("  %1: %2").arg(p.provider, CostEstimateText::usd(*p.usd))
-                        : tr("  %1: unpriced (cost unknown)").arg(p.provider));
-    if (e.exceedsBudget())
-        lines << tr("Over the budget: a run asks before it starts.");
-    m_estimate->setText(lines.join(QLatin1Char('\n')));
-    m_estimate->setToolTip(CostEstimateText::line(e));
-}
-
-CostEstimate SuitePage::estimate() const
-{
-    // At the prices a session would use: the catalog's, with the suite's own fields over them.
-    Suite priced = m_suite;
-    if (const auto catalog = PriceCatalog::active(nullptr))
-        PriceResolution::resolve(priced, *catalog);
-    return estimateCost(priced, {});
+    const SuiteEstimate view = SuiteEstimate::of(m_suite);
+    m_estimate->setText(view.lines.join(QLatin1Char('\n')));
+    m_estimate->setToolTip(view.line);
 }
 
 QString SuitePage::problem() const
@@ -510,7 +481,7 @@ bool SuitePage::run()
     QString error;
     if (!m_workbench->runSuite(m_suite, &error)) {
         // An empty error: the analyst declined to run over the budget.
-        m_message->setText(error.isEmpty() ? CostEstimateText::refusal(estimate())
+        m_message->setText(error.isEmpty() ? SuiteEstimate::of(m_suite).refusal
                                            : tr("Not run: %1").arg(error));
         return false;
     }

@@ -13,7 +13,6 @@ class QTreeWidget;
 
 namespace ys {
 
-struct CostEstimate;
 class BoundFields;
 class RequirementsForm;
 class ScenarioForm;
@@ -68,7 +67,6 @@ private:
     void changed();
     void showProblem();
     void updateEstimate();
-    CostEstimate estimate() const;
     void refreshProviders();
     void refreshScenarios();
     void selectScenario(int row);

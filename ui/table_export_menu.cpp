@@ -184,12 +184,12 @@ void TableExportMenu::exportTable()
 
 void TableExportMenu::exportTo(QString path, const QString &filter)
 {
-    std::optional<TableFile::Format> format = TableFile::formatFromPath(path);
-    if (format == TableFile::Format::Json)
+    std::optional<TableExport::Format> format = TableExport::formatFromPath(path);
+    if (format == TableExport::Format::Json)
         format.reset(); // the GUI offers CSV and XLSX; JSON is the command line's
     if (!format) {
         const bool xlsx = filter.contains(QStringLiteral("*.xlsx"));
-        format = xlsx ? TableFile::Format::Xlsx : TableFile::Format::Csv;
+        format = xlsx ? TableExport::Format::Xlsx : TableExport::Format::Csv;
         if (QFileInfo(path).suffix().isEmpty())
             path += xlsx ? QStringLiteral(".xlsx") : QStringLiteral(".csv");
     }
@@ -200,7 +200,7 @@ void TableExportMenu::exportTo(QString path, const QString &filter)
         return;
     }
     QString error;
-    if (!TableFile::write(table(), path, *format, &error) && error.isEmpty())
+    if (!TableExport::write(table(), path, *format, &error) && error.isEmpty())
         error = tr("%1: cannot be written").arg(path);
     finish(path, error);
 }

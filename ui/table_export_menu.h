@@ -1,7 +1,6 @@
 #pragma once
 
-#include "export/data_table.h"
-#include "export/table_file.h"
+#include "models/table_export.h"
 
 #include <QList>
 #include <QObject>
@@ -28,7 +27,7 @@ public:
     using Source = std::function<DataTable()>;
     // Writes path in format, then calls done (on the UI thread) with an empty error or why not.
     using Done = std::function<void(const QString &error)>;
-    using Writer = std::function<void(const QString &path, TableFile::Format format, Done done)>;
+    using Writer = std::function<void(const QString &path, TableExport::Format format, Done done)>;
     // Asks for the path: suggested is a file name; *filter the chosen filter. Empty: cancelled.
     using FileChooser =
         std::function<QString(QWidget *parent, const QString &suggested, QString *filter)>;

@@ -1,60 +1,25 @@
 #include "ui/tco_page.h"
 
 #include "charts/tco_chart.h"
+#include "workbench/tco_form.h"
 #include "workbench/workbench.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
-#include <cmath>
+#include <algorithm>
 
 namespace ys {
 
-namespace {
-
-constexpr int kFieldCount = 7;
-
-// Numbers as the analyst's locale writes them, or as C does.
-std::optional<double> parseNumber(const QString &text)
-{
-    bool ok = false;
-    double v = QLocale().toDouble(text.trimmed(), &ok);
-    if (!ok)
-        v = text.trimmed().toDouble(&ok);
-    return ok ? std::optional<double>(v) : std::nullopt;
-}
-
-QString plain(double v)
-{
-    return QString::number(v, 'g', 12);
-}
-
-} // namespace
-
 QString TcoPage::fieldLabel(TcoField f)
 {
-    switch (f) {
-    case TcoField::GpuUsdPerHour:
-        return tr("GPU price per hour ($)");
-    case TcoField::Gpus:
-        return tr("GPUs per deployment");
-    case TcoField::Utilisation:
-        return tr("Utilisation (0–1]");
-    case TcoField::OpsUsdPerMonth:
-        return tr("Operations per month ($)");
-    case TcoField::TokensPerS:
-        return tr("Throughput (tokens/s)");
-    case TcoField::ApiUsdPer1m:
-        return tr("API price per 1M tokens ($)");
-    case TcoField::MonthlyTokens:
-        return tr("Tokens per month");
-    }
-    return {};
+    return TcoForm::fieldLabel(f);
 }
 
 TcoPage::TcoPage(Workbench *workbench, QWidget *parent)
@@ -62,7 +27,9 @@ TcoPage::TcoPage(Workbench *workbench, QWidget *parent)
     , m_workbench(workbench)
     , m_message(new QLabel(this))
     , m_result(new QLabel(this))
-    , m_useMeasured(new QPushButton(tr("Use the selected provider's measurements"), this))
+    , m_useMeasured(new QPushButton(tr("Use these measurements"), this))
+    , m_priceProvider(new QComboBox(this))
+    , m_throughputProvider(new QComboBox(this))
     , m_chart(new TcoChart(this))
 {
     setObjectName(QStringLiteral("tcoPage"));
@@ -72,32 +39,57 @@ TcoPage::TcoPage(Workbench *workbench, QWidget *parent)
     m_result->setWordWrap(true);
     m_useMeasured->setObjectName(QStringLiteral("tcoUseMeasured"));
     m_useMeasured->setToolTip(
-        tr("The API price from the selected provider's measured cost, the throughput from its "
-           "best sustained concurrency-sweep step"));
+        tr("The API price from one provider's measured cost, the throughput from another's "
+           "best sustained concurrency-sweep step (prompt plus output tokens per second)"));
+    m_priceProvider->setObjectName(QStringLiteral("tcoPriceProvider"));
+    m_throughputProvider->setObjectName(QStringLiteral("tcoThroughputProvider"));
     m_chart->setObjectName(QStringLiteral("tcoChart"));
     m_chart->setMinimumHeight(260);
 
-    // A deployment of one GPU against a $1 per 1M API at 500M tokens a month.
-    const double defaults[kFieldCount] = {2.5, 1, 0.6, 2000, 2500, 1.0, 5e8};
+    const TcoForm::Texts defaults = TcoForm::defaults();
     auto *inputs = new QGroupBox(tr("Inputs"), this);
     auto *form = new QFormLayout(inputs);
-    for (int i = 0; i < kFieldCount; ++i) {
+    for (int i = 0; i < TcoForm::kFields; ++i) {
         const auto f = TcoField(i);
-        auto *edit = new QLineEdit(plain(defaults[i]), inputs);
-        edit->setObjectName(QStringLiteral("tco_%1").arg(TcoCurves::optionName(f)));
+        auto *edit = new QLineEdit(defaults[std::size_t(i)], inputs);
+        edit->setObjectName(TcoForm::objectName(f));
         form->addRow(fieldLabel(f), edit);
         connect(edit, &QLineEdit::textChanged, this, &TcoPage::recompute);
         m_fields[std::size_t(i)] = edit;
     }
+    form->addRow(tr("API price from"), m_priceProvider);
+    form->addRow(tr("Throughput from"), m_throughputProvider);
     form->addRow(m_useMeasured);
     form->addRow(m_message);
     form->addRow(m_result);
     connect(m_useMeasured, &QPushButton::clicked, this, &TcoPage::useMeasured);
+    connect(workbench, &Workbench::summaryChanged, this, &TcoPage::refreshProviders);
+    connect(workbench, &Workbench::selectedProviderChanged, this, &TcoPage::refreshProviders);
 
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(inputs, 2);
     layout->addWidget(m_chart, 3);
+    refreshProviders();
     recompute();
+}
+
+void TcoPage::refreshProviders()
+{
+    const auto summary = m_workbench->summary();
+    const QString selected = m_workbench->selectedProvider();
+    const auto fill = [&selected](QComboBox *box, const QStringList &names) {
+        const QString kept = box->currentText();
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItems(names);
+        // The choice made stays; else the selected provider, when it can give the figure.
+        int row = box->findText(kept);
+        if (row < 0)
+            row = box->findText(selected);
+        box->setCurrentIndex(std::max(row, names.isEmpty() ? -1 : 0));
+    };
+    fill(m_priceProvider, TcoForm::priceProviders(summary.get()));
+    fill(m_throughputProvider, TcoForm::throughputProviders(summary.get()));
 }
 
 QString TcoPage::message() const
@@ -105,95 +97,37 @@ QString TcoPage::message() const
     return m_message->text();
 }
 
-void TcoPage::refuse(TcoField f, const QString &why)
-{
-    m_refused = f;
-    m_fields[std::size_t(f)]->setStyleSheet(
-        QStringLiteral("QLineEdit { border: 2px solid #e15759; }"));
-    m_message->setText(tr("%1: %2").arg(fieldLabel(f), why));
-}
-
 void TcoPage::recompute()
 {
     for (QLineEdit *e : m_fields)
         e->setStyleSheet(QString());
-    m_refused.reset();
-    double values[kFieldCount] = {};
-    for (int i = 0; i < kFieldCount; ++i) {
-        const QString text = m_fields[std::size_t(i)]->text();
-        const auto v = parseNumber(text);
-        if (!v) {
-            refuse(TcoField(i), tr("\"%1\" is not a number").arg(text));
-            return;
-        }
-        values[i] = *v;
-    }
-    const double gpus = values[int(TcoField::Gpus)];
-    if (gpus != std::floor(gpus) || std::abs(gpus) > 1e6) {
-        refuse(TcoField::Gpus, tr("%1 is not a whole number").arg(plain(gpus)));
-        return;
-    }
-    TcoInput in;
-    in.gpuUsdPerHour = values[int(TcoField::GpuUsdPerHour)];
-    in.gpus = int(gpus);
-    in.utilisation = values[int(TcoField::Utilisation)];
-    in.opsUsdPerMonth = values[int(TcoField::OpsUsdPerMonth)];
-    in.tokensPerS = values[int(TcoField::TokensPerS)];
-    in.apiUsdPer1m = values[int(TcoField::ApiUsdPer1m)];
-    in.monthlyTokens = values[int(TcoField::MonthlyTokens)];
-    in.throughputSource = tr("given");
-    in.apiPriceSource = tr("given");
-    if (const auto problem = TcoCurves::problem(in)) {
-        refuse(problem->field, problem->why);
-        return;
-    }
-    QString error;
-    m_report = Tco::compute(in, &error);
-    if (!m_report) { // problem() found none, so this does not happen; say so if it does
-        m_message->setText(error);
-        return;
-    }
-    m_message->clear();
-    m_chart->setCurve(TcoCurves::curve(in), in.monthlyTokens);
-    const TcoReport &r = *m_report;
-    const QString breakEven = r.at.breakEvenTokensPerMonth
-                                  ? tr("Break-even at %L1M tokens a month.")
-                                        .arg(*r.at.breakEvenTokensPerMonth / 1e6, 0, 'f', 1)
-                                  : tr("Self-hosting never pays off at this utilisation.");
-    m_result->setText(
-        tr("At %L1M tokens a month: API $%L2, self-hosted $%L3 (%4). %5")
-            .arg(in.monthlyTokens / 1e6, 0, 'f', 1)
-            .arg(r.apiUsdPerMonth, 0, 'f', 0)
-            .arg(r.at.selfUsdPerMonth, 0, 'f', 0)
-            .arg(r.selfCheaper() ? tr("self-hosting is cheaper") : tr("the API is cheaper"))
-            .arg(breakEven));
+    TcoForm::Texts texts;
+    for (int i = 0; i < TcoForm::kFields; ++i)
+        texts[std::size_t(i)] = m_fields[std::size_t(i)]->text();
+    TcoForm::Result r = TcoForm::evaluate(texts);
+    m_refused = r.refused;
+    m_message->setText(r.message);
+    if (r.refused)
+        m_fields[std::size_t(*r.refused)]->setStyleSheet(
+            QStringLiteral("QLineEdit { border: 2px solid #e15759; }"));
+    if (!r.report || !r.input || !r.curve)
+        return; // the chart keeps the last valid input
+    m_report = std::move(r.report);
+    m_chart->setCurve(*r.curve, r.input->monthlyTokens);
+    m_result->setText(r.summary);
 }
 
 void TcoPage::useMeasured()
 {
-    const auto summary = m_workbench->summary();
-    const QString name = m_workbench->selectedProvider();
-    const ProviderSummary *p = nullptr;
-    if (summary)
-        for (const ProviderSummary &s : summary->providers)
-            if (s.name == name)
-                p = &s;
-    if (!p) {
-        m_message->setText(tr("Select a provider of a session first."));
-        return;
-    }
-    QStringList notes;
-    if (const auto price = Tco::measuredUsdPer1m(*p))
-        m_fields[std::size_t(TcoField::ApiUsdPer1m)]->setText(plain(*price));
-    else
-        notes << tr("%1 has no measured cost.").arg(name);
-    QString error;
-    if (const auto rate = Tco::sweepThroughput(*p, &error))
-        m_fields[std::size_t(TcoField::TokensPerS)]->setText(plain(rate->tokensPerS));
-    else
-        notes << error;
-    if (!notes.isEmpty() && !m_refused)
-        m_message->setText(notes.join(QLatin1Char(' ')));
+    const TcoForm::Measured m =
+        TcoForm::measured(m_workbench->summary().get(), m_priceProvider->currentText(),
+                          m_throughputProvider->currentText());
+    if (m.apiUsdPer1m)
+        m_fields[std::size_t(TcoField::ApiUsdPer1m)]->setText(*m.apiUsdPer1m);
+    if (m.tokensPerS)
+        m_fields[std::size_t(TcoField::TokensPerS)]->setText(*m.tokensPerS);
+    if (!m.notes.isEmpty() && !m_refused)
+        m_message->setText(m.notes.join(QLatin1Char(' ')));
 }
 
 } // namespace ys

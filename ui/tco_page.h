@@ -1,11 +1,12 @@
 #pragma once
 
-#include "analysis/tco_curve.h"
+#include "workbench/tco_form.h"
 
 #include <QWidget>
 #include <array>
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -27,6 +28,8 @@ public:
     QLineEdit *field(TcoField f) const { return m_fields[std::size_t(f)]; }
     TcoChart *chart() const { return m_chart; }
     QPushButton *useMeasuredButton() const { return m_useMeasured; }
+    QComboBox *priceProviderBox() const { return m_priceProvider; }
+    QComboBox *throughputProviderBox() const { return m_throughputProvider; }
     // The report of the last valid input, and the input itself.
     const std::optional<TcoReport> &report() const { return m_report; }
     QString message() const;
@@ -38,13 +41,15 @@ public:
 private:
     void recompute();
     void useMeasured();
-    void refuse(TcoField f, const QString &why);
+    void refreshProviders();
 
     Workbench *m_workbench;
     std::array<QLineEdit *, 7> m_fields{};
     QLabel *m_message;
     QLabel *m_result;
     QPushButton *m_useMeasured;
+    QComboBox *m_priceProvider;
+    QComboBox *m_throughputProvider;
     TcoChart *m_chart;
     std::optional<TcoReport> m_report;
     std::optional<TcoField> m_refused;

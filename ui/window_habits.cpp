@@ -2,7 +2,7 @@
 
 #include "models/session_list_model.h"
 #include "ui/main_window.h"
-#include "util/translations.h"
+#include "workbench/translations.h"
 #include "workbench/workbench.h"
 
 #include <QAbstractAxis>

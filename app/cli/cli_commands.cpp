@@ -9,20 +9,19 @@
 #include "demo/sim_demo_host.h"
 #include "domain/calibration_record.h"
 #include "domain/session_status.h"
+#include "models/eta_text.h"
 #include "models/figure_text.h"
 #include "models/insight_text.h"
 #include "models/results_text.h"
-#include "pricing/price_catalog.h"
 #include "run/cost_estimate.h"
 #include "run/metrics_endpoint.h"
-#include "run/price_resolution.h"
+#include "run/session_plan.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/drift_loader.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
-#include "util/eta_text.h"
 #include "util/log.h"
 #include "workbench/demo_suite.h"
 
@@ -172,7 +171,7 @@ void logSessionSummary(const QString &dbPath, qint64 sessionId)
         return;
     }
     SessionRepository repo(db);
-    const auto summary = loadSessionSummary(repo, sessionId, &error);
+    const auto summary = loadSessionView(repo, sessionId, &error);
     if (!summary) {
         qCWarning(lcStorage).noquote() << error;
         return;
@@ -246,14 +245,11 @@ bool providersKnown(const Suite &suite, const QStringList &names)
     return true;
 }
 
-// With a budget, the estimate is shown before anything starts; a session past its budget is
-// refused by the runner (exit code 2).
-void showEstimate(Suite suite, const QStringList &providers)
+// With a budget, the plan's estimate is shown before anything starts; a session past its budget
+// is refused by the runner, which runs this same plan (exit code 2).
+void showEstimate(const SessionPlan &plan)
 {
-    // At the prices the session will use (the runner resolves them again and warns).
-    if (const auto catalog = PriceCatalog::active(nullptr))
-        PriceResolution::resolve(suite, *catalog);
-    const CostEstimate estimate = estimateCost(suite, providers);
+    const CostEstimate &estimate = plan.estimate();
     if (!estimate.guarded())
         return;
     err() << CostEstimateText::line(estimate) << '\n';
@@ -305,7 +301,12 @@ int CliCommands::run(const CliRunOptions &options)
     QString error;
     if (!providersKnown(suite, options.providers))
         return 2;
-    showEstimate(suite, options.providers);
+    std::optional<SessionPlan> plan = SessionPlan::make(suite, options.providers, &error);
+    if (!plan) {
+        complain(error);
+        return 2;
+    }
+    showEstimate(*plan);
 
     SessionRunner runner;
     MetricsEndpoint metrics;
@@ -320,6 +321,7 @@ int CliCommands::run(const CliRunOptions &options)
     request.suite = suite;
     request.dbPath = options.dbPath;
     request.onlyProviders = options.providers;
+    request.plan = std::move(plan);
     QEventLoop loop;
     qint64 sessionId = 0;
     SessionStatus status = SessionStatus::Running;
@@ -442,12 +444,11 @@ int CliCommands::show(const QString &dbPath, std::optional<qint64> sessionId, bo
         }
         sessionId = sessions.front().id;
     }
-    auto summary = loadSessionSummary(repo, *sessionId, &error);
+    auto summary = loadSessionView(repo, *sessionId, &error);
     if (!summary) {
         err() << error << '\n';
         return 1;
     }
-    summary->drift = loadDrift(repo, *sessionId, &error);
     if (json)
         out() << QString::fromUtf8(sessionSummaryJson(*summary, weights)) << '\n';
     else

@@ -124,7 +124,7 @@ int CliExport::run(const CliExportOptions &o)
     std::size_t providers = 0;
     for (Target &t : targets) {
         if (t.comparison) {
-            const auto summary = loadSessionSummary(repo, *sessionId, &error);
+            const auto summary = loadSessionView(repo, *sessionId, &error);
             if (!summary)
                 return complain(error, kReadFailed);
             const DataTable table = comparisonTable(summary->providers, summary->requirements);

@@ -79,7 +79,7 @@ int CliGate::gate(const CliGateOptions &o)
         }
         sessionId = sessions.front().id;
     }
-    auto summary = loadSessionSummary(repo, sessionId, &error);
+    auto summary = loadSessionView(repo, sessionId, &error);
     if (!summary) {
         complain(error);
         return 1;

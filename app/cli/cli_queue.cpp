@@ -2,6 +2,8 @@
 
 #include "cli/cli_worker.h"
 #include "domain/suite.h"
+#include "run/cost_estimate.h"
+#include "run/session_plan.h"
 #include "storage/database.h"
 #include "storage/history_window.h"
 #include "storage/run_queue.h"
@@ -293,6 +295,14 @@ int CliQueue::queue(const QCommandLineParser &parser)
         out().flush();
         return 0;
     }
+    // The plan a worker will make, checked now: past the budget no worker would start it.
+    const std::optional<SessionPlan> plan = SessionPlan::make(*suite, {}, &error);
+    if (!plan)
+        return fail(2, error);
+    if (plan->refused(false))
+        return fail(2, CostEstimateText::refusal(plan->estimate()));
+    if (plan->estimate().guarded())
+        QTextStream(stderr) << CostEstimateText::line(plan->estimate()) << '\n';
     const QByteArray json = suite->toJson();
     for (int n = 0; n < count; ++n) {
         const auto id = queue.enqueue(suite->name, json, std::nullopt, &error);

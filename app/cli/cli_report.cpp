@@ -2,7 +2,6 @@
 
 #include "charts/report_document.h"
 #include "report/report_language.h"
-#include "report/report_source.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -94,12 +93,11 @@ std::optional<int> CliReport::run(const QString &command, const QCommandLinePars
     const qint64 sessionId = chooseSession(repo, parser, dbPath, &code);
     if (!sessionId)
         return code;
-    auto summary = loadSessionSummary(repo, sessionId, &error);
+    const auto summary = loadSessionView(repo, sessionId, &error);
     if (!summary)
         return fail(1, error);
-    const ReportSource source = ReportSource::of(repo, *summary);
     const ReportDocument document =
-        ReportWriter::prepare(source.summary, source.suite, *format, language);
+        ReportWriter::prepare(*summary, summary->suite, *format, language);
     if (!ReportWriter::save(document, out, &error))
         return fail(2, error);
     return 0;

@@ -63,6 +63,14 @@ void runItem(RunQueue &queue, const QueueClaim &claim, const CliWorkerOptions &o
     SessionRequest request;
     request.suite = *suite;
     request.dbPath = o.db;
+    // The same plan as the workbench's and the command line's, stored with the session.
+    request.plan = SessionPlan::make(*suite, {}, &error);
+    if (!request.plan) {
+        QString finishError;
+        queue.finish(claim, false, error, &finishError);
+        say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(error));
+        return;
+    }
     QEventLoop loop;
     qint64 sessionId = 0;
     SessionStatus status = SessionStatus::Running;

@@ -5,11 +5,13 @@
 #include "analysis/scenario_results.h"
 #include "analysis/server_metrics_summary.h"
 #include "analysis/token_reconciliation.h"
+#include "domain/cost_estimate.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "domain/requirements.h"
 #include "domain/sample.h"
 #include "domain/session_info.h"
+#include "domain/suite.h"
 
 #include <array>
 #include <memory>
@@ -105,6 +107,11 @@ struct SessionSummary {
     std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
     std::vector<ServerMetricSummary> serverMetrics; // the providers' own /metrics, when scraped
+    // What the session was estimated to cost before it started (run/session_plan.h); unset for
+    // sessions stored before estimates were kept.
+    std::optional<CostEstimate> estimate;
+    // The suite as the session stored it (prices resolved); unset when it cannot be read.
+    std::optional<Suite> suite;
 };
 
 struct StreamDigest;

@@ -99,6 +99,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
     }
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);
     doc["drift"] = driftJson(summary.drift);
+    doc["cost_estimate"] =
+        summary.estimate ? json::parse(summary.estimate->toJson().toStdString()) : json(nullptr);
     addDecisionJson(doc, summary, scoreCriteria); // pareto, score, comparisons, slo
     addServerMetricsJson(doc, summary);
     return QByteArray::fromStdString(doc.dump(2));

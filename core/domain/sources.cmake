@@ -14,6 +14,7 @@ target_sources(ys_core PRIVATE
     domain/dialect_names.h domain/dialect_names.cpp
     domain/session_status.h domain/session_status.cpp
     domain/session_info.h
+    domain/cost_estimate.h domain/cost_estimate.cpp
     domain/calibration_record.h domain/calibration_record.cpp
     domain/server_metrics_fields.h domain/server_metrics_fields.cpp
     domain/network_settings.h domain/network_settings.cpp

@@ -78,12 +78,14 @@ void ComparisonTableModel::setSummaries(std::vector<ProviderSummary> summaries)
 {
     beginResetModel();
     m_rows = std::move(summaries);
+    judge();
     endResetModel();
 }
 
 void ComparisonTableModel::setRequirements(const Requirements &requirements)
 {
     m_requirements = requirements;
+    judge();
     if (!m_rows.empty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
@@ -98,9 +100,22 @@ int ComparisonTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+void ComparisonTableModel::judge()
+{
+    m_verdicts.clear();
+    for (const ProviderSummary &s : m_rows)
+        m_verdicts.push_back(Gates::evaluate(s, m_requirements));
+}
+
+const GateVerdict &ComparisonTableModel::verdictOf(const ProviderSummary &s) const
+{
+    // Every summary the model reads is one of its rows, judged once when they were set.
+    return m_verdicts[std::size_t(&s - m_rows.data())];
+}
+
 GateResult ComparisonTableModel::gateForColumn(const ProviderSummary &s, int column) const
 {
-    const GateVerdict v = Gates::evaluate(s, m_requirements);
+    const GateVerdict &v = verdictOf(s);
     switch (column) {
     case E2eP95Column:
         return v.latency;
@@ -266,7 +281,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case UsdPer1kRole:
         return s.usdPer1kBlended ? QVariant(*s.usdPer1kBlended) : QVariant();
     case VerdictRole:
-        return int(Gates::evaluate(s, m_requirements).overall());
+        return int(verdictOf(s).overall());
     default:
         return {};
     }

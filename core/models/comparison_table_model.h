@@ -63,8 +63,12 @@ private:
     QVariant displayValue(const ProviderSummary &s, int column) const;
     QVariant sortValue(const ProviderSummary &s, int column) const;
     GateResult gateForColumn(const ProviderSummary &s, int column) const;
+    // Each row's gates, evaluated once when the rows or the requirements are set.
+    void judge();
+    const GateVerdict &verdictOf(const ProviderSummary &s) const;
 
     std::vector<ProviderSummary> m_rows;
+    std::vector<GateVerdict> m_verdicts; // one per row
     Requirements m_requirements;
 };
 

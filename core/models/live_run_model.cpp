@@ -1,10 +1,10 @@
 #include "models/live_run_model.h"
 
 #include "domain/suite.h"
+#include "models/eta_text.h"
 #include "models/export_roles.h"
 #include "models/run_events_model.h"
 #include "run/scenario_step.h"
-#include "util/eta_text.h"
 #include "util/monotonic_clock.h"
 
 #include <algorithm>

@@ -4,10 +4,12 @@ target_sources(ys_core PRIVATE
     models/comparison_filter_model.h models/comparison_filter_model.cpp
     models/table_tsv.h models/table_tsv.cpp
     models/export_roles.h
+    models/table_export.h models/table_export.cpp
     models/model_table.h models/model_table.cpp
     models/attempts_table_export.h models/attempts_table_export.cpp
     models/chart_footnote.h models/chart_footnote.cpp
     models/column_header.h
+    models/eta_text.h models/eta_text.cpp
     models/figure_text.h models/figure_text.cpp
     models/cell_values.h
     models/kind_results_text.h models/kind_results_text.cpp

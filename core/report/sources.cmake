@@ -4,5 +4,4 @@ target_sources(ys_core PRIVATE
     report/report_sections.cpp report/report_appendix.cpp
     report/report_html.h report/report_html.cpp
     report/report_language.h report/report_language.cpp
-    report/report_source.h report/report_source.cpp
 )

@@ -1,5 +1,7 @@
 #include "run/cost_estimate.h"
 
+#include "analysis/context_probe.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -48,14 +50,17 @@ std::vector<PlannedLoad> plannedLoads(const Scenario &s, const ProviderConfig &p
             if (!provider.contextWindow || qint64(tokens) + out <= *provider.contextWindow)
                 loads.push_back({s.contextSweep.requestsPerPoint, tokens, out});
     } else if (k == QLatin1StringView("context_limit")) {
-        // Each probe is at most the claim; a search to the precision takes about log2(1 /
-        // precision) probes after the first, never more than max_probes.
+        // The control probe (analysis/context_probe.h), then probes of at most the claim: a
+        // search to the precision takes about log2(1 / precision) probes after the claim's,
+        // never more than max_probes in all.
         const std::optional<qint64> claimed =
             s.contextLimit.claimed ? s.contextLimit.claimed : provider.contextWindow;
-        const int probes = std::min(s.contextLimit.maxProbes,
+        const int probes = std::min(s.contextLimit.maxProbes - 1,
                                     int(std::ceil(std::log2(1.0 / s.contextLimit.precision))) + 2);
-        if (claimed)
+        if (claimed) {
+            loads.push_back({1, contextControlTokens(*claimed), out});
             loads.push_back({probes, *claimed, out});
+        }
     } else if (k == QLatin1StringView("concurrency_sweep")) {
         for (int level : s.concurrencySweep.levels)
             loads.push_back({s.concurrencySweep.requestsPerLevel.value_or(std::max(8, 4 * level)),
@@ -82,21 +87,6 @@ std::vector<PlannedLoad> plannedLoads(const Scenario &s, const ProviderConfig &p
         loads.push_back({latencyRequests(s), s.promptTokens, out});
     }
     return loads;
-}
-
-bool CostEstimate::anyPriced() const
-{
-    return std::any_of(providers.begin(), providers.end(),
-                       [](const ProviderCostEstimate &p) { return p.usd.has_value(); });
-}
-
-QStringList CostEstimate::unpriced() const
-{
-    QStringList out;
-    for (const ProviderCostEstimate &p : providers)
-        if (!p.usd)
-            out << p.provider;
-    return out;
 }
 
 CostEstimate estimateCost(const Suite &suite, const QStringList &onlyProviders)

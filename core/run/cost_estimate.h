@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/cost_estimate.h"
 #include "domain/provider_config.h"
 #include "domain/scenario.h"
 #include "domain/suite.h"
@@ -24,29 +25,6 @@ struct PlannedLoad {
 // (they happen only on failures). One case per scenario kind; a kind whose steps differ in size
 // gives one entry per size.
 std::vector<PlannedLoad> plannedLoads(const Scenario &scenario, const ProviderConfig &provider);
-
-// What one provider's runs of a session are expected to cost at most: every planned request at
-// its full prompt and its output limit, at the provider's list price.
-struct ProviderCostEstimate {
-    QString provider;
-    qint64 requests = 0;
-    qint64 promptTokens = 0;   // summed over the requests
-    qint64 outputTokens = 0;   // the output limits, summed
-    std::optional<double> usd; // absent: the provider has no price, its cost is unknown
-};
-
-// A session's cost estimate against the suite's budget, made before anything is sent.
-struct CostEstimate {
-    std::vector<ProviderCostEstimate> providers; // in the suite's order
-    double totalUsd = 0;                         // of the priced providers
-    std::optional<double> budgetUsd;             // the suite's budget_usd
-
-    bool anyPriced() const;
-    QStringList unpriced() const;
-    // The guard applies when the suite has a budget and at least one provider run is priced.
-    bool guarded() const { return budgetUsd && anyPriced(); }
-    bool exceedsBudget() const { return guarded() && totalUsd > *budgetUsd; }
-};
 
 // The estimate of running the suite's providers (only those named, when any are) through every
 // scenario.

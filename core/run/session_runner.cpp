@@ -1,13 +1,11 @@
 #include "run/session_runner.h"
 
-#include "pricing/price_catalog.h"
 #include "provider/dialect.h"
 #include "provider/secrets.h"
 #include "run/circuit_breaker.h"
 #include "run/cost_estimate.h"
 #include "run/load_runner.h"
 #include "run/network_pool.h"
-#include "run/price_resolution.h"
 #include "run/scenario_step.h"
 #include "run/self_calibration.h"
 #include "run/server_metrics_scraper.h"
@@ -77,6 +75,14 @@ public:
         writeLater([id = m_sessionId, existing = m_request.existingSessionId.has_value()](
                        SampleWriter *w) { w->watchSession(id, existing); });
         Q_EMIT sessionStarted(m_sessionId);
+        // What the session was planned to cost, kept with it (a re-run keeps its own); a record
+        // of the plan, not news of the run, so the live event list does not show it.
+        SessionEvent estimate;
+        estimate.sessionId = m_sessionId;
+        estimate.at = QDateTime::currentDateTimeUtc();
+        estimate.kind = QStringLiteral("estimate");
+        estimate.detail = QString::fromUtf8(m_request.plan->estimateJson());
+        writeLater([estimate](SampleWriter *w) { w->addEvent(estimate); });
         calibrate(repo);
 
         quint64 seed = quint64(m_sessionId) * 1000003u;
@@ -583,21 +589,26 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     }
     // The prices in force are fixed when the session starts, so its stored suite says which
     // price, catalog entry and catalog date each provider's costs use.
-    const auto catalog = PriceCatalog::active(error);
-    if (!catalog)
-        return false;
-    for (const QString &w : PriceResolution::resolve(request.suite, *catalog)) {
+    if (!request.plan) {
+        request.plan = SessionPlan::make(request.suite, request.onlyProviders, error);
+        if (!request.plan)
+            return false;
+    }
+    request.suite = request.plan->suite();
+    request.onlyProviders = request.plan->onlyProviders();
+    for (const QString &w : request.plan->warnings()) {
         qCInfo(lcEngine).noquote() << w; // the log file; the signal shows it
         Q_EMIT warning(w);
     }
     // Past its budget a session does not start: nothing is sent, no database is touched.
-    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
-    if (estimate.exceedsBudget() && !request.overBudgetAccepted) {
+    const CostEstimate &estimate = request.plan->estimate();
+    if (request.plan->refused(request.overBudgetAccepted)) {
         *error = CostEstimateText::refusal(estimate);
         return false;
     }
     if (estimate.guarded())
         qCInfo(lcEngine).noquote() << CostEstimateText::line(estimate);
+    const double estimateUsd = estimate.totalUsd;
     // Check the database on this thread first, so a bad file is reported before anything runs.
     {
         Database probe(request.dbPath);
@@ -618,7 +629,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
 
     m_networkThread = new QThread(this);
     m_networkThread->setObjectName(QStringLiteral("ys-network"));
-    m_worker = new SessionWorker(std::move(request), m_writer, estimate.totalUsd);
+    m_worker = new SessionWorker(std::move(request), m_writer, estimateUsd);
     m_worker->moveToThread(m_networkThread);
     connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {

@@ -3,6 +3,7 @@
 #include "domain/sample.h"
 #include "domain/session_status.h"
 #include "domain/suite.h"
+#include "run/session_plan.h"
 
 #include <QObject>
 #include <QPointer>
@@ -26,6 +27,9 @@ struct SessionRequest {
     // The user chose to run although the cost estimate exceeds the suite's budget_usd; the
     // spend is still watched while it runs.
     bool overBudgetAccepted = false;
+    // The plan the caller showed its user (run/session_plan.h). Set, the runner runs it as it
+    // is (its suite and providers replace the two above); unset, the runner makes it.
+    std::optional<SessionPlan> plan{};
 };
 
 // Runs a session off the caller's thread: a network thread drives the attempts, a writer

@@ -13,5 +13,6 @@ target_sources(ys_core PRIVATE
     run/load_runner.h run/load_runner.cpp
     run/cost_estimate.h run/cost_estimate.cpp
     run/price_resolution.h run/price_resolution.cpp
+    run/session_plan.h run/session_plan.cpp
     run/session_runner.h run/session_runner.cpp
 )

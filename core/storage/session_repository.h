@@ -49,7 +49,8 @@ struct SessionEvent {
     qint64 sessionId = 0;
     std::optional<qint64> runId;
     QDateTime at;
-    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity"
+    QString kind;   // "breaker", "breaker_refused", "fallback", "concurrency", "model_identity",
+                    // "budget", "estimate" (the session's plan, no run)
     QString detail; // JSON object
 };
 

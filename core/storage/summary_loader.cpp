@@ -1,6 +1,7 @@
 #include "storage/summary_loader.h"
 
 #include "analysis/kind_results.h"
+#include "storage/drift_loader.h"
 #include "storage/session_repository.h"
 
 #include "storage/attempt_pack.h"
@@ -271,6 +272,7 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     const std::optional<Suite> suite = repo.sessionSuite(sessionId, &suiteError);
     if (suite && suite->requirements)
         summary.requirements = *suite->requirements;
+    summary.suite = suite;
     const auto runs = repo.runs(sessionId, error);
     std::vector<ProviderWork> work;
     for (ProviderRecord p : repo.providers(sessionId, error)) {
@@ -306,6 +308,26 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
     }
     summary.serverMetrics =
         summarizeServerMetrics(ServerMetricsStore::load(repo.database(), sessionId, error));
+    // The estimate the session started with (a later re-run's is its own, not the session's).
+    for (const SessionEvent &e : repo.events(sessionId, error)) {
+        if (e.kind == QLatin1StringView("estimate")) {
+            summary.estimate = CostEstimate::fromJson(e.detail.toUtf8());
+            break;
+        }
+    }
+    return summary;
+}
+
+std::optional<SessionSummary> loadSessionView(const SessionRepository &repo, qint64 sessionId,
+                                              QString *error)
+{
+    auto summary = loadSessionSummary(repo, sessionId, error);
+    if (!summary)
+        return std::nullopt;
+    QString driftError;
+    summary->drift = loadDrift(repo, sessionId, &driftError);
+    if (!driftError.isEmpty() && error)
+        *error = driftError;
     return summary;
 }
 

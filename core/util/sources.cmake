@@ -2,10 +2,8 @@
 target_sources(ys_core PRIVATE
     util/monotonic_clock.h util/units.h
     util/number_text.h util/number_text.cpp
-    util/translations.h util/translations.cpp
     util/log.h util/log.cpp
     util/redact.h util/redact.cpp
-    util/eta_text.h util/eta_text.cpp
     util/thread_slice.h util/thread_slice.cpp
     util/csv_reader.h util/csv_reader.cpp
     util/background_priority.h util/background_priority.cpp

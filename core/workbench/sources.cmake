@@ -10,6 +10,12 @@ target_sources(ys_core PRIVATE
     workbench/summary_load_thread.h workbench/summary_load_thread.cpp
     workbench/background_reader.h workbench/background_reader.cpp
     workbench/app_settings.h workbench/app_settings.cpp
+    workbench/translations.h workbench/translations.cpp
     workbench/suite_queue.h workbench/suite_queue.cpp
+    workbench/suite_estimate.h workbench/suite_estimate.cpp
+    workbench/score_ranking.h workbench/score_ranking.cpp
+    workbench/tco_form.h workbench/tco_form.cpp
+    workbench/history_presenter.h workbench/history_presenter.cpp
+    workbench/attempts_presenter.h workbench/attempts_presenter.cpp
     workbench/bundle_io.h workbench/bundle_io.cpp
 )

@@ -13,7 +13,8 @@ struct Suite;
 class SuiteQueue {
     Q_DECLARE_TR_FUNCTIONS(ys::SuiteQueue)
 public:
-    // The queue item's id; nullopt with *error set when the store cannot take it.
+    // The queue item's id; nullopt with *error set when the store cannot take it, or the suite's
+    // plan (run/session_plan.h) is past its budget.
     static std::optional<qint64> enqueue(const QString &dbPath, const Suite &suite, QString *error);
 };
 

@@ -30,7 +30,7 @@ quint64 SummaryLoadThread::request(qint64 sessionId)
             if (repo) {
                 QElapsedTimer timer;
                 timer.start();
-                if (auto loaded = loadSessionSummary(*repo, sessionId, &error)) {
+                if (auto loaded = loadSessionView(*repo, sessionId, &error)) {
                     summary = std::make_shared<const SessionSummary>(std::move(*loaded));
                     distributions = std::make_shared<const SessionLatencyDistributions>(
                         sessionLatencyDistributions(*summary));

@@ -3,8 +3,6 @@
 #include "analysis/run_summary.h"
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
-#include "pricing/price_catalog.h"
-#include "run/price_resolution.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -201,10 +199,18 @@ bool Workbench::rerunProvider(const QString &providerName, QString *error)
 
 bool Workbench::startRun(SessionRequest request, QString *error)
 {
-    // The estimate at the prices the session will use (the runner warns about unpriced ones).
-    if (const auto catalog = PriceCatalog::active(nullptr))
-        PriceResolution::resolve(request.suite, *catalog);
-    const CostEstimate estimate = estimateCost(request.suite, request.onlyProviders);
+    // The plan the runner will run: the prices in force and the estimate (the runner warns
+    // about unpriced providers).
+    if (!request.plan) {
+        request.plan = SessionPlan::make(request.suite, request.onlyProviders, error);
+        if (!request.plan) {
+            qCWarning(lcEngine).noquote() << *error;
+            return false;
+        }
+    }
+    request.suite = request.plan->suite();
+    request.onlyProviders = request.plan->onlyProviders();
+    const CostEstimate estimate = request.plan->estimate();
     if (estimate.guarded())
         Q_EMIT costEstimated(estimate);
     if (estimate.exceedsBudget()) {

@@ -2,8 +2,8 @@
 
 #include "analysis/latency_distribution.h"
 #include "analysis/run_summary.h"
+#include "domain/cost_estimate.h"
 #include "domain/suite.h"
-#include "run/cost_estimate.h"
 #include "run/session_runner.h"
 
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "util/eta_text.h"
+#include "models/eta_text.h"
 
 namespace ys {
 

@@ -1,4 +1,4 @@
-#include "util/translations.h"
+#include "workbench/translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,0 +1,87 @@
+#include "workbench/history_presenter.h"
+
+#include "storage/drift_loader.h"
+#include "workbench/background_reader.h"
+#include "workbench/workbench.h"
+
+namespace ys {
+
+namespace {
+
+const QString kDiffChannel = QStringLiteral("history-diff");
+const QString kDriftChannel = QStringLiteral("history-drift");
+
+} // namespace
+
+HistoryPresenter::HistoryPresenter(Workbench *workbench, QObject *parent)
+    : QObject(parent)
+    , m_workbench(workbench)
+{
+}
+
+bool HistoryPresenter::available() const
+{
+    return m_workbench->repository() != nullptr;
+}
+
+std::vector<HistorySource> HistoryPresenter::sources(QStringList *providers, QString *error) const
+{
+    const SessionRepository *repo = m_workbench->repository();
+    if (!repo)
+        return {};
+    std::vector<HistorySource> out = historySources(*repo, error);
+    *providers = historyProviders(*repo, error);
+    return out;
+}
+
+bool HistoryPresenter::compare(const HistorySource &before, const HistorySource &after,
+                               DiffDone done)
+{
+    BackgroundReader *reader = m_workbench->reader();
+    if (!reader)
+        return false;
+    reader->submit(kDiffChannel, this,
+                   [before, after, done = std::move(done)](const SessionRepository *repo,
+                                                           const QString &openError) {
+                       QString error = openError;
+                       std::optional<SessionDiff> diff;
+                       if (repo) {
+                           const auto bp = loadSourceProviders(*repo, before, &error);
+                           const auto ap =
+                               bp ? loadSourceProviders(*repo, after, &error) : std::nullopt;
+                           if (ap && bp)
+                               diff = diffProviders(*bp, *ap);
+                       }
+                       return [done, diff = std::move(diff), error]() mutable {
+                           done(std::move(diff), error);
+                       };
+                   });
+    return true;
+}
+
+bool HistoryPresenter::drift(const QString &provider, DriftDone done)
+{
+    BackgroundReader *reader = m_workbench->reader();
+    if (!reader)
+        return false;
+    reader->submit(kDriftChannel, this,
+                   [provider, done = std::move(done)](const SessionRepository *repo,
+                                                      const QString &openError) {
+                       QString error = openError;
+                       std::vector<DriftPoint> points;
+                       if (repo)
+                           points = loadDriftPoints(*repo, provider, &error);
+                       return [done, points = std::move(points), error]() mutable {
+                           done(std::move(points), error);
+                       };
+                   });
+    return true;
+}
+
+bool HistoryPresenter::isLoading() const
+{
+    const BackgroundReader *reader = m_workbench->reader();
+    return reader && (reader->pending(kDiffChannel) || reader->pending(kDriftChannel));
+}
+
+} // namespace ys

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "analysis/drift.h"
+#include "analysis/session_diff.h"
+#include "storage/history_loader.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+class Workbench;
+
+// The History page's reads: the sessions and runs it can compare and the providers it can
+// follow, two of them compared provider by provider (analysis/session_diff.h), and one provider
+// across every session (drift). The comparison and the drift read every attempt of what they
+// cover, so they run on the workbench's reader thread (workbench/background_reader.h) and come
+// back on the page's thread; a newer request of either kind supersedes the one before.
+class HistoryPresenter : public QObject {
+    Q_OBJECT
+public:
+    explicit HistoryPresenter(Workbench *workbench, QObject *parent = nullptr);
+
+    // Whether a database is open to read.
+    bool available() const;
+    // The sessions (each followed by its providers' runs) and the providers that ran in any.
+    std::vector<HistorySource> sources(QStringList *providers, QString *error) const;
+
+    using DiffDone = std::function<void(std::optional<SessionDiff> diff, const QString &error)>;
+    using DriftDone = std::function<void(std::vector<DriftPoint> points, const QString &error)>;
+    // False when no database is open (done is not called).
+    bool compare(const HistorySource &before, const HistorySource &after, DiffDone done);
+    bool drift(const QString &provider, DriftDone done);
+    // Whether a comparison or a drift is still being read.
+    bool isLoading() const;
+
+private:
+    Workbench *m_workbench;
+};
+
+} // namespace ys

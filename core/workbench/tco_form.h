@@ -1,0 +1,56 @@
+#pragma once
+
+#include "analysis/tco_curve.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <optional>
+
+namespace ys {
+
+struct SessionSummary;
+
+// The TCO page's form: the inputs of `yardstick-cli tco` as the texts of its fields, read as the
+// analyst's locale writes numbers, checked and computed in core (analysis/tco.h) exactly as the
+// command line computes them.
+class TcoForm {
+    Q_DECLARE_TR_FUNCTIONS(ys::TcoForm)
+public:
+    static constexpr int kFields = 7;
+    using Texts = std::array<QString, kFields>;
+
+    // A deployment of one GPU against a $1 per 1M API at 500M tokens a month.
+    static Texts defaults();
+    static QString fieldLabel(TcoField field);
+    // The field's widget name: "tco_" and its command line option.
+    static QString objectName(TcoField field);
+
+    struct Result {
+        std::optional<TcoField> refused; // the field marked, named in message
+        QString message;
+        std::optional<TcoInput> input; // the valid input, with its report and its curve
+        std::optional<TcoReport> report;
+        std::optional<TcoCurve> curve;
+        QString summary; // the costs at the volume given and the break-even, in words
+    };
+    static Result evaluate(const Texts &texts);
+
+    // Measurements as field texts, from two providers picked separately (the API one buys and
+    // the model one hosts are rarely the same): the price provider's measured cost per 1M
+    // tokens, and the throughput provider's best sustained concurrency-sweep step in prompt
+    // plus output tokens per second; notes say what is missing.
+    struct Measured {
+        std::optional<QString> apiUsdPer1m;
+        std::optional<QString> tokensPerS;
+        QStringList notes;
+    };
+    static Measured measured(const SessionSummary *summary, const QString &priceProvider,
+                             const QString &throughputProvider);
+    // The session's providers, in its order, that can give each: a measured cost; a sweep.
+    static QStringList priceProviders(const SessionSummary *summary);
+    static QStringList throughputProviders(const SessionSummary *summary);
+};
+
+} // namespace ys
