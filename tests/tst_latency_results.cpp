@@ -339,6 +339,65 @@ private Q_SLOTS:
         }
     }
 
+    // A suite with two latency scenarios (short and long prompts): each keeps its own figures
+    // from its own run, the provider's headline says which one it is, and show --json and the
+    // text carry both.
+    void severalLatencyScenariosKeepTheirFigures()
+    {
+        QString error;
+        test::ProfileShape shape;
+        shape.ttftMedianMs = shape.ttftP95Ms = 20;
+        shape.prefillTokensPerS = 20000; // 4,000 more prompt tokens: 200 ms more TTFT
+        shape.outputTokensMin = shape.outputTokensMax = 8;
+        auto sim = test::startSim(
+            {test::simProfileJson(QStringLiteral("steady"), QStringLiteral("steady"), shape)},
+            &error);
+        QVERIFY2(sim, qPrintable(error));
+        Scenario shortPrompts = closedLoop(6, 2, 16);
+        Scenario longPrompts = closedLoop(6, 2, 16);
+        longPrompts.promptTokens = 4000;
+        Suite suite = suiteOf(
+            test::simProvider(QStringLiteral("Two"), sim->baseUrl(), QStringLiteral("steady")),
+            shortPrompts);
+        suite.scenarios.push_back(longPrompts);
+        QTemporaryDir dir;
+        const auto session = runSession(dir, suite);
+        QVERIFY(session);
+        const ProviderSummary &p = session->summary.providers.front();
+        QCOMPARE(p.latencyScenarios.size(), std::size_t(2));
+        const LatencyScenarioSummary &a = p.latencyScenarios[0];
+        const LatencyScenarioSummary &b = p.latencyScenarios[1];
+        QCOMPARE(a.promptTokens, std::optional<int>(40));
+        QCOMPARE(b.promptTokens, std::optional<int>(4000));
+        QVERIFY(!a.headline && b.headline);
+        QCOMPARE(b.runId, p.runId); // the headline is the last run, and says so
+        QCOMPARE(a.attempts, 6);
+        QCOMPARE(b.attempts, 6);
+        QVERIFY(a.ttftMs.p50 && b.ttftMs.p50);
+        QVERIFY2(*b.ttftMs.p50 > *a.ttftMs.p50 + 100,
+                 qPrintable(QStringLiteral("%1 %2").arg(*a.ttftMs.p50).arg(*b.ttftMs.p50)));
+        QCOMPARE(b.ttftMs.p50, p.ttftMs.p50);
+        // The short scenario's figures are its own run's, as summarizeRun gives them.
+        std::vector<Sample> first;
+        for (const Sample &x : session->samples)
+            if (x.runId == a.runId)
+                first.push_back(x);
+        const ProviderSummary own = summarizeRun(suite.providers.front(), first);
+        QCOMPARE(a.ttftMs.p50, own.ttftMs.p50);
+        QCOMPARE(a.e2eMs.p95, own.e2eMs.p95);
+
+        const json doc = json::parse(cliShow(session->dbPath, true).toStdString());
+        const json &listed = doc["providers"][0]["latency_scenarios"];
+        QCOMPARE(listed.size(), std::size_t(2));
+        QCOMPARE(listed[0]["prompt_tokens"].get<int>(), 40);
+        QVERIFY(listed[1]["headline"].get<bool>());
+        QCOMPARE(listed[0]["ttft_ms"]["p50"].get<double>(), *a.ttftMs.p50);
+        const QString text = QString::fromUtf8(cliShow(session->dbPath, false));
+        QVERIFY2(text.contains(QStringLiteral("latency scenario 1 of 2 (40 prompt tokens")) &&
+                     text.contains(QStringLiteral("latency scenario 2 of 2 (4000 prompt tokens")),
+                 qPrintable(text));
+    }
+
     // Over plain HTTP: the first attempt of each connection is cold, the rest warm; connect
     // phases for exactly the cold ones, no TLS; TPOT is the simulator's per-token decode time.
     void closedLoopOverHttp()

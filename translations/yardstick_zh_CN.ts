@@ -2664,6 +2664,38 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>open loop at %1/s</source>
+        <translation>开环，每秒 %1 个</translation>
+    </message>
+    <message>
+        <source>closed loop at %1</source>
+        <translation>闭环，并发 %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens</source>
+        <translation>%1 个提示词元</translation>
+    </message>
+    <message>
+        <source>prompts of varied size</source>
+        <translation>大小不一的提示</translation>
+    </message>
+    <message>
+        <source>latency scenario %1 of %2 (%3, %4): %5/%6 ok, TTFT p50 %7, E2E p95 %8, %9 tok/s</source>
+        <translation>延迟场景 %1/%2（%3，%4）：成功 %5/%6，TTFT p50 %7，E2E p95 %8，每秒 %9 个词元</translation>
+    </message>
+    <message>
+        <source>, $%1 per 1K</source>
+        <translation>，每千词元 $%1</translation>
+    </message>
+    <message>
+        <source> (the provider&apos;s figures and gates are this scenario&apos;s)</source>
+        <translation>（该服务商的指标和门槛取自此场景）</translation>
+    </message>
 </context>
 <context>
     <name>ys::Gates</name>

@@ -121,6 +121,8 @@ void printSummaryText(const SessionSummary &summary, const std::vector<ScoreCrit
         if (p.successes < p.attempts)
             out() << QStringLiteral("    ")
                   << CliCommands::tr("outcomes: %1").arg(FigureText::outcomeBreakdown(p)) << '\n';
+        for (const QString &line : FigureText::latencyScenarios(p))
+            out() << QStringLiteral("    ") << line << '\n';
         out() << QStringLiteral("    ") << PriceSourceText::line(p.price) << '\n';
         if (p.askedRatePerS || p.achievedRatePerS)
             out() << QStringLiteral("    ")

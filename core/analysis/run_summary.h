@@ -44,6 +44,24 @@ struct CostBreakdown {
     std::optional<double> truncatedUsd;
 };
 
+// One latency scenario of a provider that ran several (a suite with two `latency` scenarios, e.g.
+// short and long prompts): its latest run's own figures, so that none is folded into another.
+struct LatencyScenarioSummary {
+    int index = 0; // 1-based, among the provider's latency scenarios in the order they ran
+    qint64 runId = 0;
+    bool headline = false; // the one the provider's own figures (and the gates) are taken from
+    std::optional<int> promptTokens; // none: drawn from a distribution or a trace
+    QString loadModel;
+    int concurrency = 0;
+    std::optional<double> ratePerS; // open loop
+    int attempts = 0;
+    int successes = 0;
+    Distribution ttftMs;
+    Distribution e2eMs;
+    std::optional<double> outputTokensPerSecondP50;
+    std::optional<double> usdPer1kMeasured;
+};
+
 struct ProviderSummary {
     QString name;
     QString dialect;
@@ -98,6 +116,9 @@ struct ProviderSummary {
     std::optional<double> wallSpanS;
 
     ScenarioResults results; // what each kind of scenario the provider ran answers
+    // With more than one latency scenario, each one's figures (the headline is the last run);
+    // empty with one.
+    std::vector<LatencyScenarioSummary> latencyScenarios;
 };
 
 struct SessionSummary {

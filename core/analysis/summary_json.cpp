@@ -94,6 +94,22 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
         j["price"] = providerPriceJson(p.price);
         j["context_window"] = orNull(p.contextWindow);
         j["results"] = scenarioResultsJson(p.results);
+        json scenarios = json::array();
+        for (const LatencyScenarioSummary &l : p.latencyScenarios)
+            scenarios.push_back({{"index", l.index},
+                                 {"run", l.runId},
+                                 {"headline", l.headline},
+                                 {"prompt_tokens", orNull(l.promptTokens)},
+                                 {"load_model", l.loadModel.toStdString()},
+                                 {"concurrency", l.concurrency},
+                                 {"rate_per_s", orNull(l.ratePerS)},
+                                 {"attempts", l.attempts},
+                                 {"successful", l.successes},
+                                 {"ttft_ms", distributionJson(l.ttftMs)},
+                                 {"e2e_ms", distributionJson(l.e2eMs)},
+                                 {"output_tokens_per_s_p50", orNull(l.outputTokensPerSecondP50)},
+                                 {"usd_per_1k_measured", orNull(l.usdPer1kMeasured)}});
+        j["latency_scenarios"] = scenarios;
         j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));
         doc["providers"].push_back(j);
     }

@@ -271,6 +271,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
                 .arg(FigureText::successes(s), FigureText::outcomeBreakdown(s));
         if (index.column() == CostColumn && s.tokensEstimated)
             return tr("Some attempts reported no token usage; their cost is not included");
+        if (index.column() == ProviderColumn && !s.latencyScenarios.empty())
+            return FigureText::latencyScenarios(s).join(QLatin1Char('\n'));
         return {};
     case ProviderNameRole:
         return s.name;

@@ -18,6 +18,12 @@ public:
     static QString successes(const ProviderSummary &summary);
     // Each outcome class that occurred with its count, commonest first ("context exceeded 8").
     static QString outcomeBreakdown(const ProviderSummary &summary);
+    // One latency scenario of several, on one line: "latency scenario 1 of 2 (300 prompt tokens,
+    // closed loop at 4): TTFT p50 …, E2E p95 …, … tok/s, $… per 1K" and, for the headline, that
+    // the provider's own figures are this one's.
+    static QString latencyScenario(const LatencyScenarioSummary &scenario, int count);
+    // Every latency scenario of the provider, a line each; empty with one.
+    static QStringList latencyScenarios(const ProviderSummary &summary);
 };
 
 } // namespace ys

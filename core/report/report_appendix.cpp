@@ -175,6 +175,8 @@ ReportSection ReportBuilder::appendix(const SessionSummary &summary)
                 ReportBlock::paragraph(tr("Outcomes: %1").arg(FigureText::outcomeBreakdown(p))));
         s.blocks.push_back(
             ReportBlock::paragraph(tr("Price: %1").arg(PriceSourceText::line(p.price))));
+        if (const QStringList scenarios = FigureText::latencyScenarios(p); !scenarios.isEmpty())
+            s.blocks.push_back(ReportBlock::list(scenarios));
         const QStringList results = ResultsText::lines(p.results);
         if (!results.isEmpty())
             s.blocks.push_back(ReportBlock::list(results));

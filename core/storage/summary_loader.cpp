@@ -15,8 +15,10 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QThread>
+#include <algorithm>
 #include <atomic>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 
@@ -75,6 +77,8 @@ void analyse(const QString &kind, const std::vector<StepData> &steps,
 struct ProviderWork {
     ProviderRecord record;
     const RunRecord *latest = nullptr;
+    // The latest run of each distinct latency scenario, in the order they first ran.
+    std::vector<const RunRecord *> latencyScenarios;
     bool latestIsLatency = false;
     int runCount = 0;
     std::optional<StreamDigest> digest; // the latest run's, when it has ended and has one
@@ -138,8 +142,16 @@ void plan(ProviderWork &w, const std::vector<RunRecord> &runs)
             continue;
         ++w.runCount;
         w.latest = &r; // runs come ordered by id, so the last one is the latest
-        if (r.kind == QLatin1StringView("latency"))
+        if (r.kind == QLatin1StringView("latency")) {
             latestLatency = &r;
+            const auto same = std::find_if(
+                w.latencyScenarios.begin(), w.latencyScenarios.end(),
+                [&r](const RunRecord *k) { return k->scenarioJson == r.scenarioJson; });
+            if (same == w.latencyScenarios.end())
+                w.latencyScenarios.push_back(&r);
+            else
+                *same = &r; // a re-run stands for its scenario
+        }
     }
     if (latestLatency)
         w.latest = latestLatency;
@@ -252,6 +264,55 @@ void summarizeAll(const SessionRepository &repo, std::vector<ProviderWork> &work
         t.join();
 }
 
+// One latency scenario's figures from its run's summary, and what the scenario asked for.
+LatencyScenarioSummary latencyScenarioOf(const RunRecord &run, const ProviderSummary &s)
+{
+    LatencyScenarioSummary l;
+    l.runId = run.id;
+    l.loadModel = run.loadModel;
+    l.concurrency = run.concurrency;
+    const nlohmann::json scenario =
+        nlohmann::json::parse(run.scenarioJson.toStdString(), nullptr, false);
+    if (scenario.is_object()) {
+        if (const auto it = scenario.find("prompt_tokens");
+            it != scenario.end() && it->is_number_integer())
+            l.promptTokens = it->get<int>();
+        if (const auto it = scenario.find("rate_per_s");
+            it != scenario.end() && it->is_number() && run.loadModel == QLatin1StringView("open"))
+            l.ratePerS = it->get<double>();
+    }
+    l.attempts = s.attempts;
+    l.successes = s.successes;
+    l.ttftMs = s.ttftMs;
+    l.e2eMs = s.e2eMs;
+    l.outputTokensPerSecondP50 = s.outputTokensPerSecondP50;
+    l.usdPer1kMeasured = s.usdPer1kMeasured;
+    return l;
+}
+
+// With several latency scenarios, each one's figures beside the headline (the last to run),
+// each from its own run.
+void addLatencyScenarios(const SessionRepository &repo, const ProviderWork &w, ProviderSummary &s,
+                         QString *error)
+{
+    if (w.latencyScenarios.size() < 2)
+        return;
+    int index = 0;
+    for (const RunRecord *run : w.latencyScenarios) {
+        LatencyScenarioSummary l;
+        if (run == w.latest) {
+            l = latencyScenarioOf(*run, s);
+            l.headline = true;
+        } else {
+            const bool open = run->loadModel == QLatin1StringView("open");
+            l = latencyScenarioOf(
+                *run, summarizeRun(w.record.config, repo.summarySamples(run->id, error), open));
+        }
+        l.index = ++index;
+        s.latencyScenarios.push_back(std::move(l));
+    }
+}
+
 } // namespace
 
 std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
@@ -304,6 +365,8 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
         }
         for (const auto &[kind, steps] : latestBatches(repo, runs, w.record.id, error))
             analyse(kind, steps, w.record.config, s.results);
+        if (w.latestIsLatency)
+            addLatencyScenarios(repo, w, s, error);
         summary.providers.push_back(std::move(s));
     }
     summary.serverMetrics =
