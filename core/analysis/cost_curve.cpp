@@ -293,6 +293,37 @@ bool describeObservations(const std::vector<std::pair<double, double>> &wy, Cost
     return true;
 }
 
+// The figures at 128K and 200K of a linear or tiered linear fit, and their standard errors from
+// its pieces' covariance (block diagonal, one 2×2 block per piece).
+void reportSegments(const std::vector<Eigen::Matrix2d> &cov, CostCurveFit &out)
+{
+    const std::size_t pieces = out.segments.size();
+    const auto gradAt = [&out, pieces](double w) {
+        std::vector<double> g(2 * pieces, 0.0);
+        const std::size_t k = segmentOf(out.segments, w);
+        g[2 * k] = 1;
+        g[2 * k + 1] = w;
+        return g;
+    };
+    const auto minus = [](std::vector<double> a, const std::vector<double> &b) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            a[i] -= b[i];
+        return a;
+    };
+    const double w128 = CostCurve::kW128k, w200 = CostCurve::kW200k, step = CostCurve::kStep;
+    out.marginalAt128k = {out.value(w128 + step) - out.value(w128),
+                          segmentSe(minus(gradAt(w128 + step), gradAt(w128)), cov)};
+    out.marginalAt200k = {out.value(w200 + step) - out.value(w200),
+                          segmentSe(minus(gradAt(w200 + step), gradAt(w200)), cov)};
+    const double c128 = out.value(w128), c200 = out.value(w200);
+    std::vector<double> ratioGrad = gradAt(w200);
+    const std::vector<double> g128 = gradAt(w128);
+    for (std::size_t i = 0; i < ratioGrad.size(); ++i)
+        ratioGrad[i] = (ratioGrad[i] * c128 - g128[i] * c200) / (c128 * c128);
+    out.ratio200kTo128k = {c200 / c128, segmentSe(ratioGrad, cov)};
+    out.extrapolated = w200 + step > out.wMax;
+}
+
 } // namespace
 
 QString curveFitFailureName(CurveFitFailure f)
@@ -512,31 +543,7 @@ CostCurveFit CostCurve::fitLinear(const std::vector<std::pair<double, double>> &
 
     out.r2 = rSquared(wy, [&out](double w) { return out.value(w); });
 
-    // The figures and their standard errors from the pieces' covariance.
-    const auto gradAt = [&out, pieces](double w) {
-        std::vector<double> g(2 * pieces, 0.0);
-        const std::size_t k = segmentOf(out.segments, w);
-        g[2 * k] = 1;
-        g[2 * k + 1] = w;
-        return g;
-    };
-    const auto minus = [](std::vector<double> a, const std::vector<double> &b) {
-        for (std::size_t i = 0; i < a.size(); ++i)
-            a[i] -= b[i];
-        return a;
-    };
-    const double w128 = CostCurve::kW128k, w200 = CostCurve::kW200k, step = CostCurve::kStep;
-    out.marginalAt128k = {out.value(w128 + step) - out.value(w128),
-                          segmentSe(minus(gradAt(w128 + step), gradAt(w128)), cov)};
-    out.marginalAt200k = {out.value(w200 + step) - out.value(w200),
-                          segmentSe(minus(gradAt(w200 + step), gradAt(w200)), cov)};
-    const double c128 = out.value(w128), c200 = out.value(w200);
-    std::vector<double> ratioGrad = gradAt(w200);
-    const std::vector<double> g128 = gradAt(w128);
-    for (std::size_t i = 0; i < ratioGrad.size(); ++i)
-        ratioGrad[i] = (ratioGrad[i] * c128 - g128[i] * c200) / (c128 * c128);
-    out.ratio200kTo128k = {c200 / c128, segmentSe(ratioGrad, cov)};
-    out.extrapolated = w200 + step > out.wMax;
+    reportSegments(cov, out);
     return out;
 }
 

@@ -75,14 +75,8 @@ public:
         writeLater([id = m_sessionId, existing = m_request.existingSessionId.has_value()](
                        SampleWriter *w) { w->watchSession(id, existing); });
         Q_EMIT sessionStarted(m_sessionId);
-        // What the session was planned to cost, kept with it (a re-run keeps its own); a record
-        // of the plan, not news of the run, so the live event list does not show it.
-        SessionEvent estimate;
-        estimate.sessionId = m_sessionId;
-        estimate.at = QDateTime::currentDateTimeUtc();
-        estimate.kind = QStringLiteral("estimate");
-        estimate.detail = QString::fromUtf8(m_request.plan->estimateJson());
-        writeLater([estimate](SampleWriter *w) { w->addEvent(estimate); });
+        // The plan's estimate, kept with the session: a record, not news for the live event list.
+        writeEvent(0, QStringLiteral("estimate"), m_request.plan->estimateJson(), false);
         calibrate(repo);
 
         quint64 seed = quint64(m_sessionId) * 1000003u;
@@ -513,17 +507,20 @@ private:
                        .toJson(QJsonDocument::Compact));
     }
 
-    // Queues one entry of the session's event log, stamped now.
-    void writeEvent(qint64 runId, const QString &kind, const QByteArray &detailJson)
+    // Queues a session event stamped now, a run's (0: the session's), announced if asked.
+    void writeEvent(qint64 runId, const QString &kind, const QByteArray &detailJson,
+                    bool announce = true)
     {
         SessionEvent e;
         e.sessionId = m_sessionId;
-        e.runId = runId;
+        if (runId > 0)
+            e.runId = runId;
         e.at = QDateTime::currentDateTimeUtc();
         e.kind = kind;
         e.detail = QString::fromUtf8(detailJson);
         writeLater([e](SampleWriter *w) { w->addEvent(e); });
-        Q_EMIT eventRecorded(kind, detailJson);
+        if (announce)
+            Q_EMIT eventRecorded(kind, detailJson);
     }
 
     void finishSession()
@@ -589,11 +586,10 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     }
     // The prices in force are fixed when the session starts, so its stored suite says which
     // price, catalog entry and catalog date each provider's costs use.
-    if (!request.plan) {
+    if (!request.plan)
         request.plan = SessionPlan::make(request.suite, request.onlyProviders, error);
-        if (!request.plan)
-            return false;
-    }
+    if (!request.plan)
+        return false;
     request.suite = request.plan->suite();
     request.onlyProviders = request.plan->onlyProviders();
     for (const QString &w : request.plan->warnings()) {
@@ -601,14 +597,13 @@ bool SessionRunner::start(SessionRequest request, QString *error)
         Q_EMIT warning(w);
     }
     // Past its budget a session does not start: nothing is sent, no database is touched.
-    const CostEstimate &estimate = request.plan->estimate();
+    const CostEstimate estimate = request.plan->estimate(); // a copy: the request moves on
     if (request.plan->refused(request.overBudgetAccepted)) {
         *error = CostEstimateText::refusal(estimate);
         return false;
     }
     if (estimate.guarded())
         qCInfo(lcEngine).noquote() << CostEstimateText::line(estimate);
-    const double estimateUsd = estimate.totalUsd;
     // Check the database on this thread first, so a bad file is reported before anything runs.
     {
         Database probe(request.dbPath);
@@ -629,7 +624,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
 
     m_networkThread = new QThread(this);
     m_networkThread->setObjectName(QStringLiteral("ys-network"));
-    m_worker = new SessionWorker(std::move(request), m_writer, estimateUsd);
+    m_worker = new SessionWorker(std::move(request), m_writer, estimate.totalUsd);
     m_worker->moveToThread(m_networkThread);
     connect(m_networkThread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SessionWorker::sessionStarted, this, [this](qint64 id) {
