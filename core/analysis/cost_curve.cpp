@@ -293,6 +293,17 @@ bool describeObservations(const std::vector<std::pair<double, double>> &wy, Cost
     return true;
 }
 
+// The geometric means of w and of y (all positive): the scales both fits work in.
+std::pair<double, double> geometricMeans(const std::vector<std::pair<double, double>> &wy)
+{
+    double lnW = 0, lnY = 0;
+    for (const auto &[w, y] : wy) {
+        lnW += std::log(w);
+        lnY += std::log(y);
+    }
+    return {std::exp(lnW / double(wy.size())), std::exp(lnY / double(wy.size()))};
+}
+
 // The figures at 128K and 200K of a linear or tiered linear fit, and their standard errors from
 // its pieces' covariance (block diagonal, one 2×2 block per piece).
 void reportSegments(const std::vector<Eigen::Matrix2d> &cov, CostCurveFit &out)
@@ -381,32 +392,15 @@ CostCurveFit CostCurve::fit(const std::vector<std::pair<double, double>> &wy, bo
 {
     CostCurveFit out;
     out.intercept = intercept;
-    out.observations = int(wy.size());
     const int params = intercept ? 4 : 3;
-    std::vector<double> ws;
-    double lnW = 0, lnY = 0;
-    for (const auto &[w, y] : wy) {
-        if (!(w > 0) || !(y > 0) || !std::isfinite(w) || !std::isfinite(y)) {
-            out.failure = CurveFitFailure::NonPositive;
-            return out;
-        }
-        ws.push_back(w);
-        lnW += std::log(w);
-        lnY += std::log(y);
-    }
-    std::sort(ws.begin(), ws.end());
-    out.promptSizes = int(std::unique(ws.begin(), ws.end()) - ws.begin());
-    if (!ws.empty()) {
-        out.wMin = ws.front();
-        out.wMax = ws[std::size_t(out.promptSizes) - 1];
-    }
+    if (!describeObservations(wy, out))
+        return out;
     // The residual variance needs at least one degree of freedom, and each parameter a size.
     if (out.observations <= params || out.promptSizes < params) {
         out.failure = CurveFitFailure::TooFewPoints;
         return out;
     }
-    const double wRef = std::exp(lnW / double(wy.size()));
-    const double yRef = std::exp(lnY / double(wy.size()));
+    const auto [wRef, yRef] = geometricMeans(wy);
     std::vector<Point> points;
     for (const auto &[w, y] : wy)
         points.push_back({w / wRef, y / yRef});
@@ -469,13 +463,7 @@ CostCurveFit CostCurve::fitLinear(const std::vector<std::pair<double, double>> &
         return out;
     }
     // Scaled like the power_log fit, so the normal equations are well conditioned.
-    double lnW = 0, lnY = 0;
-    for (const auto &[w, y] : wy) {
-        lnW += std::log(w);
-        lnY += std::log(y);
-    }
-    const double wRef = std::exp(lnW / double(wy.size()));
-    const double yRef = std::exp(lnY / double(wy.size()));
+    const auto [wRef, yRef] = geometricMeans(wy);
 
     std::vector<Eigen::Matrix2d> inverses;
     double ssr = 0;
