@@ -98,7 +98,9 @@ std::optional<Outcome> filterOf(const QComboBox *combo)
 QVariant detailValue(const AttemptDetailModel *model, const QString &key)
 {
     const int row = model->rowOfKey(key);
-    return row < 0 ? QVariant() : model->index(row, 0).data(AttemptDetailModel::ValueRole);
+    return row < 0 ? QVariant()
+                   : model->index(row, AttemptDetailModel::ValueColumn)
+                         .data(AttemptDetailModel::ValueRole);
 }
 
 } // namespace

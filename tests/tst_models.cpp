@@ -305,7 +305,8 @@ private Q_SLOTS:
                                  << QStringLiteral("400.0 (400–400)");
         QTest::newRow("e2e-p95-unmeasured")
             << int(C::E2eP95Column) << QStringLiteral("Down") << inf << none;
-        QTest::newRow("success") << int(C::SuccessRateColumn) << QStringLiteral("Beta") << 1.0
+        // The success rate sorts by its value, the percentage.
+        QTest::newRow("success") << int(C::SuccessRateColumn) << QStringLiteral("Beta") << 100.0
                                  << QStringLiteral("100.0% (%1/%1)").arg(kAttempts);
         QTest::newRow("success-none") << int(C::SuccessRateColumn) << QStringLiteral("Down") << 0.0
                                       << QStringLiteral("0.0% (0/%1)").arg(kAttempts);

@@ -178,8 +178,23 @@ std::optional<AttemptDetail> loadAttemptDetail(const SessionRepository &repo, qi
 }
 
 AttemptDetailModel::AttemptDetailModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    const auto row = [this](int r) -> const Row & {
+        return m_rows[std::size_t(r)];
+    };
+    addColumn("section", "", QT_TR_NOOP("Section"), [row](int r) {
+        return row(r).section;
+    }).tip([row](int r) { return row(r).section; });
+    addColumn("name", "", QT_TR_NOOP("Name"), [row](int r) {
+        return row(r).name;
+    }).tip([row](int r) { return row(r).name; });
+    // The value column holds numbers and words: its value is the number where it is one.
+    addColumn("value", "", QT_TR_NOOP("Value"), [row](int r) {
+        return row(r).value;
+    }).shown([row](int r) {
+          return row(r).text;
+      }).tip([row](int r) { return row(r).text; });
 }
 
 void AttemptDetailModel::add(const QString &key, const QString &section, const QString &name,
@@ -314,65 +329,9 @@ int AttemptDetailModel::rowOfKey(const QString &key) const
     return -1;
 }
 
-int AttemptDetailModel::rowCount(const QModelIndex &parent) const
+QVariant AttemptDetailModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AttemptDetailModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant AttemptDetailModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &r = m_rows[std::size_t(index.row())];
-    switch (role) {
-    case Qt::DisplayRole:
-    case Qt::ToolTipRole:
-        switch (index.column()) {
-        case SectionColumn:
-            return r.section;
-        case NameColumn:
-            return r.name;
-        case ValueColumn:
-            return r.text;
-        default:
-            return {};
-        }
-    case ValueRole:
-        return r.value;
-    case ExportValueRole: // the value column holds numbers and words: a number where it is one
-        if (index.column() == ValueColumn)
-            return exportValue(r.value, r.text);
-        return data(index, Qt::DisplayRole);
-    case KeyRole:
-        return r.key;
-    default:
-        return {};
-    }
-}
-
-QVariant AttemptDetailModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {{"section", ""}, {"name", ""}, {"value", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case SectionColumn:
-        return AttemptDetailText::tr("Section");
-    case NameColumn:
-        return AttemptDetailText::tr("Name");
-    case ValueColumn:
-        return AttemptDetailText::tr("Value");
-    default:
-        return {};
-    }
+    return role == KeyRole ? QVariant(m_rows[std::size_t(row)].key) : QVariant();
 }
 
 } // namespace ys

@@ -3,8 +3,8 @@
 #include "analysis/token_reconciliation.h"
 #include "domain/provider_config.h"
 #include "domain/sample.h"
+#include "models/row_table_model.h"
 
-#include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <optional>
 #include <utility>
@@ -96,11 +96,11 @@ std::optional<AttemptDetail> loadAttemptDetail(const SessionRepository &repo, qi
 // One attempt's facts as rows of (section, name, value): the outcome and identity, the phases,
 // the stream, the token reconciliation, the response headers and the error. ValueRole gives the
 // raw number where there is one.
-class AttemptDetailModel : public QAbstractTableModel {
+class AttemptDetailModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column { SectionColumn, NameColumn, ValueColumn, ColumnCount };
-    enum Role { ValueRole = Qt::UserRole + 1, KeyRole };
+    enum Role { KeyRole = FirstOwnRole };
     // KeyRole: a stable id of the row ("tokens.input_ratio", "header.<name>", ...) for tests and
     // links.
 
@@ -110,11 +110,9 @@ public:
     // The row with that key, or -1.
     int rowOfKey(const QString &key) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
     struct Row {

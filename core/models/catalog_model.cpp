@@ -1,13 +1,11 @@
 #include "models/catalog_model.h"
 
 #include "domain/provider_presets.h"
-#include "models/column_header.h"
-#include "models/export_roles.h"
+#include "models/cell_values.h"
 #include "util/number_text.h"
 
 #include <QLocale>
 #include <QRegularExpression>
-#include <iterator>
 
 namespace ys {
 
@@ -59,15 +57,51 @@ bool patternAccepts(const QString &pattern, const QString &url)
 QString money(std::optional<double> perMtok)
 {
     if (!perMtok)
-        return QStringLiteral("—");
+        return dash();
     return fixedNumber(QLocale(), *perMtok, *perMtok < 0.1 ? 4 : (*perMtok < 10 ? 3 : 2));
 }
 
 } // namespace
 
 CatalogModel::CatalogModel(std::shared_ptr<const PriceCatalog> catalog, QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    addColumn("provider", "", QT_TR_NOOP("Provider"), nullptr).shown([this](int r) {
+        return at(r).providerName.isEmpty() ? at(r).providerId : at(r).providerName;
+    });
+    addColumn("model", "", QT_TR_NOOP("Model"), [this](int r) {
+        return at(r).modelId;
+    }).tip([this](int r) {
+        return at(r).modelName.isEmpty() ? QVariant() : QVariant(at(r).modelName);
+    });
+    using Rate = std::optional<double> (*)(const Price &);
+    const auto price = [this, right](const char *key, const char *title, Rate rate) {
+        addColumn(key, "$/1M tokens", title, [this, rate](int r) {
+            return cellOrNull(rate(at(r).price));
+        }).shown([this, rate](int r) {
+              return money(rate(at(r).price));
+          }).aligned(right);
+    };
+    price("input_usd_per_1m", QT_TR_NOOP("Input $/1M"),
+          [](const Price &p) -> std::optional<double> { return p.inputPerMtok; });
+    price("cached_input_usd_per_1m", QT_TR_NOOP("Cached $/1M"),
+          [](const Price &p) { return p.cachedInputPerMtok; });
+    price("output_usd_per_1m", QT_TR_NOOP("Output $/1M"),
+          [](const Price &p) -> std::optional<double> { return p.outputPerMtok; });
+    addColumn("context_tokens", "tokens", QT_TR_NOOP("Context (tokens)"),
+              [this](int r) {
+                  const auto &w = at(r).contextWindow;
+                  return w ? QVariant(*w) : QVariant();
+              })
+        .shown([this](int r) -> QVariant {
+            const auto &w = at(r).contextWindow;
+            return w ? QLocale().toString(*w) : dash();
+        })
+        .aligned(right);
+    addColumn("catalog_date", "", QT_TR_NOOP("Catalog date"), nullptr).shown([this](int r) {
+        return at(r).price.catalogDate;
+    });
     setCatalog(std::move(catalog));
 }
 
@@ -118,92 +152,20 @@ int CatalogModel::rowOf(const QString &entry) const
     return -1;
 }
 
-int CatalogModel::rowCount(const QModelIndex &parent) const
+QVariant CatalogModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int CatalogModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CatalogModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const CatalogModelInfo &m = m_rows[std::size_t(index.row())];
+    const CatalogModelInfo &m = at(row);
     if (role == EntryRole)
         return m.entry();
     if (role == SearchTextRole)
         return QStringList{m.providerId, m.providerName, m.modelId, m.modelName}.join(
             QLatin1Char(' '));
-    if (role == Qt::TextAlignmentRole)
-        return index.column() >= InputColumn && index.column() <= ContextColumn
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant();
-    if (role == Qt::ToolTipRole && index.column() == ModelColumn)
-        return m.modelName.isEmpty() ? QVariant() : QVariant(m.modelName);
-    if (role == ExportValueRole)
-        return index.column() == ProviderColumn || index.column() == DateColumn
-                   ? exportValue({}, data(index, Qt::DisplayRole))
-                   : data(index, SortRole);
-    if (role != Qt::DisplayRole && role != SortRole)
-        return {};
-    const bool sort = role == SortRole;
-    const auto number = [&](std::optional<double> v) -> QVariant {
-        if (sort)
-            return v ? QVariant(*v) : QVariant();
-        return money(v);
-    };
-    switch (index.column()) {
-    case ProviderColumn:
-        return m.providerName.isEmpty() ? m.providerId : m.providerName;
-    case ModelColumn:
-        return m.modelId;
-    case InputColumn:
-        return number(m.price.inputPerMtok);
-    case CachedColumn:
-        return number(m.price.cachedInputPerMtok);
-    case OutputColumn:
-        return number(m.price.outputPerMtok);
-    case ContextColumn:
-        if (sort)
-            return m.contextWindow ? QVariant(*m.contextWindow) : QVariant();
-        return m.contextWindow ? QLocale().toString(*m.contextWindow) : QStringLiteral("—");
-    case DateColumn:
-        return m.price.catalogDate;
-    default:
-        return {};
-    }
+    return {};
 }
 
-QVariant CatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
+QHash<int, QByteArray> CatalogModel::ownRoleNames() const
 {
-    static constexpr ExportColumn kExport[] = {{"provider", ""},
-                                               {"model", ""},
-                                               {"input_usd_per_1m", "$/1M tokens"},
-                                               {"cached_input_usd_per_1m", "$/1M tokens"},
-                                               {"output_usd_per_1m", "$/1M tokens"},
-                                               {"context_tokens", "tokens"},
-                                               {"catalog_date", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    return columnHeader(*this, section, orientation, role, [] {
-        return QStringList{tr("Provider"),    tr("Model"),       tr("Input $/1M"),
-                           tr("Cached $/1M"), tr("Output $/1M"), tr("Context (tokens)"),
-                           tr("Catalog date")};
-    });
-}
-
-QHash<int, QByteArray> CatalogModel::roleNames() const
-{
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    names.insert(SortRole, "sortValue");
-    names.insert(EntryRole, "entry");
-    names.insert(SearchTextRole, "searchText");
-    return names;
+    return {{EntryRole, "entry"}, {SearchTextRole, "searchText"}};
 }
 
 CatalogFilterModel::CatalogFilterModel(QObject *parent)

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "models/row_table_model.h"
 #include "pricing/price_catalog.h"
 
-#include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 #include <memory>
 #include <optional>
@@ -25,7 +25,7 @@ struct CatalogPick {
 // cached input and output US dollars per million tokens, context window and the catalog's date.
 // DisplayRole gives text ("—" where the catalog has nothing), SortRole the number to sort by,
 // EntryRole the "provider/model" entry.
-class CatalogModel : public QAbstractTableModel {
+class CatalogModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -38,7 +38,7 @@ public:
         DateColumn,
         ColumnCount
     };
-    enum Role { SortRole = Qt::UserRole + 1, EntryRole, SearchTextRole };
+    enum Role { EntryRole = FirstOwnRole, SearchTextRole };
 
     // nullptr: the active catalog (PriceCatalog::active, else the bundled one).
     explicit CatalogModel(std::shared_ptr<const PriceCatalog> catalog = nullptr,
@@ -51,12 +51,10 @@ public:
     // The row of an entry ("provider/model"), or -1.
     int rowOf(const QString &entry) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
+    QHash<int, QByteArray> ownRoleNames() const override;
 
 private:
     std::shared_ptr<const PriceCatalog> m_catalog;

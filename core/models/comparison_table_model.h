@@ -2,8 +2,8 @@
 
 #include "analysis/gates.h"
 #include "analysis/run_summary.h"
+#include "models/row_table_model.h"
 
-#include <QAbstractTableModel>
 #include <vector>
 
 namespace ys {
@@ -11,7 +11,7 @@ namespace ys {
 // One row per provider of a session, with the figures an analyst compares and the verdict of
 // each requirement gate. DisplayRole gives formatted text ("—" for what was not measured),
 // SortRole the raw number, so sorting is numeric and unmeasured figures sort last.
-class ComparisonTableModel : public QAbstractTableModel {
+class ComparisonTableModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -32,8 +32,7 @@ public:
         ColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1,
-        ProviderNameRole,
+        ProviderNameRole = FirstOwnRole,
         LatencyP95Role, // end-to-end P95 in ms the gate reads (open loop: from the intended start)
         UsdPer1kRole,   // blended $ per 1K tokens, or invalid
         VerdictRole,    // overall GateResult as int
@@ -52,20 +51,20 @@ public:
     void setRequirements(const Requirements &requirements);
     const Requirements &requirements() const { return m_requirements; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
+    QHash<int, QByteArray> ownRoleNames() const override;
 
 private:
-    QVariant displayValue(const ProviderSummary &s, int column) const;
-    QVariant sortValue(const ProviderSummary &s, int column) const;
-    GateResult gateForColumn(const ProviderSummary &s, int column) const;
+    const ProviderSummary &at(int row) const { return m_rows[std::size_t(row)]; }
+    void addColumns();
+    void addLatencyColumns();
+    void addMoneyColumns();
+    QString tooltipOf(int row, int column) const;
+    GateResult gateForColumn(int row, int column) const;
     // Each row's gates, evaluated once when the rows or the requirements are set.
     void judge();
-    const GateVerdict &verdictOf(const ProviderSummary &s) const;
 
     std::vector<ProviderSummary> m_rows;
     std::vector<GateVerdict> m_verdicts; // one per row

@@ -1,11 +1,8 @@
 #include "models/drift_model.h"
 
 #include "models/cell_values.h"
-#include "models/export_roles.h"
 #include "models/insight_text.h"
 #include "util/number_text.h"
-
-#include <iterator>
 
 namespace ys {
 
@@ -13,21 +10,48 @@ namespace {
 
 QString driftRatioText(std::optional<double> v)
 {
-    return v ? fixedNumber(*v, 4) : QStringLiteral("—");
+    return v ? fixedNumber(*v, 4) : dash();
 }
 
 QString spreadText(const ReconciliationSide &side)
 {
     if (!side.ratioP5 || !side.ratioP95)
-        return QStringLiteral("—");
+        return dash();
     return QStringLiteral("%1–%2").arg(driftRatioText(side.ratioP5), driftRatioText(side.ratioP95));
 }
 
 } // namespace
 
 DriftModel::DriftModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
+    addColumn("figure", "", QT_TR_NOOP("Figure"),
+              [this](int r) { return InsightText::figureLabel(at(r).figure); });
+    addColumn("from_session", "", QT_TR_NOOP("From session"),
+              [this](int r) { return at(r).fromSession; });
+    addColumn("to_session", "", QT_TR_NOOP("To session"),
+              [this](int r) { return at(r).toSession; });
+    // Before, after and the difference are in the unit of the row's figure.
+    addColumn("before", "", QT_TR_NOOP("Before"), [this](int r) {
+        return cellOrNull(at(r).before);
+    }).shown([this](int r) { return InsightText::before(at(r)); });
+    addColumn("after", "", QT_TR_NOOP("After"), [this](int r) {
+        return cellOrNull(at(r).after);
+    }).shown([this](int r) { return InsightText::after(at(r)); });
+    addColumn("difference", "", QT_TR_NOOP("Difference [95% CI]"), [this](int r) {
+        return cellOrNull(at(r).difference);
+    }).shown([this](int r) { return InsightText::difference(at(r)); });
+    addColumn("p_holm", "", QT_TR_NOOP("p (Holm)"),
+              [this](int r) { return cellOrNull(at(r).adjustedPValue); })
+        .shown([this](int r) -> QVariant {
+            const auto &p = at(r).adjustedPValue;
+            return p ? QString::number(*p, 'g', 2) : dash();
+        })
+        .tip([this](int r) {
+            return tr("Mann–Whitney U, Holm-adjusted over the comparisons with session %1")
+                .arg(at(r).toSession);
+        });
 }
 
 void DriftModel::setEvents(std::vector<DriftEvent> events)
@@ -37,108 +61,39 @@ void DriftModel::setEvents(std::vector<DriftEvent> events)
     endResetModel();
 }
 
-int DriftModel::rowCount(const QModelIndex &parent) const
+QVariant DriftModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_events.size());
-}
-
-int DriftModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant DriftModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || index.row() >= rowCount())
-        return {};
-    const DriftEvent &e = m_events[std::size_t(index.row())];
-    if (role == FigureNameRole)
-        return driftFigureName(e.figure);
-    if (role == ExportValueRole)
-        return exportValue(data(index, ValueRole), data(index, Qt::DisplayRole));
-    if (role == Qt::DisplayRole) {
-        switch (index.column()) {
-        case Provider:
-            return e.provider;
-        case Figure:
-            return InsightText::figureLabel(e.figure);
-        case FromSession:
-            return e.fromSession;
-        case ToSession:
-            return e.toSession;
-        case Before:
-            return InsightText::before(e);
-        case After:
-            return InsightText::after(e);
-        case Difference:
-            return InsightText::difference(e);
-        case PValue:
-            return e.adjustedPValue ? QString::number(*e.adjustedPValue, 'g', 2)
-                                    : QStringLiteral("—");
-        default:
-            return {};
-        }
-    }
-    if (role == ValueRole) {
-        switch (index.column()) {
-        case FromSession:
-            return e.fromSession;
-        case ToSession:
-            return e.toSession;
-        case Before:
-            return cellOrNull(e.before);
-        case After:
-            return cellOrNull(e.after);
-        case Difference:
-            return cellOrNull(e.difference);
-        case PValue:
-            return cellOrNull(e.adjustedPValue);
-        default:
-            return {};
-        }
-    }
-    if (role == Qt::ToolTipRole && index.column() == PValue)
-        return tr("Mann–Whitney U, Holm-adjusted over the comparisons with session %1")
-            .arg(e.toSession);
-    return {};
-}
-
-QVariant DriftModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    // Before, after and the difference are in the unit of the row's figure.
-    static constexpr ExportColumn kExport[] = {
-        {"provider", ""}, {"figure", ""}, {"from_session", ""}, {"to_session", ""},
-        {"before", ""},   {"after", ""},  {"difference", ""},   {"p_holm", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Provider:
-        return tr("Provider");
-    case Figure:
-        return tr("Figure");
-    case FromSession:
-        return tr("From session");
-    case ToSession:
-        return tr("To session");
-    case Before:
-        return tr("Before");
-    case After:
-        return tr("After");
-    case Difference:
-        return tr("Difference [95% CI]");
-    case PValue:
-        return tr("p (Holm)");
-    default:
-        return {};
-    }
+    return role == FigureNameRole ? QVariant(driftFigureName(at(row).figure)) : QVariant();
 }
 
 ReconciliationModel::ReconciliationModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
+    addColumn("tokenizer_family", "", QT_TR_NOOP("Tokenizer family"),
+              [this](int r) { return at(r).encoding.family; });
+    addColumn("prompt_ratio", "", QT_TR_NOOP("Prompt reported/counted"), [this](int r) {
+        return cellOrNull(at(r).input.ratio);
+    }).places(4);
+    addColumn("prompt_p5_p95", "", QT_TR_NOOP("Prompt P5–P95"), nullptr).shown([this](int r) {
+        return spreadText(at(r).input);
+    });
+    addColumn("output_ratio", "", QT_TR_NOOP("Output reported/counted"), [this](int r) {
+        return cellOrNull(at(r).output.ratio);
+    }).places(4);
+    addColumn("output_p5_p95", "", QT_TR_NOOP("Output P5–P95"), nullptr).shown([this](int r) {
+        return spreadText(at(r).output);
+    });
+    addColumn("status", "", QT_TR_NOOP("Status"), nullptr).shown([this](int r) {
+        const TokenReconciliation &t = at(r);
+        if (t.encoding.estimated)
+            return tr("estimated");
+        if (t.flagged())
+            return tr("differs by more than 1%");
+        if (t.input.attempts + t.output.attempts == 0)
+            return tr("no reported usage");
+        return tr("agrees");
+    });
 }
 
 void ReconciliationModel::setProviders(std::vector<TokenReconciliation> providers)
@@ -148,88 +103,9 @@ void ReconciliationModel::setProviders(std::vector<TokenReconciliation> provider
     endResetModel();
 }
 
-int ReconciliationModel::rowCount(const QModelIndex &parent) const
+QVariant ReconciliationModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_providers.size());
-}
-
-int ReconciliationModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ReconciliationModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || index.row() >= rowCount())
-        return {};
-    const TokenReconciliation &r = m_providers[std::size_t(index.row())];
-    if (role == FlaggedRole)
-        return r.flagged();
-    if (role == ExportValueRole)
-        return exportValue(data(index, ValueRole), data(index, Qt::DisplayRole));
-    if (role == ValueRole) {
-        if (index.column() == InputRatio)
-            return cellOrNull(r.input.ratio);
-        if (index.column() == OutputRatio)
-            return cellOrNull(r.output.ratio);
-        return {};
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
-    case Provider:
-        return r.provider;
-    case Family:
-        return r.encoding.family;
-    case InputRatio:
-        return driftRatioText(r.input.ratio);
-    case InputSpread:
-        return spreadText(r.input);
-    case OutputRatio:
-        return driftRatioText(r.output.ratio);
-    case OutputSpread:
-        return spreadText(r.output);
-    case Status:
-        if (r.encoding.estimated)
-            return tr("estimated");
-        if (r.flagged())
-            return tr("differs by more than 1%");
-        if (r.input.attempts + r.output.attempts == 0)
-            return tr("no reported usage");
-        return tr("agrees");
-    default:
-        return {};
-    }
-}
-
-QVariant ReconciliationModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {
-        {"provider", ""},     {"tokenizer_family", ""}, {"prompt_ratio", ""}, {"prompt_p5_p95", ""},
-        {"output_ratio", ""}, {"output_p5_p95", ""},    {"status", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Provider:
-        return tr("Provider");
-    case Family:
-        return tr("Tokenizer family");
-    case InputRatio:
-        return tr("Prompt reported/counted");
-    case InputSpread:
-        return tr("Prompt P5–P95");
-    case OutputRatio:
-        return tr("Output reported/counted");
-    case OutputSpread:
-        return tr("Output P5–P95");
-    case Status:
-        return tr("Status");
-    default:
-        return {};
-    }
+    return role == FlaggedRole ? QVariant(at(row).flagged()) : QVariant();
 }
 
 } // namespace ys

@@ -2,8 +2,8 @@
 
 #include "analysis/drift.h"
 #include "analysis/token_reconciliation.h"
+#include "models/row_table_model.h"
 
-#include <QAbstractTableModel>
 #include <vector>
 
 namespace ys {
@@ -11,7 +11,7 @@ namespace ys {
 // Drift events, one row each, for the workbench: provider, figure, the two sessions, the figure
 // before and after, the difference with its 95% interval and the Holm-adjusted p-value.
 // ValueRole gives the raw number of numeric columns (for charts and sorting).
-class DriftModel : public QAbstractTableModel {
+class DriftModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -25,27 +25,27 @@ public:
         PValue,
         ColumnCount
     };
-    enum Role { ValueRole = Qt::UserRole + 1, FigureNameRole };
+    enum Role { FigureNameRole = FirstOwnRole };
 
     explicit DriftModel(QObject *parent = nullptr);
 
     void setEvents(std::vector<DriftEvent> events);
     const std::vector<DriftEvent> &events() const { return m_events; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_events.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
+    const DriftEvent &at(int row) const { return m_events[std::size_t(row)]; }
+
     std::vector<DriftEvent> m_events;
 };
 
 // Token reconciliation, one row per provider: the family, the reported/local ratios with their
 // spread for prompt and output, and whether the provider is flagged (exact encodings) or its
 // count is an estimate.
-class ReconciliationModel : public QAbstractTableModel {
+class ReconciliationModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -58,19 +58,19 @@ public:
         Status,
         ColumnCount
     };
-    enum Role { ValueRole = Qt::UserRole + 1, FlaggedRole };
+    enum Role { FlaggedRole = FirstOwnRole };
 
     explicit ReconciliationModel(QObject *parent = nullptr);
 
     void setProviders(std::vector<TokenReconciliation> providers);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_providers.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
+    const TokenReconciliation &at(int row) const { return m_providers[std::size_t(row)]; }
+
     std::vector<TokenReconciliation> m_providers;
 };
 

@@ -1,27 +1,37 @@
 #include "models/drift_series_model.h"
 
 #include "models/cell_values.h"
-#include "models/export_roles.h"
 #include "storage/drift_loader.h"
-#include "util/number_text.h"
 
 #include <QLocale>
-#include <iterator>
 
 namespace ys {
 
-namespace {
-
-QString number(std::optional<double> v, int decimals)
-{
-    return v ? fixedNumber(*v, decimals) : QStringLiteral("—");
-}
-
-} // namespace
-
 DriftSeriesModel::DriftSeriesModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    addColumn("session", "", QT_TR_NOOP("Session"), [this](int r) { return at(r).sessionId; });
+    addColumn("started", "", QT_TR_NOOP("Started"), [this](int r) {
+        return at(r).startedAt;
+    }).shown([this](int r) {
+        return QLocale().toString(at(r).startedAt.toLocalTime(), QLocale::ShortFormat);
+    });
+    addColumn("model", "", QT_TR_NOOP("Model"), [this](int r) { return at(r).model; });
+    addColumn("ttft_p95_ms", "ms", QT_TR_NOOP("TTFT P95 (ms)"), [this](int r) {
+        return cellOrNull(at(r).ttftP95Ms);
+    }).places(0);
+    addColumn("e2e_p95_ms", "ms", QT_TR_NOOP("E2E P95 (ms)"), [this](int r) {
+        return cellOrNull(at(r).e2eP95Ms);
+    }).places(0);
+    addColumn("usd_per_1k_measured", "$/1K tokens", QT_TR_NOOP("$/1K measured"), [this](int r) {
+        return cellOrNull(at(r).usdPer1k);
+    }).places(5);
+    // The reported models and fingerprints, and what changed.
+    addColumn("model_identity", "", QT_TR_NOOP("Model identity"), [this](int r) {
+        return at(r).modelChanged || at(r).fingerprintChanged;
+    }).shown([this](int r) {
+          return identityText(r);
+      }).exportsText();
 }
 
 bool DriftSeriesModel::load(const SessionRepository &repo, const QString &provider, QString *error)
@@ -53,111 +63,27 @@ void DriftSeriesModel::setPoints(std::vector<DriftPoint> points)
     endResetModel();
 }
 
-int DriftSeriesModel::rowCount(const QModelIndex &parent) const
+QString DriftSeriesModel::identityText(int row) const
 {
-    return parent.isValid() ? 0 : int(m_series.size());
+    const DriftSeriesPoint &p = at(row);
+    QStringList parts;
+    if (p.modelChanged)
+        parts << tr("model changed");
+    if (p.fingerprintChanged)
+        parts << tr("fingerprint changed");
+    const QStringList reported = p.modelsReported + p.fingerprints;
+    if (!reported.isEmpty())
+        parts << reported.join(QStringLiteral(", "));
+    return parts.isEmpty() ? dash() : parts.join(QStringLiteral("; "));
 }
 
-int DriftSeriesModel::columnCount(const QModelIndex &parent) const
+QVariant DriftSeriesModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant DriftSeriesModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
-        return {};
-    const DriftSeriesPoint &p = m_series[std::size_t(index.row())];
-    switch (role) {
-    case ModelChangedRole:
-        return p.modelChanged;
-    case FingerprintChangedRole:
-        return p.fingerprintChanged;
-    case ExportValueRole:
-        if (index.column() == IdentityColumn)
-            return exportValue({}, data(index, Qt::DisplayRole));
-        return data(index, ValueRole);
-    case ValueRole:
-        switch (index.column()) {
-        case SessionColumn:
-            return p.sessionId;
-        case StartedColumn:
-            return p.startedAt;
-        case ModelColumn:
-            return p.model;
-        case TtftP95Column:
-            return cellOrNull(p.ttftP95Ms);
-        case E2eP95Column:
-            return cellOrNull(p.e2eP95Ms);
-        case UsdPer1kColumn:
-            return cellOrNull(p.usdPer1k);
-        case IdentityColumn:
-            return p.modelChanged || p.fingerprintChanged;
-        default:
-            return {};
-        }
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case SessionColumn:
-            return p.sessionId;
-        case StartedColumn:
-            return QLocale().toString(p.startedAt.toLocalTime(), QLocale::ShortFormat);
-        case ModelColumn:
-            return p.model;
-        case TtftP95Column:
-            return number(p.ttftP95Ms, 0);
-        case E2eP95Column:
-            return number(p.e2eP95Ms, 0);
-        case UsdPer1kColumn:
-            return number(p.usdPer1k, 5);
-        case IdentityColumn: {
-            QStringList parts;
-            if (p.modelChanged)
-                parts << tr("model changed");
-            if (p.fingerprintChanged)
-                parts << tr("fingerprint changed");
-            const QStringList reported = p.modelsReported + p.fingerprints;
-            if (!reported.isEmpty())
-                parts << reported.join(QStringLiteral(", "));
-            return parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; "));
-        }
-        default:
-            return {};
-        }
-    default:
-        return {};
-    }
-}
-
-QVariant DriftSeriesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {
-        {"session", ""},       {"started", ""},      {"model", ""},
-        {"ttft_p95_ms", "ms"}, {"e2e_p95_ms", "ms"}, {"usd_per_1k_measured", "$/1K tokens"},
-        {"model_identity", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case SessionColumn:
-        return tr("Session");
-    case StartedColumn:
-        return tr("Started");
-    case ModelColumn:
-        return tr("Model");
-    case TtftP95Column:
-        return tr("TTFT P95 (ms)");
-    case E2eP95Column:
-        return tr("E2E P95 (ms)");
-    case UsdPer1kColumn:
-        return tr("$/1K measured");
-    case IdentityColumn:
-        return tr("Model identity");
-    default:
-        return {};
-    }
+    if (role == ModelChangedRole)
+        return at(row).modelChanged;
+    if (role == FingerprintChangedRole)
+        return at(row).fingerprintChanged;
+    return {};
 }
 
 } // namespace ys

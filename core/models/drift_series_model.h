@@ -2,8 +2,7 @@
 
 #include "analysis/drift.h"
 #include "analysis/drift_series.h"
-
-#include <QAbstractTableModel>
+#include "models/row_table_model.h"
 
 namespace ys {
 
@@ -12,7 +11,7 @@ class SessionRepository;
 // One provider across sessions for the drift chart and its table: a row per session with the
 // TTFT and E2E P95, the measured $ per 1K, the model identity and whether it changed since the
 // session before. load() also finds the provider's drift events (analysis/drift.h).
-class DriftSeriesModel : public QAbstractTableModel {
+class DriftSeriesModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -25,7 +24,7 @@ public:
         IdentityColumn, // the reported models and fingerprints, and what changed
         ColumnCount
     };
-    enum Role { ValueRole = Qt::UserRole + 1, ModelChangedRole, FingerprintChangedRole };
+    enum Role { ModelChangedRole = FirstOwnRole, FingerprintChangedRole };
 
     explicit DriftSeriesModel(QObject *parent = nullptr);
 
@@ -39,13 +38,14 @@ public:
     const std::vector<DriftEvent> &events() const { return m_events; }
     const QString &provider() const { return m_provider; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_series.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
+    const DriftSeriesPoint &at(int row) const { return m_series[std::size_t(row)]; }
+    QString identityText(int row) const;
+
     QString m_provider;
     std::vector<DriftSeriesPoint> m_series;
     std::vector<DriftEvent> m_events;

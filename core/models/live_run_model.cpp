@@ -29,9 +29,33 @@ void ThinnedPoints::halve()
 }
 
 LiveRunModel::LiveRunModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
     , m_events(new RunEventsModel(this))
 {
+    const auto row = [this](int r) -> const Row & {
+        return m_rows[std::size_t(r)];
+    };
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [row](int r) { return row(r).provider; });
+    addColumn("requests_done", "", QT_TR_NOOP("Requests done"), [row](int r) {
+        return row(r).done;
+    }).shown([this, row](int r) {
+        const Row &x = row(r);
+        return x.total > 0
+                   ? tr("%1 / %2 (%3%)").arg(x.done).arg(x.total).arg(100 * x.done / x.total)
+                   : tr("%1 / %2").arg(x.done).arg(x.total);
+    });
+    addColumn("succeeded", "", QT_TR_NOOP("Succeeded"), [row](int r) {
+        return row(r).succeeded;
+    }).aligned(right);
+    addColumn("failed", "", QT_TR_NOOP("Failed"), [row](int r) {
+        return row(r).failed;
+    }).aligned(right);
+    addColumn("failures_by_outcome", "", QT_TR_NOOP("Failures by outcome"), nullptr)
+        .shown([this, row](int r) { return failuresText(row(r)); });
+    addColumn("time_left", "", QT_TR_NOOP("Time left"), nullptr).shown([this, row](int r) {
+        return timeLeftText(row(r));
+    });
 }
 
 void LiveRunModel::begin(const Suite &suite, const QStringList &onlyProviders)
@@ -300,50 +324,10 @@ QString LiveRunModel::timeLeftText(const Row &row) const
     return EtaText::format(qint64(perRequestMs * double(std::max(0, row.total - row.done))));
 }
 
-int LiveRunModel::rowCount(const QModelIndex &parent) const
+QVariant LiveRunModel::ownData(int r, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int LiveRunModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant LiveRunModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &row = m_rows[std::size_t(index.row())];
+    const Row &row = m_rows[std::size_t(r)];
     switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case ProviderColumn:
-            return row.provider;
-        case ProgressColumn:
-            return row.total > 0 ? tr("%1 / %2 (%3%)")
-                                       .arg(row.done)
-                                       .arg(row.total)
-                                       .arg(100 * row.done / row.total)
-                                 : tr("%1 / %2").arg(row.done).arg(row.total);
-        case SucceededColumn:
-            return row.succeeded;
-        case FailedColumn:
-            return row.failed;
-        case FailuresByOutcomeColumn:
-            return failuresText(row);
-        case TimeLeftColumn:
-            return timeLeftText(row);
-        }
-        break;
-    case ExportValueRole:
-        if (index.column() == ProgressColumn)
-            return row.done;
-        return exportValue({}, data(index, Qt::DisplayRole));
-    case Qt::TextAlignmentRole:
-        if (index.column() == SucceededColumn || index.column() == FailedColumn)
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        break;
     case ProviderNameRole:
         return row.provider;
     case DoneRole:
@@ -352,35 +336,9 @@ QVariant LiveRunModel::data(const QModelIndex &index, int role) const
         return row.total;
     case StateRole:
         return int(row.state);
-    }
-    return {};
-}
-
-QVariant LiveRunModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {
-        {"provider", ""}, {"requests_done", ""},       {"succeeded", ""},
-        {"failed", ""},   {"failures_by_outcome", ""}, {"time_left", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    default:
         return {};
-    switch (section) {
-    case ProviderColumn:
-        return tr("Provider");
-    case ProgressColumn:
-        return tr("Requests done");
-    case SucceededColumn:
-        return tr("Succeeded");
-    case FailedColumn:
-        return tr("Failed");
-    case FailuresByOutcomeColumn:
-        return tr("Failures by outcome");
-    case TimeLeftColumn:
-        return tr("Time left");
     }
-    return {};
 }
 
 } // namespace ys

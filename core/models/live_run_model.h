@@ -3,8 +3,8 @@
 #include "domain/outcome.h"
 #include "domain/sample.h"
 #include "domain/session_status.h"
+#include "models/row_table_model.h"
 
-#include <QAbstractTableModel>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QList>
@@ -43,7 +43,7 @@ private:
 // runner reports them, the data of the live charts (TTFT of every attempt over time; output
 // tokens per second of each completed window) and the session's events (events()). Fed by the
 // Workbench's signals; keeps the last run's figures after it ends.
-class LiveRunModel : public QAbstractTableModel {
+class LiveRunModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -56,7 +56,7 @@ public:
         ColumnCount
     };
     enum Role {
-        ProviderNameRole = Qt::UserRole + 1,
+        ProviderNameRole = FirstOwnRole,
         DoneRole,  // requests done
         TotalRole, // requests planned
         StateRole, // int(RowState)
@@ -105,17 +105,15 @@ public:
     // Changes with every change of the chart data, so a chart redraws only when it moved.
     quint64 chartRevision() const { return m_chartRevision; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
 Q_SIGNALS:
     // The overall progress or the status changed (statusText()).
     void statusChanged();
     // New chart points; a chart coalesces these into a few redraws a second.
     void chartDataChanged();
+
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
     struct Throughput {

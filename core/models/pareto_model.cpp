@@ -1,15 +1,73 @@
 #include "models/pareto_model.h"
 
-#include "models/export_roles.h"
-#include "util/number_text.h"
+#include "models/cell_values.h"
+
 #include <algorithm>
-#include <iterator>
 
 namespace ys {
 
-ParetoModel::ParetoModel(QObject *parent)
-    : QAbstractTableModel(parent)
+namespace {
+
+QVariant low(const std::optional<std::pair<double, double>> &ci)
 {
+    return ci ? QVariant(ci->first) : QVariant();
+}
+
+QVariant high(const std::optional<std::pair<double, double>> &ci)
+{
+    return ci ? QVariant(ci->second) : QVariant();
+}
+
+} // namespace
+
+ParetoModel::ParetoModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
+    addColumn("usd_per_1k", "$/1K tokens", QT_TR_NOOP("$/1K measured"), [this](int r) {
+        return at(r).usdPer1k;
+    }).places(5);
+    addColumn("usd_per_1k_low", "$/1K tokens", QT_TR_NOOP("$/1K low"), [this](int r) {
+        return low(at(r).usdPer1kCi);
+    }).places(5);
+    addColumn("usd_per_1k_high", "$/1K tokens", QT_TR_NOOP("$/1K high"), [this](int r) {
+        return high(at(r).usdPer1kCi);
+    }).places(5);
+    addColumn("latency_ms", "ms", QT_TR_NOOP("Latency (ms)"), [this](int r) {
+        return at(r).latencyMs;
+    }).places(1);
+    addColumn("latency_low_ms", "ms", QT_TR_NOOP("Latency low"), [this](int r) {
+        return low(at(r).latencyCi);
+    }).places(1);
+    addColumn("latency_high_ms", "ms", QT_TR_NOOP("Latency high"), [this](int r) {
+        return high(at(r).latencyCi);
+    }).places(1);
+    // The flags show "yes" or nothing, and leave the model as that text.
+    const auto yes = [](bool v) {
+        return v ? tr("yes") : QString();
+    };
+    addColumn("on_front", "", QT_TR_NOOP("On front"), [this](int r) {
+        return onFront(r);
+    }).shown([this, yes](int r) {
+          return yes(onFront(r));
+      }).exportsText();
+    addColumn("knee", "", QT_TR_NOOP("Knee"), [this](int r) {
+        return m_analysis.knee == r;
+    }).shown([this, yes](int r) {
+          return yes(m_analysis.knee == r);
+      }).exportsText();
+    addColumn("next_segment", "", QT_TR_NOOP("Next segment"),
+              [this](int r) { return segmentFrom(r); })
+        .shown([this](int r) -> QVariant {
+            const QVariant v = segmentFrom(r);
+            if (!v.isValid())
+                return dash();
+            const QString shape = v.toString();
+            return shape == QLatin1String("steep")  ? tr("steep")
+                   : shape == QLatin1String("flat") ? tr("flat")
+                                                    : tr("even");
+        })
+        .exportsText();
 }
 
 void ParetoModel::setAnalysis(ParetoAnalysis analysis)
@@ -19,134 +77,18 @@ void ParetoModel::setAnalysis(ParetoAnalysis analysis)
     endResetModel();
 }
 
-int ParetoModel::rowCount(const QModelIndex &parent) const
+bool ParetoModel::onFront(int row) const
 {
-    return parent.isValid() ? 0 : int(m_analysis.points.size());
-}
-
-int ParetoModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ParetoModel::value(int row, int column) const
-{
-    const ParetoEntry &p = m_analysis.points[std::size_t(row)];
     const auto &front = m_analysis.front;
-    switch (column) {
-    case ProviderColumn:
-        return p.provider;
-    case UsdPer1kColumn:
-        return p.usdPer1k;
-    case UsdPer1kLowColumn:
-        return p.usdPer1kCi ? QVariant(p.usdPer1kCi->first) : QVariant();
-    case UsdPer1kHighColumn:
-        return p.usdPer1kCi ? QVariant(p.usdPer1kCi->second) : QVariant();
-    case LatencyColumn:
-        return p.latencyMs;
-    case LatencyLowColumn:
-        return p.latencyCi ? QVariant(p.latencyCi->first) : QVariant();
-    case LatencyHighColumn:
-        return p.latencyCi ? QVariant(p.latencyCi->second) : QVariant();
-    case FrontColumn:
-        return std::find(front.begin(), front.end(), row) != front.end();
-    case KneeColumn:
-        return m_analysis.knee == row;
-    case SegmentColumn:
-        for (const ParetoSegment &s : m_analysis.segments) {
-            if (s.from == row)
-                return segmentShapeName(s.shape);
-        }
-        return {};
-    default:
-        return {};
-    }
+    return std::find(front.begin(), front.end(), row) != front.end();
 }
 
-QVariant ParetoModel::data(const QModelIndex &index, int role) const
+QVariant ParetoModel::segmentFrom(int row) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
-        return {};
-    const QVariant v = value(index.row(), index.column());
-    if (role == ValueRole)
-        return v;
-    if (role == ExportValueRole)
-        return index.column() >= FrontColumn ? exportValue({}, data(index, Qt::DisplayRole)) : v;
-    if (role != Qt::DisplayRole)
-        return {};
-    if (!v.isValid())
-        return QStringLiteral("—");
-    switch (index.column()) {
-    case UsdPer1kColumn:
-    case UsdPer1kLowColumn:
-    case UsdPer1kHighColumn:
-        return fixedNumber(v.toDouble(), 5);
-    case LatencyColumn:
-    case LatencyLowColumn:
-    case LatencyHighColumn:
-        return fixedNumber(v.toDouble(), 1);
-    case FrontColumn:
-    case KneeColumn:
-        return v.toBool() ? tr("yes") : QString();
-    case SegmentColumn: {
-        const QString shape = v.toString();
-        return shape == QLatin1String("steep")  ? tr("steep")
-               : shape == QLatin1String("flat") ? tr("flat")
-                                                : tr("even");
-    }
-    default:
-        return v;
-    }
-}
-
-QVariant ParetoModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {{"provider", ""},
-                                               {"usd_per_1k", "$/1K tokens"},
-                                               {"usd_per_1k_low", "$/1K tokens"},
-                                               {"usd_per_1k_high", "$/1K tokens"},
-                                               {"latency_ms", "ms"},
-                                               {"latency_low_ms", "ms"},
-                                               {"latency_high_ms", "ms"},
-                                               {"on_front", ""},
-                                               {"knee", ""},
-                                               {"next_segment", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case ProviderColumn:
-        return tr("Provider");
-    case UsdPer1kColumn:
-        return tr("$/1K measured");
-    case UsdPer1kLowColumn:
-        return tr("$/1K low");
-    case UsdPer1kHighColumn:
-        return tr("$/1K high");
-    case LatencyColumn:
-        return tr("Latency (ms)");
-    case LatencyLowColumn:
-        return tr("Latency low");
-    case LatencyHighColumn:
-        return tr("Latency high");
-    case FrontColumn:
-        return tr("On front");
-    case KneeColumn:
-        return tr("Knee");
-    case SegmentColumn:
-        return tr("Next segment");
-    default:
-        return {};
-    }
-}
-
-QHash<int, QByteArray> ParetoModel::roleNames() const
-{
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    names.insert(ValueRole, "value");
-    return names;
+    for (const ParetoSegment &s : m_analysis.segments)
+        if (s.from == row)
+            return segmentShapeName(s.shape);
+    return {};
 }
 
 } // namespace ys

@@ -1,8 +1,7 @@
 #pragma once
 
 #include "analysis/pareto.h"
-
-#include <QAbstractTableModel>
+#include "models/row_table_model.h"
 
 namespace ys {
 
@@ -10,7 +9,7 @@ namespace ys {
 // draw: the point with its intervals, whether it is on the front, the knee, and the shape of
 // the front segment that starts at it. DisplayRole gives text ("—" where there is nothing),
 // ValueRole the raw number or flag (invalid where there is nothing).
-class ParetoModel : public QAbstractTableModel {
+class ParetoModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -26,22 +25,18 @@ public:
         SegmentColumn, // the shape of the front segment from this point to the next
         ColumnCount
     };
-    enum Role { ValueRole = Qt::UserRole + 1 };
-
     explicit ParetoModel(QObject *parent = nullptr);
 
     void setAnalysis(ParetoAnalysis analysis);
     const ParetoAnalysis &analysis() const { return m_analysis; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
+protected:
+    int rows() const override { return int(m_analysis.points.size()); }
 
 private:
-    QVariant value(int row, int column) const;
+    const ParetoEntry &at(int row) const { return m_analysis.points[std::size_t(row)]; }
+    bool onFront(int row) const;
+    QVariant segmentFrom(int row) const;
 
     ParetoAnalysis m_analysis;
 };

@@ -12,8 +12,22 @@
 namespace ys {
 
 RunEventsModel::RunEventsModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    addColumn("time_s", "s", QT_TR_NOOP("Time"), [this](int r) {
+        return at(r).atS;
+    }).shown([this](int r) {
+          return tr("%1 s").arg(fixedNumber(at(r).atS, 1));
+      }).tip([this](int r) { return at(r).text; });
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) {
+        return at(r).provider;
+    }).tip([this](int r) { return at(r).text; });
+    addColumn("event", "", QT_TR_NOOP("Event"), nullptr)
+        .shown([this](int r) {
+            const Event &e = at(r);
+            return e.count > 1 ? tr("%1 (×%2)").arg(e.text).arg(e.count) : e.text;
+        })
+        .tip([this](int r) { return at(r).text; });
 }
 
 void RunEventsModel::clear()
@@ -150,65 +164,19 @@ void RunEventsModel::add(Event event)
     endInsertRows();
 }
 
-int RunEventsModel::rowCount(const QModelIndex &parent) const
+QVariant RunEventsModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_events.size());
-}
-
-int RunEventsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant RunEventsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Event &e = m_events[std::size_t(index.row())];
+    const Event &e = at(row);
     switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case TimeColumn:
-            return tr("%1 s").arg(fixedNumber(e.atS, 1));
-        case ProviderColumn:
-            return e.provider;
-        case EventColumn:
-            return e.count > 1 ? tr("%1 (×%2)").arg(e.text).arg(e.count) : e.text;
-        }
-        break;
-    case Qt::ToolTipRole:
-        return e.text;
-    case ExportValueRole:
-        if (index.column() == TimeColumn)
-            return e.atS;
-        return data(index, Qt::DisplayRole);
     case KindRole:
         return int(e.kind);
     case CountRole:
         return e.count;
     case ProviderNameRole:
         return e.provider;
-    }
-    return {};
-}
-
-QVariant RunEventsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    static constexpr ExportColumn kExport[] = {{"time_s", "s"}, {"provider", ""}, {"event", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    default:
         return {};
-    switch (section) {
-    case TimeColumn:
-        return tr("Time");
-    case ProviderColumn:
-        return tr("Provider");
-    case EventColumn:
-        return tr("Event");
     }
-    return {};
 }
 
 } // namespace ys

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "models/row_table_model.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <vector>
 
@@ -15,7 +15,7 @@ namespace ys {
 // it is written; the rest are read off the attempts as they land. Consecutive rate limits (or
 // fallbacks) of one provider share a row with a count, so a throttled provider cannot flood the
 // list, and the list keeps the newest kMaxRows rows.
-class RunEventsModel : public QAbstractTableModel {
+class RunEventsModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column { TimeColumn, ProviderColumn, EventColumn, ColumnCount };
@@ -29,8 +29,8 @@ public:
         BudgetReached,
     };
     enum Role {
-        KindRole = Qt::UserRole + 1, // int(Kind)
-        CountRole,                   // how many occurrences the row stands for
+        KindRole = FirstOwnRole, // int(Kind)
+        CountRole,               // how many occurrences the row stands for
         ProviderNameRole,
     };
     struct Event {
@@ -57,13 +57,12 @@ public:
     // Occurrences of a kind so far (merged rows counted in full, dropped rows included).
     int count(Kind kind) const { return m_counts.value(int(kind)); }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_events.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
+    const Event &at(int row) const { return m_events[std::size_t(row)]; }
     struct Identity {
         QString model;
         QString fingerprint;

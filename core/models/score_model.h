@@ -1,34 +1,29 @@
 #pragma once
 
 #include "analysis/scores.h"
-
-#include <QAbstractTableModel>
+#include "models/row_table_model.h"
 
 namespace ys {
 
 // One row per provider of a score table (analysis/scores.h): its rank, its score and the scaled
 // value of each criterion, one column per criterion after the fixed ones. DisplayRole gives
 // text ("—" where there is nothing), ValueRole the raw number (invalid where there is nothing).
-class ScoreModel : public QAbstractTableModel {
+class ScoreModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column { ProviderColumn, RankColumn, ScoreColumn, FirstCriterionColumn };
-    enum Role { ValueRole = Qt::UserRole + 1 };
 
     explicit ScoreModel(QObject *parent = nullptr);
 
     void setTable(ScoreTable table);
     const ScoreTable &table() const { return m_table; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
+protected:
+    int rows() const override { return int(m_table.rows.size()); }
 
 private:
-    QVariant value(int row, int column) const;
+    const ScoreRow &at(int row) const { return m_table.rows[std::size_t(row)]; }
+    void addColumns();
 
     ScoreTable m_table;
 };

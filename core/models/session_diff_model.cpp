@@ -1,11 +1,8 @@
 #include "models/session_diff_model.h"
 
 #include "models/cell_values.h"
-#include "models/export_roles.h"
 #include "storage/history_loader.h"
 #include "util/number_text.h"
-
-#include <iterator>
 
 namespace ys {
 
@@ -37,8 +34,58 @@ QString valueText(DiffFigure f, std::optional<double> v, bool signedChange = fal
 } // namespace
 
 SessionDiffModel::SessionDiffModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    addColumns();
+}
+
+void SessionDiffModel::addColumns()
+{
+    addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
+    addColumn("figure", "", QT_TR_NOOP("Figure"), [this](int r) {
+        return diffFigureName(at(r).figure);
+    }).shown([this](int r) {
+          return figureLabel(at(r).figure);
+      }).exportsText();
+    // Before, after and the change are in the unit of the row's figure.
+    addColumn("before", "", QT_TR_NOOP("Before (A)"), [this](int r) {
+        return cellOrNull(at(r).before);
+    }).shown([this](int r) { return valueText(at(r).figure, at(r).before); });
+    addColumn("after", "", QT_TR_NOOP("After (B)"), [this](int r) {
+        return cellOrNull(at(r).after);
+    }).shown([this](int r) { return valueText(at(r).figure, at(r).after); });
+    addColumn("change", "", QT_TR_NOOP("Change (B − A)"), [this](int r) {
+        return cellOrNull(at(r).change);
+    }).shown([this](int r) { return valueText(at(r).figure, at(r).change, true); });
+    // The value is the lower end; the upper one is CiHighRole.
+    addColumn("interval_95", "", QT_TR_NOOP("95% interval"),
+              [this](int r) { return cellOrNull(at(r).ciLow); })
+        .shown([this](int r) -> QVariant {
+            const DiffRow &d = at(r);
+            if (!d.ciLow || !d.ciHigh)
+                return dash();
+            return tr("%1 to %2")
+                .arg(valueText(d.figure, d.ciLow, true), valueText(d.figure, d.ciHigh, true));
+        })
+        .exportsText()
+        .headerTip(QT_TR_NOOP("95% interval: for TTFT and E2E of the Hodges–Lehmann shift after "
+                              "− before, for the others of the change"));
+    addColumn("p", "", QT_TR_NOOP("p"), [this](int r) { return cellOrNull(at(r).pValue); })
+        .shown([this](int r) -> QVariant {
+            const auto &p = at(r).pValue;
+            return p ? QString::number(*p, 'g', 2) : dash();
+        })
+        .headerTip(QT_TR_NOOP("TTFT and E2E: Mann–Whitney U, Holm-adjusted over the provider's "
+                              "two timings; success rate: two-proportion test; $/1K: from the "
+                              "two intervals"));
+    addColumn("significance", "", QT_TR_NOOP("Significance"),
+              [this](int r) { return at(r).significant(); })
+        .shown([this](int r) -> QVariant {
+            if (!at(r).pValue)
+                return dash();
+            return at(r).significant() ? tr("significant") : tr("no significant change");
+        })
+        .exportsText();
 }
 
 void SessionDiffModel::setDiff(SessionDiff diff)
@@ -82,21 +129,9 @@ QString SessionDiffModel::figureLabel(DiffFigure figure)
     return {};
 }
 
-int SessionDiffModel::rowCount(const QModelIndex &parent) const
+QVariant SessionDiffModel::ownData(int row, int, int role) const
 {
-    return parent.isValid() ? 0 : int(m_diff.rows.size());
-}
-
-int SessionDiffModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
-        return {};
-    const DiffRow &r = m_diff.rows[std::size_t(index.row())];
+    const DiffRow &r = at(row);
     switch (role) {
     case FigureNameRole:
         return diffFigureName(r.figure);
@@ -104,105 +139,11 @@ QVariant SessionDiffModel::data(const QModelIndex &index, int role) const
         return r.significant();
     case CiHighRole:
         return cellOrNull(r.ciHigh);
-    case ExportValueRole: // the interval and the verdict as they read, the figures as numbers
-        if (index.column() == IntervalColumn || index.column() == VerdictColumn)
-            return exportValue({}, data(index, Qt::DisplayRole));
-        if (index.column() == FigureColumn)
-            return data(index, Qt::DisplayRole);
-        return data(index, ValueRole);
-    case ValueRole:
-        switch (index.column()) {
-        case ProviderColumn:
-            return r.provider;
-        case FigureColumn:
-            return diffFigureName(r.figure);
-        case BeforeColumn:
-            return cellOrNull(r.before);
-        case AfterColumn:
-            return cellOrNull(r.after);
-        case ChangeColumn:
-            return cellOrNull(r.change);
-        case IntervalColumn:
-            return cellOrNull(r.ciLow);
-        case PValueColumn:
-            return cellOrNull(r.pValue);
-        case VerdictColumn:
-            return r.significant();
-        default:
-            return {};
-        }
     case Qt::ToolTipRole:
         if (isLatency(r.figure) && r.shift)
             return tr("Hodges–Lehmann shift of the whole timing: %1 ms")
                 .arg(fixedNumber(*r.shift, 1));
         return {};
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case ProviderColumn:
-            return r.provider;
-        case FigureColumn:
-            return figureLabel(r.figure);
-        case BeforeColumn:
-            return valueText(r.figure, r.before);
-        case AfterColumn:
-            return valueText(r.figure, r.after);
-        case ChangeColumn:
-            return valueText(r.figure, r.change, true);
-        case IntervalColumn:
-            if (!r.ciLow || !r.ciHigh)
-                return QStringLiteral("—");
-            return tr("%1 to %2")
-                .arg(valueText(r.figure, r.ciLow, true), valueText(r.figure, r.ciHigh, true));
-        case PValueColumn:
-            return r.pValue ? QString::number(*r.pValue, 'g', 2) : QStringLiteral("—");
-        case VerdictColumn:
-            if (!r.pValue)
-                return QStringLiteral("—");
-            return r.significant() ? tr("significant") : tr("no significant change");
-        default:
-            return {};
-        }
-    default:
-        return {};
-    }
-}
-
-QVariant SessionDiffModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    // Before, after and the change are in the unit of the row's figure.
-    static constexpr ExportColumn kExport[] = {
-        {"provider", ""}, {"figure", ""},      {"before", ""}, {"after", ""},
-        {"change", ""},   {"interval_95", ""}, {"p", ""},      {"significance", ""}};
-    static_assert(std::size(kExport) == ColumnCount);
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExport, section, orientation, role);
-    if (role == Qt::ToolTipRole && section == IntervalColumn)
-        return tr("95% interval: for TTFT and E2E of the Hodges–Lehmann shift after − before, "
-                  "for the others of the change");
-    if (role == Qt::ToolTipRole && section == PValueColumn)
-        return tr("TTFT and E2E: Mann–Whitney U, Holm-adjusted over the provider's two timings; "
-                  "success rate: two-proportion test; $/1K: from the two intervals");
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case ProviderColumn:
-        return tr("Provider");
-    case FigureColumn:
-        return tr("Figure");
-    case BeforeColumn:
-        return tr("Before (A)");
-    case AfterColumn:
-        return tr("After (B)");
-    case ChangeColumn:
-        return tr("Change (B − A)");
-    case IntervalColumn:
-        return tr("95% interval");
-    case PValueColumn:
-        return tr("p");
-    case VerdictColumn:
-        return tr("Significance");
     default:
         return {};
     }

@@ -1,8 +1,7 @@
 #pragma once
 
 #include "analysis/session_diff.h"
-
-#include <QAbstractTableModel>
+#include "models/row_table_model.h"
 
 namespace ys {
 
@@ -12,7 +11,7 @@ struct HistorySource;
 // Two sessions or runs compared, one row per provider and figure (analysis/session_diff.h):
 // before, after, the change, the 95% interval and the p-value, and whether the change is
 // significant. DisplayRole gives text ("—" where there is nothing), ValueRole the raw number.
-class SessionDiffModel : public QAbstractTableModel {
+class SessionDiffModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -26,7 +25,7 @@ public:
         VerdictColumn, // ValueRole: true when significant
         ColumnCount
     };
-    enum Role { ValueRole = Qt::UserRole + 1, CiHighRole, FigureNameRole, SignificantRole };
+    enum Role { CiHighRole = FirstOwnRole, FigureNameRole, SignificantRole };
 
     explicit SessionDiffModel(QObject *parent = nullptr);
 
@@ -39,13 +38,14 @@ public:
 
     static QString figureLabel(DiffFigure figure);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
+protected:
+    int rows() const override { return int(m_diff.rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
 
 private:
+    const DiffRow &at(int row) const { return m_diff.rows[std::size_t(row)]; }
+    void addColumns();
+
     SessionDiff m_diff;
 };
 
