@@ -98,8 +98,9 @@ void printSummaryText(const SessionSummary &summary, const std::vector<ScoreCrit
                  .arg(CliCommands::tr("$/1K"), 9)
                  .arg(CliCommands::tr("context"), 8)
                  .arg(CliCommands::tr("gates"));
-    for (const ProviderSummary &p : summary.providers) {
-        const GateVerdict v = Gates::evaluate(p, req);
+    for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+        const ProviderSummary &p = summary.providers[i];
+        const GateVerdict v = Gates::verdict(summary, i);
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                      .arg(p.name.left(28), -28)
                      .arg(FigureText::successes(p), 7)

@@ -91,6 +91,7 @@ int CliGate::gate(const CliGateOptions &o)
     QString source = QStringLiteral("default");
     if (fromFile) {
         summary->requirements = *fromFile;
+        Gates::judge(*summary);
         source = QStringLiteral("file");
     } else if (const auto suite = repo.sessionSuite(sessionId, nullptr);
                suite && suite->requirements) {
@@ -100,8 +101,9 @@ int CliGate::gate(const CliGateOptions &o)
     bool qualified = true;
     nlohmann::json providers = nlohmann::json::array();
     QStringList lines;
-    for (const ProviderSummary &p : summary->providers) {
-        const GateVerdict v = Gates::evaluate(p, summary->requirements);
+    for (std::size_t i = 0; i < summary->providers.size(); ++i) {
+        const ProviderSummary &p = summary->providers[i];
+        const GateVerdict v = Gates::verdict(*summary, i);
         const GateResult overall = v.overall();
         qualified = qualified && overall == GateResult::Pass;
         providers.push_back({{"name", p.name.toStdString()},

@@ -56,6 +56,20 @@ GateResult Gates::decide(std::optional<double> value,
     return bestPasses ? GateResult::Inconclusive : GateResult::Fail;
 }
 
+void Gates::judge(SessionSummary &summary)
+{
+    summary.verdicts.clear();
+    for (const ProviderSummary &p : summary.providers)
+        summary.verdicts.push_back(evaluate(p, summary.requirements));
+}
+
+GateVerdict Gates::verdict(const SessionSummary &summary, std::size_t provider)
+{
+    if (summary.verdicts.size() == summary.providers.size())
+        return summary.verdicts[provider];
+    return evaluate(summary.providers[provider], summary.requirements);
+}
+
 GateVerdict Gates::evaluate(const ProviderSummary &s, const Requirements &req)
 {
     GateVerdict v;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/gate_verdict.h"
 #include "analysis/run_summary.h"
 #include "domain/requirements.h"
 
@@ -11,46 +12,15 @@
 
 namespace ys {
 
-// A gate's verdict. Inconclusive: the figure's 95% interval straddles the threshold, so more
-// attempts are needed to tell. NoData: nothing was measured (or declared) to check.
-enum class GateResult { Pass, Fail, Inconclusive, NoData };
-
-enum class GateKind { Latency, Ttft, Cost, Context };
-
-// One requirement checked against one provider's figure.
-struct Gate {
-    GateKind kind = GateKind::Latency;
-    GateResult result = GateResult::NoData;
-    std::optional<double> value;
-    std::optional<std::pair<double, double>> interval; // 95%; none: the value alone decides
-    double threshold = 0;
-    bool atMost = true; // value ≤ threshold passes; else value ≥ threshold (context)
-    // Where the value comes from: latency "intended_start" (open loop) or "start"; TTFT "start";
-    // cost "measured" or "list"; context "verified" (a context_limit result) or "declared".
-    QString source;
-};
-
-struct GateVerdict {
-    std::vector<Gate> gates; // the gates the requirements set, in GateKind order
-    int minPassed = 0;       // N of the gates (M = gates.size()) that must pass
-    // Each gate's result; NoData also when the requirements do not set that gate.
-    GateResult latency = GateResult::NoData;
-    GateResult ttft = GateResult::NoData;
-    GateResult cost = GateResult::NoData;
-    GateResult context = GateResult::NoData;
-
-    int passed() const;
-    const Gate *gate(GateKind kind) const;
-    // N of M: Pass when at least minPassed gates pass; Fail when too few could pass even if
-    // every inconclusive and unmeasured gate passed; otherwise Inconclusive (some gate's
-    // interval straddles its threshold) or NoData (only unmeasured gates are left to decide).
-    GateResult overall() const;
-};
-
 class Gates {
     Q_DECLARE_TR_FUNCTIONS(ys::Gates)
 public:
     static GateVerdict evaluate(const ProviderSummary &summary, const Requirements &req);
+    // Judges every provider of the summary against its requirements (summary.verdicts).
+    static void judge(SessionSummary &summary);
+    // The verdict of summary.providers[provider]: the one judge() kept; a summary put together
+    // without judging is judged here.
+    static GateVerdict verdict(const SessionSummary &summary, std::size_t provider);
     // One value against one threshold: with an interval, Pass when it lies wholly on the
     // passing side, Fail when wholly on the other, Inconclusive when it straddles.
     static GateResult decide(std::optional<double> value,

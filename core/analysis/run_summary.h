@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/drift.h"
+#include "analysis/gate_verdict.h"
 #include "analysis/percentile.h"
 #include "analysis/scenario_results.h"
 #include "analysis/server_metrics_summary.h"
@@ -125,6 +126,10 @@ struct SessionSummary {
     SessionInfo info;
     Requirements requirements; // the session suite's; default: the "line" preset
     std::vector<ProviderSummary> providers;
+    // Each provider's gates against the requirements, in the providers' order: judged once
+    // (Gates::judge) where the summary is loaded or its requirements replaced, and read by every
+    // surface through Gates::verdict().
+    std::vector<GateVerdict> verdicts;
     std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
     std::vector<ServerMetricSummary> serverMetrics; // the providers' own /metrics, when scraped

@@ -48,7 +48,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
         "linear interpolation between closest ranks (numpy default, R type 7)";
     doc["requirements"] = requirementsJson(summary.requirements);
     doc["providers"] = json::array();
-    for (const ProviderSummary &p : summary.providers) {
+    for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+        const ProviderSummary &p = summary.providers[i];
         json j;
         j["name"] = p.name.toStdString();
         j["dialect"] = p.dialect.toStdString();
@@ -110,7 +111,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
                                  {"output_tokens_per_s_p50", orNull(l.outputTokensPerSecondP50)},
                                  {"usd_per_1k_measured", orNull(l.usdPer1kMeasured)}});
         j["latency_scenarios"] = scenarios;
-        j["gates"] = gatesJson(Gates::evaluate(p, summary.requirements));
+        j["gates"] = gatesJson(Gates::verdict(summary, i));
         doc["providers"].push_back(j);
     }
     doc["reconciliation"] = reconciliationJson(summary.reconciliation);

@@ -136,8 +136,9 @@ ReportSection ReportBuilder::comparison(const SessionSummary &summary)
     for (const Gate &g : none.gates)
         t.table.headers << Gates::describe(g);
     t.table.headers << tr("Verdict");
-    for (const ProviderSummary &p : summary.providers) {
-        const GateVerdict v = Gates::evaluate(p, req);
+    for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+        const ProviderSummary &p = summary.providers[i];
+        const GateVerdict v = Gates::verdict(summary, i);
         const bool intended = Gates::latencyFromIntendedStart(p);
         const Distribution &e2e = Gates::gatedLatency(p);
         const QString e2ePath = intended ? QStringLiteral("results.latency.e2e_from_intended_ms")
@@ -257,8 +258,7 @@ ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
     t.table.headers = {tr("Rank"), tr("Provider"), tr("Score"), tr("Gates")};
     for (const std::size_t i : order) {
         const ScoreRow &r = table->rows[i];
-        const ProviderSummary &p = summary.providers[i];
-        const GateResult overall = Gates::evaluate(p, summary.requirements).overall();
+        const GateResult overall = Gates::verdict(summary, i).overall();
         ReportCell rank = reportcell::count(QStringLiteral("rank"),
                                             r.rank ? std::optional<qint64>(*r.rank) : std::nullopt);
         ReportCell score = reportcell::number(QStringLiteral("score"), r.score, 3);

@@ -1,5 +1,6 @@
 #include "storage/summary_loader.h"
 
+#include "analysis/gates.h"
 #include "analysis/kind_results.h"
 #include "storage/drift_loader.h"
 #include "storage/session_repository.h"
@@ -378,6 +379,7 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             break;
         }
     }
+    Gates::judge(summary);
     return summary;
 }
 
