@@ -19,6 +19,7 @@ target_sources(ys_core PRIVATE
     storage/usage_query.h storage/usage_query.cpp
     storage/summary_samples.h storage/summary_samples.cpp storage/sqlite_direct.h
     storage/read_connection.h storage/read_connection.cpp
+    storage/storage_thread_guard.h storage/storage_thread_guard.cpp
     storage/stream_digest_store.h storage/stream_digest_store.cpp
     storage/attempt_pack.h storage/attempt_pack.cpp
     storage/attempt_query.h storage/attempt_query.cpp
