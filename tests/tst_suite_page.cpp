@@ -334,7 +334,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
         QVERIFY(page.findChild<QPushButton *>(QStringLiteral("runSuite"))->isEnabled());
-        QVERIFY(m_workbench->sessionModel()->rowCount() >= 1);
+        QTRY_VERIFY(m_workbench->sessionModel()->rowCount() >= 1); // read off the UI thread
         QVERIFY(labelText(&page, "suiteMessage").contains(QStringLiteral("Session")));
     }
 
