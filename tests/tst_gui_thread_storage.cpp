@@ -1,9 +1,9 @@
 // No SQL on the GUI thread while the window's pages load: a real SQLite file with sessions run on
 // the simulator, the window opened on it with StorageThreadGuard forbidding the GUI thread, a
 // session selected and every page visited (Results with each of its views, Scores, History with
-// a comparison and a drift, Attempts with paging and one attempt opened, TCO, Suite, Run), each
-// left to finish loading; not one statement may have run on the GUI thread. First, that the
-// guard does catch one that does.
+// a comparison and a drift, Attempts with paging and one attempt opened, TCO, Suite with the
+// suite queued, Run, the session exported as a bundle), each left to finish loading; not one
+// statement may have run on the GUI thread. First, that the guard does catch one that does.
 #include "demo/sim_demo_host.h"
 #include "models/attempts_model.h"
 #include "models/session_diff_model.h"
@@ -13,6 +13,7 @@
 #include "storage/storage_thread_guard.h"
 #include "ui/attempt_detail_view.h"
 #include "ui/attempts_page.h"
+#include "ui/bundle_actions.h"
 #include "ui/history_page.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
@@ -27,8 +28,10 @@
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QListView>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -258,8 +261,18 @@ private Q_SLOTS:
         auto *suite = window.findChild<SuitePage *>(QStringLiteral("suitePage"));
         pages->setCurrentWidget(suite);
         QVERIFY(suite->newFromTemplate(SuiteTemplates::all().front().id, true));
+        QVERIFY(suite->queue()); // written off the GUI thread too
         pages->setCurrentWidget(window.findChild<QWidget *>(QStringLiteral("runPage")));
         QTRY_VERIFY(settled(wb, window));
+        NO_SQL_ON_THE_GUI_THREAD();
+
+        // The session written to a bundle from the File menu.
+        const QString bundle = m_dir.filePath(QStringLiteral("pages.ysbundle"));
+        window.bundleActions()->setChooser([&](bool) { return bundle; });
+        QSignalSpy saved(window.bundleActions(), &BundleActions::message);
+        window.bundleActions()->exportAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(saved.size() == 2 && settled(wb, window), 60000);
+        QVERIFY(QFile::exists(bundle));
         NO_SQL_ON_THE_GUI_THREAD();
 
         // Back to the other session with the Attempts page shown: it follows, off the thread.
