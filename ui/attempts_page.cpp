@@ -305,12 +305,10 @@ void AttemptsPage::updateCount()
     } else if (m_model->isLoading() && m_model->rowCount() == 0) {
         m_count->setText(tr("Reading attempts…"));
     } else {
-        QString text = tr("%1 of %2 attempts loaded")
-                           .arg(locale.toString(m_model->rowCount()),
-                                locale.toString(m_model->matchingCount()));
-        if (m_model->isLoading())
-            text += tr(", reading more…");
-        m_count->setText(text);
+        m_count->setText((m_model->isLoading() ? tr("%1 of %2 attempts loaded, reading more…")
+                                               : tr("%1 of %2 attempts loaded"))
+                             .arg(locale.toString(m_model->rowCount()),
+                                  locale.toString(m_model->matchingCount())));
     }
 }
 
