@@ -21,7 +21,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QScatterSeries>
 #include <QTabWidget>
@@ -83,10 +85,16 @@ private:
     std::unique_ptr<SimHost> m_sim;
 };
 
-void fetchAll(QAbstractItemModel *model)
+// Every page of the model, each read off the UI thread; false when a read does not come.
+[[nodiscard]] bool fetchAll(AttemptsModel *model)
 {
-    while (model->canFetchMore({}))
+    for (;;) {
+        if (!QTest::qWaitFor([model] { return !model->isLoading(); }, 30000))
+            return false;
+        if (!model->canFetchMore({}))
+            return true;
         model->fetchMore({});
+    }
 }
 
 std::optional<Outcome> filterOf(const QComboBox *combo)
@@ -138,11 +146,12 @@ private Q_SLOTS:
         window.show();
         window.pages()->setCurrentWidget(page);
 
-        // The provider's latest run is shown.
+        // The provider's latest run is shown, once the page's reads are done.
         SessionRepository *repo = workbench.repository();
         const auto runs = repo->runs(workbench.selectedSession(), &error);
         QVERIFY(!runs.empty());
-        QCOMPARE(page->currentRun(), runs.back().id);
+        QTRY_COMPARE(page->currentRun(), runs.back().id);
+        QTRY_VERIFY(!page->isLoading());
         QCOMPARE(page->runPicker()->count(), int(runs.size()));
         QVERIFY(page->runPicker()->currentText().contains(QStringLiteral("Faulty")));
 
@@ -160,20 +169,20 @@ private Q_SLOTS:
             filter->setCurrentIndex(i);
             const auto outcome = filterOf(filter);
             QVERIFY(outcome);
-            fetchAll(page->model());
+            QVERIFY(fetchAll(page->model()));
             QCOMPARE(page->model()->rowCount(), counts[*outcome]);
             for (int r = 0; r < page->model()->rowCount(); ++r)
                 QCOMPARE(page->model()->index(r, 0).data(AttemptsModel::OutcomeRole).toInt(),
                          int(*outcome));
         }
         filter->setCurrentIndex(0);
-        fetchAll(page->model());
+        QVERIFY(fetchAll(page->model()));
         QCOMPARE(page->model()->rowCount(), int(samples.size()));
 
         // Sorting by E2E is the query's: ascending, every attempt still there.
         QTableView *table = page->table();
         table->sortByColumn(AttemptsModel::E2eColumn, Qt::AscendingOrder);
-        fetchAll(page->model());
+        QVERIFY(fetchAll(page->model()));
         QCOMPARE(page->model()->rowCount(), int(samples.size()));
         double previous = -1;
         for (int r = 0; r < page->model()->rowCount(); ++r) {
@@ -199,7 +208,9 @@ private Q_SLOTS:
         table->setCurrentIndex(page->model()->index(okRow, AttemptsModel::SeqColumn));
         QTest::keyClick(table, Qt::Key_Return);
         AttemptDetailView *view = page->detailView();
-        QVERIFY(view && view->isVisible());
+        QVERIFY(view);
+        QTRY_VERIFY(view->isVisible()); // once the attempt is read
+        QVERIFY(!page->isLoading());
         QAbstractItemModelTester detailTester(
             view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 
@@ -247,6 +258,7 @@ private Q_SLOTS:
                 failedRow = r;
         if (failedRow >= 0) {
             page->openAttempt(page->model()->index(failedRow, 0));
+            QTRY_VERIFY(!page->isLoading());
             QVERIFY(!view->errorText()->toPlainText().isEmpty());
             QVERIFY(view->model()->rowOfKey(QStringLiteral("error")) >= 0);
         }
@@ -335,17 +347,27 @@ private Q_SLOTS:
 
         AttemptsPage page(&workbench);
         page.show();
-        QCOMPARE(page.currentRun(), *run);
+        QTRY_COMPARE(page.currentRun(), *run);
+        QTRY_VERIFY(!page.isLoading());
         AttemptsModel *model = page.model();
         QCOMPARE(model->pageSize(), AttemptsModel::kDefaultPageSize);
         QCOMPARE(model->matchingCount(), qint64(kAttempts));
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("attemptsCount"))
+                    ->text()
+                    .contains(QLocale().toString(kAttempts)));
 
-        // Paging: a page on reset, a page more per fetch, never more than fetched.
+        // Paging: a page on reset, a page more per fetch (none while one is read), never more
+        // than fetched.
         QCOMPARE(model->rowCount(), 2000);
         QVERIFY(model->canFetchMore({}));
         model->fetchMore({});
+        QVERIFY(model->isLoading());
+        QVERIFY(!model->canFetchMore({}));
+        model->fetchMore({}); // asks for nothing more while a page is read
+        QTRY_VERIFY(!model->isLoading());
         QCOMPARE(model->rowCount(), 4000);
         model->fetchMore({});
+        QTRY_VERIFY(!model->isLoading());
         QCOMPARE(model->rowCount(), kAttempts);
         QVERIFY(!model->canFetchMore({}));
         for (int r = 0; r < model->rowCount(); ++r)
@@ -361,11 +383,13 @@ private Q_SLOTS:
         const int filterRow = page.outcomeFilter()->findData(int(Outcome::RateLimited));
         QVERIFY(filterRow > 0);
         page.outcomeFilter()->setCurrentIndex(filterRow);
+        QTRY_VERIFY(!page.isLoading());
         QCOMPARE(model->matchingCount(), qint64(rateLimited));
         QCOMPARE(model->rowCount(), rateLimited); // under a page
         page.table()->sortByColumn(AttemptsModel::E2eColumn, Qt::AscendingOrder);
+        QTRY_VERIFY(!page.isLoading());
         QCOMPARE(model->rowCount(), rateLimited);
-        fetchAll(model);
+        QVERIFY(fetchAll(model));
         QCOMPARE(model->rowCount(), rateLimited);
         double previous = -1;
         for (int r = 0; r < model->rowCount(); ++r) {
@@ -383,10 +407,13 @@ private Q_SLOTS:
         // Open the attempt with the key in its headers: nothing of it is shown.
         page.outcomeFilter()->setCurrentIndex(
             page.outcomeFilter()->findData(int(Outcome::AuthError)));
+        QTRY_VERIFY(!page.isLoading());
         QCOMPARE(model->rowCount(), 1);
         page.openAttempt(model->index(0, 0));
         AttemptDetailView *view = page.detailView();
         QVERIFY(view);
+        QTRY_VERIFY(!page.isLoading());
+        QVERIFY(view->isVisible());
         QAbstractItemModelTester detailTester(
             view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const AttemptDetailModel *detail = view->model();

@@ -66,6 +66,7 @@ private Q_SLOTS:
         QString chosen;
         actions->setChooser([&](bool) { return chosen; });
         QSignalSpy failed(actions, &BundleActions::failed);
+        QSignalSpy messages(actions, &BundleActions::message);
         // The window shows a failure in a modal box; the spy reads it instead.
         QObject::disconnect(actions, &BundleActions::failed, &window, nullptr);
 
@@ -80,7 +81,7 @@ private Q_SLOTS:
         }
         chosen = damaged;
         actions->importAction()->trigger();
-        QCOMPARE(failed.size(), 1);
+        QTRY_COMPARE(failed.size(), 1); // read off the UI thread
         QVERIFY(failed.first().first().toString().contains(QStringLiteral("damaged")));
         QCOMPARE(workbench.selectedSession(), qint64(0));
 
@@ -91,7 +92,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(actions->exportAction()->isEnabled(), 10000);
 
         chosen = dir.filePath(QStringLiteral("again.ysbundle"));
+        messages.clear();
         actions->exportAction()->trigger();
+        // Written off the UI thread: first the page says it is saving, then that it saved.
+        QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 2, 60000);
+        QVERIFY2(messages.last().first().toString().contains(QStringLiteral("saved to")),
+                 qPrintable(messages.last().first().toString()));
         QCOMPARE(failed.size(), 1);
         const auto header = SessionBundle::verify(chosen, &error);
         QVERIFY2(header, qPrintable(error));

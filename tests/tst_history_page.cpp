@@ -247,10 +247,11 @@ private Q_SLOTS:
                 runs.push_back(s);
         QCOMPARE(runs.size(), std::size_t(2));
         QCOMPARE(runs[1].runNumber, 2);
-        // Chosen for the analyst: the earlier run as A, the re-run as B.
+        // Once the session list and the page's sources are read again (off the UI thread), and
+        // the comparison: chosen for the analyst, the earlier run as A, the re-run as B.
+        QTRY_VERIFY(!m_wb->sessionsLoading() && !history->isLoading());
         QCOMPARE(history->beforeBox()->currentIndex(), history->rowOf(m_second, runs[0].runId));
         QCOMPARE(history->afterBox()->currentIndex(), history->rowOf(m_second, runs[1].runId));
-        QTRY_VERIFY(!history->isLoading());
         const QString message =
             history->findChild<QLabel *>(QStringLiteral("historyMessage"))->text();
         QVERIFY2(message.contains(provider) && message.contains(QStringLiteral("run 2 (B)")),

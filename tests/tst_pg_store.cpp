@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "storage/pg_location.h"
 #include "storage/session_repository.h"
+#include "storage/storage_thread_guard.h"
 #include "storage/usage_query.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
@@ -16,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 using namespace ys;
 
@@ -34,6 +36,7 @@ private slots:
     void sameShowAsSqlite();
     void badInputOnTheCommandLine();
     void workbenchOnPg();
+    void threadGuardSeesPg();
     void insertsInStatementsOfManyRows();
     void passwordSources();
     void cleanupTestCase();
@@ -453,6 +456,43 @@ void TstPgStore::workbenchOnPg()
                              60000);
     QCOMPARE(workbench.summary()->providers.size(), std::size_t(1));
     QCOMPARE(workbench.summary()->providers.front().attempts, 8);
+}
+
+// StorageThreadGuard on a team store: opening a connection and reading through it on the
+// forbidden thread are recorded; the same on another thread are not.
+void TstPgStore::threadGuardSeesPg()
+{
+    test::PgDatabase pg;
+    if (!test::PgServer::available())
+        QSKIP(test::PgServer::skipReason());
+    const auto guard = qScopeGuard([] {
+        StorageThreadGuard::allowAll();
+        StorageThreadGuard::clear();
+    });
+    StorageThreadGuard::clear();
+    StorageThreadGuard::forbid(QThread::currentThread());
+    QString error;
+    {
+        Database db(pg.url());
+        QVERIFY2(db.open(&error), qPrintable(error));
+        SessionRepository(db).sessions(&error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    const QStringList seen = StorageThreadGuard::violations();
+    QVERIFY2(!seen.isEmpty() && seen.front().startsWith(QStringLiteral("open postgresql://")),
+             qPrintable(seen.join(QLatin1Char('\n'))));
+    QVERIFY2(!seen.filter(QStringLiteral("PostgreSQL connection")).isEmpty(),
+             qPrintable(seen.join(QLatin1Char('\n'))));
+    StorageThreadGuard::clear();
+    std::thread elsewhere([&] {
+        Database db(pg.url());
+        QString why;
+        if (db.open(&why))
+            SessionRepository(db).sessions(&why);
+    });
+    elsewhere.join();
+    QVERIFY2(StorageThreadGuard::violations().isEmpty(),
+             qPrintable(StorageThreadGuard::violations().join(QLatin1Char('\n'))));
 }
 
 // A batch longer than one statement's rows, its last statement shorter: every row, in order,

@@ -16,6 +16,7 @@
 #include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace ys {
 
@@ -65,7 +66,7 @@ void writeAttempts(Workbench *workbench, QObject *context, const AttemptsModel &
 AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
-    , m_presenter(workbench)
+    , m_presenter(new AttemptsPresenter(workbench, this))
     , m_runs(new QComboBox(this))
     , m_outcomes(new QComboBox(this))
     , m_count(new QLabel(this))
@@ -113,12 +114,13 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
 
-    m_model->setRepository(workbench->repository());
+    m_model->setPageReader(m_presenter->pageReader());
     connect(m_runs, &QComboBox::currentIndexChanged, this, &AttemptsPage::runChosen);
     connect(m_outcomes, &QComboBox::currentIndexChanged, this, &AttemptsPage::outcomeChosen);
     connect(m_table, &QAbstractItemView::activated, this, &AttemptsPage::openAttempt);
     connect(m_model, &QAbstractItemModel::modelReset, this, &AttemptsPage::updateCount);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &AttemptsPage::updateCount);
+    connect(m_model, &AttemptsModel::loadingChanged, this, &AttemptsPage::updateCount);
     connect(workbench, &Workbench::summaryChanged, this, &AttemptsPage::reloadRuns);
     connect(workbench, &Workbench::selectedProviderChanged, this,
             &AttemptsPage::showProvidersLatestRun);
@@ -128,6 +130,11 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
 qint64 AttemptsPage::currentRun() const
 {
     return m_runs->currentIndex() >= 0 ? m_runs->currentData().toLongLong() : 0;
+}
+
+bool AttemptsPage::isLoading() const
+{
+    return m_presenter->isLoading() || m_model->isLoading();
 }
 
 const AttemptRunChoice *AttemptsPage::choiceOf(qint64 runId) const
@@ -155,18 +162,28 @@ void AttemptsPage::reloadRuns()
         return;
     }
     m_runsStale = false;
-    // The repository exists once the workbench is open, which may be after this page was made.
-    if (m_workbench->repository())
-        m_model->setRepository(m_workbench->repository());
+    const bool reading =
+        m_presenter->runs([this](std::vector<AttemptRunChoice> runs, const QString &error) {
+            if (!error.isEmpty())
+                m_count->setText(tr("The runs of the session cannot be read: %1").arg(error));
+            else
+                showRuns(std::move(runs));
+        });
+    if (reading)
+        m_count->setText(tr("Reading the session's runs…"));
+    else
+        showRuns({}); // no session selected
+}
+
+void AttemptsPage::showRuns(std::vector<AttemptRunChoice> runs)
+{
     qint64 previous = currentRun();
     // A run that was its provider's latest gives way to a newer one (a re-run).
     QString previousProvider;
     if (const AttemptRunChoice *c = choiceOf(previous))
         previousProvider = c->provider.name;
     const bool previousWasLatest = previous > 0 && latestRunOf(previousProvider) == previous;
-    m_choices.clear();
-    QString error;
-    m_choices = m_presenter.runs(&error);
+    m_choices = std::move(runs);
     {
         const QSignalBlocker block(m_runs);
         m_runs->clear();
@@ -189,6 +206,10 @@ void AttemptsPage::reloadRuns()
         show = latest;
     else if (!m_choices.empty())
         show = m_choices.back().run.id;
+    // The provider picked while the runs were read has the last word.
+    if (const qint64 latest = latestRunOf(m_workbench->selectedProvider());
+        std::exchange(m_providerStale, false) && latest > 0)
+        show = latest;
     {
         const QSignalBlocker block(m_runs);
         m_runs->setCurrentIndex(m_runs->findData(show));
@@ -207,7 +228,8 @@ qint64 AttemptsPage::latestRunOf(const QString &provider) const
 
 void AttemptsPage::showProvidersLatestRun(const QString &provider)
 {
-    if (!isVisible()) {
+    // Hidden, or the runs still to come: shown when they are.
+    if (!isVisible() || m_presenter->runsLoading()) {
         m_providerStale = true;
         return;
     }
@@ -228,30 +250,42 @@ bool AttemptsPage::selectRun(qint64 runId)
     return true;
 }
 
+// The run's outcomes are read first, then its attempts with the outcome filter they leave.
 void AttemptsPage::runChosen()
 {
-    reloadOutcomes();
-    const int o = m_outcomes->currentData().toInt();
-    m_model->setRunAndFilter(currentRun(), o < 0 ? std::nullopt : std::optional(Outcome(o)));
+    const qint64 run = currentRun();
+    const bool reading = m_presenter->outcomeCounts(
+        run, [this, run](std::vector<std::pair<Outcome, qint64>> counts, const QString &error) {
+            showOutcomes(run, counts);
+            if (!error.isEmpty())
+                m_count->setText(
+                    tr("The outcomes of run %1 cannot be read: %2").arg(run).arg(error));
+        });
+    if (reading)
+        m_count->setText(tr("Reading run %1…").arg(run));
+    else
+        showOutcomes(run, {});
 }
 
-void AttemptsPage::reloadOutcomes()
+void AttemptsPage::showOutcomes(qint64 run, const std::vector<std::pair<Outcome, qint64>> &counts)
 {
-    const QVariant previous = m_outcomes->currentData();
-    const QSignalBlocker block(m_outcomes);
-    m_outcomes->clear();
-    qint64 total = 0;
-    QString error;
-    const std::vector<std::pair<Outcome, qint64>> counts =
-        m_presenter.outcomeCounts(currentRun(), &error);
-    for (const auto &[o, n] : counts)
-        total += n;
-    const QLocale locale;
-    m_outcomes->addItem(tr("All outcomes (%1)").arg(locale.toString(total)), -1);
-    for (const auto &[o, n] : counts)
-        m_outcomes->addItem(tr("%1 (%2)").arg(OutcomeText::display(o), locale.toString(n)), int(o));
-    const int i = previous.isValid() ? m_outcomes->findData(previous) : 0;
-    m_outcomes->setCurrentIndex(std::max(0, i));
+    {
+        const QVariant previous = m_outcomes->currentData();
+        const QSignalBlocker block(m_outcomes);
+        m_outcomes->clear();
+        qint64 total = 0;
+        for (const auto &[o, n] : counts)
+            total += n;
+        const QLocale locale;
+        m_outcomes->addItem(tr("All outcomes (%1)").arg(locale.toString(total)), -1);
+        for (const auto &[o, n] : counts)
+            m_outcomes->addItem(tr("%1 (%2)").arg(OutcomeText::display(o), locale.toString(n)),
+                                int(o));
+        const int i = previous.isValid() ? m_outcomes->findData(previous) : 0;
+        m_outcomes->setCurrentIndex(std::max(0, i));
+    }
+    const int o = m_outcomes->currentData().toInt();
+    m_model->setRunAndFilter(run, o < 0 ? std::nullopt : std::optional(Outcome(o)));
 }
 
 void AttemptsPage::outcomeChosen()
@@ -266,9 +300,16 @@ void AttemptsPage::outcomeChosen()
 void AttemptsPage::updateCount()
 {
     const QLocale locale;
-    m_count->setText(
-        tr("%1 of %2 attempts loaded")
-            .arg(locale.toString(m_model->rowCount()), locale.toString(m_model->matchingCount())));
+    if (!m_model->lastError().isEmpty()) {
+        m_count->setText(tr("The attempts cannot be read: %1").arg(m_model->lastError()));
+    } else if (m_model->isLoading() && m_model->rowCount() == 0) {
+        m_count->setText(tr("Reading attempts…"));
+    } else {
+        m_count->setText((m_model->isLoading() ? tr("%1 of %2 attempts loaded, reading more…")
+                                               : tr("%1 of %2 attempts loaded"))
+                             .arg(locale.toString(m_model->rowCount()),
+                                  locale.toString(m_model->matchingCount())));
+    }
 }
 
 void AttemptsPage::openAttempt(const QModelIndex &index)
@@ -279,21 +320,22 @@ void AttemptsPage::openAttempt(const QModelIndex &index)
     if (!choice)
         return;
     const qint64 id = index.siblingAtColumn(0).data(AttemptsModel::SampleIdRole).toLongLong();
-    QString error;
-    const auto detail = m_presenter.detail(id, choice->provider, &error);
     if (!m_detail)
         m_detail = new AttemptDetailView(this);
-    if (!detail) {
-        m_count->setText(error);
-        return;
-    }
-    m_detail->showAttempt(tr("%1 · run %2 · attempt %3")
-                              .arg(choice->provider.name)
-                              .arg(choice->run.id)
-                              .arg(detail->sample.seq),
-                          *detail);
-    m_detail->show();
-    m_detail->raise();
+    m_presenter->detail(
+        id, choice->provider,
+        [this, provider = choice->provider.name,
+         run = choice->run.id](std::optional<AttemptDetail> detail, const QString &error) {
+            if (!detail) {
+                m_count->setText(tr("The attempt cannot be read: %1").arg(error));
+                return;
+            }
+            m_detail->showAttempt(
+                tr("%1 · run %2 · attempt %3").arg(provider).arg(run).arg(detail->sample.seq),
+                *detail);
+            m_detail->show();
+            m_detail->raise();
+        });
 }
 
 } // namespace ys

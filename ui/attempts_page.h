@@ -19,7 +19,8 @@ class Workbench;
 // A run's attempts: the selected session's runs to pick from (provider, kind, step), an outcome
 // filter, and the attempts table, read a page at a time by AttemptsModel. Activating a row
 // (double-click, Enter) opens the attempt in an AttemptDetailView. Follows the workbench's
-// selected provider: picking one shows its latest run.
+// selected provider: picking one shows its latest run. Every read runs off the UI thread
+// (AttemptsPresenter); the line beside the filter says what is being read, or why it failed.
 class AttemptsPage : public QWidget {
     Q_OBJECT
 public:
@@ -35,8 +36,11 @@ public:
     qint64 currentRun() const;
     // Shows that run (false when it is not one of the selected session's).
     bool selectRun(qint64 runId);
-    // Opens the attempt of that table row.
+    // Opens the attempt of that table row, once it is read.
     void openAttempt(const QModelIndex &index);
+    // Whether the runs, the outcome counts, an attempt or the table's rows are being read (off
+    // the UI thread).
+    bool isLoading() const;
 
 protected:
     // The page reads its runs and counts when shown: while hidden it only notes what changed.
@@ -44,17 +48,18 @@ protected:
 
 private:
     void reloadRuns();
+    void showRuns(std::vector<AttemptRunChoice> runs);
     void showProvidersLatestRun(const QString &provider);
     // The provider's latest run of the session, 0 for none.
     qint64 latestRunOf(const QString &provider) const;
     void runChosen();
-    void reloadOutcomes();
+    void showOutcomes(qint64 run, const std::vector<std::pair<Outcome, qint64>> &counts);
     void outcomeChosen();
     void updateCount();
     const AttemptRunChoice *choiceOf(qint64 runId) const;
 
     Workbench *m_workbench;
-    AttemptsPresenter m_presenter;
+    AttemptsPresenter *m_presenter;
     QComboBox *m_runs;
     QComboBox *m_outcomes;
     QLabel *m_count;
@@ -63,7 +68,7 @@ private:
     AttemptDetailView *m_detail = nullptr;
     std::vector<AttemptRunChoice> m_choices;
     bool m_runsStale = false;     // the session changed while the page was hidden
-    bool m_providerStale = false; // so did the selected provider
+    bool m_providerStale = false; // so did the selected provider (or while the runs were read)
 };
 
 } // namespace ys

@@ -55,10 +55,20 @@ void BundleActions::exportBundle()
     if (path.isEmpty() || !m_workbench)
         return;
     QString error;
-    if (!BundleIo::exportSelected(*m_workbench, path, &error))
+    const bool started = BundleIo::exportSelected(
+        *m_workbench, path, this,
+        [this, path](qint64 session, const QString &why) {
+            if (!why.isEmpty())
+                Q_EMIT failed(why);
+            else
+                Q_EMIT message(tr("Session %1 saved to %2").arg(session).arg(path));
+        },
+        &error);
+    if (!started)
         Q_EMIT failed(error);
     else
-        Q_EMIT message(tr("Session %1 saved to %2").arg(m_workbench->selectedSession()).arg(path));
+        Q_EMIT message(
+            tr("Saving session %1 to %2…").arg(m_workbench->selectedSession()).arg(path));
 }
 
 void BundleActions::importBundle()
@@ -67,11 +77,19 @@ void BundleActions::importBundle()
     if (path.isEmpty() || !m_workbench)
         return;
     QString error;
-    const auto id = BundleIo::importInto(*m_workbench, path, &error);
-    if (!id)
+    const bool started = BundleIo::importInto(
+        *m_workbench, path, this,
+        [this, path](std::optional<qint64> id, const QString &why) {
+            if (!id)
+                Q_EMIT failed(why);
+            else
+                Q_EMIT message(tr("Imported %1 as session %2").arg(path).arg(*id));
+        },
+        &error);
+    if (!started)
         Q_EMIT failed(error);
     else
-        Q_EMIT message(tr("Imported %1 as session %2").arg(path).arg(*id));
+        Q_EMIT message(tr("Importing %1…").arg(path));
 }
 
 } // namespace ys

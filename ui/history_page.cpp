@@ -19,6 +19,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace ys {
 
@@ -49,6 +50,7 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     , m_diffMessage(new QLabel(this))
     , m_diff(new SessionDiffModel(this))
     , m_provider(new QComboBox(this))
+    , m_driftMessage(new QLabel(this))
     , m_chart(new DriftChart(this))
     , m_series(new DriftSeriesModel(this))
     , m_events(new DriftModel(this))
@@ -59,6 +61,8 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     m_diffMessage->setObjectName(QStringLiteral("historyMessage"));
     m_diffMessage->setWordWrap(true);
     m_provider->setObjectName(QStringLiteral("driftProvider"));
+    m_driftMessage->setObjectName(QStringLiteral("driftMessage"));
+    m_driftMessage->setWordWrap(true);
     m_chart->setObjectName(QStringLiteral("driftChart"));
     m_chart->setModel(m_series);
     m_chart->setMinimumHeight(220);
@@ -90,6 +94,7 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     driftSplit->addWidget(driftTables);
     auto *driftLayout = new QVBoxLayout(driftBox);
     driftLayout->addLayout(providerRow);
+    driftLayout->addWidget(m_driftMessage);
     driftLayout->addWidget(driftSplit);
 
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -155,6 +160,22 @@ void HistoryPage::load()
     if (!m_presenter->available())
         return;
     m_stale = false;
+    m_presenter->sources(
+        [this](std::vector<HistorySource> sources, QStringList providers, const QString &error) {
+            showSources(std::move(sources), std::move(providers), error);
+        });
+    if (m_sources.empty())
+        m_diffMessage->setText(tr("Reading the sessions…"));
+}
+
+void HistoryPage::showSources(std::vector<HistorySource> sources, QStringList providers,
+                              const QString &error)
+{
+    if (!error.isEmpty()) {
+        m_pendingRerun.reset();
+        m_diffMessage->setText(tr("The sessions cannot be read: %1").arg(error));
+        return;
+    }
     const auto keyOf = [this](const QComboBox *box) -> std::pair<qint64, qint64> {
         const int i = box->currentIndex();
         if (i < 0 || i >= int(m_sources.size()))
@@ -164,9 +185,7 @@ void HistoryPage::load()
     const auto before = keyOf(m_before), after = keyOf(m_after);
     const QString provider = m_provider->currentText();
 
-    QString error;
-    QStringList providers;
-    m_sources = m_presenter->sources(&providers, &error);
+    m_sources = std::move(sources);
     const QSignalBlocker blockBefore(m_before), blockAfter(m_after), blockProvider(m_provider);
     m_before->clear();
     m_after->clear();
@@ -181,7 +200,8 @@ void HistoryPage::load()
             sessions.push_back(int(i));
     const int keptBefore = rowOf(before.first, before.second);
     const int keptAfter = rowOf(after.first, after.second);
-    if (keptBefore >= 0 && keptAfter >= 0 && keptBefore != keptAfter) {
+    const bool kept = keptBefore >= 0 && keptAfter >= 0 && keptBefore != keptAfter;
+    if (kept) {
         m_before->setCurrentIndex(keptBefore);
         m_after->setCurrentIndex(keptAfter);
     } else if (!sessions.empty()) {
@@ -194,13 +214,26 @@ void HistoryPage::load()
     const QString wanted = provider.isEmpty() ? m_workbench->selectedProvider() : provider;
     if (const int row = m_provider->findText(wanted); row >= 0)
         m_provider->setCurrentIndex(row);
-    compare();
+    if (const std::optional<PendingRerun> rerun = std::exchange(m_pendingRerun, std::nullopt);
+        rerun && applyRerun(rerun->sessionId, rerun->provider)) {
+        startCompare();
+        Q_EMIT rerunShown(rerun->sessionId, rerun->provider);
+    } else if (kept) {
+        startCompare(); // the same sides: a re-run shown stays named
+    } else {
+        compare();
+    }
     showDrift();
 }
 
-bool HistoryPage::showRerun(qint64 sessionId, const QString &provider)
+void HistoryPage::showRerun(qint64 sessionId, const QString &provider)
 {
+    m_pendingRerun = PendingRerun{sessionId, provider};
     load();
+}
+
+bool HistoryPage::applyRerun(qint64 sessionId, const QString &provider)
+{
     std::vector<int> runs;
     for (std::size_t i = 0; i < m_sources.size(); ++i)
         if (m_sources[i].sessionId == sessionId && m_sources[i].runId != 0 &&
@@ -218,7 +251,6 @@ bool HistoryPage::showRerun(qint64 sessionId, const QString &provider)
         m_provider->setCurrentIndex(row);
     m_rerun = Rerun{provider, sessionId, m_sources[std::size_t(after)].runNumber,
                     m_sources[std::size_t(before)].runNumber};
-    startCompare();
     return true;
 }
 
@@ -292,15 +324,20 @@ void HistoryPage::showDrift()
     const auto nothing = [this, provider] {
         m_series->setLoaded(provider, {});
         m_events->setEvents({});
+        m_driftMessage->clear();
     };
     if (provider.isEmpty())
         return nothing();
-    if (!m_presenter->drift(provider,
-                            [this, provider](std::vector<DriftPoint> points, const QString &) {
-                                m_series->setLoaded(provider, std::move(points));
-                                m_events->setEvents(m_series->events());
-                            }))
-        nothing();
+    if (!m_presenter->drift(provider, [this, provider](std::vector<DriftPoint> points,
+                                                       const QString &error) {
+            m_series->setLoaded(provider, std::move(points));
+            m_events->setEvents(m_series->events());
+            m_driftMessage->setText(
+                error.isEmpty() ? QString()
+                                : tr("The sessions of %1 cannot be read: %2").arg(provider, error));
+        }))
+        return nothing();
+    m_driftMessage->setText(tr("Reading every session of %1…").arg(provider));
 }
 
 } // namespace ys

@@ -21,8 +21,8 @@ class Workbench;
 
 // History: two sessions (or two runs, a re-run beside its original) compared provider by
 // provider with significance, and one provider across every session (drift) with its model
-// identity changes marked. The figures come from core models fed through the workbench's
-// repository.
+// identity changes marked. The figures come from core models fed by HistoryPresenter, whose
+// reads run off the UI thread.
 class HistoryPage : public QWidget {
     Q_OBJECT
 public:
@@ -43,17 +43,23 @@ public:
     // reads every session's samples of a provider.
     void reload();
     // Sets a re-run beside the run before it: the provider's last two runs in the session, with
-    // a line naming them above the comparison. False when the session holds fewer than two runs
-    // of that provider.
-    bool showRerun(qint64 sessionId, const QString &provider);
-    // Whether a comparison or a drift is still being read (off the UI thread).
+    // a line naming them above the comparison, once the sessions are read again (then
+    // rerunShown(); nothing when the session holds fewer than two runs of that provider).
+    void showRerun(qint64 sessionId, const QString &provider);
+    // Whether the sessions, a comparison or a drift are still being read (off the UI thread).
     bool isLoading() const;
+
+Q_SIGNALS:
+    void rerunShown(qint64 sessionId, const QString &provider);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void load();
+    void showSources(std::vector<HistorySource> sources, QStringList providers,
+                     const QString &error);
+    bool applyRerun(qint64 sessionId, const QString &provider);
     void compare();
     void startCompare();
     void showDiff(std::optional<SessionDiff> diff, const QString &error, bool same);
@@ -68,9 +74,16 @@ private:
         int beforeRun = 0;
     };
 
+    // A re-run to show when the sessions read now arrive.
+    struct PendingRerun {
+        qint64 sessionId = 0;
+        QString provider;
+    };
+
     Workbench *m_workbench;
     HistoryPresenter *m_presenter;
     std::optional<Rerun> m_rerun;
+    std::optional<PendingRerun> m_pendingRerun;
     std::vector<HistorySource> m_sources;
     bool m_stale = true;
     QComboBox *m_before;
@@ -79,6 +92,7 @@ private:
     QTableView *m_diffTable;
     SessionDiffModel *m_diff;
     QComboBox *m_provider;
+    QLabel *m_driftMessage;
     DriftChart *m_chart;
     QTableView *m_seriesTable;
     QTableView *m_eventTable;

@@ -109,12 +109,13 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     connect(workbench, &Workbench::rerunFinished, this,
             [this, history](qint64 id, const QString &provider) {
                 m_pages->setCurrentWidget(history);
-                if (history->showRerun(id, provider))
-                    m_status->showMessage(tr("Re-run of %1 ended: History compares it with the "
-                                             "run before it.")
-                                              .arg(provider),
-                                          15000);
+                history->showRerun(id, provider);
             });
+    connect(history, &HistoryPage::rerunShown, this, [this](qint64, const QString &provider) {
+        m_status->showMessage(
+            tr("Re-run of %1 ended: History compares it with the run before it.").arg(provider),
+            15000);
+    });
     connect(workbench, &Workbench::costEstimated, this, [this](const CostEstimate &estimate) {
         m_status->showMessage(SuiteEstimate::lineOf(estimate), 15000);
     });

@@ -497,14 +497,23 @@ bool SuitePage::queue()
         return false;
     }
     QString error;
-    const auto id = SuiteQueue::enqueue(m_workbench->dbPath(), m_suite, &error);
-    if (!id) {
+    const bool started = SuiteQueue::enqueue(
+        *m_workbench, m_suite, this,
+        [this, name = m_suite.name](std::optional<qint64> id, const QString &why) {
+            if (!id)
+                m_message->setText(tr("Not queued: %1").arg(why));
+            else
+                m_message->setText(
+                    tr("The suite \"%1\" is queued as item %2; a worker will run it.")
+                        .arg(name)
+                        .arg(*id));
+        },
+        &error);
+    if (!started) {
         m_message->setText(tr("Not queued: %1").arg(error));
         return false;
     }
-    m_message->setText(tr("The suite \"%1\" is queued as item %2; a worker will run it.")
-                           .arg(m_suite.name)
-                           .arg(*id));
+    m_message->setText(tr("Queuing the suite \"%1\"…").arg(m_suite.name));
     return true;
 }
 

@@ -44,7 +44,8 @@ public:
     bool saveTo(const QString &path);
     // Starts a session of the suite; false with the reason shown on the page.
     bool run();
-    // Puts the suite in the store's run queue (docs/workers.md); false, saying why, when not.
+    // Puts the suite in the store's run queue (docs/workers.md), written off the UI thread (the
+    // message says when it is); false, saying why, when it cannot be queued at all.
     bool queue();
 
     // The providers as the provider dialog returns them.

@@ -131,7 +131,12 @@ WindowHabits::WindowHabits(MainWindow *window, Workbench *workbench)
     m_window->installEventFilter(this);
     restoreWindow();
     applyPalette();
-    openLastSession();
+    // The session list is read off the UI thread: the last session opens once it is there.
+    if (workbench->sessionsLoading())
+        connect(workbench->sessionModel(), &QAbstractItemModel::modelReset, this,
+                &WindowHabits::openLastSession, Qt::SingleShotConnection);
+    else
+        openLastSession();
     updateStatusLine();
 }
 
@@ -235,7 +240,9 @@ void WindowHabits::saveWindow()
 void WindowHabits::openLastSession()
 {
     const SessionListModel *sessions = m_workbench->sessionModel();
-    if (sessions->rowCount() == 0)
+    // A session chosen meanwhile (a run started, say) stays.
+    if (sessions->rowCount() == 0 || m_workbench->selectedSession() != 0 ||
+        m_workbench->loadingSession() != 0)
         return;
     int row = sessions->rowOf(m_settings.lastSession(m_workbench->dbPath()));
     if (row < 0)
@@ -321,7 +328,10 @@ void WindowHabits::updateStatusLine()
     } else {
         parts << tr("Idle");
     }
-    parts << tr("Sessions: %1").arg(m_workbench->sessionModel()->rowCount());
+    if (m_workbench->sessionsLoading())
+        parts << tr("Reading the sessions…");
+    else
+        parts << tr("Sessions: %1").arg(m_workbench->sessionModel()->rowCount());
     if (const auto summary = m_workbench->summary()) {
         qint64 attempts = 0;
         for (const ProviderSummary &p : summary->providers)

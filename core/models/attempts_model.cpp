@@ -2,7 +2,6 @@
 
 #include "models/cell_values.h"
 #include "models/export_roles.h"
-#include "storage/session_repository.h"
 #include "util/number_text.h"
 #include "util/units.h"
 
@@ -54,11 +53,9 @@ AttemptsModel::AttemptsModel(QObject *parent)
 {
 }
 
-void AttemptsModel::setRepository(const SessionRepository *repo)
+void AttemptsModel::setPageReader(PageReader reader)
 {
-    if (repo == m_repo)
-        return;
-    m_repo = repo;
+    m_reader = std::move(reader);
     reload();
 }
 
@@ -118,19 +115,22 @@ QVariant AttemptsModel::exportValue(const AttemptRow &r, int column)
     return sortValue(r, column);
 }
 
-std::vector<AttemptRow> AttemptsModel::readPage(qint64 offset) const
+void AttemptsModel::setLoading(bool loading)
 {
-    if (!m_repo || m_runId <= 0)
-        return {};
+    if (loading == m_loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged(loading);
+}
+
+void AttemptsModel::read(qint64 offset, bool count)
+{
     AttemptPageRequest request = this->request();
     request.offset = offset;
-    QString error;
-    auto rows = AttemptQuery(*m_repo).page(request, &error);
-    if (!rows) {
-        m_error = error;
-        return {};
-    }
-    return std::move(*rows);
+    setLoading(true);
+    m_reader(request, count, this, [this, generation = m_generation](PageRead read) {
+        arrived(generation, std::move(read));
+    });
 }
 
 void AttemptsModel::reload()
@@ -139,41 +139,53 @@ void AttemptsModel::reload()
     m_rows.clear();
     m_total = 0;
     m_error.clear();
-    if (m_repo && m_runId > 0) {
-        QString error;
-        if (const auto n = AttemptQuery(*m_repo).count(m_runId, m_outcome, &error)) {
-            m_total = *n;
-            m_rows = readPage(0);
-        } else {
-            m_error = error;
-        }
-    }
+    ++m_generation;
     endResetModel();
+    if (m_reader && m_runId > 0)
+        read(0, true);
+    else
+        setLoading(false);
+}
+
+void AttemptsModel::arrived(quint64 generation, PageRead read)
+{
+    if (generation != m_generation)
+        return; // read for what the model showed before its last reset
+    if (!read.error.isEmpty()) {
+        m_error = read.error;
+        m_total = qint64(m_rows.size()); // stop asking for more
+        setLoading(false);
+        return;
+    }
+    if (read.matching)
+        m_total = *read.matching;
+    std::vector<AttemptRow> &more = read.rows;
+    // Never more than the count said: a run under way may have grown since (reload() shows it).
+    const qint64 room = m_total - qint64(m_rows.size());
+    if (qint64(more.size()) > room)
+        more.resize(std::size_t(std::max<qint64>(room, 0)));
+    if (more.empty()) {
+        m_total = qint64(m_rows.size()); // rows went away: stop asking
+    } else {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(more.size()) - 1);
+        m_rows.insert(m_rows.end(), std::make_move_iterator(more.begin()),
+                      std::make_move_iterator(more.end()));
+        endInsertRows();
+    }
+    setLoading(false);
 }
 
 bool AttemptsModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && qint64(m_rows.size()) < m_total;
+    return !parent.isValid() && !m_loading && qint64(m_rows.size()) < m_total;
 }
 
 void AttemptsModel::fetchMore(const QModelIndex &parent)
 {
-    if (!canFetchMore(parent))
+    if (!canFetchMore(parent) || !m_reader)
         return;
-    std::vector<AttemptRow> more = readPage(qint64(m_rows.size()));
-    // Never more than the count said: a run under way may have grown since (reload() shows it).
-    const qint64 room = m_total - qint64(m_rows.size());
-    if (qint64(more.size()) > room)
-        more.resize(std::size_t(room));
-    if (more.empty()) {
-        m_total = qint64(m_rows.size()); // rows went away: stop asking
-        return;
-    }
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(more.size()) - 1);
-    m_rows.insert(m_rows.end(), std::make_move_iterator(more.begin()),
-                  std::make_move_iterator(more.end()));
-    endInsertRows();
+    read(qint64(m_rows.size()), false);
 }
 
 int AttemptsModel::rowCount(const QModelIndex &parent) const

@@ -3,18 +3,20 @@
 #include "storage/attempt_query.h"
 
 #include <QAbstractTableModel>
+#include <functional>
 #include <optional>
 #include <vector>
 
 namespace ys {
 
-class SessionRepository;
-
 // One run's attempts, a page at a time: the model holds only the rows fetched so far (the first
 // page on every reset, then canFetchMore() / fetchMore() as a view scrolls), never the run's
 // samples. The outcome filter and the sort are the query's WHERE and ORDER BY, so a reset reads
-// one page whatever the run's size. DisplayRole gives text ("—" for what did not happen),
-// SortRole the raw value.
+// one page whatever the run's size. The reads go through a page reader, which runs them off the
+// model's thread (AttemptsPresenter's, on the workbench's reader thread): a reset empties the
+// model at once and the rows arrive with the count; fetchMore() asks for the next page and its
+// rows are inserted when it comes. DisplayRole gives text ("—" for what did not happen), SortRole
+// the raw value.
 class AttemptsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -39,10 +41,26 @@ public:
     };
     static constexpr int kDefaultPageSize = 2000;
 
+    // What a read brings back: a page of rows and, when asked for, how many attempts the filter
+    // lets through; error says why the read failed.
+    struct PageRead {
+        std::optional<qint64> matching;
+        std::vector<AttemptRow> rows;
+        QString error;
+    };
+    using PageDone = std::function<void(PageRead read)>;
+    // Reads the page of request (offset and limit set), counting too when count is true, and
+    // calls done with it on context's thread while context exists. A newer read may supersede
+    // an older one, whose done is then never called.
+    using PageReader = std::function<void(const AttemptPageRequest &request, bool count,
+                                          QObject *context, PageDone done)>;
+
     explicit AttemptsModel(QObject *parent = nullptr);
 
-    // Null: the model is empty.
-    void setRepository(const SessionRepository *repo);
+    // Unset: the model is empty.
+    void setPageReader(PageReader reader);
+    // Whether a read is under way (the first page with its count, or a page more).
+    bool isLoading() const { return m_loading; }
     void setRun(qint64 runId);
     qint64 runId() const { return m_runId; }
     // Unset: every outcome.
@@ -76,12 +94,19 @@ public:
     void fetchMore(const QModelIndex &parent) override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
+Q_SIGNALS:
+    void loadingChanged(bool loading);
+
 private:
-    std::vector<AttemptRow> readPage(qint64 offset) const;
+    void read(qint64 offset, bool count);
+    void arrived(quint64 generation, PageRead read);
+    void setLoading(bool loading);
     QVariant displayValue(const AttemptRow &r, int column) const;
     static QVariant sortValue(const AttemptRow &r, int column);
 
-    const SessionRepository *m_repo = nullptr;
+    PageReader m_reader;
+    quint64 m_generation = 0; // a reset's: what arrives for an older one is dropped
+    bool m_loading = false;
     qint64 m_runId = 0;
     std::optional<Outcome> m_outcome;
     int m_sortColumn = SeqColumn;

@@ -1,6 +1,7 @@
 #include "storage/database.h"
 
 #include "storage/session_liveness.h"
+#include "storage/sqlite_direct.h"
 #include "storage/storage_error.h"
 #include "storage/stream_digest_store.h"
 #include "util/log.h"
@@ -290,6 +291,7 @@ QString newerVersionText(const QString &path, int version)
 
 Database::Database(QString path)
     : m_path(std::move(path))
+    , m_postgres(isPostgresUrl(m_path))
     , m_connectionName(QStringLiteral("ys-db-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1)))
 {
 }
@@ -328,6 +330,8 @@ bool Database::exec(const QString &sql, QString *error)
 
 bool Database::open(QString *error)
 {
+    if (StorageThreadGuard::active())
+        StorageThreadGuard::check(QStringLiteral("open %1").arg(display()));
     if (isPostgres())
         return openPostgres(error);
     int headerVersion = 0;
@@ -346,6 +350,7 @@ bool Database::open(QString *error)
         close();
         return false;
     }
+    StorageThreadGuard::watch(sqlite_direct::handleOf(m_db));
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
         *error = tr("%1 is not a readable database: %2; the file was left untouched")

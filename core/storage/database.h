@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/storage_thread_guard.h"
+
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QString>
@@ -40,7 +42,14 @@ public:
     // The location for messages and logs, any password replaced by a marker.
     static QString display(const QString &location);
     QString display() const { return display(m_path); }
-    QSqlDatabase &connection() { return m_db; }
+    // Every statement runs through this connection. On SQLite each one reports itself to
+    // StorageThreadGuard as it starts; on PostgreSQL (no such hook) each use of it does.
+    QSqlDatabase &connection()
+    {
+        if (m_postgres)
+            StorageThreadGuard::check("a statement on a PostgreSQL connection");
+        return m_db;
+    }
     const QString &path() const { return m_path; }
 
     // BEGIN IMMEDIATE: take the write lock up front so a writer never fails half-way (BEGIN on
@@ -57,6 +66,7 @@ private:
     bool exec(const QString &sql, QString *error);
 
     QString m_path;
+    bool m_postgres;
     QString m_connectionName;
     QSqlDatabase m_db;
 };

@@ -1,5 +1,7 @@
 #include "storage/read_connection.h"
 
+#include "storage/storage_thread_guard.h"
+
 #include <QAtomicInteger>
 #include <QSqlError>
 #include <sqlite3.h>
@@ -17,6 +19,7 @@ ReadConnection::ReadConnection(const QString &path)
         m_db = nullptr;
         return;
     }
+    StorageThreadGuard::watch(m_db);
     sqlite3_busy_timeout(m_db, 5000);
     // Pages are read through a memory map rather than copied by read(2) one at a time: a
     // summary of a big session reads most of the file once.
@@ -34,6 +37,7 @@ ThreadConnection::ThreadConnection(const QString &connectionName)
     m_name = QStringLiteral("%1-thread-%2").arg(connectionName).arg(counter.fetchAndAddRelaxed(1));
     // The overload by name may be called from any thread.
     m_db = QSqlDatabase::cloneDatabase(connectionName, m_name);
+    StorageThreadGuard::check(QStringLiteral("open a PostgreSQL connection"));
     if (!m_db.open())
         m_error = m_db.lastError().text();
 }

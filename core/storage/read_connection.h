@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/storage_thread_guard.h"
+
 #include <QSqlDatabase>
 #include <QString>
 
@@ -37,7 +39,11 @@ public:
 
     // Not open when the server refused; error() says why.
     bool isOpen() const { return m_db.isOpen(); }
-    QSqlDatabase &connection() { return m_db; }
+    QSqlDatabase &connection()
+    {
+        StorageThreadGuard::check("a statement on a PostgreSQL connection");
+        return m_db;
+    }
     const QString &error() const { return m_error; }
 
 private:

@@ -1,40 +1,128 @@
 #include "workbench/attempts_presenter.h"
 
+#include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
 namespace ys {
 
-AttemptsPresenter::AttemptsPresenter(Workbench *workbench)
-    : m_workbench(workbench)
+AttemptsPresenter::AttemptsPresenter(Workbench *workbench, QObject *parent)
+    : QObject(parent)
+    , m_workbench(workbench)
 {
 }
 
-std::vector<AttemptRunChoice> AttemptsPresenter::runs(QString *error) const
+// Channels of this presenter's own: two pages (or a page and a test's) never supersede each
+// other's reads.
+QString AttemptsPresenter::channel(const char *kind) const
 {
-    const SessionRepository *repo = m_workbench->repository();
-    if (!repo || m_workbench->selectedSession() <= 0)
-        return {};
-    return AttemptQuery(*repo).runs(m_workbench->selectedSession(), error);
+    return QStringLiteral("attempts-%1-%2").arg(QLatin1StringView(kind)).arg(quintptr(this), 0, 16);
 }
 
-std::vector<std::pair<Outcome, qint64>> AttemptsPresenter::outcomeCounts(qint64 runId,
-                                                                         QString *error) const
+bool AttemptsPresenter::runs(RunsDone done)
 {
-    const SessionRepository *repo = m_workbench->repository();
-    if (!repo || runId <= 0)
-        return {};
-    return AttemptQuery(*repo)
-        .outcomeCounts(runId, error)
-        .value_or(std::vector<std::pair<Outcome, qint64>>{});
+    BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
+    const qint64 session = m_workbench ? m_workbench->selectedSession() : 0;
+    if (!reader || session <= 0)
+        return false;
+    reader->submit(
+        channel("runs"), this,
+        [session, done = std::move(done)](const SessionRepository *repo, const QString &openError) {
+            QString error = openError;
+            std::vector<AttemptRunChoice> runs;
+            if (repo)
+                runs = AttemptQuery(*repo).runs(session, &error);
+            return [done, runs = std::move(runs), error]() mutable {
+                done(std::move(runs), error);
+            };
+        });
+    return true;
 }
 
-std::optional<AttemptDetail>
-AttemptsPresenter::detail(qint64 sampleId, const ProviderConfig &provider, QString *error) const
+bool AttemptsPresenter::outcomeCounts(qint64 runId, CountsDone done)
 {
-    const SessionRepository *repo = m_workbench->repository();
-    if (!repo)
-        return std::nullopt;
-    return loadAttemptDetail(*repo, sampleId, provider, error);
+    BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
+    if (!reader || runId <= 0)
+        return false;
+    reader->submit(
+        channel("counts"), this,
+        [runId, done = std::move(done)](const SessionRepository *repo, const QString &openError) {
+            QString error = openError;
+            std::vector<std::pair<Outcome, qint64>> counts;
+            if (repo)
+                counts = AttemptQuery(*repo)
+                             .outcomeCounts(runId, &error)
+                             .value_or(std::vector<std::pair<Outcome, qint64>>{});
+            return [done, counts = std::move(counts), error]() mutable {
+                done(std::move(counts), error);
+            };
+        });
+    return true;
+}
+
+bool AttemptsPresenter::detail(qint64 sampleId, const ProviderConfig &provider, DetailDone done)
+{
+    BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
+    if (!reader)
+        return false;
+    reader->submit(channel("detail"), this,
+                   [sampleId, provider, done = std::move(done)](const SessionRepository *repo,
+                                                                const QString &openError) {
+                       QString error = openError;
+                       std::optional<AttemptDetail> detail;
+                       if (repo)
+                           detail = loadAttemptDetail(*repo, sampleId, provider, &error);
+                       return [done, detail = std::move(detail), error]() mutable {
+                           done(std::move(detail), error);
+                       };
+                   });
+    return true;
+}
+
+AttemptsModel::PageReader AttemptsPresenter::pageReader() const
+{
+    return [workbench = m_workbench, channel = channel("page")](const AttemptPageRequest &request,
+                                                                bool count, QObject *context,
+                                                                AttemptsModel::PageDone done) {
+        BackgroundReader *reader = workbench ? workbench->reader() : nullptr;
+        if (!reader) {
+            AttemptsModel::PageRead none;
+            none.error = tr("No database is open");
+            done(std::move(none));
+            return;
+        }
+        reader->submit(channel, context,
+                       [request, count, done = std::move(done)](const SessionRepository *repo,
+                                                                const QString &openError) {
+                           AttemptsModel::PageRead read;
+                           read.error = openError;
+                           if (repo) {
+                               const AttemptQuery query(*repo);
+                               if (count)
+                                   read.matching =
+                                       query.count(request.runId, request.outcome, &read.error);
+                               if (!count || read.matching) {
+                                   if (auto rows = query.page(request, &read.error))
+                                       read.rows = std::move(*rows);
+                               }
+                           }
+                           return [done, read = std::move(read)]() mutable {
+                               done(std::move(read));
+                           };
+                       });
+    };
+}
+
+bool AttemptsPresenter::isLoading() const
+{
+    const BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
+    return reader && (reader->pending(channel("runs")) || reader->pending(channel("counts")) ||
+                      reader->pending(channel("detail")));
+}
+
+bool AttemptsPresenter::runsLoading() const
+{
+    const BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
+    return reader && reader->pending(channel("runs"));
 }
 
 } // namespace ys

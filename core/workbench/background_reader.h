@@ -15,9 +15,10 @@ class SessionRepository;
 
 // Runs the reads a page needs (two sessions compared, a provider's drift across every session)
 // on a thread of its own through a database connection of its own, so that a big database never
-// stalls the window. A job runs on that thread and returns what is to be done with its result
-// on the owner's thread. Jobs belong to a channel: a newer job of a channel supersedes the older
-// ones, whose delivery is dropped (and which are skipped when still queued).
+// stalls the window; the window's few writes (a bundle imported, a suite queued) go the same way. A
+// job runs on that thread and returns what is to be done with its result on the owner's thread.
+// Jobs belong to a channel: a newer job of a channel supersedes the older ones, whose delivery is
+// dropped (and which are skipped when still queued).
 class BackgroundReader : public QObject {
     Q_OBJECT
 public:

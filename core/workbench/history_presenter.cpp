@@ -10,6 +10,7 @@ namespace {
 
 const QString kDiffChannel = QStringLiteral("history-diff");
 const QString kDriftChannel = QStringLiteral("history-drift");
+const QString kSourcesChannel = QStringLiteral("history-sources");
 
 } // namespace
 
@@ -21,17 +22,30 @@ HistoryPresenter::HistoryPresenter(Workbench *workbench, QObject *parent)
 
 bool HistoryPresenter::available() const
 {
-    return m_workbench->repository() != nullptr;
+    return m_workbench->reader() != nullptr;
 }
 
-std::vector<HistorySource> HistoryPresenter::sources(QStringList *providers, QString *error) const
+bool HistoryPresenter::sources(SourcesDone done)
 {
-    const SessionRepository *repo = m_workbench->repository();
-    if (!repo)
-        return {};
-    std::vector<HistorySource> out = historySources(*repo, error);
-    *providers = historyProviders(*repo, error);
-    return out;
+    BackgroundReader *reader = m_workbench->reader();
+    if (!reader)
+        return false;
+    reader->submit(
+        kSourcesChannel, this,
+        [done = std::move(done)](const SessionRepository *repo, const QString &openError) {
+            QString error = openError;
+            std::vector<HistorySource> sources;
+            QStringList providers;
+            if (repo) {
+                sources = historySources(*repo, &error);
+                if (error.isEmpty())
+                    providers = historyProviders(*repo, &error);
+            }
+            return [done, sources = std::move(sources), providers, error]() mutable {
+                done(std::move(sources), std::move(providers), error);
+            };
+        });
+    return true;
 }
 
 bool HistoryPresenter::compare(const HistorySource &before, const HistorySource &after,
@@ -81,7 +95,14 @@ bool HistoryPresenter::drift(const QString &provider, DriftDone done)
 bool HistoryPresenter::isLoading() const
 {
     const BackgroundReader *reader = m_workbench->reader();
-    return reader && (reader->pending(kDiffChannel) || reader->pending(kDriftChannel));
+    return reader && (reader->pending(kSourcesChannel) || reader->pending(kDiffChannel) ||
+                      reader->pending(kDriftChannel));
+}
+
+bool HistoryPresenter::sourcesLoading() const
+{
+    const BackgroundReader *reader = m_workbench->reader();
+    return reader && reader->pending(kSourcesChannel);
 }
 
 } // namespace ys

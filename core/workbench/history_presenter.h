@@ -17,9 +17,9 @@ class Workbench;
 
 // The History page's reads: the sessions and runs it can compare and the providers it can
 // follow, two of them compared provider by provider (analysis/session_diff.h), and one provider
-// across every session (drift). The comparison and the drift read every attempt of what they
-// cover, so they run on the workbench's reader thread (workbench/background_reader.h) and come
-// back on the page's thread; a newer request of either kind supersedes the one before.
+// across every session (drift). Each runs on the workbench's reader thread
+// (workbench/background_reader.h) and comes back on the page's thread; a newer request of a kind
+// supersedes the one before.
 class HistoryPresenter : public QObject {
     Q_OBJECT
 public:
@@ -28,15 +28,17 @@ public:
     // Whether a database is open to read.
     bool available() const;
     // The sessions (each followed by its providers' runs) and the providers that ran in any.
-    std::vector<HistorySource> sources(QStringList *providers, QString *error) const;
-
+    using SourcesDone = std::function<void(std::vector<HistorySource> sources,
+                                           QStringList providers, const QString &error)>;
     using DiffDone = std::function<void(std::optional<SessionDiff> diff, const QString &error)>;
     using DriftDone = std::function<void(std::vector<DriftPoint> points, const QString &error)>;
     // False when no database is open (done is not called).
+    bool sources(SourcesDone done);
     bool compare(const HistorySource &before, const HistorySource &after, DiffDone done);
     bool drift(const QString &provider, DriftDone done);
-    // Whether a comparison or a drift is still being read.
+    // Whether the sources, a comparison or a drift are still being read.
     bool isLoading() const;
+    bool sourcesLoading() const;
 
 private:
     Workbench *m_workbench;

@@ -5,30 +5,49 @@
 #include "run/session_plan.h"
 #include "storage/database.h"
 #include "storage/run_queue.h"
+#include "storage/session_repository.h"
+#include "workbench/background_reader.h"
+#include "workbench/workbench.h"
 
 namespace ys {
 
-std::optional<qint64> SuiteQueue::enqueue(const QString &dbPath, const Suite &suite, QString *error)
+bool SuiteQueue::enqueue(Workbench &workbench, const Suite &suite, QObject *context, Done done,
+                         QString *error)
 {
     if (suite.providers.empty()) {
         *error = tr("the suite has no providers");
-        return std::nullopt;
+        return false;
     }
     // A worker runs the plan it makes when it claims the item, and refuses one past the budget
     // (nobody is there to accept it); that is said now, with the same plan, rather than then.
     const std::optional<SessionPlan> plan = SessionPlan::make(suite, {}, error);
     if (!plan)
-        return std::nullopt;
+        return false;
     if (plan->refused(false)) {
         *error = CostEstimateText::refusal(plan->estimate());
-        return std::nullopt;
+        return false;
     }
-    // A connection of its own: one short insert, on whichever thread asks.
-    Database db(dbPath);
-    if (!db.open(error))
-        return std::nullopt;
-    RunQueue queue(db);
-    return queue.enqueue(suite.name, suite.toJson(), std::nullopt, error);
+    BackgroundReader *reader = workbench.reader();
+    if (!reader) {
+        *error = tr("no database is open");
+        return false;
+    }
+    // One short insert: a channel of its own, so that nothing supersedes it.
+    static quint64 items = 0;
+    reader->submit(QStringLiteral("suite-queue-%1").arg(++items), context,
+                   [name = suite.name, json = suite.toJson(), done = std::move(done)](
+                       const SessionRepository *repo, const QString &openError) {
+                       QString why = openError;
+                       std::optional<qint64> id;
+                       if (repo) {
+                           RunQueue queue(repo->database());
+                           id = queue.enqueue(name, json, std::nullopt, &why);
+                       }
+                       return [done, id, why] {
+                           done(id, why);
+                       };
+                   });
+    return true;
 }
 
 } // namespace ys

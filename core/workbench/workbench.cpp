@@ -17,6 +17,12 @@
 
 namespace ys {
 
+namespace {
+
+const QString kSessionsChannel = QStringLiteral("sessions");
+
+} // namespace
+
 Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *parent)
     : QObject(parent)
     , m_dbPath(std::move(dbPath))
@@ -84,13 +90,26 @@ bool Workbench::open(QString *error)
 
 void Workbench::refreshSessions()
 {
-    if (!m_repo)
+    if (!m_reader)
         return;
-    QString error;
-    auto sessions = m_repo->sessions(&error);
-    if (!error.isEmpty())
-        Q_EMIT warning(error);
-    m_sessions->setSessions(std::move(sessions));
+    m_reader->submit(kSessionsChannel, this,
+                     [this](const SessionRepository *repo, const QString &openError) {
+                         QString error = openError;
+                         std::vector<SessionInfo> sessions;
+                         if (repo)
+                             sessions = repo->sessions(&error);
+                         return BackgroundReader::Delivery(
+                             [this, sessions = std::move(sessions), error]() mutable {
+                                 if (!error.isEmpty())
+                                     Q_EMIT warning(error);
+                                 m_sessions->setSessions(std::move(sessions));
+                             });
+                     });
+}
+
+bool Workbench::sessionsLoading() const
+{
+    return m_reader && m_reader->pending(kSessionsChannel);
 }
 
 bool Workbench::selectSession(qint64 sessionId)
@@ -173,13 +192,16 @@ bool Workbench::runSuite(const Suite &suite, QString *error)
 
 bool Workbench::rerunProvider(const QString &providerName, QString *error)
 {
-    if (!m_repo || !m_selected) {
+    if (!m_summary || !m_selected) {
         *error = tr("Select a session first");
         return false;
     }
-    auto suite = m_repo->sessionSuite(m_selected, error);
-    if (!suite)
+    // The suite as the session stored it, read with the session's summary.
+    std::optional<Suite> suite = m_summary->suite;
+    if (!suite) {
+        *error = tr("The suite of session %1 cannot be read").arg(m_selected);
         return false;
+    }
     if (suite->name == kDemoSuiteName) {
         const QUrl url = simulatorUrl(error);
         if (url.isEmpty())

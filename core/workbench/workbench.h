@@ -39,7 +39,11 @@ public:
     SessionListModel *sessionModel() const { return m_sessions; }
     ComparisonTableModel *comparisonModel() const { return m_comparison; }
 
+    // Reads the session list again on the reader thread; the session model is reset when it
+    // arrives (a failure is a warning()). open() starts the first read.
     void refreshSessions();
+    // Whether the session list is being read.
+    bool sessionsLoading() const;
     // Starts loading the session's summary on a worker thread and returns at once (false before
     // open()). When it arrives, the session becomes the selected one: summaryChanged(), then
     // selectedSessionChanged() when it is another session. A newer call supersedes an older
@@ -56,8 +60,9 @@ public:
     {
         return m_distributions;
     }
-    // The repository of the UI thread's read connection, for the core loaders and models the
-    // pages use (null before open()). Widgets never query it themselves.
+    // The repository of the connection open() opened on the UI thread (null before open()),
+    // for tests to check what a window shows. Nothing the window does reads through it: its
+    // reads go through reader() and the summary's loader.
     SessionRepository *repository() const { return m_repo.get(); }
     // Runs the pages' big reads off the UI thread, through a connection of its own (null
     // before open()).
