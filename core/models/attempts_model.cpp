@@ -6,7 +6,6 @@
 #include "util/units.h"
 
 #include <QLocale>
-#include <iterator>
 
 namespace ys {
 
@@ -40,17 +39,55 @@ AttemptSortKey sortKeyOf(int column)
     }
 }
 
-constexpr ExportColumn kExportColumns[] = {
-    {"seq", ""},         {"request_index", ""}, {"attempt", ""},  {"outcome", ""},
-    {"http_status", ""}, {"ttft_ms", "ms"},     {"e2e_ms", "ms"}, {"output_tokens", "tokens"},
-    {"cost_usd", "$"},   {"http_version", ""},  {"error", ""}};
-static_assert(std::size(kExportColumns) == AttemptsModel::ColumnCount);
-
 } // namespace
 
 AttemptsModel::AttemptsModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : RowTableModel(parent)
 {
+    // Each column's value is what it exports (exportValue(), which the whole-run export reads
+    // too); the text is in the user's locale.
+    const Qt::Alignment left = Qt::AlignLeft | Qt::AlignVCenter;
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    const auto add = [this](const char *key, const char *unit, const char *title, int c,
+                            Qt::Alignment alignment) -> ColumnSpec & {
+        return addColumn(key, unit, title, [this, c](int r) { return exportValue(row(r), c); })
+            .sortedBy([this, c](int r) { return sortValue(row(r), c); })
+            .aligned(alignment);
+    };
+    const QLocale locale;
+    add("seq", "", QT_TR_NOOP("#"), SeqColumn, right).shown([this](int r) {
+        return row(r).warmup ? tr("%1 (warm-up)").arg(row(r).seq) : QString::number(row(r).seq);
+    });
+    add("request_index", "", QT_TR_NOOP("Request"), RequestColumn, right);
+    add("attempt", "", QT_TR_NOOP("Attempt"), AttemptColumn, right);
+    add("outcome", "", QT_TR_NOOP("Outcome"), OutcomeColumn, left);
+    add("http_status", "", QT_TR_NOOP("HTTP status"), StatusColumn, right);
+    add("ttft_ms", "ms", QT_TR_NOOP("TTFT (ms)"), TtftColumn, right)
+        .shown([this, locale](int r) -> QVariant {
+            const auto &ns = row(r).ttftNs;
+            return ns ? fixedNumber(locale, double(*ns) / kNsPerMs, 1) : dash();
+        });
+    add("e2e_ms", "ms", QT_TR_NOOP("E2E (ms)"), E2eColumn, right)
+        .shown([this, locale](int r) -> QVariant {
+            return fixedNumber(locale, double(row(r).e2eNs) / kNsPerMs, 1);
+        });
+    add("output_tokens", "tokens", QT_TR_NOOP("Output tokens"), OutputTokensColumn, right)
+        .shown([this, locale](int r) -> QVariant {
+            const auto &n = row(r).outputTokens;
+            return n ? locale.toString(*n) : dash();
+        });
+    add("cost_usd", "$", QT_TR_NOOP("Cost ($)"), CostColumn, right)
+        .shown([this, locale](int r) -> QVariant {
+            const auto &c = row(r).costUsd;
+            return c ? fixedNumber(locale, *c, 6) : dash();
+        });
+    add("http_version", "", QT_TR_NOOP("HTTP"), HttpVersionColumn, left);
+    add("error", "", QT_TR_NOOP("Error"), ErrorColumn, left)
+        .shown([this](int r) { return row(r).errorLine; })
+        .tip([this](int r) {
+            const QString &e = row(r).errorLine;
+            return e.isEmpty() ? QVariant() : QVariant(e);
+        });
 }
 
 void AttemptsModel::setPageReader(PageReader reader)
@@ -188,47 +225,6 @@ void AttemptsModel::fetchMore(const QModelIndex &parent)
     read(qint64(m_rows.size()), false);
 }
 
-int AttemptsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int AttemptsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant AttemptsModel::displayValue(const AttemptRow &r, int column) const
-{
-    const QLocale locale;
-    switch (column) {
-    case SeqColumn:
-        return r.warmup ? tr("%1 (warm-up)").arg(r.seq) : QString::number(r.seq);
-    case RequestColumn:
-        return QString::number(r.requestIndex);
-    case AttemptColumn:
-        return QString::number(r.attemptNumber);
-    case OutcomeColumn:
-        return OutcomeText::display(r.outcome);
-    case StatusColumn:
-        return r.httpStatus > 0 ? QString::number(r.httpStatus) : dash();
-    case TtftColumn:
-        return r.ttftNs ? fixedNumber(locale, double(*r.ttftNs) / kNsPerMs, 1) : dash();
-    case E2eColumn:
-        return fixedNumber(locale, double(r.e2eNs) / kNsPerMs, 1);
-    case OutputTokensColumn:
-        return r.outputTokens ? locale.toString(*r.outputTokens) : dash();
-    case CostColumn:
-        return r.costUsd ? fixedNumber(locale, *r.costUsd, 6) : dash();
-    case HttpVersionColumn:
-        return r.httpVersion.isEmpty() ? dash() : r.httpVersion;
-    case ErrorColumn:
-        return r.errorLine;
-    default:
-        return {};
-    }
-}
-
 QVariant AttemptsModel::sortValue(const AttemptRow &r, int column)
 {
     switch (column) {
@@ -259,76 +255,19 @@ QVariant AttemptsModel::sortValue(const AttemptRow &r, int column)
     }
 }
 
-QVariant AttemptsModel::data(const QModelIndex &index, int role) const
+QVariant AttemptsModel::ownData(int row, int, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const AttemptRow &r = m_rows[std::size_t(index.row())];
-    switch (role) {
-    case Qt::DisplayRole:
-        return displayValue(r, index.column());
-    case Qt::ToolTipRole:
-        return index.column() == ErrorColumn && !r.errorLine.isEmpty() ? QVariant(r.errorLine)
-                                                                       : QVariant();
-    case Qt::TextAlignmentRole:
-        if (index.column() == OutcomeColumn || index.column() == HttpVersionColumn ||
-            index.column() == ErrorColumn)
-            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    case SortRole:
-        return sortValue(r, index.column());
-    case ExportValueRole:
-        return exportValue(r, index.column());
-    case SampleIdRole:
+    const AttemptRow &r = m_rows[std::size_t(row)];
+    if (role == SampleIdRole)
         return r.id;
-    case OutcomeRole:
+    if (role == OutcomeRole)
         return int(r.outcome);
-    default:
-        return {};
-    }
+    return {};
 }
 
-QVariant AttemptsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QHash<int, QByteArray> AttemptsModel::ownRoleNames() const
 {
-    if (isExportHeaderRole(orientation, role))
-        return exportHeader(kExportColumns, section, orientation, role);
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case SeqColumn:
-        return tr("#");
-    case RequestColumn:
-        return tr("Request");
-    case AttemptColumn:
-        return tr("Attempt");
-    case OutcomeColumn:
-        return tr("Outcome");
-    case StatusColumn:
-        return tr("HTTP status");
-    case TtftColumn:
-        return tr("TTFT (ms)");
-    case E2eColumn:
-        return tr("E2E (ms)");
-    case OutputTokensColumn:
-        return tr("Output tokens");
-    case CostColumn:
-        return tr("Cost ($)");
-    case HttpVersionColumn:
-        return tr("HTTP");
-    case ErrorColumn:
-        return tr("Error");
-    default:
-        return {};
-    }
-}
-
-QHash<int, QByteArray> AttemptsModel::roleNames() const
-{
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    names.insert(SortRole, "sortValue");
-    names.insert(SampleIdRole, "sampleId");
-    names.insert(OutcomeRole, "outcome");
-    return names;
+    return {{SampleIdRole, "sampleId"}, {OutcomeRole, "outcome"}};
 }
 
 } // namespace ys

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "models/row_table_model.h"
 #include "storage/attempt_query.h"
 
-#include <QAbstractTableModel>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -17,7 +17,7 @@ namespace ys {
 // model at once and the rows arrive with the count; fetchMore() asks for the next page and its
 // rows are inserted when it comes. DisplayRole gives text ("—" for what did not happen), SortRole
 // the raw value.
-class AttemptsModel : public QAbstractTableModel {
+class AttemptsModel : public RowTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -35,9 +35,8 @@ public:
         ColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1,
-        SampleIdRole, // the attempt's id, for AttemptQuery::attempt()
-        OutcomeRole   // Outcome as int
+        SampleIdRole = FirstOwnRole, // the attempt's id, for AttemptQuery::attempt()
+        OutcomeRole                  // Outcome as int
     };
     static constexpr int kDefaultPageSize = 2000;
 
@@ -84,12 +83,6 @@ public:
     // Why the last read failed; empty when it did not.
     const QString &lastError() const { return m_error; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
@@ -97,11 +90,15 @@ public:
 Q_SIGNALS:
     void loadingChanged(bool loading);
 
+protected:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant ownData(int row, int column, int role) const override;
+    QHash<int, QByteArray> ownRoleNames() const override;
+
 private:
     void read(qint64 offset, bool count);
     void arrived(quint64 generation, PageRead read);
     void setLoading(bool loading);
-    QVariant displayValue(const AttemptRow &r, int column) const;
     static QVariant sortValue(const AttemptRow &r, int column);
 
     PageReader m_reader;
