@@ -13,8 +13,10 @@ namespace ys::test {
 
 // The every-kind session's providers. "Simulated Flash-class" has a demo provider's name and
 // model but answers faster, at twice its price and under another fingerprint, so the session
-// drifts against the demo. "Edge" fails now and then (server errors, 429s), cuts prompts past a
-// small window without an error and varies its answers at temperature 0, so the kinds find
+// drifts against the demo. Its window is half the 6,000 tokens the suite claims and it cuts what
+// is past it without an error: the latency run's prompts of 5,000 tokens are failed attempts
+// (silent_truncation) that were paid for. "Edge" fails now and then (server errors, 429s), cuts
+// prompts past a small window too and varies its answers at temperature 0, so the kinds find
 // something. Small prompts and few requests: the session takes seconds.
 inline std::vector<nlohmann::json> everyKindProfiles()
 {
@@ -27,7 +29,7 @@ inline std::vector<nlohmann::json> everyKindProfiles()
     flash.tokensPerEventMax = 3;
     flash.outputTokensMin = 20;
     flash.outputTokensMax = 40;
-    flash.contextWindow = 6000;
+    flash.contextWindow = 3000;
     flash.seed = 11;
     ProfileShape edge = flash;
     edge.ttftMedianMs = 15;
@@ -40,6 +42,7 @@ inline std::vector<nlohmann::json> everyKindProfiles()
     return {simProfileJson(QStringLiteral("Simulated Flash-class"),
                            QStringLiteral("sim-flash-class"), flash,
                            {{"system_fingerprint", "fp_every_kind"},
+                            {"context_overflow", "truncate"},
                             {"prefix_cache", {{"min_tokens", 256}, {"ttft_saving", 0.9}}},
                             {"faults", {{"stall", {{"probability", 0.2}, {"param", 120}}}}}}),
             simProfileJson(QStringLiteral("Edge"), QStringLiteral("sim-edge"), edge,
@@ -76,10 +79,12 @@ inline QByteArray everyKindSuite(const QUrl &base)
          {"rate_per_s", 20},
          {"prompt_tokens", 200},
          {"max_output_tokens", 16}},
+        // A prompt in four is past both providers' windows: cut without an error, a failed
+        // attempt whose usage (and cost) the provider reported.
         {{"kind", "latency"},
          {"requests", 12},
          {"concurrency", 3},
-         {"prompt_tokens", 300},
+         {"prompt_tokens", {{"distribution", "histogram"}, {"bins", {{300, 3}, {5000, 1}}}}},
          {"max_output_tokens", 32}},
         {{"kind", "context_sweep"},
          {"prompt_tokens", {500, 1000, 2000, 3500}},

@@ -10,8 +10,12 @@
 #include "charts/context_scaling_chart.h"
 #include "charts/pareto_chart.h"
 #include "domain/outcome.h"
+#include "drift_surfaces.h"
 #include "export/comparison_export.h"
 #include "models/comparison_table_model.h"
+#include "models/drift_model.h"
+#include "models/drift_series_model.h"
+#include "models/model_table.h"
 #include "printed_figure.h"
 #include "report_reader.h"
 #include "ui/scores_page.h"
@@ -498,6 +502,93 @@ inline void checkContextChart(Gui &g, const nlohmann::json &provider, Findings &
                                                : nlohmann::json(nullptr),
                            Shown{}, verified));
     }
+}
+
+// The rows of a DriftModel that end at the session against show --nlohmann::json's events, one
+// each.
+inline void checkDriftModel(const QString &surface, const DriftModel &model, qint64 session,
+                            const nlohmann::json &events, Findings &f)
+{
+    int rows = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, DriftModel::ToSession).data(ExportValueRole).toLongLong() != session)
+            continue;
+        ++rows;
+        const QString figure =
+            model.index(r, DriftModel::Figure).data(DriftModel::FigureNameRole).toString();
+        const QString provider = model.index(r, DriftModel::Provider).data().toString();
+        const nlohmann::json *event = nullptr;
+        for (const nlohmann::json &e : events)
+            if (e["figure"] == figure.toStdString() && e["provider"] == provider.toStdString())
+                event = &e;
+        f.check(surface, provider, figure,
+                event ? driftRowProblems(model, r, *event).join(QStringLiteral(", "))
+                      : QStringLiteral("not in show --nlohmann::json"));
+    }
+    f.check(surface, {}, QStringLiteral("events"),
+            rows == int(events.size()) ? QString() : QStringLiteral("%1 rows").arg(rows));
+}
+
+// The drift's figures are the sessions' own: an event's after is the figure show --nlohmann::json
+// gives the provider in this session, its before the one in the session it is compared with.
+inline void checkDriftValues(const Session &s, const std::map<QString, Session> &sessions,
+                             Findings &f)
+{
+    const std::map<std::string, const char *> figures{
+        {"ttft_ms", "/ttft_ms/p50"},
+        {"e2e_ms", "/e2e_ms/p50"},
+        {"output_tokens_per_s", "/output_tokens_per_s/p50"},
+        {"usd_per_1k_measured", "/usd_per_1k_measured"}};
+    for (const nlohmann::json &e : s.show["drift"]) {
+        const auto figure = figures.find(e["figure"].get<std::string>());
+        if (figure == figures.end())
+            continue; // an identity figure: a set of reported values, not a figure of the summary
+        const QString provider = QString::fromStdString(e["provider"].get<std::string>());
+        for (const auto &[side, session] : {std::pair{"after", e["to_session"].get<qint64>()},
+                                            std::pair{"before", e["from_session"].get<qint64>()}}) {
+            std::optional<nlohmann::json> value;
+            for (const auto &[name, other] : sessions)
+                if (other.id == session)
+                    if (const nlohmann::json *p =
+                            providerIn(other.show["providers"], "name", provider))
+                        value = figureValue(*p, figure->second);
+            f.check(QStringLiteral("drift"), provider,
+                    QStringLiteral("%1 %2 (%3 of session %4)")
+                        .arg(QString::fromStdString(figure->first), QString::fromUtf8(side),
+                             QString::fromUtf8(figure->second))
+                        .arg(session),
+                    value ? rawProblem(e[side], Shown{}, *value)
+                          : QStringLiteral("no such figure"));
+        }
+    }
+}
+
+// The History page's series of a provider: the session's row has its figures of show
+// --nlohmann::json.
+inline void checkSeries(const DriftSeriesModel &series, qint64 session,
+                        const nlohmann::json &provider, Findings &f)
+{
+    const DataTable table = ModelTable::make(series, QStringLiteral("series"));
+    const QString name = nameOf(provider);
+    int rows = 0;
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        if (table.rows[r][DriftSeriesModel::SessionColumn].toLongLong() != session)
+            continue;
+        ++rows;
+        for (const auto &[column, pointer] :
+             {std::pair{int(DriftSeriesModel::TtftP95Column), "/ttft_ms/p95"},
+              std::pair{int(DriftSeriesModel::E2eP95Column), "/e2e_ms/p95"},
+              std::pair{int(DriftSeriesModel::UsdPer1kColumn), "/usd_per_1k_measured"}}) {
+            const SurfaceCell cell{true, jsonOf(table.rows[r][std::size_t(column)]),
+                                   series.index(int(r), column).data().toString()};
+            f.check(QStringLiteral("History page"), name,
+                    QStringLiteral("%1 (%2)").arg(QString::fromUtf8(pointer),
+                                                  table.columns[std::size_t(column)].key),
+                    cellProblem(cell, Shown{}, *figureValue(provider, pointer)));
+        }
+    }
+    f.check(QStringLiteral("History page"), name, QStringLiteral("series"),
+            rows == 1 ? QString() : QStringLiteral("%1 rows of this session").arg(rows));
 }
 
 } // namespace ys::test

@@ -199,9 +199,6 @@ private:
         return g.get();
     }
 
-    static void checkDriftModel(const QString &surface, const DriftModel &model, qint64 session,
-                                const json &events, Findings &f);
-
     // The Compare page's tooltip of a provider's name.
     static QString providerTooltip(test::Gui &g, const QString &provider)
     {
@@ -572,30 +569,6 @@ void TstOneNumber::scoresAndPareto()
     QVERIFY(f.count("Pareto chart") >= 7 * int(pareto["points"].size()));
 }
 
-// The rows of a DriftModel that end at the session against show --json's events, one each.
-void TstOneNumber::checkDriftModel(const QString &surface, const DriftModel &model, qint64 session,
-                                   const json &events, Findings &f)
-{
-    int rows = 0;
-    for (int r = 0; r < model.rowCount(); ++r) {
-        if (model.index(r, DriftModel::ToSession).data(ExportValueRole).toLongLong() != session)
-            continue;
-        ++rows;
-        const QString figure =
-            model.index(r, DriftModel::Figure).data(DriftModel::FigureNameRole).toString();
-        const QString provider = model.index(r, DriftModel::Provider).data().toString();
-        const json *event = nullptr;
-        for (const json &e : events)
-            if (e["figure"] == figure.toStdString() && e["provider"] == provider.toStdString())
-                event = &e;
-        f.check(surface, provider, figure,
-                event ? test::driftRowProblems(model, r, *event).join(QStringLiteral(", "))
-                      : QStringLiteral("not in show --json"));
-    }
-    f.check(surface, {}, QStringLiteral("events"),
-            rows == int(events.size()) ? QString() : QStringLiteral("%1 rows").arg(rows));
-}
-
 // The session's drift on every surface that shows history: show's text, the report's caveats,
 // the Results page's Drift tab and the History page's drift box (its events across the
 // provider's sessions, those ending at this one). The every-kind session drifts against the
@@ -616,6 +589,12 @@ void TstOneNumber::drift()
     } else {
         QVERIFY2(figures.count("usd_per_1k_measured") && figures.count("system_fingerprint"),
                  events.dump().c_str());
+        // Failed attempts that were paid for (prompts cut without an error) in the drifting
+        // provider's run: its measured price counts them on every surface, drift's and the
+        // History page's too, as show --json does.
+        const json *flash =
+            test::providerIn(s.show["providers"], "name", QStringLiteral("Simulated Flash-class"));
+        QVERIFY(flash && (*flash)["outcomes"].contains("silent_truncation"));
         for (const json &e : events) {
             QCOMPARE(e["provider"].get<std::string>(), std::string("Simulated Flash-class"));
             QCOMPARE(e["from_session"].get<qint64>(), m_sessions.at(QStringLiteral("demo")).id);
@@ -649,9 +628,10 @@ void TstOneNumber::drift()
         QVERIFY2(caveats.contains(QStringLiteral(
                      "No drift against earlier sessions of the same providers was found.")),
                  qPrintable(caveats.join(QLatin1Char('\n'))));
-    checkDriftModel(QStringLiteral("Drift tab"), *g->drift->model(), s.id, events, f);
+    test::checkDriftModel(QStringLiteral("Drift tab"), *g->drift->model(), s.id, events, f);
     QCOMPARE(g->drift->message().startsWith(QStringLiteral("No drift")), events.empty());
-    // The History page's drift box, for each provider of the session.
+    test::checkDriftValues(s, m_sessions, f);
+    // The History page's drift box (the provider's series and its events), for each provider.
     for (const json &p : s.show["providers"]) {
         DriftSeriesModel series;
         DriftModel history;
@@ -662,7 +642,8 @@ void TstOneNumber::drift()
         for (const json &e : events)
             if (e["provider"] == p["name"])
                 own.push_back(e);
-        checkDriftModel(QStringLiteral("History page"), history, s.id, own, f);
+        test::checkDriftModel(QStringLiteral("History page"), history, s.id, own, f);
+        test::checkSeries(series, s.id, p, f);
     }
     qInfo().noquote() << f.report();
     QVERIFY2(f.problems.isEmpty(), "show --json and a surface differ: the list is above");
