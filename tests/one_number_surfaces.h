@@ -16,8 +16,10 @@
 #include "models/drift_model.h"
 #include "models/drift_series_model.h"
 #include "models/model_table.h"
+#include "models/session_diff_model.h"
 #include "printed_figure.h"
 #include "report_reader.h"
+#include "storage/history_loader.h"
 #include "ui/scores_page.h"
 #include "ui/session_drift_view.h"
 #include "ui/verdict_cards.h"
@@ -589,6 +591,47 @@ inline void checkSeries(const DriftSeriesModel &series, qint64 session,
     }
     f.check(QStringLiteral("History page"), name, QStringLiteral("series"),
             rows == 1 ? QString() : QStringLiteral("%1 rows of this session").arg(rows));
+}
+
+// The History page's comparison of two sessions: each provider's row of each figure has the
+// figure show --json gives it in the session before and in the session after.
+inline void checkSessionDiff(const SessionDiffModel &diff, const Session &before,
+                             const Session &after, Findings &f)
+{
+    const std::map<QString, const char *> figures{
+        {QStringLiteral("ttft_p50_ms"), "/ttft_ms/p50"},
+        {QStringLiteral("ttft_p95_ms"), "/ttft_ms/p95"},
+        {QStringLiteral("e2e_p50_ms"), "/e2e_ms/p50"},
+        {QStringLiteral("e2e_p95_ms"), "/e2e_ms/p95"},
+        {QStringLiteral("success_rate"), nullptr}, // successful / attempts, shown in %
+        {QStringLiteral("usd_per_1k_measured"), "/usd_per_1k_measured"}};
+    for (int r = 0; r < diff.rowCount(); ++r) {
+        const QString provider = diff.index(r, SessionDiffModel::ProviderColumn).data().toString();
+        const QString figure = diff.index(r, SessionDiffModel::FigureColumn)
+                                   .data(SessionDiffModel::FigureNameRole)
+                                   .toString();
+        const auto pointer = figures.find(figure);
+        for (const auto &[column, session] :
+             {std::pair{int(SessionDiffModel::BeforeColumn), &before},
+              std::pair{int(SessionDiffModel::AfterColumn), &after}}) {
+            const nlohmann::json *p = providerIn(session->show["providers"], "name", provider);
+            QString problem = QStringLiteral("not in session %1's show --json").arg(session->id);
+            if (p && pointer != figures.end()) {
+                const QModelIndex index = diff.index(r, column);
+                const double rate = (*p)["successful"].get<double>() /
+                                    std::max(1.0, (*p)["attempts"].get<double>());
+                const nlohmann::json want =
+                    pointer->second ? *figureValue(*p, pointer->second) : nlohmann::json(rate);
+                const auto shown = printedNumber(index.data().toString());
+                problem = rawProblem(jsonOf(index.data(ExportValueRole)), Shown{}, want);
+                if (!want.is_null() &&
+                    !(shown && showsValue(*shown, want.get<double>(), pointer->second ? 1 : 100)))
+                    problem += QStringLiteral(" shows \"%1\"").arg(index.data().toString());
+            }
+            f.check(QStringLiteral("History page"), provider,
+                    QStringLiteral("%1 of session %2").arg(figure).arg(session->id), problem);
+        }
+    }
 }
 
 } // namespace ys::test

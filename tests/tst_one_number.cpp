@@ -631,6 +631,18 @@ void TstOneNumber::drift()
     test::checkDriftModel(QStringLiteral("Drift tab"), *g->drift->model(), s.id, events, f);
     QCOMPARE(g->drift->message().startsWith(QStringLiteral("No drift")), events.empty());
     test::checkDriftValues(s, m_sessions, f);
+    if (session != QLatin1StringView("demo")) {
+        // The History page's comparison of the demo with this session.
+        SessionDiffModel diff;
+        QString error;
+        const Session &demo = m_sessions.at(QStringLiteral("demo"));
+        HistorySource earlier, later; // whole sessions
+        earlier.sessionId = demo.id;
+        later.sessionId = s.id;
+        QVERIFY2(diff.load(*g->workbench.repository(), earlier, later, &error), qPrintable(error));
+        QVERIFY(diff.rowCount() >= 6); // Simulated Flash-class ran in both
+        test::checkSessionDiff(diff, demo, s, f);
+    }
     // The History page's drift box (the provider's series and its events), for each provider.
     for (const json &p : s.show["providers"]) {
         DriftSeriesModel series;
