@@ -157,7 +157,7 @@ inline QString textProblem(const QString &text, const Shown &s, const nlohmann::
         return t == verdictWords(jsonText(want)) ? QString() : shows;
     case Read::Text:
         return t == jsonText(want) ? QString() : shows;
-    case Read::YesNo:
+    case Read::YesNo: // only the XLSX shows it, as a raw value
         return shows;
     case Read::CiLow:
     case Read::CiHigh: {
