@@ -12,6 +12,7 @@
 
 #include "fixtures.h"
 #include "test_support.h"
+#include "xlsx_reader.h"
 
 #include <QFile>
 #include <QProcess>
@@ -84,36 +85,7 @@ class TstExport : public QObject {
 private:
     using Result = test::CliResult;
 
-    Result run(const QString &program, const QStringList &args)
-    {
-        return test::runProgram(program, args);
-    }
-
     Result cli(const QStringList &args) { return test::runCli(args); }
-
-    // The workbook's sheets as JSON: {sheet: [[cell, ...], ...]}, each cell a number, a
-    // string or null, as openpyxl reads it.
-    json readXlsx(const QString &path)
-    {
-        const QString script = QStringLiteral(
-            "import json, sys, openpyxl\n"
-            "wb = openpyxl.load_workbook(sys.argv[1], read_only=True)\n"
-            "out = {}\n"
-            "for ws in wb.worksheets:\n"
-            "    out[ws.title] = [[c for c in row] for row in ws.iter_rows(values_only=True)]\n"
-            "print(json.dumps(out))\n");
-        // Debian's python3-openpyxl is installed for the system's python3, which need not be
-        // the first python3 on PATH.
-        const QString python = QFile::exists(QStringLiteral("/usr/bin/python3"))
-                                   ? QStringLiteral("/usr/bin/python3")
-                                   : QStringLiteral("python3");
-        const Result r = run(python, {QStringLiteral("-c"), script, path});
-        if (r.code != 0) {
-            qWarning().noquote() << "python3 with openpyxl failed:" << r.err;
-            return nullptr;
-        }
-        return json::parse(r.out.toStdString(), nullptr, false);
-    }
 
     // A suite of two providers on the simulator, a short latency run each.
     QString writeSuite()
@@ -291,7 +263,7 @@ private Q_SLOTS:
         second.name = QStringLiteral("second/sheet");
         QVERIFY2(TableFile::write({awkwardTable(), second}, path, TableFile::Format::Xlsx, &error),
                  qPrintable(error));
-        const json book = readXlsx(path);
+        const json book = test::readXlsx(path);
         QVERIFY2(book.is_object(), "python3 and openpyxl are needed to read the XLSX back");
         QCOMPARE(book.size(), std::size_t(2));
         QVERIFY(book.contains("second_sheet"));
@@ -455,7 +427,7 @@ private Q_SLOTS:
              QString::number(m_show["session"].get<qint64>()), QStringLiteral("--format"),
              QStringLiteral("xlsx"), QStringLiteral("--out"), path});
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        const json book = readXlsx(path);
+        const json book = test::readXlsx(path);
         QVERIFY2(book.is_object(), "python3 and openpyxl are needed to read the XLSX back");
         QVERIFY(book.contains("comparison") && book.contains("attempts"));
         const auto columns = ComparisonExport::columns();

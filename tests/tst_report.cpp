@@ -6,6 +6,7 @@
 #include "cli_runner.h"
 #include "report/report_content.h"
 #include "report/report_language.h"
+#include "report_reader.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -26,125 +27,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
-#include <QXmlStreamReader>
-#include <cmath>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace ys;
 using nlohmann::json;
+using test::HtmlReport;
 
 namespace {
-
-// What the test reads out of a report's XHTML.
-struct HtmlReport {
-    QStringList sectionIds;
-    QStringList headings;              // the h2 texts
-    QHash<QString, QString> chartText; // data-chart -> every SVG text in it
-    struct Cell {
-        QString provider, figure, value, scope, text;
-    };
-    std::vector<Cell> cells;
-    QString allText;
-};
-
-HtmlReport readHtml(const QByteArray &bytes, QString *error)
-{
-    HtmlReport r;
-    QXmlStreamReader xml(bytes);
-    QString chart; // inside <figure data-chart>
-    int inH2 = 0;
-    std::optional<HtmlReport::Cell> cell;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement()) {
-            const auto a = xml.attributes();
-            const auto name = xml.name();
-            if (name == QLatin1StringView("section"))
-                r.sectionIds << a.value(QStringLiteral("id")).toString();
-            else if (name == QLatin1StringView("h2"))
-                ++inH2, r.headings << QString();
-            else if (name == QLatin1StringView("figure"))
-                chart = a.value(QStringLiteral("data-chart")).toString();
-            else if (name == QLatin1StringView("td") &&
-                     a.hasAttribute(QStringLiteral("data-figure")))
-                cell = HtmlReport::Cell{a.value(QStringLiteral("data-provider")).toString(),
-                                        a.value(QStringLiteral("data-figure")).toString(),
-                                        a.value(QStringLiteral("data-value")).toString(),
-                                        a.value(QStringLiteral("data-scope")).toString(),
-                                        {}};
-        } else if (xml.isCharacters()) {
-            const QString text = xml.text().toString();
-            r.allText += text;
-            if (inH2)
-                r.headings.back() += text;
-            if (!chart.isEmpty())
-                r.chartText[chart] += text + QLatin1Char('\n');
-            if (cell)
-                cell->text += text;
-        } else if (xml.isEndElement()) {
-            const auto name = xml.name();
-            if (name == QLatin1StringView("h2"))
-                --inH2;
-            else if (name == QLatin1StringView("figure"))
-                chart.clear();
-            else if (name == QLatin1StringView("td") && cell) {
-                r.cells.push_back(*cell);
-                cell.reset();
-            }
-        }
-    }
-    if (xml.hasError())
-        *error = QStringLiteral("line %1: %2").arg(xml.lineNumber()).arg(xml.errorString());
-    return r;
-}
-
-const json *member(const json &object, const QString &path)
-{
-    const json *at = &object;
-    for (const QString &key : path.split(QLatin1Char('.'))) {
-        if (!at->is_object() || !at->contains(key.toStdString()))
-            return nullptr;
-        at = &(*at)[key.toStdString()];
-    }
-    return at;
-}
-
-const json *providerIn(const json &array, const char *key, const QString &name)
-{
-    for (const json &p : array)
-        if (p.value(key, std::string()) == name.toStdString())
-            return &p;
-    return nullptr;
-}
-
-// The cell's raw value is the JSON member's, and its text shows that value.
-QString checkCell(const HtmlReport::Cell &c, const json &j)
-{
-    const QString where = QStringLiteral("%1 %2").arg(c.provider, c.figure);
-    if (j.is_null())
-        return c.value == QLatin1StringView("null") && c.text == QStringLiteral("—")
-                   ? QString()
-                   : where + QStringLiteral(": null in show --json, %1 / %2").arg(c.value, c.text);
-    if (j.is_string())
-        return QString::fromStdString(j.get<std::string>()) == c.value
-                   ? QString()
-                   : where + QStringLiteral(": %1 in the report").arg(c.value);
-    if (!j.is_number())
-        return where + QStringLiteral(": not a number in show --json");
-    const double want = j.get<double>();
-    const double got = c.value.toDouble();
-    if (std::abs(want - got) > 1e-9 * std::max(1.0, std::abs(want)))
-        return where + QStringLiteral(": %1 in the report, %2 in show --json").arg(got).arg(want);
-    bool numeric = false;
-    const double shown = c.text.toDouble(&numeric);
-    if (!numeric) // "30/30" and "128K" show the value their own way
-        return c.text.isEmpty() ? where + QStringLiteral(": no text") : QString();
-    const qsizetype dot = c.text.indexOf(QLatin1Char('.'));
-    const int decimals = dot < 0 ? 0 : int(c.text.size() - dot - 1);
-    if (std::abs(shown - want) > 0.5 * std::pow(10.0, -decimals) + 1e-12)
-        return where + QStringLiteral(": shows %1 for %2").arg(c.text).arg(want);
-    return {};
-}
 
 bool hasChinese(const QString &text)
 {
@@ -255,7 +145,7 @@ void TstReport::html()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QString error;
-    const HtmlReport r = readHtml(file.readAll(), &error);
+    const HtmlReport r = test::readHtml(file.readAll(), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(r.sectionIds, ReportBuilder::sectionIds());
     QCOMPARE(r.headings, titles(language));
@@ -285,13 +175,14 @@ void TstReport::html()
     }
     int checked = 0;
     for (const HtmlReport::Cell &c : r.cells) {
-        const json *object = c.scope == QLatin1StringView("score")
-                                 ? providerIn(m_show["score"]["providers"], "provider", c.provider)
-                                 : providerIn(m_show["providers"], "name", c.provider);
+        const json *object =
+            c.scope == QLatin1StringView("score")
+                ? test::providerIn(m_show["score"]["providers"], "provider", c.provider)
+                : test::providerIn(m_show["providers"], "name", c.provider);
         QVERIFY2(object, qPrintable(c.provider));
-        const json *value = member(*object, c.figure);
+        const json *value = test::member(*object, c.figure);
         QVERIFY2(value, qPrintable(c.provider + QLatin1Char(' ') + c.figure));
-        const QString problem = checkCell(c, *value);
+        const QString problem = test::checkCell(c, *value);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         ++checked;
     }

@@ -125,27 +125,37 @@ QString driftFigureName(DriftFigure figure)
     return {};
 }
 
+std::optional<qint64> measuredPriceTokens(const Sample &attempt)
+{
+    if (!attempt.costUsd || !attempt.inputTokens || !attempt.outputTokens)
+        return std::nullopt;
+    return *attempt.inputTokens + *attempt.outputTokens;
+}
+
 DriftPoint driftPointOf(const std::vector<Sample> &samples)
 {
     DriftPoint p;
     std::set<QString> models;
     std::set<QString> fingerprints;
     for (const Sample &x : samples) {
-        if (x.warmup || !x.servedBy.isEmpty() || !outcomeIsSuccess(x.outcome))
+        if (x.warmup || !x.servedBy.isEmpty())
             continue;
-        // The same definitions as the session summary's (analysis/run_summary.cpp).
+        // The same definitions as the session summary's (analysis/run_summary.cpp): the price
+        // over every attempt with a cost and both token counts, the rest over the successes.
+        if (const auto billed = measuredPriceTokens(x)) {
+            if (*billed > 0)
+                p.usdPer1k.push_back(*x.costUsd / double(*billed) * 1000.0);
+            p.spentUsd += *x.costUsd;
+            p.billedTokens += *billed;
+        }
+        if (!outcomeIsSuccess(x.outcome))
+            continue;
         p.e2eMs.push_back(double(x.endNs) / kNsPerMs);
         if (x.firstTokenNs)
             p.ttftMs.push_back(double(*x.firstTokenNs) / kNsPerMs);
         if (x.outputTokens && *x.outputTokens > 1 && x.firstTokenNs && x.endNs > *x.firstTokenNs)
             p.outputTokensPerS.push_back(double(*x.outputTokens - 1) /
                                          (double(x.endNs - *x.firstTokenNs) / 1e9));
-        const qint64 billed = x.inputTokens.value_or(0) + x.outputTokens.value_or(0);
-        if (x.costUsd && billed > 0) {
-            p.usdPer1k.push_back(*x.costUsd / double(billed) * 1000.0);
-            p.spentUsd += *x.costUsd;
-            p.billedTokens += billed;
-        }
         if (!x.modelReported.isEmpty())
             models.insert(x.modelReported);
         if (!x.systemFingerprint.isEmpty())

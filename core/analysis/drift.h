@@ -29,14 +29,23 @@ struct DriftPoint {
     std::vector<double> ttftMs; // successful attempts of the provider's own, no warm-up
     std::vector<double> e2eMs;
     std::vector<double> outputTokensPerS;
-    std::vector<double> usdPer1k; // per attempt with a cost and billed tokens
-    double spentUsd = 0;          // over the attempts in usdPer1k
+    // Each attempt of the provider's own that counts towards the measured price
+    // (measuredPriceTokens), failures too; spentUsd / billedTokens × 1000 over them is the
+    // session's usd_per_1k_measured.
+    std::vector<double> usdPer1k;
+    double spentUsd = 0;
     qint64 billedTokens = 0;
     QStringList modelsReported; // sorted, distinct, non-empty
     QStringList fingerprints;
 };
 
 DriftPoint driftPointOf(const std::vector<Sample> &samples);
+
+// The tokens an attempt is billed for when it counts towards the measured $ per 1K tokens: it
+// has a cost and both token counts (a failed attempt too: what it cost was spent); none
+// otherwise. The session summary's usd_per_1k_measured and drift's measured price take their
+// attempts by it, so the History page and drift show the figure show --json does.
+std::optional<qint64> measuredPriceTokens(const Sample &attempt);
 
 struct DriftEvent {
     QString provider;

@@ -169,8 +169,8 @@ void RunAccumulator::add(const Sample &x)
     if (x.costUsd) {
         s.costUsd = s.costUsd.value_or(0.0) + *x.costUsd;
         st.costs.push_back({x.requestIndex, x.attemptNumber, *x.costUsd, x.outcome});
-        if (x.inputTokens && x.outputTokens)
-            st.perToken.add(*x.costUsd, double(*x.inputTokens + *x.outputTokens));
+        if (const auto billed = measuredPriceTokens(x))
+            st.perToken.add(*x.costUsd, double(*billed));
     }
     if (!outcomeIsSuccess(x.outcome))
         return;
