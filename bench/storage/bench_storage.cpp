@@ -8,6 +8,7 @@
 // last batch into the database file is printed beside it. With --db postgresql://..., the
 // Yardstick path into that PostgreSQL database is timed too.
 
+#include "bench_common.h"
 #include "domain/sample.h"
 #include "domain/suite.h"
 #include "storage/database.h"
@@ -34,6 +35,10 @@ using namespace ys;
 
 namespace {
 
+using bench::cpuS;
+using bench::median;
+using bench::nowS;
+
 struct BenchStorage {
     Q_DECLARE_TR_FUNCTIONS(BenchStorage)
 };
@@ -43,18 +48,6 @@ constexpr double kTargetRatio = 0.5;
 
 // Checkpoints of the last repeat: by the checkpointer's thread, and by the writer itself.
 std::pair<int, int> g_checkpoints;
-
-double nowS()
-{
-    return double(monotonicNs()) / 1e9;
-}
-
-double cpuS()
-{
-    timespec ts = {};
-    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
 
 // Rows per second of wall time, and of CPU time (what a busy machine's other work leaves out).
 struct Rate {
@@ -73,13 +66,6 @@ private:
     double m_wall = nowS();
     double m_cpu = cpuS();
 };
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
 
 // Attempts as a streamed run stores them: timings, tokens, a request id, ~40 event times.
 std::vector<Sample> makeSamples(int n)
