@@ -337,21 +337,8 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
-            const QString insert = QStringLiteral(
-                "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
-                "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
-                "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
-                "http_version, connection_reused, event_count, read_count, outcome, error, "
-                "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
-                "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
-                "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
-                "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-                "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-                "cache_write_tokens, reported_cost_usd, tunnel_ns) "
-                "VALUES ");
-            const QString row = QStringLiteral(
-                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            const QString insert = QString::fromLatin1(kSampleInsertHead);
+            const QString row = QString::fromLatin1(kSampleRowMarks);
             // On PostgreSQL each statement is a round trip to the server: the batch goes in
             // statements of many rows. Another database inserts one row a statement.
             const std::size_t rowsPerStatement =
