@@ -19,7 +19,7 @@
 namespace ys {
 
 LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget *parent)
-    : QWidget(parent)
+    : RedrawnWhenShown(parent)
     , m_workbench(workbench)
     , m_metricBox(new QComboBox(this))
     , m_cdfView(new QChartView(this))
@@ -84,23 +84,8 @@ void LatencyDistributionChart::setMetric(LatencyMetric metric)
     refresh();
 }
 
-void LatencyDistributionChart::refresh()
+void LatencyDistributionChart::draw()
 {
-    m_dirty = true;
-    if (isVisible())
-        rebuild();
-}
-
-void LatencyDistributionChart::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_dirty)
-        rebuild();
-}
-
-void LatencyDistributionChart::rebuild()
-{
-    m_dirty = false;
     m_cdf->removeAllSeries();
     m_box->removeAllSeries();
     m_shown.clear();
