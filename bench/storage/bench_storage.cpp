@@ -9,6 +9,7 @@
 // Yardstick path into that PostgreSQL database is timed too.
 
 #include "bench_common.h"
+#include "bench_run.h"
 #include "domain/sample.h"
 #include "domain/suite.h"
 #include "storage/database.h"
@@ -38,6 +39,7 @@ namespace {
 using bench::cpuS;
 using bench::median;
 using bench::nowS;
+using bench::prepareRun;
 
 struct BenchStorage {
     Q_DECLARE_TR_FUNCTIONS(BenchStorage)
@@ -111,34 +113,6 @@ std::vector<Sample> makeSamples(int n)
         out.push_back(std::move(s));
     }
     return out;
-}
-
-Suite benchSuite()
-{
-    Suite suite;
-    suite.name = QStringLiteral("bench");
-    ProviderConfig p;
-    p.name = QStringLiteral("bench");
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-    p.model = QStringLiteral("bench-model");
-    suite.providers.push_back(p);
-    suite.scenarios.push_back(Scenario{});
-    return suite;
-}
-
-// A session, a provider and a run to insert into, in a database of the current schema.
-std::optional<qint64> prepareRun(Database &db, QString *error)
-{
-    SessionRepository repo(db);
-    const Suite suite = benchSuite();
-    const auto session = repo.createSession(suite, error);
-    if (!session)
-        return std::nullopt;
-    const auto provider = repo.ensureProvider(*session, suite.providers.front(), error);
-    if (!provider)
-        return std::nullopt;
-    return repo.createRun(*session, *provider, suite.scenarios.front(), error);
 }
 
 // Yardstick's path: the repository's batch insert, batches as the sample writer hands them over
