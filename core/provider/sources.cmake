@@ -6,7 +6,7 @@ target_sources(ys_core PRIVATE
     provider/openai_responses_dialect.h provider/openai_responses_dialect.cpp
     provider/anthropic_messages_dialect.h provider/anthropic_messages_dialect.cpp
     provider/gemini_dialect.h provider/gemini_dialect.cpp
-    provider/json_object_decoder.h provider/json_object_decoder.cpp
+    provider/json_object_decoder.h
     provider/secrets.h provider/secrets.cpp
     provider/transport_options.h provider/transport_options.cpp
     provider/alpn_memory.h provider/alpn_memory.cpp
