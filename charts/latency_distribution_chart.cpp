@@ -1,5 +1,6 @@
 #include "charts/latency_distribution_chart.h"
 
+#include "charts/chart_points.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -108,11 +109,7 @@ void LatencyDistributionChart::draw()
         auto *line = new QLineSeries;
         line->setName(d.provider);
         line->setColor(colour);
-        QList<QPointF> points;
-        points.reserve(qsizetype(d.cdf.size()));
-        for (const CdfPoint &p : d.cdf)
-            points.append(QPointF(p.ms, p.share));
-        line->replace(points);
+        line->replace(pointsOf(d.cdf, [](const CdfPoint &p) { return QPointF(p.ms, p.share); }));
         m_cdf->addSeries(line);
         line->attachAxis(m_cdfX);
         line->attachAxis(m_cdfY);
