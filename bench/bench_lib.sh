@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The frame every bench/run_*.sh shares; sourced, it runs nothing by itself.
 
 # bench_build [--no-deps] TARGET...: from the source root, installs what is missing (unless
