@@ -8,10 +8,7 @@
 #   bench/run_analysis.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/bench_lib.sh
 
-./run.sh --deps-only
-build="${BUILD_DIR:-build-bench}"
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j "$jobs" --target bench_analysis
+bench_build bench_analysis
 exec "$build/bench/analysis/bench_analysis" "$@"

@@ -11,13 +11,10 @@
 #   bench/run_engine.sh --tls
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/bench_lib.sh
 
-./run.sh --deps-only
-build="${BUILD_DIR:-build-bench}"
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j "$jobs" --target yardstick-sim bench_engine
+bench_build yardstick-sim bench_engine
 
 # A few hundred sockets on each side of the loopback.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+bench_raise_fd_limit
 exec "$build/bench/engine/bench_engine" "$@"

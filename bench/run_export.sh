@@ -7,12 +7,9 @@
 #   bench/run_export.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/bench_lib.sh
 
-./run.sh --deps-only
-build="${BUILD_DIR:-build-bench}"
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j "$jobs" --target bench_export
+bench_build bench_export
 # XLSX is the slow one (every cell goes through libxlsxwriter's XML and zip): fewer repeats.
 "$build/bench/export/bench_export" --format csv --repeat 5 "$@"
 "$build/bench/export/bench_export" --format json --repeat 3 "$@"

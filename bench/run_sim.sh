@@ -6,16 +6,13 @@
 #   bench/run_sim.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/bench_lib.sh
 
-./run.sh --deps-only
-build="${BUILD_DIR:-build-bench}"
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j "$jobs" --target bench_sim
+bench_build bench_sim
 
 # Both ends of every connection live in the benchmark's process: 2,000 connections need 4,000+
 # descriptors.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+bench_raise_fd_limit
 if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 4200 ]; then
     echo "warning: only $(ulimit -n) file descriptors; the scale scenario needs about 4,100" >&2
 fi

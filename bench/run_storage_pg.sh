@@ -5,11 +5,9 @@
 #   bench/run_storage_pg.sh [--db postgresql://user@host:port/db] [--rows N] [--pg-rows N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/bench_lib.sh
 
-build="${BUILD_DIR:-build-bench}"
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j "$jobs" --target bench_storage_pg
+bench_build --no-deps bench_storage_pg
 if [[ " $* " == *" --db "* ]]; then
     exec "$build/bench/storage/pg/bench_storage_pg" "$@"
 fi

@@ -9,6 +9,7 @@ src="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$src/build-bench}"
 mkdir -p "$build"
 build="$(cd "$build" && pwd)"
+. "$src/bench/bench_lib.sh"
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "Installing nodejs and npm (Debian packages)"
@@ -27,10 +28,7 @@ if [ ! -f "$ref/node_modules/tiktoken/package.json" ]; then
     (cd "$ref" && npm install --no-audit --no-fund --silent tiktoken@1.0.22)
 fi
 
-jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF -DYS_BUILD_BENCH=ON \
-    >/dev/null
-cmake --build "$build" -j "$jobs" --target bench_tokenizer >/dev/null
+bench_cmake "$src" "$build" bench_tokenizer >/dev/null
 
 bench="$build/bench/tokenizer/bench_tokenizer"
 "$bench" --write-texts "$build/texts"

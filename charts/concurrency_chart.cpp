@@ -15,7 +15,7 @@
 namespace ys {
 
 ConcurrencyChart::ConcurrencyChart(Workbench *workbench, QWidget *parent)
-    : QChartView(parent)
+    : RedrawnWhenShown(parent)
     , m_workbench(workbench)
     , m_chart(new QChart)
     , m_levelAxis(new QLogValueAxis)
@@ -56,23 +56,8 @@ QString ConcurrencyChart::saturationName(const QString &provider)
     return tr("%1 saturation").arg(provider);
 }
 
-void ConcurrencyChart::refresh()
+void ConcurrencyChart::draw()
 {
-    m_dirty = true;
-    if (isVisible())
-        rebuild();
-}
-
-void ConcurrencyChart::showEvent(QShowEvent *event)
-{
-    QChartView::showEvent(event);
-    if (m_dirty)
-        rebuild();
-}
-
-void ConcurrencyChart::rebuild()
-{
-    m_dirty = false;
     m_chart->removeAllSeries();
     const auto summary = m_workbench ? m_workbench->summary() : nullptr;
     double minLevel = 1, maxLevel = 2, maxThroughput = 0, maxP95 = 0;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "charts/redrawn_when_shown.h"
+
 #include <QChartView>
 
 class QChart;
@@ -15,7 +17,7 @@ class Workbench;
 // log₂ axis, with the saturation point (the lowest level past which throughput stops growing)
 // marked on the throughput line. Redraws when the workbench's summary changes, lazily while
 // hidden; clicking a line selects its provider.
-class ConcurrencyChart : public QChartView {
+class ConcurrencyChart : public RedrawnWhenShown<QChartView> {
     Q_OBJECT
 public:
     explicit ConcurrencyChart(Workbench *workbench, QWidget *parent = nullptr);
@@ -26,21 +28,14 @@ public:
     static QString p95Name(const QString &provider);
     static QString saturationName(const QString &provider);
 
-    void rebuild();
-
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
-    // Redraws now when visible, else when next shown.
-    void refresh();
+    void draw() override;
 
     Workbench *m_workbench;
     QChart *m_chart = nullptr;
     QLogValueAxis *m_levelAxis = nullptr;
     QValueAxis *m_throughputAxis = nullptr;
     QValueAxis *m_p95Axis = nullptr;
-    bool m_dirty = true;
 };
 
 } // namespace ys

@@ -22,7 +22,7 @@ QColor partColour(CostSplit::Part part)
 } // namespace
 
 CostBreakdownChart::CostBreakdownChart(Workbench *workbench, QWidget *parent)
-    : QChartView(parent)
+    : RedrawnWhenShown(parent)
     , m_workbench(workbench)
     , m_chart(new QChart)
     , m_providerAxis(new QBarCategoryAxis)
@@ -66,23 +66,8 @@ QString CostBreakdownChart::partName(CostSplit::Part part)
     return {};
 }
 
-void CostBreakdownChart::refresh()
+void CostBreakdownChart::draw()
 {
-    m_dirty = true;
-    if (isVisible())
-        rebuild();
-}
-
-void CostBreakdownChart::showEvent(QShowEvent *event)
-{
-    QChartView::showEvent(event);
-    if (m_dirty)
-        rebuild();
-}
-
-void CostBreakdownChart::rebuild()
-{
-    m_dirty = false;
     m_chart->removeAllSeries();
     m_shown.clear();
     if (const auto summary = m_workbench ? m_workbench->summary() : nullptr) {

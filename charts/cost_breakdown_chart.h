@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/cost_split.h"
+#include "charts/redrawn_when_shown.h"
 
 #include <QChartView>
 #include <vector>
@@ -18,7 +19,7 @@ class Workbench;
 // retried, failed and truncated attempts (analysis/cost_split.h). A part no provider has is left
 // out of the stack. Redraws when the workbench's summary changes, lazily while hidden; clicking
 // a bar selects its provider.
-class CostBreakdownChart : public QChartView {
+class CostBreakdownChart : public RedrawnWhenShown<QChartView> {
     Q_OBJECT
 public:
     explicit CostBreakdownChart(Workbench *workbench, QWidget *parent = nullptr);
@@ -27,21 +28,14 @@ public:
     // What the last rebuild drew: the providers with a measured cost, in the bars' order.
     const std::vector<CostSplit> &splits() const { return m_shown; }
 
-    void rebuild();
-
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
-    // Redraws now when visible, else when next shown.
-    void refresh();
+    void draw() override;
 
     Workbench *m_workbench;
     QChart *m_chart = nullptr;
     QBarCategoryAxis *m_providerAxis = nullptr;
     QValueAxis *m_usdAxis = nullptr;
     std::vector<CostSplit> m_shown;
-    bool m_dirty = true;
 };
 
 } // namespace ys

@@ -1,5 +1,6 @@
 #include "charts/latency_distribution_chart.h"
 
+#include "charts/chart_points.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -19,7 +20,7 @@
 namespace ys {
 
 LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget *parent)
-    : QWidget(parent)
+    : RedrawnWhenShown(parent)
     , m_workbench(workbench)
     , m_metricBox(new QComboBox(this))
     , m_cdfView(new QChartView(this))
@@ -84,23 +85,8 @@ void LatencyDistributionChart::setMetric(LatencyMetric metric)
     refresh();
 }
 
-void LatencyDistributionChart::refresh()
+void LatencyDistributionChart::draw()
 {
-    m_dirty = true;
-    if (isVisible())
-        rebuild();
-}
-
-void LatencyDistributionChart::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_dirty)
-        rebuild();
-}
-
-void LatencyDistributionChart::rebuild()
-{
-    m_dirty = false;
     m_cdf->removeAllSeries();
     m_box->removeAllSeries();
     m_shown.clear();
@@ -123,11 +109,7 @@ void LatencyDistributionChart::rebuild()
         auto *line = new QLineSeries;
         line->setName(d.provider);
         line->setColor(colour);
-        QList<QPointF> points;
-        points.reserve(qsizetype(d.cdf.size()));
-        for (const CdfPoint &p : d.cdf)
-            points.append(QPointF(p.ms, p.share));
-        line->replace(points);
+        line->replace(pointsOf(d.cdf, [](const CdfPoint &p) { return QPointF(p.ms, p.share); }));
         m_cdf->addSeries(line);
         line->attachAxis(m_cdfX);
         line->attachAxis(m_cdfY);

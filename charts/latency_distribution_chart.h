@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/latency_distribution.h"
+#include "charts/redrawn_when_shown.h"
 
 #include <QWidget>
 #include <vector>
@@ -20,7 +21,7 @@ class Workbench;
 // or TTFT. The figures come from core (analysis/latency_distribution.h), at most a few hundred
 // points per provider. Redraws when the workbench's summary changes, lazily while hidden;
 // clicking a line or box selects that provider.
-class LatencyDistributionChart : public QWidget {
+class LatencyDistributionChart : public RedrawnWhenShown<QWidget> {
     Q_OBJECT
 public:
     explicit LatencyDistributionChart(Workbench *workbench, QWidget *parent = nullptr);
@@ -33,15 +34,8 @@ public:
     // What the last rebuild drew, one entry per provider of the session.
     const std::vector<LatencyDistribution> &distributions() const { return m_shown; }
 
-    // Redraws from the workbench's summary now.
-    void rebuild();
-
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
-    // Redraws now when visible, else when next shown.
-    void refresh();
+    void draw() override;
     void highlightSelected();
 
     Workbench *m_workbench;
@@ -56,7 +50,6 @@ private:
     QBarCategoryAxis *m_boxX = nullptr;
     QValueAxis *m_boxY = nullptr;
     std::vector<LatencyDistribution> m_shown;
-    bool m_dirty = true;
 };
 
 } // namespace ys

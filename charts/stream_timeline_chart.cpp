@@ -1,5 +1,7 @@
 #include "charts/stream_timeline_chart.h"
 
+#include "charts/chart_points.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
@@ -78,17 +80,10 @@ void StreamTimelineChart::setTimeline(const AttemptTimeline &t)
         m_stallCount = int(t.stalls.size());
     }
 
-    QList<QPointF> points;
-    points.reserve(qsizetype(t.deliveries.size()));
-    for (const TimelinePoint &p : t.deliveries)
-        points.append(QPointF(p.ms, p.cumulativeEvents));
-    m_events->replace(points);
-
-    QList<QPointF> coalesced;
-    coalesced.reserve(qsizetype(t.coalesced.size()));
-    for (const CoalescedRead &c : t.coalesced)
-        coalesced.append(QPointF(c.ms, c.cumulativeEvents));
-    m_coalesced->replace(coalesced);
+    m_events->replace(pointsOf(
+        t.deliveries, [](const TimelinePoint &p) { return QPointF(p.ms, p.cumulativeEvents); }));
+    m_coalesced->replace(pointsOf(
+        t.coalesced, [](const CoalescedRead &c) { return QPointF(c.ms, c.cumulativeEvents); }));
     m_coalesced->setMarkerSize(8);
 
     for (const TimelinePhase &p : t.phases) {

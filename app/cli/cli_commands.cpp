@@ -1,5 +1,7 @@
 #include "cli/cli_commands.h"
+
 #include "cli/cli_gate.h"
+#include "cli/cli_output.h"
 #include "util/number_text.h"
 
 #include "analysis/gates.h"
@@ -37,11 +39,7 @@ namespace ys {
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
+using cli::out;
 
 QTextStream &err()
 {

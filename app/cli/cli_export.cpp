@@ -1,5 +1,6 @@
 #include "cli/cli_export.h"
 
+#include "cli/cli_output.h"
 #include "export/attempts_export.h"
 #include "export/comparison_export.h"
 #include "export/table_file.h"
@@ -21,11 +22,7 @@ namespace {
 constexpr int kBadInput = 2;
 constexpr int kReadFailed = 1;
 
-int complain(const QString &message, int code)
-{
-    QTextStream(stderr) << message << '\n';
-    return code;
-}
+using cli::fail;
 
 // One file to write and the tables it takes.
 struct Target {
@@ -58,18 +55,18 @@ std::optional<qint64> sessionOf(const CliExportOptions &o, const SessionReposito
     QString error;
     if (o.sessionId) {
         if (!repo.session(*o.sessionId, &error)) {
-            complain(error.isEmpty()
-                         ? CliExport::tr("%1 holds no session %2").arg(o.dbPath).arg(*o.sessionId)
-                         : error,
-                     kBadInput);
+            fail(kBadInput,
+                 error.isEmpty()
+                     ? CliExport::tr("%1 holds no session %2").arg(o.dbPath).arg(*o.sessionId)
+                     : error);
             return std::nullopt;
         }
         return o.sessionId;
     }
     const auto sessions = repo.sessions(&error);
     if (sessions.empty()) {
-        complain(error.isEmpty() ? CliExport::tr("%1 holds no sessions").arg(o.dbPath) : error,
-                 kBadInput);
+        fail(kBadInput,
+             error.isEmpty() ? CliExport::tr("%1 holds no sessions").arg(o.dbPath) : error);
         return std::nullopt;
     }
     return sessions.front().id;
@@ -90,24 +87,23 @@ QString CliExport::attemptsPath(const QString &outPath)
 int CliExport::run(const CliExportOptions &o)
 {
     if (o.outPath.isEmpty())
-        return complain(tr("export needs --out FILE."), kBadInput);
+        return fail(kBadInput, tr("export needs --out FILE."));
     const auto format = o.format.isEmpty() ? TableFile::formatFromPath(o.outPath)
                                            : TableFile::formatFromName(o.format);
     if (!format)
-        return complain(tr("--format: \"%1\" is not csv, xlsx or json")
-                            .arg(o.format.isEmpty() ? QFileInfo(o.outPath).suffix() : o.format),
-                        kBadInput);
+        return fail(kBadInput,
+                    tr("--format: \"%1\" is not csv, xlsx or json")
+                        .arg(o.format.isEmpty() ? QFileInfo(o.outPath).suffix() : o.format));
     if (!o.table.isEmpty() && o.table != QLatin1StringView("comparison") &&
         o.table != QLatin1StringView("attempts"))
-        return complain(tr("--table: \"%1\" is not comparison or attempts").arg(o.table),
-                        kBadInput);
+        return fail(kBadInput, tr("--table: \"%1\" is not comparison or attempts").arg(o.table));
     // Export only reads: a database that is not there is never made.
     if (!Database::isPostgresUrl(o.dbPath) && !QFileInfo(o.dbPath).isFile())
-        return complain(tr("%1: no such database").arg(o.dbPath), kBadInput);
+        return fail(kBadInput, tr("%1: no such database").arg(o.dbPath));
     Database db(o.dbPath);
     QString error;
     if (!db.open(&error))
-        return complain(error, kBadInput);
+        return fail(kBadInput, error);
     SessionRepository repo(db);
     const auto sessionId = sessionOf(o, repo);
     if (!sessionId)
@@ -118,7 +114,7 @@ int CliExport::run(const CliExportOptions &o)
     std::vector<Target> targets = targetsFor(o, *format);
     for (Target &t : targets)
         if (!t.sink->open(&error))
-            return complain(error, kBadInput);
+            return fail(kBadInput, error);
 
     qint64 attempts = 0;
     std::size_t providers = 0;
@@ -126,10 +122,10 @@ int CliExport::run(const CliExportOptions &o)
         if (t.comparison) {
             const auto summary = loadSessionView(repo, *sessionId, &error);
             if (!summary)
-                return complain(error, kReadFailed);
+                return fail(kReadFailed, error);
             const DataTable table = comparisonTable(summary->providers, summary->requirements);
             if (!t.sink->beginTable(table.name, table.columns, &error))
-                return complain(error, kBadInput);
+                return fail(kBadInput, error);
             for (const auto &row : table.rows)
                 t.sink->row(table.columns, row);
             providers = table.rows.size();
@@ -138,13 +134,13 @@ int CliExport::run(const CliExportOptions &o)
             const auto written =
                 AttemptsExport::write(db.connection(), *sessionId, *t.sink, &error);
             if (!written)
-                return complain(tr("%1: %2").arg(o.dbPath, error), kReadFailed);
+                return fail(kReadFailed, tr("%1: %2").arg(o.dbPath, error));
             attempts = *written;
         }
     }
     for (Target &t : targets)
         if (!t.sink->commit(&error))
-            return complain(error, kReadFailed);
+            return fail(kReadFailed, error);
 
     QTextStream out(stdout);
     for (const Target &t : targets)

@@ -4,6 +4,7 @@
 #include "analysis/bill_csv.h"
 #include "analysis/bill_json.h"
 #include "analysis/tco.h"
+#include "cli/cli_output.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -20,17 +21,8 @@ namespace ys {
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << message << '\n';
-    return code;
-}
+using cli::fail;
+using cli::out;
 
 QString money(const std::optional<double> &v, int decimals = 4)
 {

@@ -1,5 +1,6 @@
 #include "cli/cli_queue.h"
 
+#include "cli/cli_output.h"
 #include "cli/cli_worker.h"
 #include "domain/suite.h"
 #include "run/cost_estimate.h"
@@ -20,17 +21,8 @@ namespace ys {
 
 namespace {
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << message << '\n';
-    return code;
-}
+using cli::fail;
+using cli::out;
 
 QString option(const QCommandLineParser &parser, const char *name)
 {

@@ -1,6 +1,7 @@
 #include "cli/cli_report.h"
 
 #include "charts/report_document.h"
+#include "cli/cli_output.h"
 #include "report/report_language.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -15,11 +16,7 @@ namespace ys {
 
 namespace {
 
-int fail(int code, const QString &message)
-{
-    QTextStream(stderr) << message << '\n';
-    return code;
-}
+using cli::fail;
 
 // The session to report: the one asked for, else the newest; 0 with *code set when there is
 // none to report.

@@ -12,6 +12,7 @@
 
 #include "analysis/gates.h"
 #include "analysis/pareto.h"
+#include "bench_common.h"
 #include "session_generator.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -33,6 +34,8 @@ using namespace ys;
 
 namespace {
 
+using bench::median;
+
 // Translation context of this program's messages.
 struct BenchAnalysis {
     Q_DECLARE_TR_FUNCTIONS(BenchAnalysis)
@@ -53,13 +56,6 @@ double cpuMs()
     timespec ts = {};
     ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
 void printFigure(const QString &what, const std::vector<double> &runsMs, double targetMs)

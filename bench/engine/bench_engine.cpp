@@ -27,7 +27,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <algorithm>
-#include <sys/resource.h>
 
 using namespace ys::bench;
 
@@ -87,10 +86,7 @@ int main(int argc, char *argv[])
     const QString which = parser.value(only);
 
     // The simulator and the client are separate processes; a few hundred sockets each.
-    rlimit files = {};
-    ::getrlimit(RLIMIT_NOFILE, &files);
-    files.rlim_cur = files.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &files);
+    raiseFileLimit();
 
     int status = 0;
     if (which.isEmpty() || which == QLatin1StringView("accuracy")) {

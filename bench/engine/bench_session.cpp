@@ -1,6 +1,5 @@
 #include "bench_session.h"
 
-#include "analysis/percentile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "util/monotonic_clock.h"
@@ -41,16 +40,6 @@ double loadAverage()
 }
 
 } // namespace
-
-double quantile(std::vector<double> values, double q)
-{
-    return ys::percentile(std::move(values), q * 100.0).value_or(0.0);
-}
-
-double median(std::vector<double> values)
-{
-    return quantile(std::move(values), 0.5);
-}
 
 Distribution distributionOf(const std::vector<double> &values)
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bench_common.h"
 #include "cpu_meter.h"
 #include "domain/suite.h"
 #include "run/session_runner.h"
@@ -22,10 +23,6 @@ namespace ys::bench {
 struct BenchEngine {
     Q_DECLARE_TR_FUNCTIONS(BenchEngine)
 };
-
-// q in [0, 1]; the project's type-7 percentile, 0 for no values.
-double quantile(std::vector<double> values, double q);
-double median(std::vector<double> values);
 
 struct Distribution {
     std::size_t count = 0;

@@ -7,6 +7,7 @@
 // against the size of the data, which shows the attempts are not held. Target for CSV:
 // 200,000 rows/s.
 
+#include "bench_common.h"
 #include "export/attempts_export.h"
 #include "export/table_file.h"
 #include "export/table_sink.h"
@@ -31,30 +32,15 @@ using namespace ys;
 
 namespace {
 
+using bench::cpuS;
+using bench::median;
+using bench::nowS;
+
 struct BenchExport {
     Q_DECLARE_TR_FUNCTIONS(BenchExport)
 };
 
 constexpr double kCsvTargetRowsPerS = 200'000.0;
-
-double nowS()
-{
-    return double(monotonicNs()) / 1e9;
-}
-
-double cpuS()
-{
-    timespec ts = {};
-    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
 
 double peakRssMb()
 {

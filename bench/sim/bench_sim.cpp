@@ -11,7 +11,7 @@
 // thread (stream_load.cpp), so the two do not share a core. Each scenario runs --repeat times and
 // the median of each figure is printed, because machines are noisy.
 
-#include "analysis/percentile.h"
+#include "bench_common.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_server.h"
 #include "stream_load.h"
@@ -56,16 +56,8 @@ std::int64_t threadCpuNs()
     return std::int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-// q in [0, 1]; the project's type-7 percentile, 0 for no values.
-double quantile(std::vector<double> values, double q)
-{
-    return ys::percentile(std::move(values), q * 100.0).value_or(0.0);
-}
-
-double median(std::vector<double> values)
-{
-    return quantile(std::move(values), 0.5);
-}
+using bench::median;
+using bench::quantile;
 
 // A fast provider: ~100 tokens/s, one token per event, answers of 150..250 tokens.
 SimProfile streamProfile(double tokensPerS, int minTokens, int maxTokens)
@@ -352,14 +344,10 @@ int main(int argc, char *argv[])
     const QString only = parser.value(onlyOption);
 
     // Both ends of every connection live in this process.
-    rlimit files = {};
-    ::getrlimit(RLIMIT_NOFILE, &files);
-    files.rlim_cur = files.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &files);
-    if (files.rlim_cur < rlim_t(2 * connections + 64))
+    const rlim_t files = bench::raiseFileLimit();
+    if (files < rlim_t(2 * connections + 64))
         std::printf("warning: only %llu file descriptors; %d connections need %d\n",
-                    static_cast<unsigned long long>(files.rlim_cur), connections,
-                    2 * connections + 64);
+                    static_cast<unsigned long long>(files), connections, 2 * connections + 64);
 
     // Only this (the simulator's) thread: the client thread, started later, keeps the normal
     // policy, and the kernel's real-time throttling leaves the machine some time regardless.

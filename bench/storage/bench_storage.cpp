@@ -8,6 +8,8 @@
 // last batch into the database file is printed beside it. With --db postgresql://..., the
 // Yardstick path into that PostgreSQL database is timed too.
 
+#include "bench_common.h"
+#include "bench_run.h"
 #include "domain/sample.h"
 #include "domain/suite.h"
 #include "storage/database.h"
@@ -34,6 +36,11 @@ using namespace ys;
 
 namespace {
 
+using bench::cpuS;
+using bench::median;
+using bench::nowS;
+using bench::prepareRun;
+
 struct BenchStorage {
     Q_DECLARE_TR_FUNCTIONS(BenchStorage)
 };
@@ -43,18 +50,6 @@ constexpr double kTargetRatio = 0.5;
 
 // Checkpoints of the last repeat: by the checkpointer's thread, and by the writer itself.
 std::pair<int, int> g_checkpoints;
-
-double nowS()
-{
-    return double(monotonicNs()) / 1e9;
-}
-
-double cpuS()
-{
-    timespec ts = {};
-    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
 
 // Rows per second of wall time, and of CPU time (what a busy machine's other work leaves out).
 struct Rate {
@@ -73,13 +68,6 @@ private:
     double m_wall = nowS();
     double m_cpu = cpuS();
 };
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
 
 // Attempts as a streamed run stores them: timings, tokens, a request id, ~40 event times.
 std::vector<Sample> makeSamples(int n)
@@ -125,34 +113,6 @@ std::vector<Sample> makeSamples(int n)
         out.push_back(std::move(s));
     }
     return out;
-}
-
-Suite benchSuite()
-{
-    Suite suite;
-    suite.name = QStringLiteral("bench");
-    ProviderConfig p;
-    p.name = QStringLiteral("bench");
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-    p.model = QStringLiteral("bench-model");
-    suite.providers.push_back(p);
-    suite.scenarios.push_back(Scenario{});
-    return suite;
-}
-
-// A session, a provider and a run to insert into, in a database of the current schema.
-std::optional<qint64> prepareRun(Database &db, QString *error)
-{
-    SessionRepository repo(db);
-    const Suite suite = benchSuite();
-    const auto session = repo.createSession(suite, error);
-    if (!session)
-        return std::nullopt;
-    const auto provider = repo.ensureProvider(*session, suite.providers.front(), error);
-    if (!provider)
-        return std::nullopt;
-    return repo.createRun(*session, *provider, suite.scenarios.front(), error);
 }
 
 // Yardstick's path: the repository's batch insert, batches as the sample writer hands them over

@@ -5,6 +5,7 @@
 // shown, and while every page, every tab inside a page and every provider is selected in turn.
 // Each figure is the median of --runs windows; goals: first paint under 1 s, stalls under 50 ms.
 #include "../analysis/session_generator.h"
+#include "bench_common.h"
 #include "models/comparison_table_model.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
@@ -28,6 +29,8 @@
 #include <functional>
 
 namespace {
+
+using ys::bench::median;
 
 // The largest gap between the ticks of a 5 ms timer on the UI thread, since the last reset.
 class StallMeter : public QObject {
@@ -161,13 +164,6 @@ bool measureOnce(const QString &path, RunFigures *out, QString *error)
              [&] { workbench.selectProvider(provider.name); });
     window.close();
     return true;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 void report(const char *what, const std::vector<double> &runs, double goal)

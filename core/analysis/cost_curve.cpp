@@ -1,5 +1,7 @@
 #include "analysis/cost_curve.h"
 
+#include "util/enum_names.h"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -335,36 +337,30 @@ void reportSegments(const std::vector<Eigen::Matrix2d> &cov, CostCurveFit &out)
     out.extrapolated = w200 + step > out.wMax;
 }
 
+constexpr EnumName<CurveFitFailure> kCurveFitFailureNames[] = {
+    {CurveFitFailure::TooFewPoints, "too_few_points"},
+    {CurveFitFailure::NonPositive, "non_positive"},
+    {CurveFitFailure::NoConvergence, "no_convergence"},
+    {CurveFitFailure::Singular, "singular"}};
+
 } // namespace
 
 QString curveFitFailureName(CurveFitFailure f)
 {
-    switch (f) {
-    case CurveFitFailure::None:
-        return {};
-    case CurveFitFailure::TooFewPoints:
-        return QStringLiteral("too_few_points");
-    case CurveFitFailure::NonPositive:
-        return QStringLiteral("non_positive");
-    case CurveFitFailure::NoConvergence:
-        return QStringLiteral("no_convergence");
-    case CurveFitFailure::Singular:
-        return QStringLiteral("singular");
-    }
-    return {};
+    return nameIn(kCurveFitFailureNames, f);
 }
+
+namespace {
+
+constexpr EnumName<CurveForm> kCurveFormNames[] = {{CurveForm::PowerLog, "power_log"},
+                                                   {CurveForm::Linear, "linear"},
+                                                   {CurveForm::TieredLinear, "tiered_linear"}};
+
+} // namespace
 
 QString curveFormName(CurveForm form)
 {
-    switch (form) {
-    case CurveForm::PowerLog:
-        return QStringLiteral("power_log");
-    case CurveForm::Linear:
-        return QStringLiteral("linear");
-    case CurveForm::TieredLinear:
-        return QStringLiteral("tiered_linear");
-    }
-    return {};
+    return nameIn(kCurveFormNames, form);
 }
 
 double CostCurveFit::value(double w) const

@@ -2,6 +2,7 @@
 
 #include "analysis/percentile.h"
 #include "analysis/significance.h"
+#include "util/enum_names.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -104,25 +105,19 @@ void compareSets(DriftFigure figure, const QStringList &before, const QStringLis
     out.push_back(std::move(e));
 }
 
+constexpr EnumName<DriftFigure> kDriftFigureNames[] = {
+    {DriftFigure::TtftMs, "ttft_ms"},
+    {DriftFigure::E2eMs, "e2e_ms"},
+    {DriftFigure::OutputTokensPerS, "output_tokens_per_s"},
+    {DriftFigure::UsdPer1k, "usd_per_1k_measured"},
+    {DriftFigure::Model, "model_reported"},
+    {DriftFigure::Fingerprint, "system_fingerprint"}};
+
 } // namespace
 
 QString driftFigureName(DriftFigure figure)
 {
-    switch (figure) {
-    case DriftFigure::TtftMs:
-        return QStringLiteral("ttft_ms");
-    case DriftFigure::E2eMs:
-        return QStringLiteral("e2e_ms");
-    case DriftFigure::OutputTokensPerS:
-        return QStringLiteral("output_tokens_per_s");
-    case DriftFigure::UsdPer1k:
-        return QStringLiteral("usd_per_1k_measured");
-    case DriftFigure::Model:
-        return QStringLiteral("model_reported");
-    case DriftFigure::Fingerprint:
-        return QStringLiteral("system_fingerprint");
-    }
-    return {};
+    return nameIn(kDriftFigureNames, figure);
 }
 
 std::optional<qint64> measuredPriceTokens(const Sample &attempt)

@@ -1,5 +1,7 @@
 #include "analysis/gates.h"
 
+#include "util/enum_names.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -154,34 +156,32 @@ QString Gates::describe(GateResult result)
     return tr("no data");
 }
 
+namespace {
+
+constexpr EnumName<GateResult> kGateResultNames[] = {{GateResult::Pass, "pass"},
+                                                     {GateResult::Fail, "fail"},
+                                                     {GateResult::Inconclusive, "inconclusive"},
+                                                     {GateResult::NoData, "no_data"}};
+
+} // namespace
+
 QString Gates::name(GateResult result)
 {
-    switch (result) {
-    case GateResult::Pass:
-        return QStringLiteral("pass");
-    case GateResult::Fail:
-        return QStringLiteral("fail");
-    case GateResult::Inconclusive:
-        return QStringLiteral("inconclusive");
-    case GateResult::NoData:
-        break;
-    }
-    return QStringLiteral("no_data");
+    return nameIn(kGateResultNames, result);
 }
+
+namespace {
+
+constexpr EnumName<GateKind> kGateKindNames[] = {{GateKind::Latency, "e2e_p95"},
+                                                 {GateKind::Ttft, "ttft_p95"},
+                                                 {GateKind::Cost, "usd_per_1k"},
+                                                 {GateKind::Context, "context"}};
+
+} // namespace
 
 QString Gates::name(GateKind kind)
 {
-    switch (kind) {
-    case GateKind::Latency:
-        return QStringLiteral("e2e_p95");
-    case GateKind::Ttft:
-        return QStringLiteral("ttft_p95");
-    case GateKind::Cost:
-        return QStringLiteral("usd_per_1k");
-    case GateKind::Context:
-        break;
-    }
-    return QStringLiteral("context");
+    return nameIn(kGateKindNames, kind);
 }
 
 QString Gates::describe(const Gate &g)

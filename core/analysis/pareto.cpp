@@ -1,6 +1,7 @@
 #include "analysis/pareto.h"
 
 #include "analysis/gates.h"
+#include "util/enum_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -251,27 +252,21 @@ std::vector<ParetoSegment> paretoSegments(const std::vector<ParetoPoint> &points
     return segments;
 }
 
+namespace {
+
+constexpr EnumName<SegmentShape> kSegmentShapeNames[] = {
+    {SegmentShape::Steep, "steep"}, {SegmentShape::Flat, "flat"}, {SegmentShape::Even, "even"}};
+
+} // namespace
+
 QString segmentShapeName(SegmentShape shape)
 {
-    switch (shape) {
-    case SegmentShape::Steep:
-        return QStringLiteral("steep");
-    case SegmentShape::Flat:
-        return QStringLiteral("flat");
-    case SegmentShape::Even:
-        break;
-    }
-    return QStringLiteral("even");
+    return nameIn(kSegmentShapeNames, shape);
 }
 
 namespace {
 
-struct FigureName {
-    LatencyFigure figure;
-    const char *name;
-};
-
-constexpr FigureName kFigureNames[] = {
+constexpr EnumName<LatencyFigure> kLatencyFigureNames[] = {
     {LatencyFigure::Gated, "e2e_p95_gated"}, {LatencyFigure::E2eP50, "e2e_p50"},
     {LatencyFigure::E2eP95, "e2e_p95"},      {LatencyFigure::E2eP99, "e2e_p99"},
     {LatencyFigure::TtftP50, "ttft_p50"},    {LatencyFigure::TtftP95, "ttft_p95"},
@@ -296,20 +291,12 @@ const Distribution &distributionFor(const ProviderSummary &p, LatencyFigure figu
 
 QString latencyFigureName(LatencyFigure figure)
 {
-    for (const FigureName &f : kFigureNames) {
-        if (f.figure == figure)
-            return QString::fromLatin1(f.name);
-    }
-    return {};
+    return nameIn(kLatencyFigureNames, figure);
 }
 
 std::optional<LatencyFigure> latencyFigureFromName(const QString &name)
 {
-    for (const FigureName &f : kFigureNames) {
-        if (name == QLatin1String(f.name))
-            return f.figure;
-    }
-    return std::nullopt;
+    return valueIn(kLatencyFigureNames, name);
 }
 
 std::optional<double> latencyFigureOf(const ProviderSummary &p, LatencyFigure figure)

@@ -1,6 +1,7 @@
 #include "analysis/session_diff.h"
 
 #include "analysis/comparisons.h"
+#include "util/enum_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -92,25 +93,19 @@ DiffRow costRow(const QString &label, const ProviderSummary &before, const Provi
     return row;
 }
 
+constexpr EnumName<DiffFigure> kDiffFigureNames[] = {
+    {DiffFigure::TtftP50, "ttft_p50_ms"},
+    {DiffFigure::TtftP95, "ttft_p95_ms"},
+    {DiffFigure::E2eP50, "e2e_p50_ms"},
+    {DiffFigure::E2eP95, "e2e_p95_ms"},
+    {DiffFigure::SuccessRate, "success_rate"},
+    {DiffFigure::UsdPer1kMeasured, "usd_per_1k_measured"}};
+
 } // namespace
 
 QString diffFigureName(DiffFigure figure)
 {
-    switch (figure) {
-    case DiffFigure::TtftP50:
-        return QStringLiteral("ttft_p50_ms");
-    case DiffFigure::TtftP95:
-        return QStringLiteral("ttft_p95_ms");
-    case DiffFigure::E2eP50:
-        return QStringLiteral("e2e_p50_ms");
-    case DiffFigure::E2eP95:
-        return QStringLiteral("e2e_p95_ms");
-    case DiffFigure::SuccessRate:
-        return QStringLiteral("success_rate");
-    case DiffFigure::UsdPer1kMeasured:
-        return QStringLiteral("usd_per_1k_measured");
-    }
-    return {};
+    return nameIn(kDiffFigureNames, figure);
 }
 
 std::vector<DiffRow> diffPair(const ProviderSummary &before, const ProviderSummary &after,

@@ -1,29 +1,25 @@
 #include "analysis/tco_curve.h"
 
+#include "util/enum_names.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace ys {
 
+namespace {
+
+constexpr EnumName<TcoField> kTcoOptionNames[] = {
+    {TcoField::GpuUsdPerHour, "gpu-usd-per-hour"}, {TcoField::Gpus, "gpus"},
+    {TcoField::Utilisation, "utilisation"},        {TcoField::OpsUsdPerMonth, "ops-usd-per-month"},
+    {TcoField::TokensPerS, "tokens-per-s"},        {TcoField::ApiUsdPer1m, "api-usd-per-1m"},
+    {TcoField::MonthlyTokens, "monthly-tokens"}};
+
+} // namespace
+
 QString TcoCurves::optionName(TcoField field)
 {
-    switch (field) {
-    case TcoField::GpuUsdPerHour:
-        return QStringLiteral("gpu-usd-per-hour");
-    case TcoField::Gpus:
-        return QStringLiteral("gpus");
-    case TcoField::Utilisation:
-        return QStringLiteral("utilisation");
-    case TcoField::OpsUsdPerMonth:
-        return QStringLiteral("ops-usd-per-month");
-    case TcoField::TokensPerS:
-        return QStringLiteral("tokens-per-s");
-    case TcoField::ApiUsdPer1m:
-        return QStringLiteral("api-usd-per-1m");
-    case TcoField::MonthlyTokens:
-        return QStringLiteral("monthly-tokens");
-    }
-    return {};
+    return nameIn(kTcoOptionNames, field);
 }
 
 std::optional<TcoProblem> TcoCurves::problem(const TcoInput &input)

@@ -1,31 +1,28 @@
 #include "domain/network_settings.h"
 
+#include "util/enum_names.h"
+
 #include <QUrl>
 
 namespace ys {
 
+namespace {
+
+constexpr EnumName<HttpVersionChoice> kHttpVersionChoiceNames[] = {
+    {HttpVersionChoice::Http11, "1.1"},
+    {HttpVersionChoice::Http2, "2"},
+    {HttpVersionChoice::Auto, "auto"}};
+
+} // namespace
+
 QString httpVersionChoiceName(HttpVersionChoice choice)
 {
-    switch (choice) {
-    case HttpVersionChoice::Http11:
-        return QStringLiteral("1.1");
-    case HttpVersionChoice::Http2:
-        return QStringLiteral("2");
-    case HttpVersionChoice::Auto:
-        break;
-    }
-    return QStringLiteral("auto");
+    return nameIn(kHttpVersionChoiceNames, choice);
 }
 
 std::optional<HttpVersionChoice> httpVersionChoiceFromName(QStringView name)
 {
-    if (name == u"auto")
-        return HttpVersionChoice::Auto;
-    if (name == u"1.1")
-        return HttpVersionChoice::Http11;
-    if (name == u"2")
-        return HttpVersionChoice::Http2;
-    return std::nullopt;
+    return valueIn(kHttpVersionChoiceNames, name);
 }
 
 ProxyTextProblem proxyTextProblem(const QString &proxy)

@@ -1,5 +1,7 @@
 #include "domain/session_status.h"
 
+#include "util/enum_names.h"
+
 namespace ys {
 
 namespace {
@@ -15,34 +17,26 @@ void registerSessionStatus()
 
 Q_CONSTRUCTOR_FUNCTION(registerSessionStatus)
 
+namespace {
+
+constexpr EnumName<SessionStatus> kSessionStatusNames[] = {
+    {SessionStatus::Running, "running"},
+    {SessionStatus::Finished, "finished"},
+    {SessionStatus::Cancelled, "cancelled"},
+    {SessionStatus::Failed, "failed"},
+    {SessionStatus::Interrupted, "interrupted"},
+    {SessionStatus::BudgetExhausted, "budget_exhausted"}};
+
+} // namespace
+
 QString sessionStatusName(SessionStatus status)
 {
-    switch (status) {
-    case SessionStatus::Running:
-        return QStringLiteral("running");
-    case SessionStatus::Finished:
-        return QStringLiteral("finished");
-    case SessionStatus::Cancelled:
-        return QStringLiteral("cancelled");
-    case SessionStatus::Failed:
-        return QStringLiteral("failed");
-    case SessionStatus::Interrupted:
-        return QStringLiteral("interrupted");
-    case SessionStatus::BudgetExhausted:
-        return QStringLiteral("budget_exhausted");
-    }
-    return {};
+    return nameIn(kSessionStatusNames, status);
 }
 
 std::optional<SessionStatus> sessionStatusFromName(QStringView name)
 {
-    for (SessionStatus s :
-         {SessionStatus::Running, SessionStatus::Finished, SessionStatus::Cancelled,
-          SessionStatus::Failed, SessionStatus::Interrupted, SessionStatus::BudgetExhausted}) {
-        if (name == sessionStatusName(s))
-            return s;
-    }
-    return std::nullopt;
+    return valueIn(kSessionStatusNames, name);
 }
 
 QString SessionStatusText::displayText(SessionStatus status)

@@ -1,5 +1,6 @@
 #include "provider/anthropic_messages_dialect.h"
 
+#include "provider/json_object_decoder.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
@@ -38,20 +39,18 @@ void readError(JsonValue doc, DecodeState &state)
     state.failInBand(readProviderError(error.isObject() || error.isString() ? error : doc));
 }
 
-class AnthropicDecoder final : public StreamDecoder {
+class AnthropicDecoder final : public JsonObjectDecoder {
 public:
     EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
     {
         if (event.type == "ping")
             return {};
-        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            if (event.type == "error")
-                state.failInBand(readProviderErrorBytes(event.data, 0));
-            else
-                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
-            return {};
-        }
-        const JsonValue doc = m_doc.root();
+        return JsonObjectDecoder::decodeEvent(event, state);
+    }
+
+protected:
+    EventYield decodeEventObject(const SseEvent &event, JsonValue doc, DecodeState &state) override
+    {
         // The event name and the JSON "type" agree; the JSON is what the SDKs trust.
         const std::string_view type = doc["type"].string();
         EventYield yield;
@@ -87,13 +86,8 @@ public:
         return yield;
     }
 
-    void decodeBody(const QByteArray &body, DecodeState &state) override
+    void decodeBodyObject(JsonValue doc, DecodeState &state) override
     {
-        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failMalformed(QStringLiteral("malformed JSON body"));
-            return;
-        }
-        const JsonValue doc = m_doc.root();
         if (isErrorDocument(doc))
             return readError(doc, state);
         state.model = str(doc, "model");
@@ -111,9 +105,6 @@ public:
             readUsage(usage, state, true);
         state.endMarkerSeen = !state.finishReason.isEmpty();
     }
-
-private:
-    JsonDocument m_doc; // kept from one event to the next
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "provider/gemini_dialect.h"
 
+#include "provider/json_object_decoder.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
@@ -60,31 +61,14 @@ EventYield readResponse(JsonValue doc, DecodeState &state)
     return yield;
 }
 
-class GeminiDecoder final : public StreamDecoder {
-public:
-    EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
+class GeminiDecoder final : public JsonObjectDecoder {
+protected:
+    EventYield decodeEventObject(const SseEvent &, JsonValue doc, DecodeState &state) override
     {
-        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            if (event.type == "error")
-                state.failInBand(readProviderErrorBytes(event.data, 0));
-            else
-                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
-            return {};
-        }
-        return readResponse(m_doc.root(), state);
+        return readResponse(doc, state);
     }
 
-    void decodeBody(const QByteArray &body, DecodeState &state) override
-    {
-        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failMalformed(QStringLiteral("malformed JSON body"));
-            return;
-        }
-        readResponse(m_doc.root(), state);
-    }
-
-private:
-    JsonDocument m_doc; // kept from one event to the next
+    void decodeBodyObject(JsonValue doc, DecodeState &state) override { readResponse(doc, state); }
 };
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "provider/openai_responses_dialect.h"
 
+#include "provider/json_object_decoder.h"
 #include "provider/openai_chat_dialect.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
@@ -25,18 +26,10 @@ void readResponseObject(JsonValue response, DecodeState &state)
     }
 }
 
-class ResponsesDecoder final : public StreamDecoder {
-public:
-    EventYield decodeEvent(const SseEvent &event, DecodeState &state) override
+class ResponsesDecoder final : public JsonObjectDecoder {
+protected:
+    EventYield decodeEventObject(const SseEvent &, JsonValue doc, DecodeState &state) override
     {
-        if (!m_doc.parse(event.data) || !m_doc.root().isObject()) {
-            if (event.type == "error")
-                state.failInBand(readProviderErrorBytes(event.data, 0));
-            else
-                state.failMalformed(QStringLiteral("malformed JSON in stream event"));
-            return {};
-        }
-        const JsonValue doc = m_doc.root();
         const std::string_view type = doc["type"].string();
         EventYield yield;
         if (type == "response.output_text.delta") {
@@ -75,13 +68,8 @@ public:
         return yield;
     }
 
-    void decodeBody(const QByteArray &body, DecodeState &state) override
+    void decodeBodyObject(JsonValue doc, DecodeState &state) override
     {
-        if (!m_doc.parse(body) || !m_doc.root().isObject()) {
-            state.failMalformed(QStringLiteral("malformed JSON body"));
-            return;
-        }
-        const JsonValue doc = m_doc.root();
         if (const JsonValue error = object(doc, "error"))
             return state.failInBand(readProviderError(error));
         readResponseObject(doc, state);
@@ -104,9 +92,6 @@ public:
         }
         state.endMarkerSeen = !status.isEmpty();
     }
-
-private:
-    JsonDocument m_doc; // kept from one event to the next
 };
 
 } // namespace

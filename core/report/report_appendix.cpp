@@ -69,11 +69,9 @@ QString calibrationCaveat(const QByteArray &calibration)
 
 ReportBlock figuresTable(const ProviderSummary &p)
 {
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("figures");
-    t.table.provider = p.name;
-    t.table.headers = {ReportBuilder::tr("Figure"), ReportBuilder::tr("Value")};
+    ReportBlock t =
+        ReportBlock::tableOf(QStringLiteral("figures"),
+                             {ReportBuilder::tr("Figure"), ReportBuilder::tr("Value")}, p.name);
     const auto row = [&t](const QString &name, const ReportCell &cell) {
         t.table.rows.push_back({reportcell::text(name), cell});
     };
@@ -130,11 +128,9 @@ ReportBlock figuresTable(const ProviderSummary &p)
 
 ReportBlock outcomesTable(const ProviderSummary &p)
 {
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("outcomes");
-    t.table.provider = p.name;
-    t.table.headers = {ReportBuilder::tr("Outcome"), ReportBuilder::tr("Attempts")};
+    ReportBlock t =
+        ReportBlock::tableOf(QStringLiteral("outcomes"),
+                             {ReportBuilder::tr("Outcome"), ReportBuilder::tr("Attempts")}, p.name);
     for (int i = 0; i < kOutcomeCount; ++i) {
         const int n = p.outcomes[std::size_t(i)];
         if (n == 0)

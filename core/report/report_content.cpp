@@ -161,10 +161,7 @@ ReportSection ReportBuilder::environment(const SessionSummary &summary,
                                          const ReportEnvironment &env)
 {
     ReportSection s{QStringLiteral("environment"), tr("Environment"), {}};
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("environment");
-    t.table.headers = {tr("Item"), tr("Value")};
+    ReportBlock t = ReportBlock::tableOf(QStringLiteral("environment"), {tr("Item"), tr("Value")});
     const auto row = [&t](const QString &name, const QString &value) {
         t.table.rows.push_back({reportcell::text(name), reportcell::text(value)});
     };

@@ -59,6 +59,12 @@ struct ReportBlock {
     static ReportBlock heading(const QString &text) { return {Heading, text, {}, {}}; }
     static ReportBlock list(const QStringList &items) { return {List, {}, items, {}}; }
     static ReportBlock chart(const QString &id) { return {Chart, id, {}, {}}; }
+    // A table with no rows yet; PROVIDER is every row's (appendix tables), else empty.
+    static ReportBlock tableOf(const QString &id, const QStringList &headers,
+                               const QString &provider = {})
+    {
+        return {Table, {}, {}, {id, headers, provider, {}, {}}};
+    }
 };
 
 struct ReportSection {

@@ -76,16 +76,9 @@ ReportSection ReportBuilder::method(const SessionSummary &summary,
     s.blocks.push_back(ReportBlock::list(scenarios));
 
     s.blocks.push_back(ReportBlock::heading(tr("Loads")));
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("loads");
-    t.table.headers = {tr("Provider"),
-                       tr("Load"),
-                       tr("Concurrency"),
-                       tr("Achieved"),
-                       tr("Rate asked (/s)"),
-                       tr("Rate achieved (/s)"),
-                       tr("Runs")};
+    ReportBlock t = ReportBlock::tableOf(
+        QStringLiteral("loads"), {tr("Provider"), tr("Load"), tr("Concurrency"), tr("Achieved"),
+                                  tr("Rate asked (/s)"), tr("Rate achieved (/s)"), tr("Runs")});
     for (const ProviderSummary &p : summary.providers) {
         t.table.rowProviders.push_back(p.name);
         t.table.rows.push_back(
@@ -126,12 +119,11 @@ ReportSection ReportBuilder::comparison(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("comparison"), tr("Comparison and gates"), {}};
     const Requirements &req = summary.requirements;
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("comparison");
-    t.table.headers = {tr("Provider"),         tr("Success"),           tr("TTFT P50 (ms)"),
-                       tr("E2E P95 (ms)"),     tr("E2E P95 95% CI"),    tr("Output tok/s P50"),
-                       tr("List $/1K tokens"), tr("Spent $/1K tokens"), tr("Context")};
+    ReportBlock t =
+        ReportBlock::tableOf(QStringLiteral("comparison"),
+                             {tr("Provider"), tr("Success"), tr("TTFT P50 (ms)"),
+                              tr("E2E P95 (ms)"), tr("E2E P95 95% CI"), tr("Output tok/s P50"),
+                              tr("List $/1K tokens"), tr("Spent $/1K tokens"), tr("Context")});
     const GateVerdict none = Gates::evaluate(ProviderSummary{}, req);
     for (const Gate &g : none.gates)
         t.table.headers << Gates::describe(g);
@@ -252,10 +244,8 @@ ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
         const auto &rb = table->rows[b].rank;
         return ra && (!rb || *ra < *rb);
     });
-    ReportBlock t;
-    t.kind = ReportBlock::Table;
-    t.table.id = QStringLiteral("shortlist");
-    t.table.headers = {tr("Rank"), tr("Provider"), tr("Score"), tr("Gates")};
+    ReportBlock t = ReportBlock::tableOf(QStringLiteral("shortlist"),
+                                         {tr("Rank"), tr("Provider"), tr("Score"), tr("Gates")});
     for (const std::size_t i : order) {
         const ScoreRow &r = table->rows[i];
         const GateResult overall = Gates::verdict(summary, i).overall();

@@ -175,22 +175,17 @@ SimReply SimAnthropic::errorReply(const SimError &error) const
 SimHeaders SimAnthropic::rateLimitHeaders(const SimRateLimitStatus &status) const
 {
     SimHeaders headers;
-    if (status.requestLimit > 0) {
-        headers.emplace_back("anthropic-ratelimit-requests-limit",
-                             QByteArray::number(status.requestLimit));
-        headers.emplace_back("anthropic-ratelimit-requests-remaining",
-                             QByteArray::number(status.requestsRemaining));
-        headers.emplace_back("anthropic-ratelimit-requests-reset",
-                             simRfc3339FromNow(status.requestsResetNs));
-    }
-    if (status.tokenLimit > 0) {
-        headers.emplace_back("anthropic-ratelimit-tokens-limit",
-                             QByteArray::number(status.tokenLimit));
-        headers.emplace_back("anthropic-ratelimit-tokens-remaining",
-                             QByteArray::number(status.tokensRemaining));
-        headers.emplace_back("anthropic-ratelimit-tokens-reset",
-                             simRfc3339FromNow(status.tokensResetNs));
-    }
+    // A limit's three headers, when there is that limit.
+    const auto add = [&headers](const char *what, int limit, int remaining, std::int64_t resetNs) {
+        if (limit <= 0)
+            return;
+        const QByteArray prefix = QByteArrayLiteral("anthropic-ratelimit-") + what;
+        headers.emplace_back(prefix + "-limit", QByteArray::number(limit));
+        headers.emplace_back(prefix + "-remaining", QByteArray::number(remaining));
+        headers.emplace_back(prefix + "-reset", simRfc3339FromNow(resetNs));
+    };
+    add("requests", status.requestLimit, status.requestsRemaining, status.requestsResetNs);
+    add("tokens", status.tokenLimit, status.tokensRemaining, status.tokensResetNs);
     return headers;
 }
 

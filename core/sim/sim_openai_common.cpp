@@ -112,18 +112,19 @@ SimReply simOpenAiErrorReply(const SimError &error, bool responses)
 SimHeaders simOpenAiRateLimitHeaders(const SimRateLimitStatus &status)
 {
     SimHeaders headers;
-    if (status.requestLimit > 0) {
-        headers.emplace_back("x-ratelimit-limit-requests", QByteArray::number(status.requestLimit));
-        headers.emplace_back("x-ratelimit-remaining-requests",
-                             QByteArray::number(status.requestsRemaining));
-        headers.emplace_back("x-ratelimit-reset-requests", simGoDuration(status.requestsResetNs));
-    }
-    if (status.tokenLimit > 0) {
-        headers.emplace_back("x-ratelimit-limit-tokens", QByteArray::number(status.tokenLimit));
-        headers.emplace_back("x-ratelimit-remaining-tokens",
-                             QByteArray::number(status.tokensRemaining));
-        headers.emplace_back("x-ratelimit-reset-tokens", simGoDuration(status.tokensResetNs));
-    }
+    // A limit's three headers, when there is that limit.
+    const auto add = [&headers](const char *what, int limit, int remaining, std::int64_t resetNs) {
+        if (limit <= 0)
+            return;
+        headers.emplace_back(QByteArrayLiteral("x-ratelimit-limit-") + what,
+                             QByteArray::number(limit));
+        headers.emplace_back(QByteArrayLiteral("x-ratelimit-remaining-") + what,
+                             QByteArray::number(remaining));
+        headers.emplace_back(QByteArrayLiteral("x-ratelimit-reset-") + what,
+                             simGoDuration(resetNs));
+    };
+    add("requests", status.requestLimit, status.requestsRemaining, status.requestsResetNs);
+    add("tokens", status.tokenLimit, status.tokensRemaining, status.tokensResetNs);
     return headers;
 }
 

@@ -3,6 +3,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/sql_values.h"
+#include "util/enum_names.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -13,35 +14,26 @@ namespace ys {
 
 namespace {
 
-// The column (or expression) a sort key orders by; every one is a plain column of samples, so
+// The column (or expression) each sort key orders by; every one is a plain column of samples, so
 // the query stays one scan of the run's rows (samples_by_run) and a sort.
+constexpr EnumName<AttemptSortKey> kSortColumns[] = {
+    {AttemptSortKey::Seq, "seq"},
+    {AttemptSortKey::RequestIndex, "request_index"},
+    {AttemptSortKey::AttemptNumber, "attempt"},
+    {AttemptSortKey::Outcome, "outcome"},
+    {AttemptSortKey::HttpStatus, "http_status"},
+    {AttemptSortKey::Ttft, "first_token_ns"},
+    {AttemptSortKey::E2e, "end_ns"},
+    {AttemptSortKey::OutputTokens, "output_tokens"},
+    {AttemptSortKey::Cost, "cost_usd"},
+    {AttemptSortKey::HttpVersion, "NULLIF(http_version, '')"},
+    {AttemptSortKey::Error, "NULLIF(error, '')"},
+};
+
 QString sortColumn(AttemptSortKey key)
 {
-    switch (key) {
-    case AttemptSortKey::Seq:
-        return QStringLiteral("seq");
-    case AttemptSortKey::RequestIndex:
-        return QStringLiteral("request_index");
-    case AttemptSortKey::AttemptNumber:
-        return QStringLiteral("attempt");
-    case AttemptSortKey::Outcome:
-        return QStringLiteral("outcome");
-    case AttemptSortKey::HttpStatus:
-        return QStringLiteral("http_status");
-    case AttemptSortKey::Ttft:
-        return QStringLiteral("first_token_ns");
-    case AttemptSortKey::E2e:
-        return QStringLiteral("end_ns");
-    case AttemptSortKey::OutputTokens:
-        return QStringLiteral("output_tokens");
-    case AttemptSortKey::Cost:
-        return QStringLiteral("cost_usd");
-    case AttemptSortKey::HttpVersion:
-        return QStringLiteral("NULLIF(http_version, '')");
-    case AttemptSortKey::Error:
-        return QStringLiteral("NULLIF(error, '')");
-    }
-    return QStringLiteral("seq");
+    const QString column = nameIn(kSortColumns, key);
+    return column.isEmpty() ? QStringLiteral("seq") : column;
 }
 
 QString where(std::optional<Outcome> outcome)

@@ -28,6 +28,38 @@ std::optional<qint64> optionalId(const QVariant &v)
     return v.toLongLong();
 }
 
+QVariant idOrNull(std::optional<qint64> id)
+{
+    return id ? QVariant(*id) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+// The first column of the first row of Q, run already (exec() returned OK) or not (false);
+// nullopt with *error set when it failed or gave no row.
+std::optional<qint64> firstId(QSqlQuery &q, bool ran, QString *error)
+{
+    if (!ran || !q.next()) {
+        fail(q, error);
+        return std::nullopt;
+    }
+    return q.value(0).toLongLong();
+}
+
+// Every row of SELECT SQL, each read by READ (the row's query in, the record out); what was read
+// before a failure, with *error set.
+template <typename Record, typename Read>
+std::vector<Record> selectAll(QSqlDatabase db, const QString &sql, QString *error, Read read)
+{
+    std::vector<Record> out;
+    QSqlQuery q(db);
+    if (!q.exec(sql)) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next())
+        out.push_back(read(q));
+    return out;
+}
+
 // The session a lost claim ran into, and its running runs, end interrupted. Inside the caller's
 // transaction.
 bool interruptSession(QSqlDatabase &db, qint64 sessionId, QString *error, bool ended = false)
@@ -92,11 +124,7 @@ void RunQueue::rollback()
 std::optional<qint64> RunQueue::nowMs(QString *error) const
 {
     QSqlQuery q(m_db.connection());
-    if (!q.exec(QStringLiteral("SELECT ") + nowSql()) || !q.next()) {
-        fail(q, error);
-        return std::nullopt;
-    }
-    return q.value(0).toLongLong();
+    return firstId(q, q.exec(QStringLiteral("SELECT ") + nowSql()), error);
 }
 
 std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArray &suiteJson,
@@ -107,42 +135,34 @@ std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArr
                              "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"));
     q.addBindValue(suiteName);
     q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(scheduleId ? QVariant(*scheduleId) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(idOrNull(scheduleId));
     q.addBindValue(nowIso());
-    if (!q.exec() || !q.next()) {
-        fail(q, error);
-        return std::nullopt;
-    }
-    return q.value(0).toLongLong();
+    return firstId(q, q.exec(), error);
 }
 
 std::vector<QueueItem> RunQueue::items(QString *error) const
 {
-    std::vector<QueueItem> out;
-    QSqlQuery q(m_db.connection());
-    if (!q.exec(QStringLiteral("SELECT id, suite_name, suite_json, schedule_id, state, "
-                               "enqueued_at, worker, claims, lease_until_ms, session_id, "
-                               "finished_at, error FROM run_queue ORDER BY id"))) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
-        QueueItem i;
-        i.id = q.value(0).toLongLong();
-        i.suiteName = q.value(1).toString();
-        i.suiteJson = q.value(2).toString().toUtf8();
-        i.scheduleId = optionalId(q.value(3));
-        i.state = q.value(4).toString();
-        i.enqueuedAt = q.value(5).toString();
-        i.worker = q.value(6).toString();
-        i.claims = q.value(7).toInt();
-        i.leaseUntilMs = optionalId(q.value(8));
-        i.sessionId = optionalId(q.value(9));
-        i.finishedAt = q.value(10).toString();
-        i.error = q.value(11).toString();
-        out.push_back(std::move(i));
-    }
-    return out;
+    return selectAll<QueueItem>(
+        m_db.connection(),
+        QStringLiteral("SELECT id, suite_name, suite_json, schedule_id, state, enqueued_at, "
+                       "worker, claims, lease_until_ms, session_id, finished_at, error FROM "
+                       "run_queue ORDER BY id"),
+        error, [](const QSqlQuery &q) {
+            QueueItem i;
+            i.id = q.value(0).toLongLong();
+            i.suiteName = q.value(1).toString();
+            i.suiteJson = q.value(2).toString().toUtf8();
+            i.scheduleId = optionalId(q.value(3));
+            i.state = q.value(4).toString();
+            i.enqueuedAt = q.value(5).toString();
+            i.worker = q.value(6).toString();
+            i.claims = q.value(7).toInt();
+            i.leaseUntilMs = optionalId(q.value(8));
+            i.sessionId = optionalId(q.value(9));
+            i.finishedAt = q.value(10).toString();
+            i.error = q.value(11).toString();
+            return i;
+        });
 }
 
 int RunQueue::reclaimExpired(QString *error)
@@ -368,42 +388,34 @@ std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArra
                              "RETURNING id"));
     q.addBindValue(name);
     q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(everyS ? QVariant(*everyS) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(idOrNull(everyS));
     q.addBindValue(timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
                                         : QVariant(timesText(timesOfDay)));
     q.addBindValue(next);
     q.addBindValue(nowIso());
-    if (!q.exec() || !q.next()) {
-        fail(q, error);
-        return std::nullopt;
-    }
-    return q.value(0).toLongLong();
+    return firstId(q, q.exec(), error);
 }
 
 std::vector<Schedule> RunQueue::schedules(QString *error) const
 {
-    std::vector<Schedule> out;
-    QSqlQuery q(m_db.connection());
-    if (!q.exec(QStringLiteral("SELECT id, name, suite_json, every_s, times_of_day, next_ms, "
-                               "last_ms, enabled, created_at FROM schedules ORDER BY id"))) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
-        Schedule s;
-        s.id = q.value(0).toLongLong();
-        s.name = q.value(1).toString();
-        s.suiteJson = q.value(2).toString().toUtf8();
-        s.everyS = optionalId(q.value(3));
-        if (!q.value(4).isNull())
-            s.timesOfDay = parseTimes(q.value(4).toString()).value_or(QList<QTime>{});
-        s.nextMs = q.value(5).toLongLong();
-        s.lastMs = optionalId(q.value(6));
-        s.enabled = q.value(7).toInt() != 0;
-        s.createdAt = q.value(8).toString();
-        out.push_back(std::move(s));
-    }
-    return out;
+    return selectAll<Schedule>(
+        m_db.connection(),
+        QStringLiteral("SELECT id, name, suite_json, every_s, times_of_day, next_ms, last_ms, "
+                       "enabled, created_at FROM schedules ORDER BY id"),
+        error, [](const QSqlQuery &q) {
+            Schedule s;
+            s.id = q.value(0).toLongLong();
+            s.name = q.value(1).toString();
+            s.suiteJson = q.value(2).toString().toUtf8();
+            s.everyS = optionalId(q.value(3));
+            if (!q.value(4).isNull())
+                s.timesOfDay = parseTimes(q.value(4).toString()).value_or(QList<QTime>{});
+            s.nextMs = q.value(5).toLongLong();
+            s.lastMs = optionalId(q.value(6));
+            s.enabled = q.value(7).toInt() != 0;
+            s.createdAt = q.value(8).toString();
+            return s;
+        });
 }
 
 bool RunQueue::removeSchedule(qint64 id, QString *error)

@@ -12,27 +12,14 @@ namespace ys {
 
 namespace {
 
-constexpr const char *kInsertHead =
-    "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
-    "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
-    "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
-    "http_version, connection_reused, event_count, read_count, outcome, error, "
-    "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
-    "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
-    "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
-    "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-    "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-    "cache_write_tokens, reported_cost_usd, tunnel_ns) VALUES ";
-constexpr const char *kRowMarks = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                                  "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 // Rows per statement: each statement's start and end cost about as much as a tenth of a row.
 constexpr std::size_t kRowsPerStatement = 32;
 
 QByteArray insertOf(std::size_t rows)
 {
-    QByteArray sql(kInsertHead);
+    QByteArray sql(kSampleInsertHead);
     for (std::size_t i = 0; i < rows; ++i)
-        sql.append(i ? "," : "").append(kRowMarks);
+        sql.append(i ? "," : "").append(kSampleRowMarks);
     return sql;
 }
 

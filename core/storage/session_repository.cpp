@@ -43,6 +43,21 @@ bool fail(QSqlQuery &q, QString *error)
     return false;
 }
 
+// Runs Q (prepared and bound) and reads each row it gives with READ (which reads Q); what was
+// read, none with *error set when it failed.
+template <typename Read>
+auto rowsOf(QSqlQuery &q, QString *error, Read read) -> std::vector<decltype(read())>
+{
+    std::vector<decltype(read())> out;
+    if (!q.exec()) {
+        fail(q, error);
+        return out;
+    }
+    while (q.next())
+        out.push_back(read());
+    return out;
+}
+
 // The id an INSERT ... RETURNING id gave (SQLite 3.35 and PostgreSQL alike: QPSQL has no
 // lastInsertId()); 0 when it gave none.
 qint64 insertedId(QSqlQuery &q)
@@ -337,21 +352,8 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
     return write(
         [&](QString *err) {
             QSqlQuery q(m_db.connection());
-            const QString insert = QStringLiteral(
-                "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
-                "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
-                "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
-                "http_version, connection_reused, event_count, read_count, outcome, error, "
-                "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
-                "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
-                "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
-                "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-                "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-                "cache_write_tokens, reported_cost_usd, tunnel_ns) "
-                "VALUES ");
-            const QString row = QStringLiteral(
-                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                "?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            const QString insert = QString::fromLatin1(kSampleInsertHead);
+            const QString row = QString::fromLatin1(kSampleRowMarks);
             // On PostgreSQL each statement is a round trip to the server: the batch goes in
             // statements of many rows. Another database inserts one row a statement.
             const std::size_t rowsPerStatement =
@@ -388,7 +390,6 @@ namespace {
 std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> only,
                                       bool countSamples, QString *error)
 {
-    std::vector<SessionInfo> out;
     QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT s.id, s.suite_name, s.started_at, s.finished_at, s.status, "
                              "(SELECT COUNT(*) FROM providers p WHERE p.session_id = s.id), "
@@ -402,11 +403,7 @@ std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> on
                            : QStringLiteral("0")));
     if (only)
         q.addBindValue(*only);
-    if (!q.exec()) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
+    return rowsOf(q, error, [&] {
         SessionInfo s;
         s.id = q.value(0).toLongLong();
         s.suiteName = q.value(1).toString();
@@ -418,9 +415,8 @@ std::vector<SessionInfo> readSessions(QSqlDatabase &db, std::optional<qint64> on
         s.runCount = q.value(6).toInt();
         s.sampleCount = q.value(7).toLongLong();
         s.calibration = q.value(8).toString().toUtf8();
-        out.push_back(s);
-    }
-    return out;
+        return s;
+    });
 }
 
 } // namespace
@@ -462,17 +458,12 @@ std::optional<Suite> SessionRepository::sessionSuite(qint64 sessionId, QString *
 
 std::vector<ProviderRecord> SessionRepository::providers(qint64 sessionId, QString *error) const
 {
-    std::vector<ProviderRecord> out;
     QSqlQuery q(m_db.connection());
     q.prepare(QStringLiteral(
         "SELECT id, name, dialect, base_url, model, key_ref, input_per_mtok, output_per_mtok, "
         "cached_input_per_mtok, context_window FROM providers WHERE session_id = ? ORDER BY id"));
     q.addBindValue(sessionId);
-    if (!q.exec()) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
+    return rowsOf(q, error, [&] {
         ProviderRecord r;
         r.id = q.value(0).toLongLong();
         r.sessionId = sessionId;
@@ -490,14 +481,12 @@ std::vector<ProviderRecord> SessionRepository::providers(qint64 sessionId, QStri
             r.config.price = p;
         }
         r.config.contextWindow = optOf(q.value(9));
-        out.push_back(r);
-    }
-    return out;
+        return r;
+    });
 }
 
 std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error) const
 {
-    std::vector<RunRecord> out;
     QSqlQuery q(m_db.connection());
     q.prepare(
         QStringLiteral("SELECT id, provider_id, kind, load_model, concurrency, planned, "
@@ -506,11 +495,7 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
                        "WHERE session_id = ? "
                        "ORDER BY id"));
     q.addBindValue(sessionId);
-    if (!q.exec()) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
+    return rowsOf(q, error, [&] {
         RunRecord r;
         r.id = q.value(0).toLongLong();
         r.sessionId = sessionId;
@@ -528,9 +513,8 @@ std::vector<RunRecord> SessionRepository::runs(qint64 sessionId, QString *error)
         r.stepJson = q.value(10).toString();
         r.batch = q.value(11).isNull() ? r.id : q.value(11).toLongLong();
         r.scenarioJson = q.value(12).toString();
-        out.push_back(r);
-    }
-    return out;
+        return r;
+    });
 }
 
 namespace {
@@ -613,18 +597,11 @@ Sample readSample(const QSqlQuery &q)
 
 std::vector<Sample> SessionRepository::samples(qint64 runId, QString *error) const
 {
-    std::vector<Sample> out;
     QSqlQuery q(m_db.connection());
     q.setForwardOnly(true);
     q.prepare(sampleSelect() + QStringLiteral("WHERE run_id = ? ORDER BY seq"));
     q.addBindValue(runId);
-    if (!q.exec()) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next())
-        out.push_back(readSample(q));
-    return out;
+    return rowsOf(q, error, [&] { return readSample(q); });
 }
 
 std::optional<Sample> SessionRepository::sample(qint64 sampleId, QString *error) const
@@ -644,17 +621,12 @@ std::optional<Sample> SessionRepository::sample(qint64 sampleId, QString *error)
 
 std::vector<SessionEvent> SessionRepository::events(qint64 sessionId, QString *error) const
 {
-    std::vector<SessionEvent> out;
     QSqlQuery q(m_db.connection());
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
         "SELECT id, run_id, at, kind, detail FROM events WHERE session_id = ? ORDER BY id"));
     q.addBindValue(sessionId);
-    if (!q.exec()) {
-        fail(q, error);
-        return out;
-    }
-    while (q.next()) {
+    return rowsOf(q, error, [&] {
         SessionEvent e;
         e.id = q.value(0).toLongLong();
         e.sessionId = sessionId;
@@ -663,9 +635,8 @@ std::vector<SessionEvent> SessionRepository::events(qint64 sessionId, QString *e
         e.at = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
         e.kind = q.value(3).toString();
         e.detail = q.value(4).toString();
-        out.push_back(std::move(e));
-    }
-    return out;
+        return e;
+    });
 }
 
 } // namespace ys

@@ -3,6 +3,7 @@
 // PostgreSQL team store, and prints rows/s for each. The password comes from PGPASSWORD or
 // ~/.pgpass, as for yardstick-cli.
 //   bench_storage_pg --db postgresql://user@host:port/db [--rows N] [--pg-rows N]
+#include "../bench_run.h"
 #include "domain/suite.h"
 #include "storage/database.h"
 #include "storage/sample_writer.h"
@@ -60,21 +61,10 @@ double insertRate(const QString &location, int count, QString *error)
     Database db(location);
     if (!db.open(error))
         return -1;
-    SessionRepository repo(db);
-    Suite suite;
-    suite.name = QStringLiteral("bench");
-    ProviderConfig provider;
-    provider.name = QStringLiteral("bench");
-    provider.dialect = QStringLiteral("openai-chat");
-    provider.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
-    provider.model = QStringLiteral("bench");
-    Scenario scenario;
-    const auto session = repo.createSession(suite, error);
-    const auto providerId = session ? repo.ensureProvider(*session, provider, error) : std::nullopt;
-    const auto run =
-        providerId ? repo.createRun(*session, *providerId, scenario, error) : std::nullopt;
+    const auto run = bench::prepareRun(db, error);
     if (!run)
         return -1;
+    SessionRepository repo(db);
     const std::vector<Sample> samples = makeSamples(*run, count);
     const qint64 start = monotonicNs();
     std::vector<Sample> batch;
