@@ -303,6 +303,21 @@
     </message>
 </context>
 <context>
+    <name>ys::AttemptDetailModel</name>
+    <message>
+        <source>Section</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
     <name>ys::AttemptDetailText</name>
     <message>
         <source>%1 ms</source>
@@ -499,18 +514,6 @@
     <message>
         <source>Diagnostics</source>
         <translation>诊断信息</translation>
-    </message>
-    <message>
-        <source>Section</source>
-        <translation>部分</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>值</translation>
     </message>
     <message>
         <source>Proxy tunnel open</source>
@@ -849,6 +852,45 @@
         <source>%1: cannot be written</source>
         <translation>%1：无法写入</translation>
     </message>
+    <message>
+        <source>The runs of the session cannot be read: %1</source>
+        <translation>无法读取该会话的运行：%1</translation>
+    </message>
+    <message>
+        <source>Reading the session&apos;s runs…</source>
+        <translation>正在读取该会话的运行…</translation>
+    </message>
+    <message>
+        <source>The outcomes of run %1 cannot be read: %2</source>
+        <translation>无法读取运行 %1 的结果：%2</translation>
+    </message>
+    <message>
+        <source>Reading run %1…</source>
+        <translation>正在读取运行 %1…</translation>
+    </message>
+    <message>
+        <source>The attempts cannot be read: %1</source>
+        <translation>无法读取尝试：%1</translation>
+    </message>
+    <message>
+        <source>Reading attempts…</source>
+        <translation>正在读取尝试…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 attempts loaded, reading more…</source>
+        <translation>已载入 %1 / %2 次尝试，正在读取更多…</translation>
+    </message>
+    <message>
+        <source>The attempt cannot be read: %1</source>
+        <translation>无法读取该尝试：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::AttemptsPresenter</name>
+    <message>
+        <source>No database is open</source>
+        <translation>未打开数据库</translation>
+    </message>
 </context>
 <context>
     <name>ys::BillCsv</name>
@@ -982,12 +1024,28 @@
         <source>Imported %1 as session %2</source>
         <translation>已将 %1 导入为会话 %2</translation>
     </message>
+    <message>
+        <source>Saving session %1 to %2…</source>
+        <translation>正在将会话 %1 保存到 %2…</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
 </context>
 <context>
     <name>ys::BundleIo</name>
     <message>
         <source>Select a session to export.</source>
         <translation>请选择要导出的会话。</translation>
+    </message>
+    <message>
+        <source>No database is open.</source>
+        <translation>未打开数据库。</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation>%1：无法写入</translation>
     </message>
 </context>
 <context>
@@ -2805,6 +2863,22 @@
     <message>
         <source>Re-run of %1 in session %2: run %3 (B) against run %4 (A); %5 of %6 figures changed significantly.</source>
         <translation>会话 %2 中 %1 的重新运行：运行 %3（B）对比运行 %4（A）；%6 项指标中有 %5 项发生显著变化。</translation>
+    </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <source>The sessions cannot be read: %1</source>
+        <translation>无法读取会话：%1</translation>
+    </message>
+    <message>
+        <source>The sessions of %1 cannot be read: %2</source>
+        <translation>无法读取 %1 的会话：%2</translation>
+    </message>
+    <message>
+        <source>Reading every session of %1…</source>
+        <translation>正在读取 %1 的所有会话…</translation>
     </message>
 </context>
 <context>
@@ -6655,12 +6729,20 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>The suite &quot;%1&quot; is queued as item %2; a worker will run it.</source>
         <translation>套件“%1”已作为第 %2 项入队；将由工作进程运行。</translation>
     </message>
+    <message>
+        <source>Queuing the suite &quot;%1&quot;…</source>
+        <translation>正在将套件“%1”加入队列…</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuiteQueue</name>
     <message>
         <source>the suite has no providers</source>
         <translation>该套件没有服务商</translation>
+    </message>
+    <message>
+        <source>no database is open</source>
+        <translation>未打开数据库</translation>
     </message>
 </context>
 <context>
@@ -7241,6 +7323,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>session %1 — providers: %2, attempts: %3</source>
         <translation>会话 %1 — 服务商：%2，尝试：%3</translation>
     </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
 </context>
 <context>
     <name>ys::Workbench</name>
@@ -7251,6 +7337,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Select a session first</source>
         <translation>请先选择一个会话</translation>
+    </message>
+    <message>
+        <source>The suite of session %1 cannot be read</source>
+        <translation>无法读取会话 %1 的套件</translation>
     </message>
 </context>
 <context>
