@@ -15,11 +15,12 @@
 #include "storage/usage_query.h"
 #include "util/csv_reader.h"
 
+#include "cli_runner.h"
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -56,19 +57,11 @@ private:
     std::map<QString, double> m_sessionUsdPer1k; // model -> the session's measured $/1K
     QString m_lastStderr;
 
-    QString cli() const { return test::binDir() + QStringLiteral("/yardstick-cli"); }
-
     std::pair<int, QByteArray> runCli(const QStringList &args)
     {
-        QProcess p;
-        p.start(cli(), args);
-        if (!p.waitForFinished(60000 * test::kSlow)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}};
-        }
-        m_lastStderr = QString::fromUtf8(p.readAllStandardError());
-        return {p.exitCode(), p.readAllStandardOutput()};
+        const test::CliResult r = test::runCli(args, 60000 * test::kSlow);
+        m_lastStderr = r.err;
+        return {r.code, r.out};
     }
 
     // The bill a provider would send for the recorded usage: one line per day and model in the
@@ -120,13 +113,8 @@ private Q_SLOTS:
                            test::simProvider(QStringLiteral("Beta"), sim->baseUrl(),
                                              QStringLiteral("beta"), beta)};
         for (int i = 0; i < kDays; ++i) {
-            Scenario s;
-            s.requests = 3;
-            s.concurrency = 1;
+            Scenario s = test::closedLoopScenario(3, 1, 100, 20, 20000);
             s.warmup = 0;
-            s.promptTokens = 100;
-            s.maxOutputTokens = 20;
-            s.timeoutMs = 20000;
             suite.scenarios.push_back(s);
         }
         SessionRunner runner;

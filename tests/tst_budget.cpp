@@ -16,6 +16,7 @@
 #include "workbench/workbench.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -35,17 +36,6 @@ namespace {
 // $1,000 per million tokens either way: a tenth of a dollar for a 100-token prompt, so a few
 // requests reach a budget of cents.
 const Price kDear{1000.0, 1000.0, std::nullopt};
-
-Scenario closedLoop(int requests, int concurrency)
-{
-    Scenario s;
-    s.requests = requests;
-    s.concurrency = concurrency;
-    s.promptTokens = 100;
-    s.maxOutputTokens = 50;
-    s.timeoutMs = 20000;
-    return s;
-}
 
 // Requests the simulator received for a model.
 qsizetype seenBy(const SimHost &sim, const QString &model)
@@ -79,7 +69,7 @@ private:
         if (second)
             suite.providers.push_back(test::simProvider(QStringLiteral("Second"), m_sim->baseUrl(),
                                                         QStringLiteral("second"), dear));
-        suite.scenarios = {closedLoop(requests, concurrency)};
+        suite.scenarios = {test::closedLoopScenario(requests, concurrency, 100, 50, 20000)};
         return suite;
     }
 

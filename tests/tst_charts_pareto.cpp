@@ -13,6 +13,7 @@
 #include "workbench/workbench.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 #include "workbench_fixtures.h"
 
@@ -43,13 +44,7 @@ const QString kBilled = QStringLiteral("Billed");    // no list price: the cost 
 const QString kCheap = QStringLiteral("Cheap slow"); // dominated by Billed
 const QString kFast = QStringLiteral("Fast dear");   // the fastest, on the front
 
-const ProviderSummary *providerNamed(const SessionSummary &s, const QString &name)
-{
-    for (const ProviderSummary &p : s.providers)
-        if (p.name == name)
-            return &p;
-    return nullptr;
-}
+using test::providerNamed;
 
 bool near(double a, double b)
 {
@@ -112,12 +107,7 @@ private Q_SLOTS:
         suite.providers.push_back(
             test::simProvider(kFast, m_sim->baseUrl(), QStringLiteral("fast"), dear));
 
-        Scenario latency;
-        latency.requests = 16;
-        latency.concurrency = 4;
-        latency.promptTokens = 1000;
-        latency.maxOutputTokens = 16;
-        latency.timeoutMs = 20000;
+        Scenario latency = test::closedLoopScenario(16, 4, 1000, 16, 20000);
         Scenario sweep = latency;
         sweep.kind = QStringLiteral("context_sweep");
         sweep.concurrency = 2;

@@ -3,6 +3,7 @@
 // 1 when there is nothing to gate.
 #include "cli_runner.h"
 #include "fixtures.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -27,34 +28,18 @@ private:
 
     QString write(const QString &name, const json &doc)
     {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+        return test::writeJsonFile(m_dir.filePath(name), doc);
     }
 
     // A suite of one provider on the simulator, with these requirements.
     QString suite(const QString &name, const json &requirements)
     {
-        json provider{{"name", "sim"},
-                      {"dialect", "openai-chat"},
-                      {"base_url", m_sim->baseUrl().toString().toStdString()},
-                      {"model", "fast"},
-                      {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}},
-                      {"context_window", 128000}};
-        json scenario{{"kind", "latency"},
-                      {"requests", 12},
-                      {"concurrency", 2},
-                      {"prompt_tokens", 64},
-                      {"max_output_tokens", 16}};
-        json doc{{"format", "yardstick-suite/1"},
-                 {"name", name.toStdString()},
-                 {"providers", json::array({provider})},
-                 {"scenarios", json::array({scenario})},
-                 {"requirements", requirements}};
-        return write(name + QStringLiteral(".json"), doc);
+        const json provider =
+            test::suiteProviderJson("sim", m_sim->baseUrl(), "fast", test::pricedProviderExtras());
+        const json scenario = test::latencyScenarioJson(12, 2, 64, 16);
+        return write(name + QStringLiteral(".json"),
+                     test::suiteJson(name.toStdString(), json::array({provider}),
+                                     json::array({scenario}), {{"requirements", requirements}}));
     }
 
     QTemporaryDir m_dir;

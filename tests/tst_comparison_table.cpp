@@ -5,9 +5,11 @@
 // or shows its attempts. The filter proxy and the TSV text are checked on their own too.
 #include "analysis/gates.h"
 #include "demo/sim_demo_host.h"
+#include "demo_workbench.h"
 #include "models/comparison_filter_model.h"
 #include "models/comparison_table_model.h"
 #include "models/table_tsv.h"
+#include "test_support.h"
 #include "ui/attempts_page.h"
 #include "ui/comparison_table_view.h"
 #include "ui/main_window.h"
@@ -168,20 +170,14 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        // Settings go to a folder of the test's own, never the user's.
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("YardstickTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_comparison_table"));
+        test::useOwnSettings(m_config.path(), QStringLiteral("tst_comparison_table"));
         QSettings().clear();
 
-        m_wb = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("table.sqlite")),
-                                           std::make_unique<SimDemoHost>());
+        QUrl url;
         QString error;
-        QVERIFY2(m_wb->open(&error), qPrintable(error));
-        const QUrl url = m_wb->simulatorUrl(&error);
-        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        m_wb =
+            test::openDemoWorkbench(m_dir.filePath(QStringLiteral("table.sqlite")), &url, &error);
+        QVERIFY2(m_wb, qPrintable(error));
         m_suite = smallSuite(url);
         QCOMPARE(m_suite.providers.size(), std::size_t(3));
         m_window = std::make_unique<MainWindow>(m_wb.get());

@@ -12,15 +12,12 @@
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QFile>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -415,15 +412,9 @@ private Q_SLOTS:
             test::simProvider(QStringLiteral("Billed"), sim->baseUrl(), QStringLiteral("billed")));
         suite.scenarios = {sc};
         const QString db = dir.filePath(QStringLiteral("curve.sqlite"));
-        SessionRunner runner;
-        QSignalSpy finished(&runner, &SessionRunner::finished);
-        QVERIFY2(runner.start(SessionRequest{suite, db, std::nullopt, {}}, &error),
-                 qPrintable(error));
-        QVERIFY(finished.wait(120000 * test::kSlow));
-        Database d(db);
-        QVERIFY2(d.open(&error), qPrintable(error));
-        SessionRepository repo(d);
-        const auto summary = loadSessionSummary(repo, finished.first().at(0).toLongLong(), &error);
+        const test::SessionEnd end = test::runSuiteToEnd(suite, db, 120000 * test::kSlow, &error);
+        QVERIFY2(end.id > 0, qPrintable(error));
+        const auto summary = test::readSummary(db, end.id, &error);
         QVERIFY2(summary, qPrintable(error));
         const auto &r = summary->providers.front().results.contextSweep;
         QVERIFY(r);

@@ -6,6 +6,7 @@
 #include "fixtures.h"
 #include "storage/database.h"
 #include "storage/session_liveness.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>
@@ -65,26 +66,12 @@ private:
 
     QString writeSuite()
     {
-        json provider{{"name", "sim"},
-                      {"dialect", "openai-chat"},
-                      {"base_url", m_sim->baseUrl().toString().toStdString()},
-                      {"model", "fast"}};
+        const json provider = test::suiteProviderJson("sim", m_sim->baseUrl(), "fast");
         // Far more than a kill ever lets finish: the run is always mid-way when killed.
-        json scenario{{"kind", "latency"},
-                      {"requests", 20000},
-                      {"concurrency", 4},
-                      {"prompt_tokens", 32},
-                      {"max_output_tokens", 8}};
-        json doc{{"format", "yardstick-suite/1"},
-                 {"name", "crash"},
-                 {"providers", json::array({provider})},
-                 {"scenarios", json::array({scenario})}};
-        const QString path = m_dir.filePath(QStringLiteral("crash.json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+        const json scenario = test::latencyScenarioJson(20000, 4, 32, 8);
+        return test::writeJsonFile(
+            m_dir.filePath(QStringLiteral("crash.json")),
+            test::suiteJson("crash", json::array({provider}), json::array({scenario})));
     }
 
 private Q_SLOTS:

@@ -21,6 +21,7 @@
 
 #include "drift_surfaces.h"
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -111,28 +112,17 @@ private:
             qWarning("%s", qPrintable(error));
             return 0;
         }
-        Suite suite;
-        suite.name = QStringLiteral("drift");
         test::ProviderExtras extras;
         extras.price = Price{price, 2 * price, std::nullopt};
-        suite.providers = {test::simProvider(QStringLiteral("P"), sim->baseUrl(),
-                                             QStringLiteral("gpt-4o-mini"), extras)};
-        Scenario s;
-        s.requests = 20;
-        s.concurrency = 4;
-        s.promptTokens = 200;
-        s.maxOutputTokens = 100;
-        s.timeoutMs = 20000;
-        suite.scenarios = {s};
-        SessionRunner runner;
-        QSignalSpy finished(&runner, &SessionRunner::finished);
-        if (!runner.start(SessionRequest{suite, db, std::nullopt, {}}, &error)) {
+        const Suite suite =
+            test::suiteOf(QStringLiteral("drift"),
+                          {test::simProvider(QStringLiteral("P"), sim->baseUrl(),
+                                             QStringLiteral("gpt-4o-mini"), extras)},
+                          test::closedLoopScenario(20, 4, 200, 100, 20000));
+        const test::SessionEnd end = test::runSuiteToEnd(suite, db, 120000 * test::kSlow, &error);
+        if (end.id == 0)
             qWarning("%s", qPrintable(error));
-            return 0;
-        }
-        if (!finished.wait(120000 * test::kSlow))
-            return 0;
-        return finished.first().at(0).toLongLong();
+        return end.id;
     }
 
 private Q_SLOTS:

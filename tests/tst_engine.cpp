@@ -4,10 +4,9 @@
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -57,26 +56,29 @@ Result run(const QString &dbPath, const Suite &suite, int timeoutMs = 60000,
 {
     Result r;
     SessionRunner runner;
-    QSignalSpy finished(&runner, &SessionRunner::finished);
     QString error;
-    if (!runner.start(SessionRequest{suite, dbPath, std::nullopt, {}}, &error)) {
+    const test::SessionEnd end = test::runToEnd(
+        runner, SessionRequest{suite, dbPath, std::nullopt, {}}, timeoutMs, &error, whileRunning);
+    if (end.id == 0) {
         qWarning() << error;
         return r;
     }
-    if (whileRunning)
-        whileRunning(runner);
-    if (!finished.wait(timeoutMs))
+    r.sessionId = end.id;
+    r.status = end.status;
+    auto stored = test::readSession(dbPath, end.id, test::WithSummary::No, &error);
+    if (!stored)
         return r;
-    r.sessionId = finished.first().at(0).toLongLong();
-    r.status = finished.first().at(1).toString();
-    Database db(dbPath);
-    if (!db.open(&error))
-        return r;
-    SessionRepository repo(db);
-    r.runs = repo.runs(r.sessionId, &error);
-    for (const RunRecord &run : r.runs)
-        r.samples.push_back(repo.samples(run.id, &error));
+    r.runs = std::move(stored->runs);
+    r.samples = std::move(stored->samples);
     return r;
+}
+
+using test::suiteOf;
+
+// A scenario of 50-token prompts, closed loop unless a test opens it.
+Scenario scenario(int requests, int concurrency, int maxOutputTokens = Scenario{}.maxOutputTokens)
+{
+    return test::closedLoopScenario(requests, concurrency, 50, maxOutputTokens);
 }
 
 double meanMs(const std::vector<double> &v)
@@ -108,18 +110,11 @@ private Q_SLOTS:
     void openLoopKeepsQueueingVisible()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("open loop");
-        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
+        Scenario s = scenario(60, 2, 16);
         s.load = QStringLiteral("open");
         s.ratePerS = 50; // two slots of ~60 ms serve about 33/s
-        s.concurrency = 2;
-        s.requests = 60;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 16;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("open loop"), {sim(QStringLiteral("Steady"))}, s);
         const Result r = run(dir.filePath(QStringLiteral("o.sqlite")), suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
         QCOMPARE(r.runs.size(), 1u);
@@ -150,17 +145,9 @@ private Q_SLOTS:
     void closedLoopIsLabelledAndWarmUpIsKeptApart()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("closed");
-        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 6;
+        Scenario s = scenario(6, 3, 16);
         s.warmup = 3;
-        s.concurrency = 3;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 16;
-        suite.scenarios = {s};
+        const Suite suite = suiteOf(QStringLiteral("closed"), {sim(QStringLiteral("Steady"))}, s);
         const QString path = dir.filePath(QStringLiteral("c.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -176,17 +163,9 @@ private Q_SLOTS:
     void durationLimitStopsStartingRequests()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("duration");
-        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 100000;
+        Scenario s = scenario(100000, 2, 16);
         s.durationS = 0.6;
-        s.concurrency = 2;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 16;
-        suite.scenarios = {s};
+        const Suite suite = suiteOf(QStringLiteral("duration"), {sim(QStringLiteral("Steady"))}, s);
         QElapsedTimer t;
         t.start();
         const Result r = run(dir.filePath(QStringLiteral("d.sqlite")), suite);
@@ -199,19 +178,11 @@ private Q_SLOTS:
     void firstTokenTimeoutAbortsOnTimeAndTheRunGoesOn()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("timeouts");
-        suite.providers = {test::simProvider(QStringLiteral("Sluggish"), m_sim->baseUrl(),
-                                             QStringLiteral("sluggish")),
-                           test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 3;
-        s.concurrency = 3;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 16;
+        Scenario s = scenario(3, 3, 16);
         s.firstTokenTimeoutMs = 300;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("timeouts"),
+                    {sim(QStringLiteral("Sluggish")), sim(QStringLiteral("Steady"))}, s);
         const Result r = run(dir.filePath(QStringLiteral("t.sqlite")), suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
         for (const Sample &x : r.samples[0]) {
@@ -227,16 +198,9 @@ private Q_SLOTS:
     void totalTimeout()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("total");
-        suite.providers = {test::simProvider(QStringLiteral("Sluggish"), m_sim->baseUrl(),
-                                             QStringLiteral("sluggish"))};
-        Scenario s;
-        s.requests = 2;
-        s.concurrency = 2;
-        s.promptTokens = 50;
+        Scenario s = scenario(2, 2);
         s.timeoutMs = 250;
-        suite.scenarios = {s};
+        const Suite suite = suiteOf(QStringLiteral("total"), {sim(QStringLiteral("Sluggish"))}, s);
         const Result r = run(dir.filePath(QStringLiteral("tt.sqlite")), suite);
         for (const Sample &x : r.samples[0]) {
             QCOMPARE(x.outcome, Outcome::TimeoutTotal);
@@ -247,24 +211,14 @@ private Q_SLOTS:
     void calibrationIsStoredWithTheSession()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("calibration");
-        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 1;
-        s.concurrency = 1;
-        s.promptTokens = 50;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("calibration"), {sim(QStringLiteral("Steady"))}, scenario(1, 1));
         const QString path = dir.filePath(QStringLiteral("cal.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
-        Database db(path);
         QString error;
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
-        const auto info = repo.session(r.sessionId, &error);
-        QVERIFY(info && !info->calibration.isEmpty());
+        const auto info = test::readSessionInfo(path, r.sessionId, &error);
+        QVERIFY2(info && !info->calibration.isEmpty(), qPrintable(error));
         const auto j = nlohmann::json::parse(info->calibration.toStdString());
         QVERIFY(j["events"].get<int>() >= 20);
         const double median = j["median_ms"].get<double>();
@@ -277,16 +231,8 @@ private Q_SLOTS:
     void pauseHoldsNewAttempts()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("pause");
-        suite.providers = {test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                             QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 12;
-        s.concurrency = 1;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 16;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("pause"), {sim(QStringLiteral("Steady"))}, scenario(12, 1, 16));
         QElapsedTimer t;
         t.start();
         const Result r =
@@ -310,20 +256,11 @@ private Q_SLOTS:
     void breakerOpensAndTheFallbackServes()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("breaker");
-        ProviderConfig failing = test::simProvider(QStringLiteral("Failing"), m_sim->baseUrl(),
-                                                   QStringLiteral("failing"));
+        ProviderConfig failing = sim(QStringLiteral("Failing"));
         failing.breaker = BreakerSettings{3, 30.0, 0.3, 1};
         failing.fallback = {QStringLiteral("Steady")};
-        suite.providers = {failing, test::simProvider(QStringLiteral("Steady"), m_sim->baseUrl(),
-                                                      QStringLiteral("steady"))};
-        Scenario s;
-        s.requests = 12;
-        s.concurrency = 1;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 8;
-        suite.scenarios = {s};
+        const Suite suite = suiteOf(QStringLiteral("breaker"),
+                                    {failing, sim(QStringLiteral("Steady"))}, scenario(12, 1, 8));
         const QString path = dir.filePath(QStringLiteral("b.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -349,11 +286,8 @@ private Q_SLOTS:
         // at most a couple of times, each letting one probe fail.
         QVERIFY2(failed >= 3 && failed <= 6, qPrintable(QString::number(failed)));
 
-        Database db(path);
         QString error;
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
-        const auto events = repo.events(r.sessionId, &error);
+        const auto events = test::readEvents(path, r.sessionId, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QStringList transitions;
         int refused = 0;
@@ -382,18 +316,12 @@ private Q_SLOTS:
     void silentTruncationIsCaught()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("truncation");
-        suite.providers = {test::simProvider(QStringLiteral("Truncating"), m_sim->baseUrl(),
-                                             QStringLiteral("truncating"))};
-        Scenario s;
-        s.requests = 2;
-        s.concurrency = 1;
+        Scenario s = scenario(2, 1, 8);
         s.promptTokens = 4000;
-        s.maxOutputTokens = 8;
         Scenario small = s;
         small.promptTokens = 600;
-        suite.scenarios = {s, small};
+        Suite suite = suiteOf(QStringLiteral("truncation"), {sim(QStringLiteral("Truncating"))}, s);
+        suite.scenarios.push_back(small);
         const Result r = run(dir.filePath(QStringLiteral("st.sqlite")), suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
         QCOMPARE(r.samples.size(), 2u);
@@ -412,16 +340,8 @@ private Q_SLOTS:
     void progressHasAnEtaAndConcurrencyIsKept()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("eta");
-        suite.providers = {
-            test::simProvider(QStringLiteral("Long"), m_sim->baseUrl(), QStringLiteral("long"))};
-        Scenario s;
-        s.requests = 16;
-        s.concurrency = 8;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 12;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("eta"), {sim(QStringLiteral("Long"))}, scenario(16, 8, 12));
         std::vector<qint64> etas;
         const QString path = dir.filePath(QStringLiteral("eta.sqlite"));
         const Result r = run(path, suite, 60000, [&etas](SessionRunner &runner) {
@@ -445,16 +365,8 @@ private Q_SLOTS:
     void modelIdentityDriftIsRecorded()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("drift");
-        suite.providers = {test::simProvider(QStringLiteral("Drifting"), m_sim->baseUrl(),
-                                             QStringLiteral("drifting"))};
-        Scenario s;
-        s.requests = 7;
-        s.concurrency = 1;
-        s.promptTokens = 50;
-        s.maxOutputTokens = 3;
-        suite.scenarios = {s};
+        const Suite suite =
+            suiteOf(QStringLiteral("drift"), {sim(QStringLiteral("Drifting"))}, scenario(7, 1, 3));
         const QString path = dir.filePath(QStringLiteral("d.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -465,12 +377,11 @@ private Q_SLOTS:
             fingerprints.insert(x.systemFingerprint);
         }
         QCOMPARE(fingerprints.size(), 3u);
-        Database db(path);
         QString error;
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
+        const auto events = test::readEvents(path, r.sessionId, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         int changes = 0;
-        for (const SessionEvent &e : repo.events(r.sessionId, &error)) {
+        for (const SessionEvent &e : events) {
             if (e.kind != QLatin1StringView("model_identity"))
                 continue;
             ++changes;
@@ -483,6 +394,12 @@ private Q_SLOTS:
     }
 
 private:
+    // The simulated provider of that name, its model the name in lower case.
+    ProviderConfig sim(const QString &name) const
+    {
+        return test::simProvider(name, m_sim->baseUrl(), name.toLower());
+    }
+
     std::unique_ptr<SimHost> m_sim;
 };
 

@@ -8,6 +8,7 @@
 #include "fixtures.h"
 #include "run/session_runner.h"
 #include "scripted_server.h"
+#include "session_support.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_text.h"
@@ -91,25 +92,13 @@ ProviderConfig provider(const QString &name, const QString &dialect, const QUrl 
 
 Scenario scenario(int requests, int concurrency = 1)
 {
-    Scenario s;
-    s.requests = requests;
-    s.concurrency = concurrency;
-    s.promptTokens = 40;
-    s.maxOutputTokens = 64;
-    s.timeoutMs = 20000;
+    Scenario s = test::closedLoopScenario(requests, concurrency, 40, 64, 20000);
     s.firstTokenTimeoutMs = 20000;
     s.idleTimeoutMs = 20000;
     return s;
 }
 
-Suite suiteOf(const QString &name, std::vector<ProviderConfig> providers, const Scenario &s)
-{
-    Suite suite;
-    suite.name = name;
-    suite.providers = std::move(providers);
-    suite.scenarios = {s};
-    return suite;
-}
+using test::suiteOf;
 
 struct SessionResult {
     bool completed = false;
@@ -201,6 +190,18 @@ QString describe(const Sample &s)
         .arg(outcomeName(s.outcome))
         .arg(s.httpStatus)
         .arg(s.error);
+}
+
+// One scenario against "Faulty" (model faulty) and "Healthy" (model healthy) of sim, both in
+// this dialect: the faulty provider's run first.
+SessionResult runFaultyAndHealthy(const QString &name, const QString &dialect, const SimHost &sim,
+                                  const Scenario &s)
+{
+    return runSession(suiteOf(
+        name,
+        {provider(QStringLiteral("Faulty"), dialect, sim.baseUrl(), QStringLiteral("faulty")),
+         provider(QStringLiteral("Healthy"), dialect, sim.baseUrl(), QStringLiteral("healthy"))},
+        s));
 }
 
 // What every session must show whatever was injected: it finished, every run finished, every
@@ -625,11 +626,8 @@ void TstEngineFaults::errorMidStream()
     QVERIFY2(sim, qPrintable(error));
     Scenario s = scenario(2);
     s.retries = 2; // a partial answer is never retried
-    const SessionResult r = runSession(suiteOf(
-        QStringLiteral("error mid-stream"),
-        {provider(QStringLiteral("Faulty"), dialect, sim->baseUrl(), QStringLiteral("faulty")),
-         provider(QStringLiteral("Healthy"), dialect, sim->baseUrl(), QStringLiteral("healthy"))},
-        s));
+    const SessionResult r =
+        runFaultyAndHealthy(QStringLiteral("error mid-stream"), dialect, *sim, s);
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
@@ -702,11 +700,7 @@ void TstEngineFaults::stallPastIdleTimeout()
     QVERIFY2(sim, qPrintable(error));
     Scenario s = scenario(2, 2);
     s.idleTimeoutMs = kIdleMs;
-    const SessionResult r = runSession(suiteOf(
-        QStringLiteral("stall"),
-        {provider(QStringLiteral("Faulty"), dialect, sim->baseUrl(), QStringLiteral("faulty")),
-         provider(QStringLiteral("Healthy"), dialect, sim->baseUrl(), QStringLiteral("healthy"))},
-        s));
+    const SessionResult r = runFaultyAndHealthy(QStringLiteral("stall"), dialect, *sim, s);
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
@@ -773,11 +767,8 @@ void TstEngineFaults::badEvent()
                          profile("healthy", m_seed)},
                         &error);
     QVERIFY2(sim, qPrintable(error));
-    const SessionResult r = runSession(suiteOf(
-        QStringLiteral("bad event"),
-        {provider(QStringLiteral("Faulty"), dialect, sim->baseUrl(), QStringLiteral("faulty")),
-         provider(QStringLiteral("Healthy"), dialect, sim->baseUrl(), QStringLiteral("healthy"))},
-        scenario(requests)));
+    const SessionResult r =
+        runFaultyAndHealthy(QStringLiteral("bad event"), dialect, *sim, scenario(requests));
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
@@ -1142,11 +1133,7 @@ void TstEngineFaults::slowReply()
     Scenario s = scenario(2, 2);
     s.timeoutMs = kTotalMs;
     const QString chat = QStringLiteral("openai-chat");
-    const SessionResult r = runSession(suiteOf(
-        QStringLiteral("slow reply"),
-        {provider(QStringLiteral("Faulty"), chat, sim->baseUrl(), QStringLiteral("faulty")),
-         provider(QStringLiteral("Healthy"), chat, sim->baseUrl(), QStringLiteral("healthy"))},
-        s));
+    const SessionResult r = runFaultyAndHealthy(QStringLiteral("slow reply"), chat, *sim, s);
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;

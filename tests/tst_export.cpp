@@ -11,6 +11,7 @@
 #include "util/csv_reader.h"
 
 #include "fixtures.h"
+#include "suite_files.h"
 #include "test_support.h"
 #include "xlsx_reader.h"
 
@@ -92,27 +93,11 @@ private:
     {
         json providers = json::array();
         for (const char *name : {"Alpha, Inc.", "贝塔"})
-            providers.push_back({{"name", name},
-                                 {"dialect", "openai-chat"},
-                                 {"base_url", m_sim->baseUrl().toString().toStdString()},
-                                 {"model", "fast"},
-                                 {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}},
-                                 {"context_window", 128000}});
-        json scenario{{"kind", "latency"},
-                      {"requests", 12},
-                      {"concurrency", 2},
-                      {"prompt_tokens", 64},
-                      {"max_output_tokens", 16}};
-        json doc{{"format", "yardstick-suite/1"},
-                 {"name", "export"},
-                 {"providers", providers},
-                 {"scenarios", json::array({scenario})}};
-        const QString path = m_dir.filePath(QStringLiteral("suite.json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+            providers.push_back(test::suiteProviderJson(name, m_sim->baseUrl(), "fast",
+                                                        test::pricedProviderExtras()));
+        const json scenario = test::latencyScenarioJson(12, 2, 64, 16);
+        return test::writeJsonFile(m_dir.filePath(QStringLiteral("suite.json")),
+                                   test::suiteJson("export", providers, json::array({scenario})));
     }
 
     // Every attempt the database holds, warm-ups and earlier runs included.

@@ -23,6 +23,7 @@
 #include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
+#include "demo_workbench.h"
 #include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
@@ -105,9 +106,7 @@ private:
     {
         Suite suite;
         suite.name = QStringLiteral("history");
-        const auto providers = SimDemoHost().providers(url);
-        for (std::size_t i = 0; i < providers.size() && i < 3; ++i)
-            suite.providers.push_back(providers[i]);
+        suite.providers = test::firstDemoProviders(url, 3);
         suite.scenarios.push_back(test::latencyProbe(10, 5, 24, 30000));
         return suite;
     }
@@ -137,12 +136,11 @@ private Q_SLOTS:
     // Two sessions of the same small suite, the window open on them.
     void initTestCase()
     {
-        m_wb = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("history.sqlite")),
-                                           std::make_unique<SimDemoHost>());
+        QUrl url;
         QString error;
-        QVERIFY2(m_wb->open(&error), qPrintable(error));
-        const QUrl url = m_wb->simulatorUrl(&error);
-        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        m_wb =
+            test::openDemoWorkbench(m_dir.filePath(QStringLiteral("history.sqlite")), &url, &error);
+        QVERIFY2(m_wb, qPrintable(error));
         m_suite = smallSuite(url);
         m_window = std::make_unique<MainWindow>(m_wb.get());
         m_window->show();

@@ -11,14 +11,11 @@
 #include "models/comparison_table_model.h"
 #include "models/results_text.h"
 #include "run/session_runner.h"
+#include "session_support.h"
 #include "sim/sim_host.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 #include "test_support.h"
 
 #include <QProcess>
-#include <QSignalSpy>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslSocket>
@@ -78,12 +75,7 @@ json steadyProfile(const QString &model, double ttftMs, double decodeTokensPerS,
 // A closed-loop scenario of 40-token prompts.
 Scenario closedLoop(int requests, int concurrency, int maxOutputTokens)
 {
-    Scenario s;
-    s.requests = requests;
-    s.concurrency = concurrency;
-    s.promptTokens = 40;
-    s.maxOutputTokens = maxOutputTokens;
-    return s;
+    return test::closedLoopScenario(requests, concurrency, 40, maxOutputTokens);
 }
 
 struct Session {
@@ -97,30 +89,12 @@ std::optional<Session> runSession(const QTemporaryDir &dir, const Suite &suite)
 {
     Session out;
     out.dbPath = dir.filePath(QStringLiteral("latency.sqlite"));
-    SessionRunner runner;
-    QSignalSpy finished(&runner, &SessionRunner::finished);
-    SessionRequest request;
-    request.suite = suite;
-    request.dbPath = out.dbPath;
-    QString error;
-    if (!runner.start(request, &error) || !finished.wait(60000 * kSlow)) {
-        qWarning() << "session did not run:" << error;
+    auto stored =
+        test::runAndRead(SessionRequest{suite, out.dbPath, std::nullopt, {}}, 60000 * kSlow);
+    if (!stored)
         return std::nullopt;
-    }
-    const qint64 id = finished.first().at(0).toLongLong();
-    Database db(out.dbPath);
-    if (!db.open(&error))
-        return std::nullopt;
-    SessionRepository repo(db);
-    for (const RunRecord &run : repo.runs(id, &error))
-        for (Sample &x : repo.samples(run.id, &error))
-            out.samples.push_back(std::move(x));
-    auto summary = loadSessionSummary(repo, id, &error);
-    if (!summary) {
-        qWarning() << error;
-        return std::nullopt;
-    }
-    out.summary = std::move(*summary);
+    out.samples = stored->allSamples();
+    out.summary = std::move(*stored->summary);
     return out;
 }
 

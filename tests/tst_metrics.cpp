@@ -5,6 +5,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "metrics_support.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include "domain/suite.h"
@@ -33,32 +34,18 @@ private:
     // with HTTP 500, so the counters have more than one outcome class.
     json suiteJson(int requests) const
     {
-        const std::string base = m_sim->baseUrl().toString().toStdString();
-        const auto provider = [&](const char *name, const char *model) {
-            return json{{"name", name},
-                        {"dialect", "openai-chat"},
-                        {"base_url", base},
-                        {"model", model},
-                        {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}},
-                        {"context_window", 128000}};
+        const auto provider = [&](const char *name) {
+            return test::suiteProviderJson(name, m_sim->baseUrl(), name,
+                                           test::pricedProviderExtras());
         };
-        json scenario{{"kind", "latency"}, {"requests", requests}, {"warmup", 1},
-                      {"concurrency", 2},  {"prompt_tokens", 32},  {"max_output_tokens", 16}};
-        return json{
-            {"format", "yardstick-suite/1"},
-            {"name", "metrics"},
-            {"providers", json::array({provider("steady", "steady"), provider("flaky", "flaky")})},
-            {"scenarios", json::array({scenario})}};
+        const json scenario = test::latencyScenarioJson(requests, 2, 32, 16, {{"warmup", 1}});
+        return test::suiteJson("metrics", json::array({provider("steady"), provider("flaky")}),
+                               json::array({scenario}));
     }
 
     QString writeSuite(const json &doc)
     {
-        const QString path = m_dir.filePath(QStringLiteral("suite.json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+        return test::writeJsonFile(m_dir.filePath(QStringLiteral("suite.json")), doc);
     }
 
     // Every yardstick_attempts_total sample of a parse, as {provider, outcome} -> count.

@@ -14,20 +14,17 @@
 #include "run/network_pool.h"
 #include "run/session_runner.h"
 #include "scripted_server.h"
+#include "session_support.h"
 #include "sim/sim_anthropic.h"
 #include "sim/sim_gemini.h"
 #include "sim/sim_host.h"
 #include "sim/sim_openai_chat.h"
 #include "sim/sim_openai_responses.h"
 #include "sim/sim_profile.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 #include "test_support.h"
 
 #include <QFile>
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -113,28 +110,13 @@ std::optional<Session> runSession(const QTemporaryDir &dir, const ProviderConfig
 
     Session out;
     out.dbPath = dir.filePath(QStringLiteral("truth.sqlite"));
-    SessionRunner runner;
-    QSignalSpy finished(&runner, &SessionRunner::finished);
-    SessionRequest request;
-    request.suite = suite;
-    request.dbPath = out.dbPath;
-    QString error;
-    if (!runner.start(request, &error) || !finished.wait(30000 * kSlow)) {
-        qWarning() << "session did not run:" << error;
+    auto stored =
+        test::runAndRead(SessionRequest{suite, out.dbPath, std::nullopt, {}}, 30000 * kSlow);
+    if (!stored)
         return std::nullopt;
-    }
-    out.id = finished.first().at(0).toLongLong();
-    Database db(out.dbPath);
-    if (!db.open(&error))
-        return std::nullopt;
-    SessionRepository repo(db);
-    for (const RunRecord &run : repo.runs(out.id, &error))
-        for (Sample &x : repo.samples(run.id, &error))
-            out.samples.push_back(std::move(x));
-    auto summary = loadSessionSummary(repo, out.id, &error);
-    if (!summary)
-        return std::nullopt;
-    out.summary = std::move(*summary);
+    out.id = stored->end.id;
+    out.samples = stored->allSamples();
+    out.summary = std::move(*stored->summary);
     return out;
 }
 

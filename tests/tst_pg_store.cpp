@@ -9,6 +9,7 @@
 #include "storage/session_repository.h"
 #include "storage/storage_thread_guard.h"
 #include "storage/usage_query.h"
+#include "suite_files.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
@@ -53,26 +54,13 @@ private:
 QString TstPgStore::suiteFile(int requests)
 {
     using nlohmann::json;
-    json provider{{"name", "sim"},
-                  {"dialect", "openai-chat"},
-                  {"base_url", m_sim->baseUrl().toString().toStdString()},
-                  {"model", "fast"},
-                  {"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}}};
-    json scenario{{"kind", "latency"},
-                  {"requests", requests},
-                  {"concurrency", 2},
-                  {"prompt_tokens", 64},
-                  {"max_output_tokens", 16}};
-    json doc{{"format", "yardstick-suite/1"},
-             {"name", "pg"},
-             {"providers", json::array({provider})},
-             {"scenarios", json::array({scenario})}};
-    const QString path = m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QByteArray::fromStdString(doc.dump(2)));
-    return path;
+    const json provider =
+        test::suiteProviderJson("sim", m_sim->baseUrl(), "fast",
+                                {{"price", {{"input_per_mtok", 0.5}, {"output_per_mtok", 1.5}}}});
+    const json scenario = test::latencyScenarioJson(requests, 2, 64, 16);
+    return test::writeJsonFile(
+        m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests)),
+        test::suiteJson("pg", json::array({provider}), json::array({scenario})));
 }
 
 // Every row of an SQLite store into a fresh PostgreSQL one, ids and all (the tables in the

@@ -13,15 +13,12 @@
 #include "models/insight_text.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QAbstractItemModelTester>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -229,25 +226,13 @@ private Q_SLOTS:
         for (const char *model : {"gpt-4o-mini", "gpt-4o", "claude-sonnet-4-5"})
             suite.providers.push_back(test::simProvider(QString::fromLatin1(model), sim->baseUrl(),
                                                         QString::fromLatin1(model)));
-        Scenario s;
-        s.requests = 6;
-        s.concurrency = 3;
-        s.promptTokens = 2000;
-        s.maxOutputTokens = 100;
-        s.timeoutMs = 20000;
-        suite.scenarios = {s};
+        suite.scenarios = {test::closedLoopScenario(6, 3, 2000, 100, 20000)};
 
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("r.sqlite"));
-        SessionRunner runner;
-        QSignalSpy finished(&runner, &SessionRunner::finished);
-        QVERIFY2(runner.start(SessionRequest{suite, db, std::nullopt, {}}, &error),
-                 qPrintable(error));
-        QVERIFY(finished.wait(120000 * test::kSlow));
-        Database d(db);
-        QVERIFY2(d.open(&error), qPrintable(error));
-        SessionRepository repo(d);
-        const auto summary = loadSessionSummary(repo, finished.first().at(0).toLongLong(), &error);
+        const test::SessionEnd end = test::runSuiteToEnd(suite, db, 120000 * test::kSlow, &error);
+        QVERIFY2(end.id > 0, qPrintable(error));
+        const auto summary = test::readSummary(db, end.id, &error);
         QVERIFY2(summary, qPrintable(error));
         QCOMPARE(summary->reconciliation.size(), 3u);
 

@@ -14,6 +14,7 @@
 #include "ui/verdict_cards.h"
 #include "workbench/workbench.h"
 
+#include "demo_workbench.h"
 #include "workbench_fixtures.h"
 
 #include <QApplication>
@@ -40,13 +41,8 @@ Suite smallSuite(std::vector<ProviderConfig> providers)
     suite.name = QStringLiteral("result views");
     providers.resize(2);
     suite.providers = std::move(providers);
-    Scenario latency;
-    latency.kind = QStringLiteral("latency");
-    latency.requests = 24;
-    latency.concurrency = 4;
-    latency.promptTokens = 200;
-    latency.maxOutputTokens = 96; // above the profiles' answers: none is cut by the limit
-    latency.timeoutMs = 20000;
+    // At most 96 tokens an answer: above the profiles' answers, none is cut by the limit.
+    const Scenario latency = test::latencyProbe(24, 4, 96, 20000);
     suite.scenarios.push_back(latency);
     Scenario sweep = latency;
     sweep.kind = QStringLiteral("concurrency_sweep");
@@ -95,12 +91,11 @@ class TstResultViews : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        m_workbench = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("views.sqlite")),
-                                                  std::make_unique<SimDemoHost>());
+        QUrl url;
         QString error;
-        QVERIFY2(m_workbench->open(&error), qPrintable(error));
-        const QUrl url = m_workbench->simulatorUrl(&error);
-        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        m_workbench =
+            test::openDemoWorkbench(m_dir.filePath(QStringLiteral("views.sqlite")), &url, &error);
+        QVERIFY2(m_workbench, qPrintable(error));
         if (!test::runSuiteAndWaitForSummary(*m_workbench, smallSuite(SimDemoHost().providers(url)),
                                              180000))
             return;

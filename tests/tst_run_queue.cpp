@@ -27,6 +27,14 @@ private:
 
     static QByteArray suiteJson() { return QByteArrayLiteral("{\"name\": \"s\"}"); }
 
+    // A new session of a suite named "s".
+    static std::optional<qint64> createSession(SessionRepository &repo, QString *error)
+    {
+        Suite suite;
+        suite.name = QStringLiteral("s");
+        return repo.createSession(suite, error);
+    }
+
 private Q_SLOTS:
     void claimTakesEachItemOnce()
     {
@@ -68,9 +76,7 @@ private Q_SLOTS:
         QVERIFY2(db.open(&error), qPrintable(error));
         RunQueue q(db);
         SessionRepository repo(db);
-        Suite suite;
-        suite.name = QStringLiteral("s");
-        const auto session = repo.createSession(suite, &error);
+        const auto session = createSession(repo, &error);
         QVERIFY2(session, qPrintable(error));
         QVERIFY(q.enqueue(QStringLiteral("s"), suiteJson(), std::nullopt, &error));
 
@@ -99,9 +105,7 @@ private Q_SLOTS:
         QVERIFY2(db.open(&error), qPrintable(error));
         RunQueue q(db);
         SessionRepository repo(db);
-        Suite suite;
-        suite.name = QStringLiteral("s");
-        const auto session = repo.createSession(suite, &error);
+        const auto session = createSession(repo, &error);
         QVERIFY(repo.finishSession(*session, SessionStatus::Finished, &error));
         QVERIFY(q.markInterrupted(*session, false, &error));
         QCOMPARE(repo.session(*session, &error)->status, SessionStatus::Finished);

@@ -10,6 +10,7 @@
 
 #include "fixtures.h"
 #include "scripted_server.h"
+#include "session_support.h"
 
 #include <QDir>
 #include <QFile>
@@ -53,13 +54,7 @@ const test::ProviderExtras kPriced{
 
 Scenario probe(int requests, int concurrency)
 {
-    Scenario s;
-    s.requests = requests;
-    s.concurrency = concurrency;
-    s.promptTokens = 200;
-    s.maxOutputTokens = 64;
-    s.timeoutMs = 20000;
-    return s;
+    return test::closedLoopScenario(requests, concurrency, 200, 64, 20000);
 }
 
 QUrl closedPortUrl()
@@ -72,18 +67,13 @@ QUrl closedPortUrl()
 }
 
 // Runs a request to completion and returns (session id, status).
-std::pair<qint64, QString> runToEnd(SessionRunner &runner, SessionRequest request,
-                                    int timeoutMs = 60000)
+test::SessionEnd runToEnd(SessionRunner &runner, SessionRequest request)
 {
-    QSignalSpy finished(&runner, &SessionRunner::finished);
     QString error;
-    if (!runner.start(std::move(request), &error)) {
+    const test::SessionEnd end = test::runToEnd(runner, std::move(request), 60000, &error);
+    if (end.id == 0)
         qWarning() << error;
-        return {0, QString()};
-    }
-    if (!finished.wait(timeoutMs))
-        return {0, QStringLiteral("timeout")};
-    return {finished.first().at(0).toLongLong(), finished.first().at(1).toString()};
+    return end;
 }
 
 } // namespace
@@ -104,16 +94,13 @@ private Q_SLOTS:
     void everySampleStoredAndNullsStayNull()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("runner");
-        suite.providers = {test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
-                                             QStringLiteral("fast"), kPriced),
-                           test::simProvider(QStringLiteral("Quiet"), m_sim->baseUrl(),
-                                             QStringLiteral("quiet"), kPriced),
-                           test::simProvider(QStringLiteral("Dead"), closedPortUrl(),
-                                             QStringLiteral("x"), kPriced)};
+        Suite suite = test::suiteOf(QStringLiteral("runner"),
+                                    {priced(QStringLiteral("Fast"), QStringLiteral("fast")),
+                                     priced(QStringLiteral("Quiet"), QStringLiteral("quiet")),
+                                     test::simProvider(QStringLiteral("Dead"), closedPortUrl(),
+                                                       QStringLiteral("x"), kPriced)},
+                                    probe(9, 3));
         suite.providers[2].price.reset();
-        suite.scenarios = {probe(9, 3)};
         SessionRunner runner;
         QSignalSpy progress(&runner, &SessionRunner::progress);
         SessionRequest request{suite, dir.filePath(QStringLiteral("r.sqlite")), std::nullopt, {}};
@@ -189,8 +176,7 @@ private Q_SLOTS:
         suite.providers = {test::simProvider(QStringLiteral("Slow"),
                                              silent.url(QStringLiteral("/v1")),
                                              QStringLiteral("slow"), kPriced),
-                           test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
-                                             QStringLiteral("fast"), kPriced)};
+                           priced(QStringLiteral("Fast"), QStringLiteral("fast"))};
         suite.scenarios = {probe(20, 2)};
         SessionRunner runner;
         QSignalSpy started(&runner, &SessionRunner::sessionStarted);
@@ -223,13 +209,11 @@ private Q_SLOTS:
     void rerunAddsARunForThatProviderOnly()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("rerun");
-        suite.providers = {test::simProvider(QStringLiteral("Fast"), m_sim->baseUrl(),
-                                             QStringLiteral("fast"), kPriced),
-                           test::simProvider(QStringLiteral("Quiet"), m_sim->baseUrl(),
-                                             QStringLiteral("quiet"), kPriced)};
-        suite.scenarios = {probe(4, 2)};
+        const Suite suite =
+            test::suiteOf(QStringLiteral("rerun"),
+                          {priced(QStringLiteral("Fast"), QStringLiteral("fast")),
+                           priced(QStringLiteral("Quiet"), QStringLiteral("quiet"))},
+                          probe(4, 2));
         const QString path = dir.filePath(QStringLiteral("rr.sqlite"));
         SessionRunner runner;
         const auto [id, status] = runToEnd(runner, SessionRequest{suite, path, std::nullopt, {}});
@@ -239,11 +223,9 @@ private Q_SLOTS:
         QCOMPARE(id2, id);
         QCOMPARE(status2, QStringLiteral("finished"));
 
-        Database db(path);
         QString error;
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
-        const auto summary = loadSessionSummary(repo, id, &error);
+        const auto summary = test::readSummary(path, id, &error);
+        QVERIFY2(summary, qPrintable(error));
         QCOMPARE(summary->providers[0].runs, 1);
         QCOMPARE(summary->providers[1].runs, 2);
         QCOMPARE(summary->info.sampleCount, 12);
@@ -253,15 +235,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         qputenv("YS_TEST_SENTINEL_KEY", kSentinelKey);
-        Suite suite;
-        suite.name = QStringLiteral("secrets");
-        auto good = test::simProvider(QStringLiteral("Locked"), m_sim->baseUrl(),
-                                      QStringLiteral("locked"), kPriced);
+        auto good = priced(QStringLiteral("Locked"), QStringLiteral("locked"));
         good.apiKeyRef = QStringLiteral("env:YS_TEST_SENTINEL_KEY");
-        auto keyless = test::simProvider(QStringLiteral("Locked without key"), m_sim->baseUrl(),
-                                         QStringLiteral("locked"), kPriced);
-        suite.providers = {good, keyless};
-        suite.scenarios = {probe(4, 2)};
+        auto keyless = priced(QStringLiteral("Locked without key"), QStringLiteral("locked"));
+        const Suite suite = test::suiteOf(QStringLiteral("secrets"), {good, keyless}, probe(4, 2));
         const QString path = dir.filePath(QStringLiteral("s.sqlite"));
         SessionRunner runner;
         QStringList warnings;
@@ -270,11 +247,9 @@ private Q_SLOTS:
         QCOMPARE(status, QStringLiteral("finished"));
 
         {
-            Database db(path);
             QString error;
-            QVERIFY(db.open(&error));
-            SessionRepository repo(db);
-            const auto summary = loadSessionSummary(repo, id, &error);
+            const auto summary = test::readSummary(path, id, &error);
+            QVERIFY2(summary, qPrintable(error));
             QCOMPARE(summary->providers[0].outcomeCount(Outcome::Ok), 4);
             QCOMPARE(summary->providers[1].outcomeCount(Outcome::AuthError), 4);
         }
@@ -293,13 +268,9 @@ private Q_SLOTS:
     void unsetKeyReferenceIsReportedByName()
     {
         QTemporaryDir dir;
-        Suite suite;
-        suite.name = QStringLiteral("no key");
-        auto p = test::simProvider(QStringLiteral("Locked"), m_sim->baseUrl(),
-                                   QStringLiteral("locked"), kPriced);
+        auto p = priced(QStringLiteral("Locked"), QStringLiteral("locked"));
         p.apiKeyRef = QStringLiteral("env:YS_TEST_UNSET_VARIABLE");
-        suite.providers = {p};
-        suite.scenarios = {probe(2, 1)};
+        const Suite suite = test::suiteOf(QStringLiteral("no key"), {p}, probe(2, 1));
         SessionRunner runner;
         QSignalSpy warnings(&runner, &SessionRunner::warning);
         const auto [id, status] = runToEnd(
@@ -315,6 +286,12 @@ private Q_SLOTS:
     }
 
 private:
+    // The simulated provider of that name and model, priced.
+    ProviderConfig priced(const QString &name, const QString &model) const
+    {
+        return test::simProvider(name, m_sim->baseUrl(), model, kPriced);
+    }
+
     std::unique_ptr<SimHost> m_sim;
 };
 

@@ -8,16 +8,13 @@
 #include "run/session_runner.h"
 #include "sim/sim_ground_truth.h"
 #include "sim/sim_host.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -53,43 +50,26 @@ struct Stored {
 std::optional<Stored> runSuite(const QTemporaryDir &dir, const Suite &suite,
                                const QStringList &only = {})
 {
-    const QString path = dir.filePath(QStringLiteral("behaviour.sqlite"));
-    SessionRunner runner;
-    QSignalSpy finished(&runner, &SessionRunner::finished);
-    SessionRequest request;
-    request.suite = suite;
-    request.dbPath = path;
-    request.onlyProviders = only;
-    QString error;
-    if (!runner.start(request, &error) || !finished.wait(90000 * test::kSlow)) {
-        qWarning() << "session did not run:" << error;
+    SessionRequest request{suite, dir.filePath(QStringLiteral("behaviour.sqlite")), std::nullopt,
+                           only};
+    auto stored = test::runAndRead(std::move(request), 90000 * test::kSlow);
+    if (!stored)
         return std::nullopt;
-    }
-    const qint64 id = finished.first().at(0).toLongLong();
-    Database db(path);
-    if (!db.open(&error))
-        return std::nullopt;
-    SessionRepository repo(db);
     Stored out;
-    out.runs = repo.runs(id, &error);
-    for (const RunRecord &run : out.runs)
-        out.samples.push_back(repo.samples(run.id, &error));
-    auto summary = loadSessionSummary(repo, id, &error);
-    if (!summary) {
-        qWarning() << error;
-        return std::nullopt;
-    }
-    out.summary = std::move(*summary);
+    out.runs = std::move(stored->runs);
+    out.samples = std::move(stored->samples);
+    out.summary = std::move(*stored->summary);
     return out;
 }
 
-Suite suiteOf(const QString &name, std::vector<ProviderConfig> providers, const Scenario &sc)
+using test::suiteOf;
+
+// Runs the scenario against one provider of sim, named `name` and asking for `model`, in a suite
+// named after the scenario's kind.
+std::optional<Stored> runOnOne(const QTemporaryDir &dir, const SimHost &sim, const QString &name,
+                               const QString &model, const Scenario &sc)
 {
-    Suite suite;
-    suite.name = name;
-    suite.providers = std::move(providers);
-    suite.scenarios = {sc};
-    return suite;
+    return runSuite(dir, suiteOf(sc.kind, {test::simProvider(name, sim.baseUrl(), model)}, sc));
 }
 
 // The simulator's records of one model, oldest first.
@@ -109,13 +89,7 @@ bool hasFault(const SimRequestRecord &r, QLatin1StringView name)
     });
 }
 
-const ProviderSummary *providerNamed(const SessionSummary &s, const QString &name)
-{
-    for (const ProviderSummary &p : s.providers)
-        if (p.name == name)
-            return &p;
-    return nullptr;
-}
+using test::providerNamed;
 
 } // namespace
 
@@ -157,10 +131,7 @@ private Q_SLOTS:
         sc.stability.stallMs = {500, 2000};
         QTemporaryDir dir;
         const auto stored =
-            runSuite(dir, suiteOf(QStringLiteral("stability"),
-                                  {test::simProvider(QStringLiteral("Stalls"), sim->baseUrl(),
-                                                     QStringLiteral("stalls"))},
-                                  sc));
+            runOnOne(dir, *sim, QStringLiteral("Stalls"), QStringLiteral("stalls"), sc);
         QVERIFY(stored);
         const auto samples = stored->all();
         QCOMPARE(samples.size(), std::size_t(80));
@@ -248,10 +219,7 @@ private Q_SLOTS:
         sc.multiTurn.tokensPerTurn = 2000;
         QTemporaryDir dir;
         const auto stored =
-            runSuite(dir, suiteOf(QStringLiteral("multi_turn"),
-                                  {test::simProvider(QStringLiteral("Window 8K"), sim->baseUrl(),
-                                                     QStringLiteral("window-8k"))},
-                                  sc));
+            runOnOne(dir, *sim, QStringLiteral("Window 8K"), QStringLiteral("window-8k"), sc);
         QVERIFY(stored);
         QCOMPARE(stored->runs.size(), std::size_t(6));
         QTRY_COMPARE_WITH_TIMEOUT(recordsOf(*sim, QStringLiteral("window-8k")).size(),
@@ -451,10 +419,7 @@ private Q_SLOTS:
         sc.rateLimit.maxRequests = 200;
         QTemporaryDir dir;
         const auto stored =
-            runSuite(dir, suiteOf(QStringLiteral("rate_limit"),
-                                  {test::simProvider(QStringLiteral("Limited"), sim->baseUrl(),
-                                                     QStringLiteral("limited"))},
-                                  sc));
+            runOnOne(dir, *sim, QStringLiteral("Limited"), QStringLiteral("limited"), sc);
         QVERIFY(stored);
         const std::size_t sent = stored->all().size();
         QTRY_COMPARE_WITH_TIMEOUT(recordsOf(*sim, QStringLiteral("limited")).size(), sent, 5000);

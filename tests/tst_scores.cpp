@@ -62,6 +62,26 @@ std::optional<int> optionalInt(const json &v)
     return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>());
 }
 
+// A fixture case's providers: their names and, per provider, its value of each criterion (NaN
+// where the case has none).
+struct CaseTable {
+    std::vector<QString> names;
+    std::vector<std::vector<double>> values;
+};
+
+CaseTable tableOf(const json &c)
+{
+    CaseTable t;
+    for (const auto &p : c["providers"]) {
+        t.names.push_back(QString::fromStdString(p["name"].get<std::string>()));
+        std::vector<double> row;
+        for (const auto &v : p["values"])
+            row.push_back(number(v));
+        t.values.push_back(row);
+    }
+    return t;
+}
+
 Sample sample(int seq, Outcome outcome, qint64 startMs, qint64 endMs, std::optional<qint64> ttftMs,
               std::optional<qint64> outputTokens)
 {
@@ -96,15 +116,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, caseJson);
         const json c = json::parse(caseJson.toStdString());
-        std::vector<QString> names;
-        std::vector<std::vector<double>> values;
-        for (const auto &p : c["providers"]) {
-            names.push_back(QString::fromStdString(p["name"].get<std::string>()));
-            std::vector<double> row;
-            for (const auto &v : p["values"])
-                row.push_back(number(v));
-            values.push_back(row);
-        }
+        const auto [names, values] = tableOf(c);
         QString error;
         const auto t = Scores::score(criteriaOf(c["criteria"]), names, values, &error);
         QVERIFY2(t, qPrintable(error));
@@ -144,12 +156,7 @@ private Q_SLOTS:
     {
         const json doc = loadFixture(QStringLiteral("scores/scores.json"));
         const json &c = doc["cases"][0];
-        std::vector<QString> names;
-        std::vector<std::vector<double>> values;
-        for (const auto &p : c["providers"]) {
-            names.push_back(QString::fromStdString(p["name"].get<std::string>()));
-            values.push_back(p["values"].get<std::vector<double>>());
-        }
+        const auto [names, values] = tableOf(c);
         QString error;
         const auto base = Scores::score(criteriaOf(c["criteria"]), names, values, &error);
         QVERIFY(base);
@@ -234,15 +241,7 @@ private Q_SLOTS:
     void model()
     {
         const json c = loadFixture(QStringLiteral("scores/scores.json"))["cases"][1];
-        std::vector<QString> names;
-        std::vector<std::vector<double>> values;
-        for (const auto &p : c["providers"]) {
-            names.push_back(QString::fromStdString(p["name"].get<std::string>()));
-            std::vector<double> row;
-            for (const auto &v : p["values"])
-                row.push_back(number(v));
-            values.push_back(row);
-        }
+        const auto [names, values] = tableOf(c);
         QString error;
         const auto t = Scores::score(criteriaOf(c["criteria"]), names, values, &error);
         QVERIFY(t);

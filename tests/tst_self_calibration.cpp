@@ -9,13 +9,11 @@
 #include "run/network_pool.h"
 #include "run/self_calibration.h"
 #include "run/session_runner.h"
+#include "session_support.h"
 #include "sim/sim_host.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
 #include "test_support.h"
 
 #include <QProcess>
-#include <QSignalSpy>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslSocket>
@@ -38,31 +36,18 @@ void checkSane(const CalibrationResult &r)
 
 Scenario oneRequest()
 {
-    Scenario s;
-    s.requests = 1;
-    s.concurrency = 1;
-    s.promptTokens = 40;
-    s.maxOutputTokens = 8;
-    return s;
+    return test::closedLoopScenario(1, 1, 40, 8);
 }
 
 // Runs the suite into dir and returns the session's stored calibration JSON (empty on failure).
 QByteArray storedCalibration(const QString &dbPath, const Suite &suite, qint64 *sessionId)
 {
-    SessionRunner runner;
-    QSignalSpy finished(&runner, &SessionRunner::finished);
-    SessionRequest request;
-    request.suite = suite;
-    request.dbPath = dbPath;
     QString error;
-    if (!runner.start(request, &error) || !finished.wait(60000 * kSlow))
+    const test::SessionEnd end = test::runSuiteToEnd(suite, dbPath, 60000 * kSlow, &error);
+    if (end.id == 0)
         return {};
-    *sessionId = finished.first().at(0).toLongLong();
-    Database db(dbPath);
-    if (!db.open(&error))
-        return {};
-    SessionRepository repo(db);
-    const auto info = repo.session(*sessionId, &error);
+    *sessionId = end.id;
+    const auto info = test::readSessionInfo(dbPath, *sessionId, &error);
     return info ? info->calibration : QByteArray();
 }
 

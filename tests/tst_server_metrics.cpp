@@ -6,6 +6,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "metrics_support.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include "domain/suite.h"
@@ -27,28 +28,15 @@ class TstServerMetrics : public QObject {
 private:
     QString writeSuite(const QString &name, const json &serverMetrics, int requests)
     {
-        json provider{{"name", "selfhosted"},
-                      {"dialect", "openai-chat"},
-                      {"base_url", m_sim->baseUrl().toString().toStdString()},
-                      {"model", "queued"},
-                      {"price", {{"input_per_mtok", 0.1}, {"output_per_mtok", 0.2}}},
-                      {"context_window", 128000},
-                      {"server_metrics", serverMetrics}};
-        json scenario{{"kind", "latency"},
-                      {"requests", requests},
-                      {"concurrency", 6},
-                      {"prompt_tokens", 32},
-                      {"max_output_tokens", 20}};
-        json doc{{"format", "yardstick-suite/1"},
-                 {"name", name.toStdString()},
-                 {"providers", json::array({provider})},
-                 {"scenarios", json::array({scenario})}};
-        const QString path = m_dir.filePath(name + QStringLiteral(".json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+        const json provider =
+            test::suiteProviderJson("selfhosted", m_sim->baseUrl(), "queued",
+                                    {{"price", {{"input_per_mtok", 0.1}, {"output_per_mtok", 0.2}}},
+                                     {"context_window", 128000},
+                                     {"server_metrics", serverMetrics}});
+        const json scenario = test::latencyScenarioJson(requests, 6, 32, 20);
+        return test::writeJsonFile(
+            m_dir.filePath(name + QStringLiteral(".json")),
+            test::suiteJson(name.toStdString(), json::array({provider}), json::array({scenario})));
     }
 
     QString metricsUrl() const

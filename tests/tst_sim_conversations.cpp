@@ -5,6 +5,7 @@
 // so far in the prefix cache. Answers are read with the client's own decoders.
 
 #include "fixtures.h"
+#include "prompt_filler.h"
 #include "provider/dialect.h"
 #include "sim/sim_host.h"
 #include "sim_test_client.h"
@@ -33,14 +34,7 @@ test::ProfileShape quickShape(int window)
     return s;
 }
 
-// `tokens` tokens of filler (each " word" is one o200k token).
-QString filler(int tokens)
-{
-    QString text;
-    for (int i = 0; i < tokens; ++i)
-        text += QStringLiteral(" word");
-    return text;
-}
+using test::filler;
 
 // A conversation whose first turn states the fact, then `rounds` rounds of about 200 tokens.
 std::vector<ChatTurn> needleConversation(const QString &opening, int rounds)

@@ -4,6 +4,7 @@
 // at temperature 0 that repeat except with the profile's divergence.
 
 #include "fixtures.h"
+#include "prompt_filler.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
@@ -37,14 +38,7 @@ test::ProfileShape quickShape(int outputMin, int outputMax, int window = 128000)
     return s;
 }
 
-// `tokens` tokens of filler (each " word" is one o200k token).
-QString filler(int tokens)
-{
-    QString text;
-    for (int i = 0; i < tokens; ++i)
-        text += QStringLiteral(" word");
-    return text;
-}
+using test::filler;
 
 // The last value of `key` anywhere in a JSON value, depth first.
 std::optional<int> lastMember(const QJsonValue &value, const QString &key)

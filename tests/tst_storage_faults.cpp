@@ -5,6 +5,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "storage/database.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QCryptographicHash>
@@ -102,24 +103,11 @@ private:
 
     QString suite(int requests)
     {
-        json provider{{"name", "sim"},
-                      {"dialect", "openai-chat"},
-                      {"base_url", m_sim->baseUrl().toString().toStdString()},
-                      {"model", "fast"}};
-        json scenario{{"kind", "latency"},
-                      {"requests", requests},
-                      {"concurrency", 4},
-                      {"prompt_tokens", 32},
-                      {"max_output_tokens", 8}};
-        json doc{{"format", "yardstick-suite/1"},
-                 {"name", "faults"},
-                 {"providers", json::array({provider})},
-                 {"scenarios", json::array({scenario})}};
-        const QString path = m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests));
-        QFile f(path);
-        if (f.open(QIODevice::WriteOnly))
-            f.write(QByteArray::fromStdString(doc.dump(2)));
-        return path;
+        const json provider = test::suiteProviderJson("sim", m_sim->baseUrl(), "fast");
+        const json scenario = test::latencyScenarioJson(requests, 4, 32, 8);
+        return test::writeJsonFile(
+            m_dir.filePath(QStringLiteral("suite-%1.json").arg(requests)),
+            test::suiteJson("faults", json::array({provider}), json::array({scenario})));
     }
 
     // A database holding one finished session of `requests` samples.

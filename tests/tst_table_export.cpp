@@ -8,6 +8,7 @@
 #include "analysis/scores.h"
 #include "analysis/session_diff.h"
 #include "demo/sim_demo_host.h"
+#include "demo_workbench.h"
 #include "export/comparison_export.h"
 #include "models/attempts_model.h"
 #include "models/catalog_model.h"
@@ -256,23 +257,16 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("YardstickTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_table_export"));
+        test::useOwnSettings(m_config.path(), QStringLiteral("tst_table_export"));
         QSettings().clear();
 
-        m_wb = std::make_unique<Workbench>(m_dir.filePath(QStringLiteral("tables.sqlite")),
-                                           std::make_unique<SimDemoHost>());
+        QUrl url;
         QString error;
-        QVERIFY2(m_wb->open(&error), qPrintable(error));
-        const QUrl url = m_wb->simulatorUrl(&error);
-        QVERIFY2(!url.isEmpty(), qPrintable(error));
+        m_wb =
+            test::openDemoWorkbench(m_dir.filePath(QStringLiteral("tables.sqlite")), &url, &error);
+        QVERIFY2(m_wb, qPrintable(error));
         m_suite.name = QStringLiteral("tables");
-        const auto providers = SimDemoHost().providers(url);
-        for (std::size_t i = 0; i < providers.size() && i < 3; ++i)
-            m_suite.providers.push_back(providers[i]);
+        m_suite.providers = test::firstDemoProviders(url, 3);
         Requirements requirements = Requirements::none();
         requirements.maxP95LatencyMs = 100000;
         m_suite.requirements = requirements;

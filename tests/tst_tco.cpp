@@ -5,16 +5,13 @@
 #include "domain/suite.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
-#include "storage/database.h"
-#include "storage/session_repository.h"
-#include "storage/summary_loader.h"
 #include "workbench/tco_form.h"
 
+#include "cli_runner.h"
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
-#include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -55,15 +52,9 @@ private:
 
     std::pair<int, QByteArray> runCli(const QStringList &args)
     {
-        QProcess p;
-        p.start(test::binDir() + QStringLiteral("/yardstick-cli"), args);
-        if (!p.waitForFinished(60000 * test::kSlow)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}};
-        }
-        m_lastStderr = QString::fromUtf8(p.readAllStandardError());
-        return {p.exitCode(), p.readAllStandardOutput()};
+        const test::CliResult r = test::runCli(args, 60000 * test::kSlow);
+        m_lastStderr = r.err;
+        return {r.code, r.out};
     }
 
     static QStringList tcoArgs(const QString &gpuPrice, const QString &gpus,
@@ -216,21 +207,11 @@ private Q_SLOTS:
         latency.timeoutMs = 20000;
         suite.scenarios = {sweep, latency};
         const QString db = m_dir.filePath(QStringLiteral("tco.sqlite"));
-        SessionRunner runner;
-        QSignalSpy finished(&runner, &SessionRunner::finished);
-        QVERIFY2(runner.start(SessionRequest{suite, db, std::nullopt, {}}, &error),
-                 qPrintable(error));
-        QVERIFY(finished.wait(240000 * test::kSlow));
-        const qint64 session = finished.first().at(0).toLongLong();
-
-        std::optional<SessionSummary> summary;
-        {
-            Database d(db);
-            QVERIFY2(d.open(&error), qPrintable(error));
-            SessionRepository repo(d);
-            summary = loadSessionSummary(repo, session, &error);
-            QVERIFY2(summary, qPrintable(error));
-        }
+        const test::SessionEnd end = test::runSuiteToEnd(suite, db, 240000 * test::kSlow, &error);
+        QVERIFY2(end.id > 0, qPrintable(error));
+        const qint64 session = end.id;
+        const std::optional<SessionSummary> summary = test::readSummary(db, session, &error);
+        QVERIFY2(summary, qPrintable(error));
         const ProviderSummary &local = summary->providers[0];
         const ProviderSummary &api = summary->providers[1];
         QVERIFY(local.results.concurrencySweep);

@@ -14,6 +14,7 @@
 #include "workbench/demo_host.h"
 #include "workbench/translations.h"
 #include "workbench/workbench.h"
+#include "workbench_fixtures.h"
 
 #include <QAction>
 #include <QApplication>
@@ -103,6 +104,32 @@ qint64 writeSession(const QString &path, const QString &name, int attempts)
     return *session;
 }
 
+// A workbench open on a database and its main window, shown on screen.
+struct ShownWindow {
+    explicit ShownWindow(const QString &path)
+        : workbench(path)
+    {
+    }
+
+    // Opens the workbench, then makes and shows its window; false, with *error set, if either
+    // fails.
+    bool open(QString *error)
+    {
+        if (!workbench.open(error))
+            return false;
+        window = std::make_unique<MainWindow>(&workbench);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get())) {
+            *error = QStringLiteral("the main window was not exposed");
+            return false;
+        }
+        return true;
+    }
+
+    Workbench workbench;
+    std::unique_ptr<MainWindow> window;
+};
+
 } // namespace
 
 class TstWindowHabits : public QObject {
@@ -114,12 +141,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        // Settings go to a folder of the test's own, never the user's.
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("YardstickTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_window_habits"));
+        test::useOwnSettings(m_config.path(), QStringLiteral("tst_window_habits"));
     }
 
     void init() { QSettings().clear(); }
@@ -131,12 +153,11 @@ private Q_SLOTS:
         const qint64 older = writeSession(path, QStringLiteral("older"), 20);
         const qint64 newer = writeSession(path, QStringLiteral("newer"), 20);
         {
-            Workbench workbench(path);
+            ShownWindow shown(path);
             QString error;
-            QVERIFY2(workbench.open(&error), qPrintable(error));
-            MainWindow window(&workbench);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY2(shown.open(&error), qPrintable(error));
+            Workbench &workbench = shown.workbench;
+            MainWindow &window = *shown.window;
             // A first start opens the newest session.
             QTRY_COMPARE(workbench.selectedSession(), newer);
             QSignalSpy summary(&workbench, &Workbench::summaryChanged);
@@ -150,12 +171,11 @@ private Q_SLOTS:
         }
         QCOMPARE(AppSettings().language(), QStringLiteral("zh_CN"));
         {
-            Workbench workbench(path);
+            ShownWindow shown(path);
             QString error;
-            QVERIFY2(workbench.open(&error), qPrintable(error));
-            MainWindow window(&workbench);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY2(shown.open(&error), qPrintable(error));
+            Workbench &workbench = shown.workbench;
+            MainWindow &window = *shown.window;
             QTRY_COMPARE(workbench.selectedSession(), older); // the last one looked at
             QCOMPARE(window.size(), QSize(1500, 960));
             QVERIFY(!window.findChild<QDockWidget *>(QStringLiteral("sessionsDock"))->isVisible());
@@ -173,12 +193,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("language.sqlite"));
         writeSession(path, QStringLiteral("one"), 20);
-        Workbench workbench(path);
+        ShownWindow shown(path);
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        MainWindow window(&workbench);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(shown.open(&error), qPrintable(error));
+        MainWindow &window = *shown.window;
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("sessionsDock"));
         QHeaderView *header = window.resultsPage()->table()->horizontalHeader();
         QTRY_VERIFY(header->count() > 0);
@@ -205,12 +223,11 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("keys.sqlite"));
         writeSession(path, QStringLiteral("one"), 20);
-        Workbench workbench(path);
+        ShownWindow shown(path);
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        MainWindow window(&workbench);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(shown.open(&error), qPrintable(error));
+        Workbench &workbench = shown.workbench;
+        MainWindow &window = *shown.window;
         QVERIFY(!window.runDemoAction()->shortcut().isEmpty());
         QVERIFY(!window.rerunProviderAction()->shortcut().isEmpty());
         QVERIFY(!window.cancelAction()->shortcut().isEmpty());

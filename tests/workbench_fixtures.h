@@ -1,18 +1,33 @@
 #pragma once
 
-// What the GUI tests do the same way with a workbench: run a suite on the simulator and wait until
-// the run has ended and its summary is loaded. Apart from fixtures.h because the workbench's
-// headers bring names (percentile, ...) that some non-GUI tests define for themselves.
+// What the GUI tests do the same way with a workbench: keep their settings to themselves, run a
+// suite on the simulator and wait until the run has ended and its summary is loaded. Apart from
+// fixtures.h because the workbench's headers bring names (percentile, ...) that some non-GUI tests
+// define for themselves.
 #include "domain/session_status.h"
 #include "domain/suite.h"
 #include "workbench/workbench.h"
 
+#include <QCoreApplication>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QString>
 #include <QTest>
 #include <functional>
 
 namespace ys::test {
+
+// Keeps the test's settings to itself: QSettings in configDir, under the organisation
+// "YardstickTest" and this application name, and QStandardPaths in test mode; never the user's.
+inline void useOwnSettings(const QString &configDir, const QString &application)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, configDir);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, configDir);
+    QCoreApplication::setOrganizationName(QStringLiteral("YardstickTest"));
+    QCoreApplication::setApplicationName(application);
+}
 
 // The short latency scenario the GUI tests run: 200-token prompts, every request on the simulator.
 inline Scenario latencyProbe(int requests, int concurrency, int maxOutputTokens, int timeoutMs)

@@ -5,6 +5,7 @@
 // it with the password in their environment.
 #include "fixtures.h"
 #include "pg_fixture.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -19,25 +20,11 @@ namespace ys::test {
 inline QString writeWorkerSuite(const QTemporaryDir &dir, const QString &name, const QUrl &baseUrl,
                                 const QString &model, int requests)
 {
-    const nlohmann::json provider{{"name", "sim"},
-                                  {"dialect", "openai-chat"},
-                                  {"base_url", baseUrl.toString().toStdString()},
-                                  {"model", model.toStdString()}};
-    const nlohmann::json scenario{{"kind", "latency"},
-                                  {"requests", requests},
-                                  {"concurrency", 1},
-                                  {"prompt_tokens", 16},
-                                  {"max_output_tokens", 8}};
-    const nlohmann::json doc{{"format", "yardstick-suite/1"},
-                             {"name", name.toStdString()},
-                             {"providers", nlohmann::json::array({provider})},
-                             {"scenarios", nlohmann::json::array({scenario})}};
-    const QString path = dir.filePath(name + QStringLiteral(".json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(QByteArray::fromStdString(doc.dump(2)));
-    return path;
+    const nlohmann::json provider = suiteProviderJson("sim", baseUrl, model.toStdString());
+    const nlohmann::json scenario = latencyScenarioJson(requests, 1, 16, 8);
+    return writeJsonFile(dir.filePath(name + QStringLiteral(".json")),
+                         suiteJson(name.toStdString(), nlohmann::json::array({provider}),
+                                   nlohmann::json::array({scenario})));
 }
 
 // The store a test case runs against: "sqlite" (a file in dir) or "postgres" (a fresh database).

@@ -1,0 +1,177 @@
+#pragma once
+
+// Suites of one scenario, running a suite to its end into a database file, and reading back what
+// the session stored: what the engine, runner and scenario tests do the same way before their own
+// checks.
+#include "domain/suite.h"
+#include "run/session_runner.h"
+#include "storage/database.h"
+#include "storage/session_repository.h"
+#include "storage/summary_loader.h"
+
+#include <QSignalSpy>
+#include <QString>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace ys::test {
+
+// A closed-loop scenario of `requests` attempts, `concurrency` at a time, with prompts and answers
+// of these lengths; its total timeout the scenario's default unless given.
+inline Scenario closedLoopScenario(int requests, int concurrency, int promptTokens,
+                                   int maxOutputTokens, std::optional<int> timeoutMs = {})
+{
+    Scenario s;
+    s.requests = requests;
+    s.concurrency = concurrency;
+    s.promptTokens = promptTokens;
+    s.maxOutputTokens = maxOutputTokens;
+    if (timeoutMs)
+        s.timeoutMs = *timeoutMs;
+    return s;
+}
+
+// A suite of one scenario over these providers.
+inline Suite suiteOf(const QString &name, std::vector<ProviderConfig> providers,
+                     const Scenario &scenario)
+{
+    Suite suite;
+    suite.name = name;
+    suite.providers = std::move(providers);
+    suite.scenarios = {scenario};
+    return suite;
+}
+
+// How a session ended: its id and status ("finished", "cancelled", ...). Id 0 when it did not
+// start (status empty) or did not finish in time (status "timeout"), *error saying which.
+struct SessionEnd {
+    qint64 id = 0;
+    QString status;
+};
+
+// Starts the request on the runner and waits up to timeoutMs for the session to finish;
+// whileRunning, when given, is called once it has started.
+inline SessionEnd runToEnd(SessionRunner &runner, SessionRequest request, int timeoutMs,
+                           QString *error,
+                           const std::function<void(SessionRunner &)> &whileRunning = {})
+{
+    QSignalSpy finished(&runner, &SessionRunner::finished);
+    if (!runner.start(std::move(request), error))
+        return {};
+    if (whileRunning)
+        whileRunning(runner);
+    if (!finished.wait(timeoutMs)) {
+        *error = QStringLiteral("the session did not finish within %1 ms").arg(timeoutMs);
+        return {0, QStringLiteral("timeout")};
+    }
+    return {finished.first().at(0).toLongLong(), finished.first().at(1).toString()};
+}
+
+// The same for a whole suite into dbPath, on a runner of its own.
+inline SessionEnd runSuiteToEnd(const Suite &suite, const QString &dbPath, int timeoutMs,
+                                QString *error)
+{
+    SessionRunner runner;
+    return runToEnd(runner, SessionRequest{suite, dbPath, std::nullopt, {}}, timeoutMs, error);
+}
+
+// What a session stored: its runs and, for each, its samples; its summary when asked for.
+struct StoredSession {
+    SessionEnd end;
+    std::vector<RunRecord> runs;
+    std::vector<std::vector<Sample>> samples; // per run, in the order of runs
+    std::optional<SessionSummary> summary;
+
+    // Every run's samples, one run after the other.
+    std::vector<Sample> allSamples() const
+    {
+        std::vector<Sample> out;
+        for (const auto &run : samples)
+            out.insert(out.end(), run.begin(), run.end());
+        return out;
+    }
+};
+
+enum class WithSummary { No, Yes };
+
+// Reads session `id` from dbPath, or none with *error set when the database does not open or
+// the summary (when asked for) does not load.
+inline std::optional<StoredSession> readSession(const QString &dbPath, qint64 id,
+                                                WithSummary withSummary, QString *error)
+{
+    Database db(dbPath);
+    if (!db.open(error))
+        return std::nullopt;
+    SessionRepository repo(db);
+    StoredSession out;
+    out.runs = repo.runs(id, error);
+    for (const RunRecord &run : out.runs)
+        out.samples.push_back(repo.samples(run.id, error));
+    if (withSummary == WithSummary::Yes) {
+        out.summary = loadSessionSummary(repo, id, error);
+        if (!out.summary)
+            return std::nullopt;
+    }
+    return out;
+}
+
+// Runs the request to its end on a runner of its own and reads back what the session stored,
+// with its summary; none, with a warning saying why, when it did not run or cannot be read.
+inline std::optional<StoredSession> runAndRead(SessionRequest request, int timeoutMs)
+{
+    const QString dbPath = request.dbPath;
+    SessionRunner runner;
+    QString error;
+    const SessionEnd end = runToEnd(runner, std::move(request), timeoutMs, &error);
+    if (end.id == 0) {
+        qWarning() << "session did not run:" << error;
+        return std::nullopt;
+    }
+    auto stored = readSession(dbPath, end.id, WithSummary::Yes, &error);
+    if (!stored) {
+        qWarning() << error;
+        return std::nullopt;
+    }
+    stored->end = end;
+    return stored;
+}
+
+// Only the summary of session `id` in dbPath, or none with *error set.
+inline std::optional<SessionSummary> readSummary(const QString &dbPath, qint64 id, QString *error)
+{
+    Database db(dbPath);
+    if (!db.open(error))
+        return std::nullopt;
+    SessionRepository repo(db);
+    return loadSessionSummary(repo, id, error);
+}
+
+// The session's own record (its calibration, ...), or none with *error set.
+inline std::optional<SessionInfo> readSessionInfo(const QString &dbPath, qint64 id, QString *error)
+{
+    Database db(dbPath);
+    if (!db.open(error))
+        return std::nullopt;
+    return SessionRepository(db).session(id, error);
+}
+
+// The events the session recorded, oldest first; empty with *error set when they cannot be read.
+inline std::vector<SessionEvent> readEvents(const QString &dbPath, qint64 id, QString *error)
+{
+    Database db(dbPath);
+    if (!db.open(error))
+        return {};
+    return SessionRepository(db).events(id, error);
+}
+
+// The summary of the provider of that name, or null.
+inline const ProviderSummary *providerNamed(const SessionSummary &s, const QString &name)
+{
+    for (const ProviderSummary &p : s.providers)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+} // namespace ys::test
