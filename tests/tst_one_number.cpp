@@ -388,7 +388,7 @@ void TstOneNumber::outcomesAndPrices()
         // The price in force, as the suite or the catalog gave it.
         for (const auto &[surface, text] :
              {std::pair{"show", lineAfter(cliLines, QStringLiteral("price: "))},
-              std::pair{"report", lineAfter(appendix, QStringLiteral("Price: "))}}) {
+              std::pair{"report", lineAfter(appendix, QStringLiteral("price: "))}}) {
             const auto m = price.match(text.value_or(QString()));
             const json &pp = p["price"];
             f.check(QString::fromUtf8(surface), name, QStringLiteral("/price"),

@@ -339,7 +339,7 @@ private Q_SLOTS:
         const QModelIndex success = table.index(0, ComparisonTableModel::SuccessRateColumn);
         QVERIFY2(success.data().toString().contains(QStringLiteral("6/6")),
                  qPrintable(success.data().toString()));
-        QCOMPARE(success.data(ComparisonTableModel::SortRole).toDouble(), 1.0);
+        QCOMPARE(success.data(ComparisonTableModel::ValueRole).toDouble(), 100.0); // percent
 
         // The command line: text and JSON.
         const QString cli = test::binDir() + QStringLiteral("/yardstick-cli");

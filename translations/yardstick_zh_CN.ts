@@ -4646,10 +4646,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>结果：%1</translation>
     </message>
     <message>
-        <source>Price: %1</source>
-        <translation>价格：%1</translation>
-    </message>
-    <message>
         <source>Benchmark report: %1</source>
         <translation>基准测试报告：%1</translation>
     </message>

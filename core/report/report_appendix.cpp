@@ -169,8 +169,8 @@ ReportSection ReportBuilder::appendix(const SessionSummary &summary)
         if (p.successes < p.attempts)
             s.blocks.push_back(
                 ReportBlock::paragraph(tr("Outcomes: %1").arg(FigureText::outcomeBreakdown(p))));
-        s.blocks.push_back(
-            ReportBlock::paragraph(tr("Price: %1").arg(PriceSourceText::line(p.price))));
+        // The line says "price:" itself, as show's text does.
+        s.blocks.push_back(ReportBlock::paragraph(PriceSourceText::line(p.price)));
         if (const QStringList scenarios = FigureText::latencyScenarios(p); !scenarios.isEmpty())
             s.blocks.push_back(ReportBlock::list(scenarios));
         const QStringList results = ResultsText::lines(p.results);
