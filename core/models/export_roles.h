@@ -3,7 +3,6 @@
 #include <QString>
 #include <QVariant>
 #include <Qt>
-#include <cstddef>
 
 namespace ys {
 
@@ -19,27 +18,6 @@ enum ExportRole : int {
     ExportUnitRole,
 };
 
-// A column's key and unit, as a model lists them in column order.
-struct ExportColumn {
-    const char *key;
-    const char *unit;
-};
-
-// A horizontal header's ExportKeyRole or ExportUnitRole from the model's list; invalid for any
-// other header or role, so the model answers those itself.
-template <std::size_t N>
-QVariant exportHeader(const ExportColumn (&columns)[N], int section, Qt::Orientation orientation,
-                      int role)
-{
-    if (orientation != Qt::Horizontal || section < 0 || std::size_t(section) >= N)
-        return {};
-    if (role == ExportKeyRole)
-        return QString::fromLatin1(columns[section].key);
-    if (role == ExportUnitRole)
-        return QString::fromUtf8(columns[section].unit);
-    return {};
-}
-
 // A cell's ExportValueRole: the model's raw value where it keeps one, else the displayed value
 // (a number stays one); the dash the tables show for nothing is an empty cell.
 inline QVariant exportValue(const QVariant &raw, const QVariant &display)
@@ -50,11 +28,6 @@ inline QVariant exportValue(const QVariant &raw, const QVariant &display)
         return display;
     const QString text = display.toString();
     return text.isEmpty() || text == QStringLiteral("—") ? QVariant() : display;
-}
-
-inline bool isExportHeaderRole(Qt::Orientation orientation, int role)
-{
-    return orientation == Qt::Horizontal && (role == ExportKeyRole || role == ExportUnitRole);
 }
 
 } // namespace ys

@@ -35,14 +35,6 @@ RowTableModel::ColumnSpec &RowTableModel::addColumn(const char *key, const char 
     return c;
 }
 
-int RowTableModel::columnOfKey(const QString &key) const
-{
-    for (std::size_t c = 0; c < m_columns.size(); ++c)
-        if (key == m_columns[c].key)
-            return int(c);
-    return -1;
-}
-
 QVariant RowTableModel::value(const ColumnSpec &c, int row) const
 {
     return c.value ? c.value(row) : exportValue({}, c.display(row));
@@ -90,8 +82,6 @@ QVariant RowTableModel::data(const QModelIndex &index, int role) const
         }
     }
     case ExportValueRole:
-        if (c.exported)
-            return c.exported(row);
         return exportValue(c.textExported ? QVariant() : value(c, row), display(c, row));
     case Qt::ToolTipRole:
         if (c.tooltip)

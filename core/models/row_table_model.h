@@ -39,7 +39,6 @@ public:
         Cell value;             // the raw value; unset: the text, nothing where it is "—"
         Cell display = {};      // the text; unset: value formatted with decimals, "—" for nothing
         Cell sort = {};         // unset: the value, nothing sorting last
-        Cell exported = {};     // unset: the value, or the text where there is no value
         Cell tooltip = {};
         std::function<QString()> titleText = {}; // a title made at run time (translated)
         const char *headerTooltip = "";          // source text, translated like the title
@@ -49,7 +48,6 @@ public:
 
         ColumnSpec &shown(Cell f) { return display = std::move(f), *this; }
         ColumnSpec &sortedBy(Cell f) { return sort = std::move(f), *this; }
-        ColumnSpec &exportedAs(Cell f) { return exported = std::move(f), *this; }
         ColumnSpec &exportsText() { return textExported = true, *this; }
         ColumnSpec &tip(Cell f) { return tooltip = std::move(f), *this; }
         ColumnSpec &places(int n) { return decimals = n, *this; }
@@ -67,8 +65,6 @@ public:
                         int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    // The column with this export key, or -1.
-    int columnOfKey(const QString &key) const;
     const ColumnSpec &column(int section) const { return m_columns[std::size_t(section)]; }
 
 protected:
