@@ -2,9 +2,8 @@
 
 #include "charts/stream_timeline_chart.h"
 #include "models/attempt_detail.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -25,13 +24,7 @@ AttemptDetailView::AttemptDetailView(QWidget *parent)
     setObjectName(QStringLiteral("attemptDetailView"));
     setWindowTitle(tr("Attempt"));
     m_title->setObjectName(QStringLiteral("attemptDetailTitle"));
-    m_table->setObjectName(QStringLiteral("attemptDetailTable"));
-    m_table->setModel(m_model);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setWordWrap(false);
-    TableExportMenu::attach(m_table, QStringLiteral("attempt"));
+    setUpTable(m_table, m_model, {QStringLiteral("attemptDetailTable"), QStringLiteral("attempt")});
     m_error->setObjectName(QStringLiteral("attemptDetailError"));
     m_error->setReadOnly(true);
 

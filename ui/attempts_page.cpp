@@ -4,13 +4,13 @@
 #include "models/attempts_table_export.h"
 #include "ui/attempt_detail_view.h"
 #include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/attempts_presenter.h"
 #include "workbench/background_reader.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
@@ -81,17 +81,12 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     m_outcomes->setObjectName(QStringLiteral("attemptsOutcome"));
     m_outcomes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_count->setObjectName(QStringLiteral("attemptsCount"));
-    m_table->setObjectName(QStringLiteral("attemptsTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
     // The model sorts in its query (ORDER BY): the header only tells it which column.
-    m_table->horizontalHeader()->setSortIndicator(AttemptsModel::SeqColumn, Qt::AscendingOrder);
-    m_table->setSortingEnabled(true);
-    TableExportMenu *exporter = TableExportMenu::attach(m_table, QStringLiteral("attempts"));
+    TableLook look{QStringLiteral("attemptsTable"), QStringLiteral("attempts")};
+    look.selection = QAbstractItemView::SingleSelection;
+    look.sortable = true;
+    look.sortColumn = AttemptsModel::SeqColumn;
+    TableExportMenu *exporter = setUpTable(m_table, m_model, look);
     exporter->setWriter([this, exporter](const QString &path, TableExport::Format format,
                                          TableExportMenu::Done done) {
         writeAttempts(m_workbench, this, *m_model, exporter->visibleColumns(), path, format,

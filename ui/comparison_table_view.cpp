@@ -6,6 +6,7 @@
 #include "models/table_tsv.h"
 #include "ui/gate_delegate.h"
 #include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/app_settings.h"
 #include "workbench/workbench.h"
 
@@ -44,32 +45,27 @@ ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
         m_verdicts->addItem(QString(), int(v));
 
     m_proxy->setSourceModel(workbench->comparisonModel());
-    m_table->setObjectName(QStringLiteral("comparisonTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ComparisonTableModel::ProviderColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    // Several rows can be selected to copy them; the selected provider is the current row's.
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setItemDelegate(new GateDelegate(m_table));
-    m_table->verticalHeader()->hide();
-    QHeaderView *header = m_table->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setStretchLastSection(true);
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    // The table's own context menu (columns to hide) takes the export actions as well.
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    // Several rows can be selected to copy them; the selected provider is the current row's.
+    // The export is the comparison table as the command line writes it (its intervals in
+    // columns of their own, the gates in words), of the rows the filter shows, in their order.
+    TableLook look{QStringLiteral("comparisonTable"), QStringLiteral("comparison")};
+    look.sortable = true;
+    look.sortColumn = ComparisonTableModel::ProviderColumn;
+    look.fitColumnsToContents = true;
+    setUpTable(m_table, m_proxy, look)->setSource([this] {
+        return TableExport::comparison(shownSummaries(),
+                                       m_workbench->comparisonModel()->requirements());
+    });
+    m_table->setItemDelegate(new GateDelegate(m_table));
 
     m_copy->setObjectName(QStringLiteral("actionCopyTsv"));
     m_copy->setShortcut(QKeySequence::Copy);
     m_copy->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_copy); // the shortcut works while the table has the focus
     connect(m_copy, &QAction::triggered, this, &ComparisonTableView::copyAsTsv);
-    // The export is the comparison table as the command line writes it (its intervals in
-    // columns of their own, the gates in words), of the rows the filter shows, in their order.
-    TableExportMenu::attach(m_table, QStringLiteral("comparison"))->setSource([this] {
-        return TableExport::comparison(shownSummaries(),
-                                       m_workbench->comparisonModel()->requirements());
-    });
 
     for (const QString &key : AppSettings().hiddenComparisonColumns()) {
         const int column = ComparisonTableModel::columnOf(key);
@@ -103,7 +99,7 @@ ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
         applyHiddenColumns(); // a reset shows every section again
         Q_EMIT selectedProviderChanged(selectedProvider());
     });
-    connect(header, &QWidget::customContextMenuRequested, this,
+    connect(m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this,
             &ComparisonTableView::showColumnMenu);
     connect(m_table, &QWidget::customContextMenuRequested, this, &ComparisonTableView::showRowMenu);
 }

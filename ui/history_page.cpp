@@ -5,7 +5,7 @@
 #include "models/drift_series_model.h"
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/history_presenter.h"
 #include "workbench/workbench.h"
 
@@ -13,7 +13,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
@@ -29,13 +28,7 @@ QTableView *tableFor(QAbstractItemModel *model, const QString &name, const QStri
                      QWidget *parent)
 {
     auto *view = new QTableView(parent);
-    view->setObjectName(name);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    TableExportMenu::attach(view, exportName);
+    setUpTable(view, model, {name, exportName});
     return view;
 }
 

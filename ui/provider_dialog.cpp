@@ -3,7 +3,7 @@
 #include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
 #include "models/catalog_model.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/connection_test.h"
 #include "workbench/provider_network_form.h"
 
@@ -12,7 +12,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -105,16 +104,11 @@ QWidget *ProviderDialog::buildCatalog()
     m_proxy = new CatalogFilterModel(this);
     m_proxy->setSourceModel(m_catalog);
     m_table = new QTableView(box);
-    m_table->setObjectName(QStringLiteral("catalogTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(-1, Qt::AscendingOrder); // the catalog's own order until asked
-    TableExportMenu::attach(m_table, QStringLiteral("catalog"));
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    TableLook look{QStringLiteral("catalogTable"), QStringLiteral("catalog")};
+    look.selection = QAbstractItemView::SingleSelection;
+    look.sortable = true; // in the catalog's own order until a header is clicked
+    look.fitColumnsToContents = true;
+    setUpTable(m_table, m_proxy, look);
     auto *use = new QPushButton(tr("Use this model"), box);
     use->setObjectName(QStringLiteral("useCatalogModel"));
     use->setEnabled(false);

@@ -4,11 +4,10 @@
 #include "charts/live_ttft_chart.h"
 #include "models/live_run_model.h"
 #include "models/run_events_model.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/workbench.h"
 
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -43,22 +42,13 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     m_cancel->setToolTip(tr("Stop the run; every attempt so far is kept"));
     m_cancel->setEnabled(false);
 
-    m_progress->setObjectName(QStringLiteral("runProgressTable"));
-    m_progress->setModel(m_model);
-    m_progress->setSelectionMode(QAbstractItemView::NoSelection);
-    m_progress->verticalHeader()->hide();
-    m_progress->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_progress->horizontalHeader()->setStretchLastSection(true);
-    TableExportMenu::attach(m_progress, QStringLiteral("run_progress"));
-
-    m_events->setObjectName(QStringLiteral("runEventsList"));
-    m_events->setModel(m_model->events());
-    m_events->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_events->verticalHeader()->hide();
-    m_events->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_events->horizontalHeader()->setStretchLastSection(true);
-    m_events->setWordWrap(false);
-    TableExportMenu::attach(m_events, QStringLiteral("run_events"));
+    TableLook progress{QStringLiteral("runProgressTable"), QStringLiteral("run_progress")};
+    progress.selection = QAbstractItemView::NoSelection;
+    progress.fitColumnsToContents = true;
+    setUpTable(m_progress, m_model, progress);
+    TableLook eventList{QStringLiteral("runEventsList"), QStringLiteral("run_events")};
+    eventList.fitColumnsToContents = true;
+    setUpTable(m_events, m_model->events(), eventList);
 
     m_ttft->setModel(m_model);
     m_throughput->setModel(m_model);

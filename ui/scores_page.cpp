@@ -1,14 +1,13 @@
 #include "ui/scores_page.h"
 
 #include "models/score_model.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/score_ranking.h"
 #include "workbench/workbench.h"
 
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -66,14 +65,10 @@ ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(ScoreModel::ValueRole);
-    m_table->setObjectName(QStringLiteral("scoreRanking"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ScoreModel::RankColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    TableExportMenu::attach(m_table, QStringLiteral("scores"));
+    TableLook look{QStringLiteral("scoreRanking"), QStringLiteral("scores")};
+    look.sortable = true;
+    look.sortColumn = ScoreModel::RankColumn;
+    setUpTable(m_table, m_proxy, look);
 
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(weights, 2);

@@ -1,10 +1,9 @@
 #include "ui/session_drift_view.h"
 
 #include "models/drift_model.h"
-#include "ui/table_export_menu.h"
+#include "ui/table_look.h"
 #include "workbench/workbench.h"
 
-#include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -21,13 +20,7 @@ SessionDriftView::SessionDriftView(Workbench *workbench, QWidget *parent)
     setObjectName(QStringLiteral("sessionDrift"));
     m_message->setObjectName(QStringLiteral("sessionDriftMessage"));
     m_message->setWordWrap(true);
-    m_table->setObjectName(QStringLiteral("sessionDriftTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    TableExportMenu::attach(m_table, QStringLiteral("drift"));
+    setUpTable(m_table, m_model, {QStringLiteral("sessionDriftTable"), QStringLiteral("drift")});
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);
     layout->addWidget(m_table, 1);
