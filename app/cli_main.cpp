@@ -176,14 +176,8 @@ int exportCommand(const QCommandLineParser &parser, const Options &o)
 int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = false)
 {
     std::optional<qint64> id;
-    if (parser.isSet(o.session)) {
-        bool ok = false;
-        id = parser.value(o.session).toLongLong(&ok);
-        if (!ok || *id <= 0)
-            return usageError(QCoreApplication::translate("main", "--session: \"%1\" is not a "
-                                                                  "session id")
-                                  .arg(parser.value(o.session)));
-    }
+    if (!sessionOption(parser, o, &id))
+        return 2;
     if (gate)
         return ys::CliGate::gate(
             {parser.value(o.db), id, parser.value(o.requirements), parser.isSet(o.json), false});
