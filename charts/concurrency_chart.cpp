@@ -1,5 +1,6 @@
 #include "charts/concurrency_chart.h"
 
+#include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -23,20 +24,14 @@ ConcurrencyChart::ConcurrencyChart(Workbench *workbench, QWidget *parent)
     , m_p95Axis(new QValueAxis)
 {
     setObjectName(QStringLiteral("concurrencyChart"));
-    setChart(m_chart); // the view owns the chart
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->setTitle(tr("Throughput and P95 against concurrency"));
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    showChart(this, m_chart, tr("Throughput and P95 against concurrency"), Qt::AlignRight);
     m_levelAxis->setBase(2);
-    m_levelAxis->setLabelFormat(QStringLiteral("%g"));
-    m_levelAxis->setTitleText(tr("Requests in flight"));
-    m_throughputAxis->setTitleText(tr("Output tokens per second (solid)"));
-    m_throughputAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_p95Axis->setTitleText(tr("End-to-end P95 in ms (dashed)"));
-    m_p95Axis->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(m_levelAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_throughputAxis, Qt::AlignLeft);
-    m_chart->addAxis(m_p95Axis, Qt::AlignRight);
+    placeAxis(m_chart, m_levelAxis, Qt::AlignBottom, tr("Requests in flight"),
+              QStringLiteral("%g"));
+    placeAxis(m_chart, m_throughputAxis, Qt::AlignLeft, tr("Output tokens per second (solid)"),
+              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_p95Axis, Qt::AlignRight, tr("End-to-end P95 in ms (dashed)"),
+              QStringLiteral("%.0f"));
     if (m_workbench)
         connect(m_workbench, &Workbench::summaryChanged, this, &ConcurrencyChart::refresh);
 }

@@ -1,6 +1,7 @@
 #include "charts/context_scaling_chart.h"
 
 #include "charts/chart_legend.h"
+#include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -47,14 +48,11 @@ ContextScalingChart::ContextScalingChart(Workbench *workbench, QWidget *parent)
     , m_yAxis(new QValueAxis)
 {
     m_view->setObjectName(QStringLiteral("contextChartView"));
-    m_view->setChart(m_chart); // the view owns the chart
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
+    showChart(m_view, m_chart, QString(), Qt::AlignRight); // the title follows the pane
     m_xAxis->setTickType(QValueAxis::TicksDynamic);
     m_xAxis->setTickAnchor(0);
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, QString(), QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, QString());
 
     m_paneBox->setObjectName(QStringLiteral("contextPane"));
     m_paneBox->addItem(tr("Cost per request"), int(ContextPane::Cost));

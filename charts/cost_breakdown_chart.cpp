@@ -1,5 +1,6 @@
 #include "charts/cost_breakdown_chart.h"
 
+#include "charts/chart_setup.h"
 #include "workbench/workbench.h"
 
 #include <QBarCategoryAxis>
@@ -29,14 +30,10 @@ CostBreakdownChart::CostBreakdownChart(Workbench *workbench, QWidget *parent)
     , m_usdAxis(new QValueAxis)
 {
     setObjectName(QStringLiteral("costBreakdownChart"));
-    setChart(m_chart); // the view owns the chart
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->setTitle(tr("Where the money went"));
-    m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_usdAxis->setTitleText(tr("Measured spend (US$)"));
-    m_usdAxis->setLabelFormat(QStringLiteral("%.4f"));
-    m_chart->addAxis(m_providerAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_usdAxis, Qt::AlignLeft);
+    showChart(this, m_chart, tr("Where the money went"), Qt::AlignRight);
+    placeAxis(m_chart, m_providerAxis, Qt::AlignBottom, QString());
+    placeAxis(m_chart, m_usdAxis, Qt::AlignLeft, tr("Measured spend (US$)"),
+              QStringLiteral("%.4f"));
     if (m_workbench)
         connect(m_workbench, &Workbench::summaryChanged, this, &CostBreakdownChart::refresh);
 }

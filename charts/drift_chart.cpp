@@ -1,5 +1,6 @@
 #include "charts/drift_chart.h"
 
+#include "charts/chart_setup.h"
 #include "models/drift_series_model.h"
 
 #include <QAbstractItemModel>
@@ -19,19 +20,11 @@ DriftChart::DriftChart(QWidget *parent)
     , m_msAxis(new QValueAxis)
     , m_usdAxis(new QValueAxis)
 {
-    setChart(m_chart);
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setTitle(tr("Drift across sessions"));
-    m_xAxis->setTitleText(tr("Session"));
+    showChart(this, m_chart, tr("Drift across sessions"), Qt::AlignBottom);
     m_xAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_msAxis->setTitleText(tr("P95 (ms)"));
-    m_msAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_usdAxis->setTitleText(tr("$ per 1K measured"));
-    m_usdAxis->setLabelFormat(QStringLiteral("%.4f"));
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_msAxis, Qt::AlignLeft);
-    m_chart->addAxis(m_usdAxis, Qt::AlignRight);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Session"));
+    placeAxis(m_chart, m_msAxis, Qt::AlignLeft, tr("P95 (ms)"), QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_usdAxis, Qt::AlignRight, tr("$ per 1K measured"), QStringLiteral("%.4f"));
     rebuild();
 }
 

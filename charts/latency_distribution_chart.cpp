@@ -1,6 +1,7 @@
 #include "charts/latency_distribution_chart.h"
 
 #include "charts/chart_points.h"
+#include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -39,24 +40,17 @@ LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget
     connect(m_metricBox, &QComboBox::currentIndexChanged, this,
             [this](int index) { setMetric(LatencyMetric(m_metricBox->itemData(index).toInt())); });
 
-    m_cdfView->setChart(m_cdf); // each view owns its chart
-    m_boxView->setChart(m_box);
-    m_cdfView->setRenderHint(QPainter::Antialiasing);
-    m_boxView->setRenderHint(QPainter::Antialiasing);
-    m_cdf->setTitle(tr("Cumulative distribution"));
-    m_cdf->legend()->setAlignment(Qt::AlignBottom);
-    m_cdfY->setRange(0, 1);
-    m_cdfY->setTitleText(tr("Share of successful attempts"));
-    m_cdfY->setLabelFormat(QStringLiteral("%.1f"));
-    m_cdfX->setLabelFormat(QStringLiteral("%.0f"));
-    m_cdf->addAxis(m_cdfX, Qt::AlignBottom);
-    m_cdf->addAxis(m_cdfY, Qt::AlignLeft);
-    m_box->setTitle(tr("Box: quartiles, whiskers at 1.5 IQR"));
+    // Each view owns its chart.
+    showChart(m_cdfView, m_cdf, tr("Cumulative distribution"), Qt::AlignBottom);
+    showChart(m_boxView, m_box, tr("Box: quartiles, whiskers at 1.5 IQR"), Qt::AlignBottom);
     m_box->legend()->setVisible(false);
-    m_boxY->setLabelFormat(QStringLiteral("%.0f"));
+    m_cdfY->setRange(0, 1);
+    placeAxis(m_cdf, m_cdfX, Qt::AlignBottom, QString(), QStringLiteral("%.0f"));
+    placeAxis(m_cdf, m_cdfY, Qt::AlignLeft, tr("Share of successful attempts"),
+              QStringLiteral("%.1f"));
     m_boxX->setLabelsAngle(-30); // provider names are long
-    m_box->addAxis(m_boxX, Qt::AlignBottom);
-    m_box->addAxis(m_boxY, Qt::AlignLeft);
+    placeAxis(m_box, m_boxX, Qt::AlignBottom, QString());
+    placeAxis(m_box, m_boxY, Qt::AlignLeft, QString(), QStringLiteral("%.0f"));
 
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Latency:"), this));

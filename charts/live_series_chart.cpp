@@ -1,5 +1,7 @@
 #include "charts/live_series_chart.h"
 
+#include "charts/chart_setup.h"
+
 #include <QChart>
 #include <QValueAxis>
 #include <QXYSeries>
@@ -24,16 +26,9 @@ LiveSeriesChart::LiveSeriesChart(const QString &title, const QString &xTitle, co
     , m_xAxis(new QValueAxis)
     , m_yAxis(new QValueAxis)
 {
-    setChart(m_chart); // the view owns the chart
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->setTitle(title);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_xAxis->setTitleText(xTitle);
-    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_yAxis->setTitleText(yTitle);
-    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    showChart(this, m_chart, title, Qt::AlignBottom);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, xTitle, QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, yTitle, QStringLiteral("%.0f"));
     m_xAxis->setRange(0, 10);
     m_yAxis->setRange(0, 1);
     m_timer.setSingleShot(true);

@@ -1,6 +1,7 @@
 #include "charts/pareto_chart.h"
 
 #include "charts/chart_legend.h"
+#include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
 
@@ -55,11 +56,8 @@ ParetoChart::ParetoChart(Workbench *workbench, QWidget *parent)
     , m_yLog(new QLogValueAxis)
 {
     m_view->setObjectName(QStringLiteral("paretoChartView"));
-    m_view->setChart(m_chart); // the view owns the chart
-    m_view->setRenderHint(QPainter::Antialiasing);
+    showChart(m_view, m_chart, tr("Latency vs cost"), Qt::AlignRight);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_chart->setTitle(tr("Latency vs cost"));
     static_cast<QValueAxis *>(m_yValue)->setLabelFormat(QStringLiteral("%.0f"));
     static_cast<QValueAxis *>(m_xValue)->setLabelFormat(QStringLiteral("%.4f"));
     static_cast<QLogValueAxis *>(m_xLog)->setLabelFormat(QStringLiteral("%.4g"));

@@ -1,6 +1,7 @@
 #include "charts/stream_timeline_chart.h"
 
 #include "charts/chart_points.h"
+#include "charts/chart_setup.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -19,15 +20,11 @@ StreamTimelineChart::StreamTimelineChart(QWidget *parent)
     , m_yAxis(new QValueAxis)
 {
     setObjectName(QStringLiteral("streamTimelineChart"));
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->setTitle(tr("Stream timeline"));
-    m_xAxis->setTitleText(tr("Time from the attempt's start (ms)"));
-    m_yAxis->setTitleText(tr("Content events received"));
-    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
-    setChart(m_chart);
+    showChart(this, m_chart, tr("Stream timeline"), Qt::AlignTop);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Time from the attempt's start (ms)"),
+              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, tr("Content events received"),
+              QStringLiteral("%.0f"));
     clear();
 }
 

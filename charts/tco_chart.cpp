@@ -1,5 +1,7 @@
 #include "charts/tco_chart.h"
 
+#include "charts/chart_setup.h"
+
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -20,16 +22,10 @@ TcoChart::TcoChart(QWidget *parent)
     , m_xAxis(new QValueAxis)
     , m_yAxis(new QValueAxis)
 {
-    setChart(m_chart);
-    setRenderHint(QPainter::Antialiasing);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setTitle(tr("API vs self-hosting, a month"));
-    m_xAxis->setTitleText(tr("Tokens a month (millions)"));
-    m_xAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_yAxis->setTitleText(tr("Cost a month ($)"));
-    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    showChart(this, m_chart, tr("API vs self-hosting, a month"), Qt::AlignBottom);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Tokens a month (millions)"),
+              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, tr("Cost a month ($)"), QStringLiteral("%.0f"));
 }
 
 void TcoChart::setCurve(const TcoCurve &curve, double monthlyTokens)
