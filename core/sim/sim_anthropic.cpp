@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 // The error messages copy the English wording of the real API (they are wire protocol), so they
 // are deliberately not translated.
@@ -86,7 +87,7 @@ QByteArray SimAnthropic::apiKey(const SimHttpRequest &request) const
 
 bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
     if (body.is_discarded() || !body.is_object()) {
         *error = invalid(QStringLiteral("There was an error parsing the body of your request."));
         return false;
@@ -97,7 +98,7 @@ bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimE
         return false;
     }
     *model = QString::fromStdString(it->get<std::string>());
-    m_body = request.body;
+    m_body = std::move(body);
     return true;
 }
 
@@ -112,8 +113,7 @@ bool SimAnthropic::checkHeaders(const SimHttpRequest &request, SimError *error) 
 
 bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
 {
-    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
-    m_body.clear();
+    const Json body = std::exchange(m_body, Json());
     const auto maxTokens = body.find("max_tokens");
     if (maxTokens == body.end() || maxTokens->is_null()) {
         *error = invalid(QStringLiteral("max_tokens: Field required"));

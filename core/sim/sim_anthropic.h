@@ -2,6 +2,8 @@
 
 #include "sim/sim_dialect.h"
 
+#include <nlohmann/json.hpp>
+
 namespace ys {
 
 // Anthropic Messages, POST /v1/messages with x-api-key and anthropic-version: message_start
@@ -36,7 +38,7 @@ public:
 private:
     QByteArray usage(int outputTokens) const;
 
-    QByteArray m_body;
+    nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     QByteArray m_id;
 };
 

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 // The error messages copy the English wording of the real API (they are wire protocol), so they
 // are deliberately not translated.
@@ -142,7 +143,7 @@ QByteArray SimOpenAiChat::apiKey(const SimHttpRequest &request) const
 
 bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
     if (body.is_discarded() || !body.is_object()) {
         error->kind = SimErrorKind::InvalidRequest;
         error->message = QStringLiteral(
@@ -161,14 +162,13 @@ bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, Sim
         return false;
     }
     *model = QString::fromStdString(it->get<std::string>());
-    m_body = request.body;
+    m_body = std::move(body);
     return true;
 }
 
 bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
 {
-    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
-    m_body.clear();
+    const Json body = std::exchange(m_body, Json());
     try {
         if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
             if (!it->is_boolean())

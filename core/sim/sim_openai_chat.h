@@ -2,6 +2,8 @@
 
 #include "sim/sim_dialect.h"
 
+#include <nlohmann/json.hpp>
+
 namespace ys {
 
 // OpenAI Chat Completions, POST /v1/chat/completions, streaming and not: "data:" chunks of
@@ -29,7 +31,7 @@ public:
 private:
     QByteArray chunk(const QByteArray &choices, bool withUsageNull) const;
 
-    QByteArray m_body; // the request body, parsed once in readModel()
+    nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     QByteArray m_id;
     QByteArray m_fingerprint;
     QByteArray m_head; // the chunk fields before "choices"

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 // The error messages copy the English wording of the real API (they are wire protocol), so they
 // are deliberately not translated.
@@ -44,7 +45,7 @@ QByteArray SimOpenAiResponses::apiKey(const SimHttpRequest &request) const
 
 bool SimOpenAiResponses::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    const Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
     error->kind = SimErrorKind::InvalidRequest;
     if (body.is_discarded() || !body.is_object()) {
         error->message = QStringLiteral("We could not parse the JSON body of your request. The "
@@ -59,14 +60,13 @@ bool SimOpenAiResponses::readModel(const SimHttpRequest &request, QString *model
         return false;
     }
     *model = QString::fromStdString(it->get<std::string>());
-    m_body = request.body;
+    m_body = std::move(body);
     return true;
 }
 
 bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
 {
-    const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
-    m_body.clear();
+    const Json body = std::exchange(m_body, Json());
     error->kind = SimErrorKind::InvalidRequest;
     if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
         if (!it->is_boolean()) {

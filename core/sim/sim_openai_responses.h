@@ -2,6 +2,8 @@
 
 #include "sim/sim_dialect.h"
 
+#include <nlohmann/json.hpp>
+
 namespace ys {
 
 // The OpenAI Responses API, POST /v1/responses: typed events (response.created,
@@ -31,7 +33,7 @@ private:
     QByteArray response(const char *status, bool withOutput) const;
     QByteArray outputItem(const char *status) const;
 
-    QByteArray m_body;
+    nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     std::optional<int> m_maxOutputTokens;
     QByteArray m_id;
     QByteArray m_itemId;
