@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -16,10 +17,13 @@ struct CliResult {
     QString err;
 };
 
-inline CliResult runProgram(const QString &program, const QStringList &args,
-                            int timeoutMs = 120000 * kSlow)
+// The program runs in this process's environment unless given another.
+inline CliResult
+runProgram(const QString &program, const QStringList &args, int timeoutMs = 120000 * kSlow,
+           const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(environment);
     p.start(program, args);
     CliResult r;
     if (!p.waitForFinished(timeoutMs)) {

@@ -20,25 +20,21 @@ namespace ys::test {
 // something. Small prompts and few requests: the session takes seconds.
 inline std::vector<nlohmann::json> everyKindProfiles()
 {
-    ProfileShape flash;
-    flash.ttftMedianMs = 30;
-    flash.ttftP95Ms = 40;
-    flash.prefillTokensPerS = 200000;
-    flash.decodeTokensPerS = 2000;
-    flash.decodeJitter = 0.1;
-    flash.tokensPerEventMax = 3;
-    flash.outputTokensMin = 20;
-    flash.outputTokensMax = 40;
-    flash.contextWindow = 3000;
-    flash.seed = 11;
-    ProfileShape edge = flash;
-    edge.ttftMedianMs = 15;
-    edge.ttftP95Ms = 25;
-    edge.decodeTokensPerS = 3000;
-    edge.outputTokensMin = 10;
-    edge.outputTokensMax = 20;
-    edge.contextWindow = 3000;
-    edge.seed = 12;
+    auto flash = ProfileShape()
+                     .withTtft(30, 40)
+                     .withPrefill(200000)
+                     .withDecode(2000)
+                     .withJitter(0.1)
+                     .withEvents(1, 3)
+                     .withOutput(20, 40)
+                     .withWindow(3000)
+                     .withSeed(11);
+    auto edge = ProfileShape(flash)
+                    .withTtft(15, 25)
+                    .withDecode(3000)
+                    .withOutput(10, 20)
+                    .withWindow(3000)
+                    .withSeed(12);
     return {simProfileJson(QStringLiteral("Simulated Flash-class"),
                            QStringLiteral("sim-flash-class"), flash,
                            {{"system_fingerprint", "fp_every_kind"},

@@ -8,12 +8,16 @@
 #include "sim/sim_profile.h"
 #include "tokenize/bpe_tokenizer.h"
 
+#include <QObject>
 #include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 #include <QUrl>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace ys::test {
@@ -38,6 +42,41 @@ struct ProfileShape {
     int outputTokensMax = 5;
     int contextWindow = 128000;
     std::uint64_t seed = 0;
+
+    // Setters that name what a test changes, chained from ProfileShape() or a copy:
+    // ProfileShape().withTtft(5, 8).withOutput(8, 8).
+    ProfileShape &withTtft(double medianMs, double p95Ms)
+    {
+        ttftMedianMs = medianMs;
+        ttftP95Ms = p95Ms;
+        return *this;
+    }
+    // Tokens to an event, from min to max.
+    ProfileShape &withEvents(int min, int max)
+    {
+        tokensPerEventMin = min;
+        tokensPerEventMax = max;
+        return *this;
+    }
+    ProfileShape &withPrefill(double tokensPerS) { return set(prefillTokensPerS, tokensPerS); }
+    // Tokens to an answer, from min to max.
+    ProfileShape &withOutput(int min, int max)
+    {
+        outputTokensMin = min;
+        outputTokensMax = max;
+        return *this;
+    }
+    ProfileShape &withDecode(double tokensPerS) { return set(decodeTokensPerS, tokensPerS); }
+    ProfileShape &withJitter(double jitter) { return set(decodeJitter, jitter); }
+    ProfileShape &withWindow(int tokens) { return set(contextWindow, tokens); }
+    ProfileShape &withSeed(std::uint64_t value) { return set(seed, value); }
+
+private:
+    template <typename T> ProfileShape &set(T &field, std::type_identity_t<T> value)
+    {
+        field = value;
+        return *this;
+    }
 };
 
 // A profile named "Test <model>" unless given a name.
@@ -106,12 +145,39 @@ inline std::unique_ptr<SimHost> startSim(const std::vector<nlohmann::json> &prof
 // output tokens), for the command-line tests that need a short real run.
 inline std::unique_ptr<SimHost> startFastSim(QString *error)
 {
-    ProfileShape shape;
-    shape.ttftMedianMs = 5;
-    shape.ttftP95Ms = 8;
-    shape.outputTokensMin = 8;
-    shape.outputTokensMax = 8;
+    const auto shape = ProfileShape().withTtft(5, 8).withOutput(8, 8);
     return startSim({simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)}, error);
+}
+
+// A running simulator of these profiles for a test function (initTestCase, mostly), or null with
+// the function failed and the reason shown (the caller returns).
+[[nodiscard]] inline std::unique_ptr<SimHost>
+startedSim(const std::vector<nlohmann::json> &profiles, SimHostOptions options = {})
+{
+    QString error;
+    auto sim = startSim(profiles, &error, options);
+    QTest::qVerify(sim != nullptr, "startSim(profiles)", qPrintable(error), __FILE__, __LINE__);
+    return sim;
+}
+
+// The base of a test class that runs sessions on an in-process simulator: a scratch folder for its
+// files and the simulator its initTestCase starts (startedSim) and its cleanupTestCase stops. The
+// test functions stay the derived class's own slots.
+class ScratchSimTest : public QObject {
+protected:
+    QTemporaryDir m_dir;
+    std::unique_ptr<SimHost> m_sim;
+};
+
+// The set-up of a command-line test's initTestCase: its scratch folder must be usable, and the
+// fast simulator (startFastSim) is started into sim. A failure fails the calling test function
+// (the caller checks QTest::currentTestFailed() before using sim).
+inline void startFastSimIn(const QTemporaryDir &dir, std::unique_ptr<SimHost> &sim)
+{
+    QVERIFY(dir.isValid());
+    QString error;
+    sim = startFastSim(&error);
+    QVERIFY2(sim, qPrintable(error));
 }
 
 // What a test's provider adds to the name, address and model.

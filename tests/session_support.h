@@ -4,6 +4,7 @@
 // the session stored: what the engine, runner and scenario tests do the same way before their own
 // checks.
 #include "domain/suite.h"
+#include "fixtures.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -32,6 +33,17 @@ inline Scenario closedLoopScenario(int requests, int concurrency, int promptToke
     return s;
 }
 
+// An open-loop scenario: arrivals at ratePerS on a fixed schedule, `requests` of them with at most
+// `concurrency` in flight, with prompts and answers of these lengths.
+inline Scenario openLoopScenario(double ratePerS, int requests, int concurrency, int promptTokens,
+                                 int maxOutputTokens)
+{
+    Scenario s = closedLoopScenario(requests, concurrency, promptTokens, maxOutputTokens);
+    s.load = QStringLiteral("open");
+    s.ratePerS = ratePerS;
+    return s;
+}
+
 // A suite of one scenario over these providers.
 inline Suite suiteOf(const QString &name, std::vector<ProviderConfig> providers,
                      const Scenario &scenario)
@@ -41,6 +53,39 @@ inline Suite suiteOf(const QString &name, std::vector<ProviderConfig> providers,
     suite.providers = std::move(providers);
     suite.scenarios = {scenario};
     return suite;
+}
+
+// A suite of one provider "A" (model "m", openai-chat, at an address nothing listens on) with
+// these extras, and one default scenario: what the storage tests write straight into a repository.
+inline Suite offlineSuite(const QString &name, const ProviderExtras &extras = {})
+{
+    return suiteOf(name,
+                   {simProvider(QStringLiteral("A"), QUrl(QStringLiteral("http://127.0.0.1:1/v1")),
+                                QStringLiteral("m"), extras)},
+                   Scenario{});
+}
+
+// The ids of a session a test writes straight into a repository (no network): the session's, its
+// first provider's and the run of its first scenario.
+struct WrittenRun {
+    qint64 session = 0;
+    qint64 provider = 0;
+    qint64 run = 0;
+};
+
+// Creates a session of the suite in repo, its first provider and a run of its first scenario;
+// none, with *error set, when a step fails.
+inline std::optional<WrittenRun> createFirstRun(SessionRepository &repo, const Suite &suite,
+                                                QString *error)
+{
+    const auto session = repo.createSession(suite, error);
+    const auto provider =
+        session ? repo.ensureProvider(*session, suite.providers.front(), error) : std::nullopt;
+    const auto run = provider ? repo.createRun(*session, *provider, suite.scenarios.front(), error)
+                              : std::nullopt;
+    if (!run)
+        return std::nullopt;
+    return WrittenRun{*session, *provider, *run};
 }
 
 // How a session ended: its id and status ("finished", "cancelled", ...). Id 0 when it did not

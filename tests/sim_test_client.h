@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
+#include <QObject>
 #include <QSslConfiguration>
 #include <QSslSocket>
 #include <QTimer>
@@ -462,5 +463,21 @@ inline QString answerText(Dialect dialect, const QList<SseEvent> &events)
     }
     return text;
 }
+
+// The first choice ("choices"[0]) of an OpenAI chat completion or of one of its stream's chunks.
+inline QJsonObject firstChoice(const QJsonObject &reply)
+{
+    return reply.value(L1("choices")).toArray().first().toObject();
+}
+
+// The base of a simulator integration test's class: the in-process simulator its initTestCase
+// starts (and its cleanupTestCase stops) and the port it listens on. The test functions stay the
+// derived class's own slots.
+class HostedSimTest : public QObject {
+protected:
+    quint16 port() const { return quint16(m_host->baseUrl().port()); }
+
+    std::unique_ptr<SimHost> m_host;
+};
 
 } // namespace ys::simtest

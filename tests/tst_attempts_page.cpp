@@ -16,6 +16,7 @@
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
+#include "session_support.h"
 #include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
@@ -28,7 +29,6 @@
 #include <QScatterSeries>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <map>
 
@@ -119,11 +119,9 @@ class TstAttemptsPage : public QObject {
 private Q_SLOTS:
     void simulatedRunFilteredSortedAndOpened()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("attempts.sqlite")),
-                            std::make_unique<FaultyHost>());
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
+        test::ScratchWorkbench workbench(std::make_unique<FaultyHost>());
+        QVERIFY(workbench.opens());
         const QUrl url = workbench.simulatorUrl(&error);
         QVERIFY2(url.isValid() && !url.isEmpty(), qPrintable(error));
 
@@ -184,15 +182,8 @@ private Q_SLOTS:
         table->sortByColumn(AttemptsModel::E2eColumn, Qt::AscendingOrder);
         QVERIFY(fetchAll(page->model()));
         QCOMPARE(page->model()->rowCount(), int(samples.size()));
-        double previous = -1;
-        for (int r = 0; r < page->model()->rowCount(); ++r) {
-            const double v = page->model()
-                                 ->index(r, AttemptsModel::E2eColumn)
-                                 .data(AttemptsModel::SortRole)
-                                 .toDouble();
-            QVERIFY(v >= previous);
-            previous = v;
-        }
+        QVERIFY(test::sortedAscending(*page->model(), AttemptsModel::E2eColumn,
+                                      AttemptsModel::SortRole, -1));
 
         // Open a successful attempt with Enter.
         int okRow = -1;
@@ -266,28 +257,19 @@ private Q_SLOTS:
 
     void pagesThroughALargeRun()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("large.sqlite")));
+        test::ScratchWorkbench workbench;
+        QVERIFY(workbench.opens());
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
         SessionRepository *repo = workbench.repository();
 
-        Suite suite;
-        suite.name = QStringLiteral("large");
-        ProviderConfig provider;
-        provider.name = QStringLiteral("Written");
-        provider.dialect = QStringLiteral("openai-chat");
-        provider.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
-        provider.model = QStringLiteral("gpt-4o-mini");
-        suite.providers = {provider};
-        Scenario scenario;
-        suite.scenarios = {scenario};
-        const auto session = repo->createSession(suite, &error);
-        QVERIFY2(session, qPrintable(error));
-        const auto providerId = repo->ensureProvider(*session, provider, &error);
-        QVERIFY2(providerId, qPrintable(error));
-        const auto run = repo->createRun(*session, *providerId, scenario, &error);
-        QVERIFY2(run, qPrintable(error));
+        const Suite suite =
+            test::suiteOf(QStringLiteral("large"),
+                          {test::simProvider(QStringLiteral("Written"),
+                                             QUrl(QStringLiteral("http://127.0.0.1:9/v1")),
+                                             QStringLiteral("gpt-4o-mini"))},
+                          Scenario{});
+        const auto written = test::createFirstRun(*repo, suite, &error);
+        QVERIFY2(written, qPrintable(error));
 
         // 4,500 attempts: every seventh rate-limited, E2E falling with seq so that sorting
         // reverses the order. Attempt 11 carries a key in its headers and its error.
@@ -297,7 +279,7 @@ private Q_SLOTS:
         int rateLimited = 0;
         for (int i = 0; i < kAttempts; ++i) {
             Sample s;
-            s.runId = *run;
+            s.runId = written->run;
             s.seq = i;
             s.requestIndex = i;
             s.outcome = i % 7 == 3 ? Outcome::RateLimited : Outcome::Ok;
@@ -342,12 +324,12 @@ private Q_SLOTS:
         marked.endNs = t;
         QVERIFY2(repo->insertSamples(samples, &error), qPrintable(error));
         workbench.refreshSessions();
-        QVERIFY(workbench.selectSession(*session));
+        QVERIFY(workbench.selectSession(written->session));
         QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
 
         AttemptsPage page(&workbench);
         page.show();
-        QTRY_COMPARE(page.currentRun(), *run);
+        QTRY_COMPARE(page.currentRun(), written->run);
         QTRY_VERIFY(!page.isLoading());
         AttemptsModel *model = page.model();
         QCOMPARE(model->pageSize(), AttemptsModel::kDefaultPageSize);

@@ -76,17 +76,10 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = 5;
-        shape.ttftP95Ms = 5;
-        shape.outputTokensMin = 5;
-        shape.outputTokensMax = 5;
-        QString error;
-        m_sim = test::startSim(
+        auto shape = test::ProfileShape().withTtft(5, 5).withOutput(5, 5);
+        m_sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Dear"), QStringLiteral("dear"), shape),
-             test::simProfileJson(QStringLiteral("Second"), QStringLiteral("second"), shape)},
-            &error);
-        QVERIFY2(m_sim, qPrintable(error));
+             test::simProfileJson(QStringLiteral("Second"), QStringLiteral("second"), shape)});
     }
 
     void cleanupTestCase() { m_sim.reset(); }
@@ -140,18 +133,10 @@ private Q_SLOTS:
         const QUrl url(QStringLiteral("http://127.0.0.1:9/v1"));
         suite.providers = {test::simProvider(QStringLiteral("A"), url, QStringLiteral("a"), priced),
                            test::simProvider(QStringLiteral("B"), url, QStringLiteral("b"))};
-        Scenario closed;
-        closed.requests = 10;
+        Scenario closed = test::closedLoopScenario(10, 4, 1000, 200);
         closed.warmup = 2;
-        closed.promptTokens = 1000;
-        closed.maxOutputTokens = 200;
-        Scenario open;
-        open.load = QStringLiteral("open");
-        open.ratePerS = 5;
+        Scenario open = test::openLoopScenario(5, 100, 4, 500, 100);
         open.durationS = 3;
-        open.requests = 100;
-        open.promptTokens = 500;
-        open.maxOutputTokens = 100;
         suite.scenarios = {closed, open};
 
         // 12 × (1000 × $2 + 200 × $8) / 1M = $0.0432; 15 arrivals in 3 s at 5/s ×
@@ -344,13 +329,12 @@ private Q_SLOTS:
         QVERIFY2(runner.start(request, &error), qPrintable(error));
         QVERIFY(finished.wait(60000 * test::kSlow));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("budget_exhausted"));
-        Database db(path);
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
-        const auto runs = repo.runs(finished.first().at(0).toLongLong(), &error);
-        QCOMPARE(runs.size(), 1u);
-        QCOMPARE(runs[0].status, SessionStatus::BudgetExhausted);
-        const auto samples = repo.samples(runs[0].id, &error);
+        const auto stored = test::readSession(path, finished.first().at(0).toLongLong(),
+                                              test::WithSummary::No, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->runs.size(), 1u);
+        QCOMPARE(stored->runs[0].status, SessionStatus::BudgetExhausted);
+        const std::vector<Sample> &samples = stored->samples[0];
         QVERIFY2(samples.size() <= 4 + 3, qPrintable(QString::number(samples.size())));
         double spent = 0;
         int priced = 0;

@@ -11,7 +11,6 @@
 
 #include <QCryptographicHash>
 #include <QFile>
-#include <QProcess>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -70,27 +69,17 @@ bool rewriteBundle(const QString &from, const QString &to,
         QVERIFY2(a_ == e_, json::diff(e_, a_).dump().substr(0, 2000).c_str());                     \
     } while (false)
 
-class TstBundle : public QObject {
+class TstBundle : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
     using Result = test::CliResult;
 
+    // yardstick-cli, with the team store's server in its environment.
     Result cli(const QStringList &args)
     {
-        QProcess p;
-        p.setProcessEnvironment(test::PgServer::environment());
-        p.start(test::binDir() + QStringLiteral("/yardstick-cli"), args);
-        Result r;
-        if (!p.waitForFinished(120000 * test::kSlow)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
+        return test::runProgram(test::binDir() + QStringLiteral("/yardstick-cli"), args,
+                                120000 * test::kSlow, test::PgServer::environment());
     }
 
     json show(const QString &db)
@@ -179,8 +168,6 @@ private:
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     QString m_db;
     QString m_bundle;
     json m_show;
@@ -188,11 +175,10 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
         qputenv("YS_BUNDLE_TEST_KEY", kSecret);
-        QString error;
-        m_sim = test::startFastSim(&error);
-        QVERIFY2(m_sim, qPrintable(error));
+        test::startFastSimIn(m_dir, m_sim);
+        if (QTest::currentTestFailed())
+            return;
         m_db = path(QStringLiteral("origin.sqlite"));
         const Result ran = cli({QStringLiteral("run"), QStringLiteral("--suite"), writeSuite(),
                                 QStringLiteral("--db"), m_db});

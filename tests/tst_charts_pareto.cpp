@@ -53,11 +53,9 @@ bool near(double a, double b)
 
 } // namespace
 
-class TstChartsPareto : public QObject {
+class TstChartsPareto : public test::ScratchSimTest {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     std::unique_ptr<Workbench> m_workbench;
     std::unique_ptr<ResultsPage> m_page;
 
@@ -67,10 +65,7 @@ class TstChartsPareto : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        test::ProfileShape shape;
-        shape.outputTokensMin = shape.outputTokensMax = 5;
-        shape.prefillTokensPerS = 5e6;
-        shape.contextWindow = 50000;
+        auto shape = test::ProfileShape().withPrefill(5e6).withOutput(5, 5).withWindow(50000);
         test::ProfileShape billed = shape, cheap = shape, fast = shape;
         billed.ttftMedianMs = billed.ttftP95Ms = 150;
         billed.seed = 1;
@@ -79,15 +74,15 @@ private Q_SLOTS:
         fast.ttftMedianMs = fast.ttftP95Ms = 5;
         fast.seed = 3;
         QString error;
-        m_sim = test::startSim(
+        m_sim = test::startedSim(
             {test::simProfileJson(
                  kBilled, QStringLiteral("billed"), billed,
                  {{"reported_cost",
                    {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-4}, {"noise", 0.02}}}}),
              test::simProfileJson(kCheap, QStringLiteral("cheap"), cheap),
-             test::simProfileJson(kFast, QStringLiteral("fast"), fast)},
-            &error);
-        QVERIFY2(m_sim, qPrintable(error));
+             test::simProfileJson(kFast, QStringLiteral("fast"), fast)});
+        if (!m_sim)
+            return;
 
         Suite suite;
         suite.name = QStringLiteral("charts");

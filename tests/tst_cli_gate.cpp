@@ -18,7 +18,7 @@ using nlohmann::json;
 // A JSON member against a value; on failure the member's JSON is shown.
 #define JSON_COMPARE(actual, expected) QVERIFY2((actual) == (expected), (actual).dump().c_str())
 
-class TstCliGate : public QObject {
+class TstCliGate : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
@@ -42,17 +42,12 @@ private:
                                      json::array({scenario}), {{"requirements", requirements}}));
     }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     QString m_passDb, m_failDb;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        m_sim = test::startFastSim(&error);
-        QVERIFY2(m_sim, qPrintable(error));
+        test::startFastSimIn(m_dir, m_sim);
         m_passDb = m_dir.filePath(QStringLiteral("pass.sqlite"));
         m_failDb = m_dir.filePath(QStringLiteral("fail.sqlite"));
     }

@@ -10,6 +10,7 @@
 #include "storage/session_repository.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 
 #include <QSet>
 #include <QSignalSpy>
@@ -35,13 +36,12 @@ constexpr int kSessionTimeoutMs = 60'000;
 // to an event (so that a sanitizer build's slower client keeps up as well).
 std::vector<nlohmann::json> profiles()
 {
-    test::ProfileShape shape;
-    shape.ttftMedianMs = shape.ttftP95Ms = 100;
-    shape.decodeTokensPerS = 100;
-    shape.tokensPerEventMin = shape.tokensPerEventMax = 4;
-    shape.outputTokensMin = 150;
-    shape.outputTokensMax = 200;
-    shape.seed = 3;
+    auto shape = test::ProfileShape()
+                     .withTtft(100, 100)
+                     .withDecode(100)
+                     .withEvents(4, 4)
+                     .withOutput(150, 200)
+                     .withSeed(3);
     return {test::simProfileJson(QStringLiteral("Wide"), QStringLiteral("wide"), shape,
                                  {{"capacity", 0}})};
 }
@@ -55,20 +55,15 @@ private Q_SLOTS:
     void sixtyFourStreamsAreInFlightAtOnce()
     {
         QString error;
-        const auto sim = test::startSim(profiles(), &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim = test::startedSim(profiles());
+        if (!sim)
+            return;
 
         const ProviderConfig provider =
             test::simProvider(QStringLiteral("Wide"), sim->baseUrl(), QStringLiteral("wide"));
-        Scenario scenario;
-        scenario.requests = kRounds * kConcurrency;
-        scenario.concurrency = kConcurrency;
-        scenario.promptTokens = 20;
-        scenario.maxOutputTokens = 300;
-        Suite suite;
-        suite.name = QStringLiteral("concurrency");
-        suite.providers = {provider};
-        suite.scenarios = {scenario};
+        const Suite suite =
+            test::suiteOf(QStringLiteral("concurrency"), {provider},
+                          test::closedLoopScenario(kRounds * kConcurrency, kConcurrency, 20, 300));
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

@@ -4,6 +4,7 @@
 // interrupted, with its runs.
 #include "cli_runner.h"
 #include "fixtures.h"
+#include "sqlite_peek.h"
 #include "storage/database.h"
 #include "storage/session_liveness.h"
 #include "suite_files.h"
@@ -21,7 +22,6 @@
 #include <csignal>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 
 using namespace ys;
 using nlohmann::json;
@@ -31,20 +31,8 @@ namespace {
 // What another process sees committed, through a read-only connection of its own.
 qint64 committedSamples(const QString &path)
 {
-    sqlite3 *db = nullptr;
-    qint64 count = -1;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) ==
-        SQLITE_OK) {
-        sqlite3_busy_timeout(db, 5000);
-        sqlite3_stmt *stmt = nullptr;
-        if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM samples", -1, &stmt, nullptr) ==
-                SQLITE_OK &&
-            sqlite3_step(stmt) == SQLITE_ROW)
-            count = sqlite3_column_int64(stmt, 0);
-        sqlite3_finalize(stmt);
-    }
-    sqlite3_close(db);
-    return count; // -1 before the first run made the tables
+    // -1 before the first run made the tables.
+    return test::peekCount(path, "SELECT COUNT(*) FROM samples", test::PeekFailure::Quiet);
 }
 
 qint64 scalar(QSqlDatabase &db, const QString &sql)
@@ -57,13 +45,10 @@ qint64 scalar(QSqlDatabase &db, const QString &sql)
 
 } // namespace
 
-class TstCrashSafety : public QObject {
+class TstCrashSafety : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
     QString writeSuite()
     {
         const json provider = test::suiteProviderJson("sim", m_sim->baseUrl(), "fast");
@@ -75,13 +60,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        m_sim = test::startFastSim(&error);
-        QVERIFY2(m_sim, qPrintable(error));
-    }
+    void initTestCase() { test::startFastSimIn(m_dir, m_sim); }
 
     void cleanupTestCase() { m_sim.reset(); }
 

@@ -95,11 +95,11 @@ private:
     // this TTFT and fingerprint, at this price; returns its id, or 0.
     qint64 session(const QString &db, double ttftMs, const QString &fingerprint, double price)
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = ttftMs;
-        shape.outputTokensMin = shape.outputTokensMax = 80;
-        shape.decodeTokensPerS = 400;
-        shape.seed = 3;
+        auto shape = test::ProfileShape()
+                         .withTtft(ttftMs, ttftMs)
+                         .withDecode(400)
+                         .withOutput(80, 80)
+                         .withSeed(3);
         json extra = json::object();
         if (!fingerprint.isEmpty())
             extra["system_fingerprint"] = fingerprint.toStdString();

@@ -24,11 +24,10 @@ namespace {
 std::vector<nlohmann::json> profiles()
 {
     const auto shape = [](double ttftMs, int outputTokens = 5, double decodeTokensPerS = 1000) {
-        test::ProfileShape s;
-        s.ttftMedianMs = s.ttftP95Ms = ttftMs;
-        s.decodeTokensPerS = decodeTokensPerS;
-        s.outputTokensMin = s.outputTokensMax = outputTokens;
-        return s;
+        return test::ProfileShape()
+            .withTtft(ttftMs, ttftMs)
+            .withDecode(decodeTokensPerS)
+            .withOutput(outputTokens, outputTokens);
     };
     using test::simProfileJson;
     return {
@@ -95,12 +94,7 @@ class TstEngine : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QString error;
-        m_sim = test::startSim(profiles(), &error);
-        QVERIFY2(m_sim, qPrintable(error));
-    }
+    void initTestCase() { m_sim = test::startedSim(profiles()); }
 
     void cleanupTestCase() { m_sim.reset(); }
 

@@ -60,11 +60,11 @@ QByteArray currentKey()
 
 json profile(const std::string &model, quint64 seed, int outputTokens = kAnswerTokens)
 {
-    test::ProfileShape shape;
-    shape.ttftMedianMs = shape.ttftP95Ms = 30;
-    shape.decodeTokensPerS = 2000;
-    shape.outputTokensMin = shape.outputTokensMax = outputTokens;
-    shape.seed = seed;
+    auto shape = test::ProfileShape()
+                     .withTtft(30, 30)
+                     .withDecode(2000)
+                     .withOutput(outputTokens, outputTokens)
+                     .withSeed(seed);
     const QString name = QString::fromStdString(model);
     return test::simProfileJson(name, name, shape);
 }

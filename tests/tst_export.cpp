@@ -80,7 +80,7 @@ json csvFigure(const QString &cell)
 
 } // namespace
 
-class TstExport : public QObject {
+class TstExport : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
@@ -144,18 +144,15 @@ private:
         }
     }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     QString m_db;
     json m_show;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        m_sim = test::startFastSim(&error);
-        QVERIFY2(m_sim, qPrintable(error));
+        test::startFastSimIn(m_dir, m_sim);
+        if (QTest::currentTestFailed())
+            return;
         m_db = m_dir.filePath(QStringLiteral("export.sqlite"));
         const Result ran = cli({QStringLiteral("run"), QStringLiteral("--suite"), writeSuite(),
                                 QStringLiteral("--db"), m_db});

@@ -5,9 +5,8 @@
 #include "analysis/gates_json.h"
 #include "domain/requirements.h"
 #include "domain/suite.h"
-#include "test_support.h"
+#include "fixture_json.h"
 
-#include <QFile>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
@@ -21,11 +20,7 @@ namespace {
 
 json fixture()
 {
-    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/gates/gates.json")));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray bytes = file.readAll();
-    return json::parse(bytes.begin(), bytes.end());
+    return test::readFixtureJson(QStringLiteral("gates/gates.json"));
 }
 
 std::optional<double> num(const json &j, const char *key)
@@ -80,12 +75,9 @@ class TstGates : public QObject {
 private Q_SLOTS:
     void verdicts_data()
     {
-        QTest::addColumn<QByteArray>("testCase");
         const json doc = fixture();
         QVERIFY2(doc.contains("cases") && doc["cases"].size() >= 20, "fixture not read");
-        for (const json &c : doc["cases"])
-            QTest::newRow(c["name"].get<std::string>().c_str())
-                << QByteArray::fromStdString(c.dump());
+        test::addJsonCaseRows("testCase", doc["cases"]);
     }
 
     void verdicts()

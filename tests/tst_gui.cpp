@@ -8,6 +8,7 @@
 #include "ui/main_window.h"
 #include "ui/results_page.h"
 #include "workbench/workbench.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -16,7 +17,6 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace ys;
@@ -38,11 +38,8 @@ private:
 private Q_SLOTS:
     void runDemoThenRerunOneProvider()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("gui.sqlite")),
-                            std::make_unique<SimDemoHost>());
-        QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
+        test::ScratchWorkbench workbench(std::make_unique<SimDemoHost>());
+        QVERIFY(workbench.opens());
         QAbstractItemModelTester tester(workbench.comparisonModel(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester sessionTester(
@@ -83,15 +80,8 @@ private Q_SLOTS:
 
         // Sorting by E2E P95 puts the fastest provider first.
         table->sortByColumn(ComparisonTableModel::E2eP95Column, Qt::AscendingOrder);
-        double previous = -1;
-        for (int r = 0; r < table->model()->rowCount(); ++r) {
-            const double v = table->model()
-                                 ->index(r, ComparisonTableModel::E2eP95Column)
-                                 .data(ComparisonTableModel::SortRole)
-                                 .toDouble();
-            QVERIFY(v >= previous);
-            previous = v;
-        }
+        QVERIFY(test::sortedAscending(*table->model(), ComparisonTableModel::E2eP95Column,
+                                      ComparisonTableModel::SortRole, -1));
 
         // Set YS_SCREENSHOT_DIR to keep a picture of the window for a person to look at.
         if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {
@@ -118,11 +108,8 @@ private Q_SLOTS:
 
     void cancelFromTheWindow()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("cancel.sqlite")),
-                            std::make_unique<SimDemoHost>());
-        QString error;
-        QVERIFY(workbench.open(&error));
+        test::ScratchWorkbench workbench(std::make_unique<SimDemoHost>());
+        QVERIFY(workbench.opens());
         MainWindow window(&workbench);
         window.show();
         QSignalSpy finished(&workbench, &Workbench::sessionFinished);

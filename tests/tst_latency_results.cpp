@@ -64,11 +64,11 @@ bool near(std::optional<double> value, double expected, double tolerance = 1e-9)
 // `outputTokens` tokens one per event at `decodeTokensPerS`.
 json steadyProfile(const QString &model, double ttftMs, double decodeTokensPerS, int outputTokens)
 {
-    test::ProfileShape shape;
-    shape.ttftMedianMs = shape.ttftP95Ms = ttftMs;
-    shape.decodeTokensPerS = decodeTokensPerS;
-    shape.outputTokensMin = shape.outputTokensMax = outputTokens;
-    shape.seed = 11;
+    auto shape = test::ProfileShape()
+                     .withTtft(ttftMs, ttftMs)
+                     .withDecode(decodeTokensPerS)
+                     .withOutput(outputTokens, outputTokens)
+                     .withSeed(11);
     return test::simProfileJson(model, model, shape);
 }
 
@@ -289,9 +289,9 @@ private Q_SLOTS:
     // first's connections.
     void eachProviderOpensItsOwnConnections()
     {
-        QString error;
-        auto sim = test::startSim({steadyProfile(QStringLiteral("steady"), 20, 200, 8)}, &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim = test::startedSim({steadyProfile(QStringLiteral("steady"), 20, 200, 8)});
+        if (!sim)
+            return;
         const Scenario s = closedLoop(8, 2, 16);
         Suite suite = suiteOf(
             test::simProvider(QStringLiteral("First"), sim->baseUrl(), QStringLiteral("steady")),
@@ -377,10 +377,10 @@ private Q_SLOTS:
     void closedLoopOverHttp()
     {
         constexpr double kDecodeTokensPerS = 200; // 5 ms per token
-        QString error;
-        auto sim = test::startSim(
-            {steadyProfile(QStringLiteral("steady"), 20, kDecodeTokensPerS, 24)}, &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim =
+            test::startedSim({steadyProfile(QStringLiteral("steady"), 20, kDecodeTokensPerS, 24)});
+        if (!sim)
+            return;
         const Scenario s = closedLoop(16, 4, 64);
         QTemporaryDir dir;
         const auto session =
@@ -451,10 +451,10 @@ private Q_SLOTS:
             QSKIP("Qt has no TLS backend here");
         SimHostOptions options;
         options.tls = true;
-        QString error;
-        auto sim =
-            test::startSim({steadyProfile(QStringLiteral("steady"), 20, 1000, 8)}, &error, options);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim =
+            test::startedSim({steadyProfile(QStringLiteral("steady"), 20, 1000, 8)}, options);
+        if (!sim)
+            return;
         QCOMPARE(sim->baseUrl().scheme(), QStringLiteral("https"));
         // The client trusts the simulator's self-signed certificate for this test only.
         const QSslConfiguration before = QSslConfiguration::defaultConfiguration();
@@ -502,16 +502,11 @@ private Q_SLOTS:
     // the table and the command line use it.
     void overloadedOpenLoop()
     {
-        QString error;
-        auto sim = test::startSim({steadyProfile(QStringLiteral("steady"), 40, 1000, 20)}, &error);
-        QVERIFY2(sim, qPrintable(error));
-        Scenario s;
-        s.load = QStringLiteral("open");
-        s.ratePerS = 40; // one slot of ~60 ms serves about 16/s
-        s.concurrency = 1;
-        s.requests = 24;
-        s.promptTokens = 40;
-        s.maxOutputTokens = 64;
+        const auto sim = test::startedSim({steadyProfile(QStringLiteral("steady"), 40, 1000, 20)});
+        if (!sim)
+            return;
+        // 40 a second: one slot of ~60 ms serves about 16/s.
+        const Scenario s = test::openLoopScenario(40, 24, 1, 40, 64);
         QTemporaryDir dir;
         const auto session =
             runSession(dir, suiteOf(test::simProvider(QStringLiteral("Queued"), sim->baseUrl(),

@@ -26,7 +26,7 @@
 using namespace ys;
 using nlohmann::json;
 
-class TstMetrics : public QObject {
+class TstMetrics : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
@@ -70,26 +70,15 @@ private:
         return parts.join(QStringLiteral(", "));
     }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::ProfileShape shape;
-        shape.ttftMedianMs = 20;
-        shape.ttftP95Ms = 30;
-        shape.decodeTokensPerS = 400;
-        shape.outputTokensMin = 12;
-        shape.outputTokensMax = 12;
-        QString error;
-        m_sim = test::startSim(
+        auto shape = test::ProfileShape().withTtft(20, 30).withDecode(400).withOutput(12, 12);
+        m_sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Steady"), QStringLiteral("steady"), shape),
              test::simProfileJson(QStringLiteral("Flaky"), QStringLiteral("flaky"), shape,
-                                  {{"faults", {{"server_error_500", 0.3}}}})},
-            &error);
-        QVERIFY2(m_sim, qPrintable(error));
+                                  {{"faults", {{"server_error_500", 0.3}}}})});
     }
 
     void cleanupTestCase() { m_sim.reset(); }

@@ -3,6 +3,7 @@
 // `show --json` load; a database of a newer schema is refused and left byte for byte as it was,
 // without even a -wal or -shm file beside it.
 #include "cli_runner.h"
+#include "sqlite_peek.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -42,22 +43,11 @@ QString copyOf(const QString &from, const QTemporaryDir &dir, const QString &nam
 // Counts through SQLite itself, independent of the code under test.
 std::array<qint64, 4> counts(const QString &path)
 {
-    std::array<qint64, 4> out{-1, -1, -1, -1};
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) ==
-        SQLITE_OK) {
-        const char *sql[] = {"SELECT COUNT(*) FROM sessions", "SELECT COUNT(*) FROM runs",
-                             "SELECT COUNT(*) FROM samples", "SELECT COUNT(*) FROM providers"};
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            sqlite3_stmt *stmt = nullptr;
-            if (sqlite3_prepare_v2(db, sql[i], -1, &stmt, nullptr) == SQLITE_OK &&
-                sqlite3_step(stmt) == SQLITE_ROW)
-                out[i] = sqlite3_column_int64(stmt, 0);
-            sqlite3_finalize(stmt);
-        }
-    }
-    sqlite3_close(db);
-    return out;
+    const auto count = [&](const char *sql) {
+        return test::peekCount(path, sql, test::PeekFailure::Quiet);
+    };
+    return {count("SELECT COUNT(*) FROM sessions"), count("SELECT COUNT(*) FROM runs"),
+            count("SELECT COUNT(*) FROM samples"), count("SELECT COUNT(*) FROM providers")};
 }
 
 QByteArray sha256(const QString &path)
@@ -101,27 +91,14 @@ private Q_SLOTS:
         QVERIFY2(!path.isEmpty(), qPrintable(fixture(version)));
         const auto before = counts(path);
         QVERIFY(before[0] > 0 && before[2] > 0);
-        {
-            sqlite3 *raw = nullptr;
-            QCOMPARE(
-                sqlite3_open_v2(path.toUtf8().constData(), &raw, SQLITE_OPEN_READONLY, nullptr),
-                SQLITE_OK);
-            sqlite3_stmt *stmt = nullptr;
-            sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &stmt, nullptr);
-            QCOMPARE(sqlite3_step(stmt), SQLITE_ROW);
-            QCOMPARE(sqlite3_column_int(stmt, 0), version);
-            sqlite3_finalize(stmt);
-            sqlite3_close(raw);
-        }
+        QCOMPARE(test::peekCount(path, "PRAGMA user_version"), qint64(version));
 
         Database db(path);
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
+        QCOMPARE(test::pragma(db.connection(), "user_version").toInt(), Database::kSchemaVersion);
+        QCOMPARE(test::pragma(db.connection(), "integrity_check").toString(), QStringLiteral("ok"));
         QSqlQuery q(db.connection());
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-        QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
-        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
-        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
         QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_key_check")));
         QVERIFY(!q.next());
         q.finish();

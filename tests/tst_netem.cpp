@@ -13,6 +13,7 @@
 #include "provider/transport_options.h"
 #include "run/network_pool.h"
 #include "run/session_runner.h"
+#include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "test_support.h"
@@ -300,21 +301,14 @@ void TstNetem::lossySessionLosesNoAttempt()
 {
     shape(0.01);
     const qint64 droppedBefore = m_lab->line().dropped();
-    Scenario scenario;
-    scenario.requests = 120;
-    scenario.concurrency = 4;
-    scenario.maxOutputTokens = 16;
-    scenario.timeoutMs = 20000;
+    Scenario scenario = test::closedLoopScenario(120, 4, 1000, 16, 20000);
     scenario.connectTimeoutMs = 10000;
     scenario.firstTokenTimeoutMs = 15000;
     scenario.idleTimeoutMs = 10000;
-    Suite suite;
-    suite.name = QStringLiteral("netem loss");
-    suite.providers = {
-        test::simProvider(QStringLiteral("Lossy"), m_base, QStringLiteral("steady"))};
-    suite.scenarios = {scenario};
     SessionRequest request;
-    request.suite = suite;
+    request.suite = test::suiteOf(
+        QStringLiteral("netem loss"),
+        {test::simProvider(QStringLiteral("Lossy"), m_base, QStringLiteral("steady"))}, scenario);
     request.dbPath = m_dir.filePath(QStringLiteral("loss.sqlite"));
 
     SessionRunner runner;

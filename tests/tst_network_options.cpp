@@ -227,11 +227,7 @@ void TstNetworkOptions::initTestCase()
     QString error;
     QVERIFY2(makeCertificates(&error), qPrintable(error));
     QVERIFY2(startProxy(&error), qPrintable(error));
-    test::ProfileShape shape;
-    shape.ttftMedianMs = 5;
-    shape.ttftP95Ms = 8;
-    shape.outputTokensMin = 6;
-    shape.outputTokensMax = 6;
+    auto shape = test::ProfileShape().withTtft(5, 8).withOutput(6, 6);
     const std::vector<json> profiles = {
         test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)};
     SimHostOptions tls;

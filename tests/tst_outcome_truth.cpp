@@ -59,12 +59,12 @@ QUrl baseOf(const test::ScriptedServer &server)
 // A quick simulated provider: `outputTokens` tokens, a window of `contextWindow`.
 json simProfile(const std::string &model, int outputTokens, int contextWindow = 128000)
 {
-    test::ProfileShape shape;
-    shape.ttftMedianMs = shape.ttftP95Ms = 5;
-    shape.decodeTokensPerS = 5000;
-    shape.outputTokensMin = shape.outputTokensMax = outputTokens;
-    shape.contextWindow = contextWindow;
-    shape.seed = 7;
+    auto shape = test::ProfileShape()
+                     .withTtft(5, 5)
+                     .withDecode(5000)
+                     .withOutput(outputTokens, outputTokens)
+                     .withWindow(contextWindow)
+                     .withSeed(7);
     const QString name = QString::fromStdString(model);
     return test::simProfileJson(name, name, shape);
 }
@@ -97,16 +97,9 @@ struct Session {
 std::optional<Session> runSession(const QTemporaryDir &dir, const ProviderConfig &provider,
                                   int requests, int maxOutputTokens = 64)
 {
-    Scenario s;
-    s.requests = requests;
-    s.concurrency = 1;
-    s.promptTokens = 40;
-    s.maxOutputTokens = maxOutputTokens;
-    s.timeoutMs = 20000;
-    Suite suite;
-    suite.name = QStringLiteral("truth");
-    suite.providers = {provider};
-    suite.scenarios = {s};
+    const Suite suite =
+        test::suiteOf(QStringLiteral("truth"), {provider},
+                      test::closedLoopScenario(requests, 1, 40, maxOutputTokens, 20000));
 
     Session out;
     out.dbPath = dir.filePath(QStringLiteral("truth.sqlite"));

@@ -2,10 +2,9 @@
 // hand-worked fixtures (tests/fixtures/pareto/) and, on random points, against the definition
 // applied pair by pair; and the provider-level front built from a session summary.
 #include "analysis/pareto.h"
+#include "fixture_json.h"
 #include "models/pareto_model.h"
-#include "test_support.h"
 
-#include <QFile>
 #include <QTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -18,20 +17,14 @@ namespace {
 
 json loadFixture(const char *name)
 {
-    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/pareto/")) +
-               QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return json();
-    return json::parse(file.readAll().toStdString());
+    return test::readFixtureJson(QStringLiteral("pareto/") + QLatin1StringView(name));
 }
 
 void addRows(const char *fixture)
 {
-    QTest::addColumn<QByteArray>("caseJson");
     const json doc = loadFixture(fixture);
     QVERIFY(doc.contains("cases") && !doc["cases"].empty());
-    for (const auto &c : doc["cases"])
-        QTest::newRow(c["name"].get<std::string>().c_str()) << QByteArray::fromStdString(c.dump());
+    test::addJsonCaseRows("caseJson", doc["cases"]);
 }
 
 double number(const json &v)

@@ -3,6 +3,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "pg_fixture.h"
+#include "session_support.h"
 #include "storage/attempt_query.h"
 #include "storage/database.h"
 #include "storage/pg_location.h"
@@ -22,7 +23,7 @@
 
 using namespace ys;
 
-class TstPgStore : public QObject {
+class TstPgStore : public test::ScratchSimTest {
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -45,9 +46,6 @@ private slots:
 private:
     QString suiteFile(int requests);
     bool copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error);
-
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
 };
 
 // A suite of one fast simulated provider (latency, then a short throughput sweep).
@@ -494,22 +492,20 @@ void TstPgStore::insertsInStatementsOfManyRows()
     QString error;
     QVERIFY2(db.open(&error), qPrintable(error));
     SessionRepository repo(db);
-    Suite suite;
-    suite.name = QStringLiteral("rows");
-    const auto session = repo.createSession(suite, &error);
-    QVERIFY2(session, qPrintable(error));
-    const auto provider = repo.ensureProvider(
-        *session,
-        test::simProvider(QStringLiteral("p"), QUrl(QStringLiteral("http://127.0.0.1:1")),
-                          QStringLiteral("m")),
+    const auto written = test::createFirstRun(
+        repo,
+        test::suiteOf(
+            QStringLiteral("rows"),
+            {test::simProvider(QStringLiteral("p"), QUrl(QStringLiteral("http://127.0.0.1:1")),
+                               QStringLiteral("m"))},
+            Scenario{}),
         &error);
-    QVERIFY2(provider, qPrintable(error));
-    const auto run = repo.createRun(*session, *provider, Scenario{}, &error);
-    QVERIFY2(run, qPrintable(error));
+    QVERIFY2(written, qPrintable(error));
+    const qint64 run = written->run;
     std::vector<Sample> samples(150);
     for (int i = 0; i < 150; ++i) {
         Sample &s = samples[std::size_t(i)];
-        s.runId = *run;
+        s.runId = run;
         s.seq = i;
         s.endNs = 1000 + i;
         s.outcome = i % 3 ? Outcome::Ok : Outcome::TimeoutIdle;
@@ -519,7 +515,7 @@ void TstPgStore::insertsInStatementsOfManyRows()
         s.eventTimesNs = {10, 20 + i};
     }
     QVERIFY2(repo.insertSamples(samples, &error), qPrintable(error));
-    const auto stored = repo.samples(*run, &error);
+    const auto stored = repo.samples(run, &error);
     QCOMPARE(stored.size(), samples.size());
     for (std::size_t i = 0; i < stored.size(); ++i) {
         QCOMPARE(stored[i].seq, samples[i].seq);

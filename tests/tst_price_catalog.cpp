@@ -110,12 +110,10 @@ double handCost(const Sample &s, const ListPrice &p)
 
 } // namespace
 
-class TstPriceCatalog : public QObject {
+class TstPriceCatalog : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     int m_sessions = 0;
 
     QUrl simUrl(const char *path) const
@@ -177,21 +175,18 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 2;
-        shape.prefillTokensPerS = 1e8;
-        shape.decodeTokensPerS = 5000;
-        shape.outputTokensMin = 7;
-        shape.outputTokensMax = 11;
-        shape.contextWindow = 1'000'000;
+        auto shape = test::ProfileShape()
+                         .withTtft(2, 2)
+                         .withPrefill(1e8)
+                         .withDecode(5000)
+                         .withOutput(7, 11)
+                         .withWindow(1'000'000);
         std::vector<json> profiles;
         for (const char *model : {"gpt-4o-mini", "claude-haiku-4-5", "gemini-2.5-flash",
                                   "gemini-2.5-pro", "deepseek-chat", "qwen3-32b", "mystery-9000"})
             profiles.push_back(test::simProfileJson(QString::fromLatin1(model),
                                                     QString::fromLatin1(model), shape));
-        QString error;
-        m_sim = test::startSim(profiles, &error);
-        QVERIFY2(m_sim, qPrintable(error));
+        m_sim = test::startedSim(profiles);
     }
 
     void cleanupTestCase()

@@ -49,6 +49,25 @@ QByteArray sse(std::initializer_list<std::pair<const char *, const char *>> even
     return out;
 }
 
+// What the dialect sends for spec (at most 17 tokens, the prompt "hello" unless the caller set
+// another) to model "m-1" at http://127.0.0.1:9/v1 with the key "k-123".
+HttpRequestParts requestFor(const QString &dialect, RequestSpec spec = {})
+{
+    ProviderConfig p;
+    p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
+    p.model = QStringLiteral("m-1");
+    if (spec.prompt.isEmpty())
+        spec.prompt = QStringLiteral("hello");
+    spec.maxOutputTokens = 17;
+    return makeDialect(dialect)->buildRequest(p, spec, "k-123");
+}
+
+// The opening event of an Anthropic stream on model "m" with a prompt of 7 tokens, as the rows
+// that end otherwise share it.
+constexpr std::pair<const char *, const char *> kAnthropicStart{
+    "message_start",
+    R"({"type":"message_start","message":{"model":"m","usage":{"input_tokens":7,"output_tokens":1}}})"};
+
 } // namespace
 
 class TstProviderDialects : public QObject {
@@ -92,8 +111,7 @@ private Q_SLOTS:
             << QStringLiteral("claude-x");
         QTest::newRow("anthropic max_tokens")
             << QStringLiteral("anthropic-messages")
-            << sse({{"message_start",
-                     R"({"type":"message_start","message":{"model":"m","usage":{"input_tokens":7,"output_tokens":1}}})"},
+            << sse({kAnthropicStart,
                     {"content_block_delta",
                      R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"abc"}})"},
                     {"message_delta",
@@ -104,8 +122,7 @@ private Q_SLOTS:
             << QStringLiteral("m");
         QTest::newRow("anthropic overloaded mid-stream")
             << QStringLiteral("anthropic-messages")
-            << sse({{"message_start",
-                     R"({"type":"message_start","message":{"model":"m","usage":{"input_tokens":7,"output_tokens":1}}})"},
+            << sse({kAnthropicStart,
                     {"content_block_delta",
                      R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"par"}})"},
                     {"error",
@@ -237,13 +254,7 @@ private Q_SLOTS:
         QFETCH(QString, url);
         QFETCH(QByteArray, keyHeader);
         QFETCH(QByteArray, keyValue);
-        ProviderConfig p;
-        p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
-        p.model = QStringLiteral("m-1");
-        RequestSpec spec;
-        spec.prompt = QStringLiteral("hello");
-        spec.maxOutputTokens = 17;
-        const HttpRequestParts parts = makeDialect(dialect)->buildRequest(p, spec, "k-123");
+        const HttpRequestParts parts = requestFor(dialect);
         QCOMPARE(parts.url.toString(QUrl::RemoveScheme | QUrl::RemoveAuthority), url);
         // The key is in its header, never in the URL.
         QVERIFY(!parts.url.toString().contains(QStringLiteral("k-123")));
@@ -284,13 +295,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, dialect);
         QFETCH(QByteArray, body);
-        ProviderConfig p;
-        p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
-        p.model = QStringLiteral("m-1");
-        RequestSpec spec;
-        spec.prompt = QStringLiteral("hello");
-        spec.maxOutputTokens = 17;
-        QCOMPARE(makeDialect(dialect)->buildRequest(p, spec, "k-123").body, body);
+        QCOMPARE(requestFor(dialect).body, body);
     }
 
     // Earlier turns go before the prompt, each dialect in its own shape; the prompt stays the
@@ -352,17 +357,13 @@ private Q_SLOTS:
         QFETCH(QString, dialect);
         QFETCH(bool, twoUserTurns);
         QFETCH(QByteArray, body);
-        ProviderConfig p;
-        p.baseUrl = QUrl(QStringLiteral("http:") + QStringLiteral("//127.0.0.1:9/v1"));
-        p.model = QStringLiteral("m-1");
         RequestSpec spec;
         spec.history = {{ChatTurn::Role::User, QStringLiteral("The secret code is AB12.")},
                         {ChatTurn::Role::Assistant, QStringLiteral("Noted.")}};
         if (twoUserTurns)
             spec.history.push_back({ChatTurn::Role::User, QStringLiteral("Thanks.")});
         spec.prompt = QStringLiteral("What is the secret code?");
-        spec.maxOutputTokens = 17;
-        QCOMPARE(makeDialect(dialect)->buildRequest(p, spec, "k-123").body, body);
+        QCOMPARE(requestFor(dialect, spec).body, body);
     }
 
     void httpErrors_data()

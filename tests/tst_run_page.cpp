@@ -16,6 +16,7 @@
 #include "util/monotonic_clock.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
+#include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -25,7 +26,6 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace ys;
@@ -121,11 +121,8 @@ class TstRunPage : public QObject {
 private Q_SLOTS:
     void liveRunFillsTheProgressChartsAndEvents()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("run.sqlite")),
-                            std::make_unique<TestSimHost>());
-        QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
+        test::ScratchWorkbench workbench(std::make_unique<TestSimHost>());
+        QVERIFY(workbench.opens());
         MainWindow window(&workbench);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -137,6 +134,7 @@ private Q_SLOTS:
             page->model()->events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(window.pages()->currentWidget() != page);
 
+        QString error;
         const QUrl url = workbench.simulatorUrl(&error);
         QVERIFY2(!url.isEmpty(), qPrintable(error));
         QSignalSpy finished(&workbench, &Workbench::sessionFinished);
@@ -208,17 +206,15 @@ private Q_SLOTS:
 
     void cancelKeepsEverySampleAndSaysSo()
     {
-        QTemporaryDir dir;
-        Workbench workbench(dir.filePath(QStringLiteral("cancel.sqlite")),
-                            std::make_unique<TestSimHost>());
-        QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
+        test::ScratchWorkbench workbench(std::make_unique<TestSimHost>());
+        QVERIFY(workbench.opens());
         RunPage page(&workbench);
         QAbstractItemModelTester tester(page.model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester eventsTester(
             page.model()->events(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         page.show();
+        QString error;
         const QUrl url = workbench.simulatorUrl(&error);
         QVERIFY2(!url.isEmpty(), qPrintable(error));
         QSignalSpy finished(&workbench, &Workbench::sessionFinished);

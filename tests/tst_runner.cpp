@@ -31,12 +31,7 @@ const char kSentinelKey[] = "ys-test-sentinel-7f3a9c1e5b2d4f6a8c0e";
 std::vector<nlohmann::json> profiles()
 {
     test::ProfileShape shape;
-    shape.ttftMedianMs = 30;
-    shape.ttftP95Ms = 40;
-    shape.prefillTokensPerS = 100000;
-    shape.decodeTokensPerS = 2000;
-    shape.outputTokensMin = 10;
-    shape.outputTokensMax = 20;
+    shape.withTtft(30, 40).withPrefill(100000).withDecode(2000).withOutput(10, 20);
     test::ProfileShape locked = shape;
     locked.ttftMedianMs = 20;
     locked.ttftP95Ms = 30;
@@ -82,12 +77,7 @@ class TstRunner : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QString error;
-        m_sim = test::startSim(profiles(), &error);
-        QVERIFY2(m_sim, qPrintable(error));
-    }
+    void initTestCase() { m_sim = test::startedSim(profiles()); }
 
     void cleanupTestCase() { m_sim.reset(); }
 
@@ -193,17 +183,16 @@ private Q_SLOTS:
         QVERIFY(t.elapsed() < 3000); // did not wait for answers
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
 
-        Database db(path);
-        QVERIFY(db.open(&error));
-        SessionRepository repo(db);
-        const auto runs = repo.runs(finished.first().at(0).toLongLong(), &error);
-        QCOMPARE(runs.size(), 2u);
-        QCOMPARE(runs[0].status, SessionStatus::Cancelled);
-        const auto samples = repo.samples(runs[0].id, &error);
+        const auto stored = test::readSession(path, finished.first().at(0).toLongLong(),
+                                              test::WithSummary::No, &error);
+        QVERIFY2(stored, qPrintable(error));
+        QCOMPARE(stored->runs.size(), 2u);
+        QCOMPARE(stored->runs[0].status, SessionStatus::Cancelled);
+        const std::vector<Sample> &samples = stored->samples[0];
         QCOMPARE(samples.size(), 2u); // the two in flight, recorded as cancelled
         for (const Sample &s : samples)
             QCOMPARE(s.outcome, Outcome::Cancelled);
-        QVERIFY(repo.samples(runs[1].id, &error).empty()); // never started
+        QVERIFY(stored->samples[1].empty()); // never started
     }
 
     void rerunAddsARunForThatProviderOnly()

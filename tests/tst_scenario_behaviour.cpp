@@ -115,19 +115,14 @@ private Q_SLOTS:
         const json faults{
             {"faults",
              {{"stall", {{"probability", 0.1}, {"param", 2000}}}, {"reset_mid_stream", 0.08}}}};
-        QString error;
-        auto sim = test::startSim({test::simProfileJson(QStringLiteral("Stalls"),
-                                                        QStringLiteral("stalls"), shape, faults)},
-                                  &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim = test::startedSim({test::simProfileJson(
+            QStringLiteral("Stalls"), QStringLiteral("stalls"), shape, faults)});
+        if (!sim)
+            return;
 
-        Scenario sc;
+        // Answers of at most 40 tokens: below some natural lengths, those finish by "length".
+        Scenario sc = test::closedLoopScenario(80, 16, 50, 40, 20000);
         sc.kind = QStringLiteral("stability");
-        sc.requests = 80;
-        sc.concurrency = 16;
-        sc.promptTokens = 50;
-        sc.maxOutputTokens = 40; // below some natural lengths: those finish by "length"
-        sc.timeoutMs = 20000;
         sc.stability.stallMs = {500, 2000};
         QTemporaryDir dir;
         const auto stored =
@@ -194,26 +189,21 @@ private Q_SLOTS:
     // from the first turn the simulator had to truncate; the result names that turn.
     void multiTurnLosesTheFactOnceTheHistoryNoLongerFits()
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 10;
-        shape.decodeTokensPerS = 2000;
-        shape.tokensPerEventMin = shape.tokensPerEventMax = 5;
-        shape.outputTokensMin = 10;
-        shape.outputTokensMax = 20;
-        shape.contextWindow = 8192;
-        shape.seed = 3;
-        QString error;
-        auto sim = test::startSim(
+        auto shape = test::ProfileShape()
+                         .withTtft(10, 10)
+                         .withDecode(2000)
+                         .withEvents(5, 5)
+                         .withOutput(10, 20)
+                         .withWindow(8192)
+                         .withSeed(3);
+        const auto sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Window 8K"), QStringLiteral("window-8k"), shape,
-                                  {{"context_overflow", "truncate"}})},
-            &error);
-        QVERIFY2(sim, qPrintable(error));
+                                  {{"context_overflow", "truncate"}})});
+        if (!sim)
+            return;
 
-        Scenario sc;
+        Scenario sc = test::closedLoopScenario(30, 3, 1000, 64, 20000);
         sc.kind = QStringLiteral("multi_turn");
-        sc.concurrency = 3;
-        sc.maxOutputTokens = 64;
-        sc.timeoutMs = 20000;
         sc.multiTurn.turns = 6;
         sc.multiTurn.conversations = 3;
         sc.multiTurn.tokensPerTurn = 2000;
@@ -288,19 +278,18 @@ private Q_SLOTS:
     // reported.
     void resilienceStrategiesRankAsExpected()
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 10;
-        shape.decodeTokensPerS = 2000;
-        shape.tokensPerEventMin = shape.tokensPerEventMax = 5;
-        shape.outputTokensMin = shape.outputTokensMax = 10;
-        shape.seed = 9;
-        QString error;
-        auto sim = test::startSim(
+        auto shape = test::ProfileShape()
+                         .withTtft(10, 10)
+                         .withDecode(2000)
+                         .withEvents(5, 5)
+                         .withOutput(10, 10)
+                         .withSeed(9);
+        const auto sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Flaky"), QStringLiteral("flaky"), shape,
                                   {{"faults", {{"server_error_500", 0.2}}}}),
-             test::simProfileJson(QStringLiteral("Backup"), QStringLiteral("backup"), shape)},
-            &error);
-        QVERIFY2(sim, qPrintable(error));
+             test::simProfileJson(QStringLiteral("Backup"), QStringLiteral("backup"), shape)});
+        if (!sim)
+            return;
 
         test::ProviderExtras priced;
         priced.price = Price{2.0, 8.0, std::nullopt};
@@ -310,13 +299,8 @@ private Q_SLOTS:
         primary.breaker = BreakerSettings{5, 30, 10, 1};
         const ProviderConfig backup = test::simProvider(QStringLiteral("Backup"), sim->baseUrl(),
                                                         QStringLiteral("backup"), priced);
-        Scenario sc;
+        Scenario sc = test::closedLoopScenario(60, 8, 100, 20, 10000);
         sc.kind = QStringLiteral("resilience");
-        sc.requests = 60;
-        sc.concurrency = 8;
-        sc.promptTokens = 100;
-        sc.maxOutputTokens = 20;
-        sc.timeoutMs = 10000;
         // Room for three backoffs (0.5 + 1 + 2 s at most): a retried request that succeeds
         // meets it, so the strategies differ by what they recover, not by their waits.
         sc.resilience.sloMs = 5000;
@@ -390,25 +374,20 @@ private Q_SLOTS:
     // requests reach the server than the cap allows.
     void rateLimitFoundByTheRamp()
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 5;
-        shape.decodeTokensPerS = 5000;
-        shape.tokensPerEventMin = shape.tokensPerEventMax = 5;
-        shape.outputTokensMin = shape.outputTokensMax = 5;
-        shape.seed = 2;
-        QString error;
-        auto sim = test::startSim(
+        auto shape = test::ProfileShape()
+                         .withTtft(5, 5)
+                         .withDecode(5000)
+                         .withEvents(5, 5)
+                         .withOutput(5, 5)
+                         .withSeed(2);
+        const auto sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Limited"), QStringLiteral("limited"), shape,
-                                  {{"rate_limits", {{"requests_per_min", 60}}}})},
-            &error);
-        QVERIFY2(sim, qPrintable(error));
+                                  {{"rate_limits", {{"requests_per_min", 60}}}})});
+        if (!sim)
+            return;
 
-        Scenario sc;
+        Scenario sc = test::closedLoopScenario(30, 4, 50, 10, 10000);
         sc.kind = QStringLiteral("rate_limit");
-        sc.concurrency = 4;
-        sc.promptTokens = 50;
-        sc.maxOutputTokens = 10;
-        sc.timeoutMs = 10000;
         // Steps of 3 s at 2, 4, 8 and 16 per second: 6 + 12 + 24 leave about 27 of the 60 in
         // the bucket, which 16 per second empties within 2 s; then a hold at 16 per second,
         // cut short by the cap of 200 requests (about 7 s).

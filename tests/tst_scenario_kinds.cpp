@@ -14,6 +14,7 @@
 #include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "session_support.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -38,22 +39,12 @@ struct Simulated {
     std::optional<Price> price;
 };
 
-const ProviderSummary *providerNamed(const SessionSummary &s, const QString &name)
-{
-    for (const ProviderSummary &p : s.providers)
-        if (p.name == name)
-            return &p;
-    return nullptr;
-}
-
 } // namespace
 
-class TstScenarioKinds : public QObject {
+class TstScenarioKinds : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
     int m_sessions = 0;
 
     // Runs one scenario against the given providers of a fresh simulator and returns the
@@ -114,11 +105,8 @@ private:
 
     static json fastProfile(const char *name, int window, const char *overflow)
     {
-        test::ProfileShape shape;
-        shape.contextWindow = window;
-        shape.prefillTokensPerS = 5e6;
-        shape.outputTokensMin = shape.outputTokensMax = 12;
-        shape.seed = 7;
+        auto shape =
+            test::ProfileShape().withPrefill(5e6).withOutput(12, 12).withWindow(window).withSeed(7);
         return test::simProfileJson(QString::fromLatin1(name), QString::fromLatin1(name), shape,
                                     {{"context_overflow", overflow}});
     }
@@ -141,7 +129,7 @@ private Q_SLOTS:
               {}}},
             sc);
         QVERIFY(summary);
-        const ProviderSummary *t = providerNamed(*summary, QStringLiteral("Truncates"));
+        const ProviderSummary *t = test::providerNamed(*summary, QStringLiteral("Truncates"));
         QVERIFY(t && t->results.contextLimit);
         const ContextLimitResult &tr = *t->results.contextLimit;
         QCOMPARE(tr.behaviour, QStringLiteral("silent_truncation"));
@@ -151,7 +139,7 @@ private Q_SLOTS:
         QVERIFY(tr.probes <= 20);
         QCOMPARE(tr.claimMet, std::optional<bool>(false));
 
-        const ProviderSummary *e = providerNamed(*summary, QStringLiteral("Errors"));
+        const ProviderSummary *e = test::providerNamed(*summary, QStringLiteral("Errors"));
         QVERIFY(e && e->results.contextLimit);
         const ContextLimitResult &er = *e->results.contextLimit;
         QCOMPARE(er.behaviour, QStringLiteral("error"));
@@ -170,7 +158,7 @@ private Q_SLOTS:
               "%d probes",
               qint64(*tr.verified), qint64(tr.firstFailure.value_or(-1)), tr.probes,
               qint64(*er.verified), er.probes);
-        const ProviderSummary *o = providerNamed(*summary, QStringLiteral("Overclaims"));
+        const ProviderSummary *o = test::providerNamed(*summary, QStringLiteral("Overclaims"));
         QVERIFY(o && o->results.contextLimit);
         const ContextLimitResult &orr = *o->results.contextLimit;
         QCOMPARE(orr.claimed, std::optional<qint64>(128000));
@@ -202,7 +190,7 @@ private Q_SLOTS:
                                  sc);
         QVERIFY(summary);
         for (const char *name : {"Truncates", "Errors"}) {
-            const ProviderSummary *p = providerNamed(*summary, QLatin1StringView(name));
+            const ProviderSummary *p = test::providerNamed(*summary, QLatin1StringView(name));
             QVERIFY(p && p->results.contextLimit);
             const ContextLimitResult &r = *p->results.contextLimit;
             QCOMPARE(r.behaviour, QLatin1StringView(name) == QLatin1StringView("Truncates")
@@ -225,7 +213,7 @@ private Q_SLOTS:
             qInfo("%s, no recall: verified %lld, first failure %lld, %d probes", name,
                   qint64(*r.verified), qint64(*r.firstFailure), r.probes);
         }
-        const ProviderSummary *m = providerNamed(*summary, QStringLiteral("ShortMemory"));
+        const ProviderSummary *m = test::providerNamed(*summary, QStringLiteral("ShortMemory"));
         QVERIFY(m && m->results.contextLimit);
         const ContextLimitResult &mr = *m->results.contextLimit;
         QCOMPARE(mr.verified, std::optional<qint64>(32000));
@@ -247,10 +235,7 @@ private Q_SLOTS:
         // The prefill is kept slower than the simulator's own reading and tokenizing of the
         // prompt (about 4 us a token under the sanitizers on a busy machine), which happens inside
         // the planned TTFT: at 2.5 us a token the work, not the profile, set the large points.
-        test::ProfileShape shape;
-        shape.prefillTokensPerS = 100000;
-        shape.outputTokensMin = shape.outputTokensMax = 8;
-        shape.contextWindow = 200000;
+        auto shape = test::ProfileShape().withPrefill(100000).withOutput(8, 8).withWindow(200000);
         json profile = test::simProfileJson(QStringLiteral("Curve"), QStringLiteral("curve"), shape,
                                             {{"prefill_quadratic_s_per_mtok2", 48.0}});
         Scenario sc = ofKind("context_sweep");
@@ -353,11 +338,8 @@ private Q_SLOTS:
         // sanitizers on a busy machine) happens inside that time, so the warm request's plan is
         // kept longer than that work (60 ms base, a slow prefill): otherwise the work, not the
         // model, sets the warm TTFT and the drop reads short.
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 60;
-        shape.prefillTokensPerS = 25000;
-        shape.outputTokensMin = shape.outputTokensMax = 8;
-        shape.seed = 3;
+        auto shape =
+            test::ProfileShape().withTtft(60, 60).withPrefill(25000).withOutput(8, 8).withSeed(3);
         const json cached =
             test::simProfileJson(QStringLiteral("Cached"), QStringLiteral("cached"), shape,
                                  {{"prefix_cache", {{"min_tokens", 1024}, {"ttft_saving", 0.8}}}});
@@ -372,8 +354,8 @@ private Q_SLOTS:
                                   {QStringLiteral("Plain"), plain, {}, price}},
                                  sc, &path);
         QVERIFY(summary);
-        const auto &c = providerNamed(*summary, QStringLiteral("Cached"))->results.cache;
-        const auto &p = providerNamed(*summary, QStringLiteral("Plain"))->results.cache;
+        const auto &c = test::providerNamed(*summary, QStringLiteral("Cached"))->results.cache;
+        const auto &p = test::providerNamed(*summary, QStringLiteral("Plain"))->results.cache;
         QVERIFY(c && p);
         QCOMPARE(c->detected, std::optional<bool>(true));
         QCOMPARE(p->detected, std::optional<bool>(false));
@@ -424,10 +406,7 @@ private Q_SLOTS:
     // one that never diverges at 100%.
     void determinism()
     {
-        test::ProfileShape shape;
-        shape.outputTokensMin = 10;
-        shape.outputTokensMax = 30;
-        shape.seed = 11;
+        auto shape = test::ProfileShape().withOutput(10, 30).withSeed(11);
         const json diverging = test::simProfileJson(
             QStringLiteral("Diverges"), QStringLiteral("diverges"), shape, {{"divergence", 0.3}});
         const json steady =
@@ -441,8 +420,10 @@ private Q_SLOTS:
                                   {QStringLiteral("Steady"), steady, {}, {}}},
                                  sc);
         QVERIFY(summary);
-        const auto &d = providerNamed(*summary, QStringLiteral("Diverges"))->results.determinism;
-        const auto &s = providerNamed(*summary, QStringLiteral("Steady"))->results.determinism;
+        const auto &d =
+            test::providerNamed(*summary, QStringLiteral("Diverges"))->results.determinism;
+        const auto &s =
+            test::providerNamed(*summary, QStringLiteral("Steady"))->results.determinism;
         QVERIFY(d && s && d->identicalShare && s->identicalShare);
         QCOMPARE(d->answers, 100);
         qInfo("identical share %.2f (divergence 0.3), %.2f (none)", *d->identicalShare,

@@ -5,10 +5,9 @@
 #include "analysis/run_summary.h"
 #include "analysis/scores.h"
 #include "analysis/slo.h"
+#include "fixture_json.h"
 #include "models/score_model.h"
-#include "test_support.h"
 
-#include <QFile>
 #include <QTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -20,10 +19,7 @@ namespace {
 
 json loadFixture(const QString &name)
 {
-    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/")) + name);
-    if (!file.open(QIODevice::ReadOnly))
-        return json();
-    return json::parse(file.readAll().toStdString());
+    return test::readFixtureJson(name);
 }
 
 double number(const json &v)
@@ -104,12 +100,9 @@ class TstScores : public QObject {
 private Q_SLOTS:
     void scores_data()
     {
-        QTest::addColumn<QByteArray>("caseJson");
         const json doc = loadFixture(QStringLiteral("scores/scores.json"));
         QVERIFY(doc.contains("cases") && !doc["cases"].empty());
-        for (const auto &c : doc["cases"])
-            QTest::newRow(c["name"].get<std::string>().c_str())
-                << QByteArray::fromStdString(c.dump());
+        test::addJsonCaseRows("caseJson", doc["cases"]);
     }
 
     void scores()
@@ -177,11 +170,8 @@ private Q_SLOTS:
 
     void badWeights_data()
     {
-        QTest::addColumn<QByteArray>("caseJson");
         const json doc = loadFixture(QStringLiteral("scores/scores.json"));
-        for (const auto &c : doc["errors"])
-            QTest::newRow(c["name"].get<std::string>().c_str())
-                << QByteArray::fromStdString(c.dump());
+        test::addJsonCaseRows("caseJson", doc["errors"]);
     }
 
     void badWeights()

@@ -92,13 +92,8 @@ QByteArray profilesJson()
 {
     // Fast answers; every profile demands the sentinel except "wrong", which wants another key
     // and so answers the sentinel with 401. echo_auth quotes the key back in a 400.
-    test::ProfileShape shape;
-    shape.ttftMedianMs = 40;
-    shape.ttftP95Ms = 50;
-    shape.decodeTokensPerS = 4000;
-    shape.outputTokensMin = 4;
-    shape.outputTokensMax = 8;
-    shape.contextWindow = 8000;
+    auto shape =
+        test::ProfileShape().withTtft(40, 50).withDecode(4000).withOutput(4, 8).withWindow(8000);
     const auto seeded = [shape](std::uint64_t seed) {
         test::ProfileShape s = shape;
         s.seed = seed;

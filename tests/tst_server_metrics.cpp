@@ -22,7 +22,7 @@
 using namespace ys;
 using nlohmann::json;
 
-class TstServerMetrics : public QObject {
+class TstServerMetrics : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
@@ -93,26 +93,14 @@ private:
         return out;
     }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
         // Two requests generate at once; the other four of the run's six wait in the queue.
-        test::ProfileShape shape;
-        shape.ttftMedianMs = 20;
-        shape.ttftP95Ms = 20;
-        shape.decodeTokensPerS = 100;
-        shape.outputTokensMin = 20;
-        shape.outputTokensMax = 20;
-        QString error;
-        m_sim =
-            test::startSim({test::simProfileJson(QStringLiteral("Queued"), QStringLiteral("queued"),
-                                                 shape, {{"capacity", 2}})},
-                           &error);
-        QVERIFY2(m_sim, qPrintable(error));
+        auto shape = test::ProfileShape().withTtft(20, 20).withDecode(100).withOutput(20, 20);
+        m_sim = test::startedSim({test::simProfileJson(
+            QStringLiteral("Queued"), QStringLiteral("queued"), shape, {{"capacity", 2}})});
     }
 
     void cleanupTestCase() { m_sim.reset(); }

@@ -11,6 +11,7 @@
 #include "pricing/price_catalog.h"
 #include "run/cost_estimate.h"
 #include "run/session_plan.h"
+#include "session_support.h"
 #include "sim/sim_host.h"
 #include "ui/suite_page.h"
 #include "workbench/workbench.h"
@@ -40,13 +41,10 @@ QStringList amounts(const QString &text)
 
 } // namespace
 
-class TstSessionPlan : public QObject {
+class TstSessionPlan : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
     Suite suite() const
     {
         Suite s;
@@ -67,13 +65,7 @@ private:
         mini.priceOverride = cached;
         s.providers = {pro, mini};
 
-        Scenario latency;
-        latency.kind = QStringLiteral("latency");
-        latency.requests = 3;
-        latency.concurrency = 1;
-        latency.warmup = 0;
-        latency.promptTokens = 300;
-        latency.maxOutputTokens = 16;
+        const Scenario latency = test::closedLoopScenario(3, 1, 300, 16);
         // Its probe at the claim is planned at 210,000 tokens: past Pro's tier.
         Scenario limit;
         limit.kind = QStringLiteral("context_limit");
@@ -123,16 +115,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::ProfileShape shape;
-        shape.prefillTokensPerS = 5e6;
-        shape.contextWindow = 300000;
-        shape.outputTokensMin = shape.outputTokensMax = 8;
-        QString error;
-        m_sim = test::startSim(
+        auto shape = test::ProfileShape().withPrefill(5e6).withOutput(8, 8).withWindow(300000);
+        m_sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Pro"), QStringLiteral("gemini-2.5-pro"), shape),
-             test::simProfileJson(QStringLiteral("Mini"), QStringLiteral("gpt-4o-mini"), shape)},
-            &error);
-        QVERIFY2(m_sim, qPrintable(error));
+             test::simProfileJson(QStringLiteral("Mini"), QStringLiteral("gpt-4o-mini"), shape)});
     }
 
     void oneEstimateEverywhere()

@@ -3,9 +3,8 @@
 // wrote the JSON; the test needs neither Python nor SciPy).
 #include "analysis/comparisons.h"
 #include "analysis/significance.h"
-#include "test_support.h"
+#include "fixture_json.h"
 
-#include <QFile>
 #include <QTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -17,11 +16,7 @@ namespace {
 
 json loadFixture(const char *name)
 {
-    QFile file((ys::test::sourceDir() + QStringLiteral("/tests/fixtures/significance/")) +
-               QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        return json();
-    return json::parse(file.readAll().toStdString());
+    return test::readFixtureJson(QStringLiteral("significance/") + QLatin1StringView(name));
 }
 
 std::vector<double> numbers(const json &array)
@@ -49,12 +44,9 @@ class TstSignificance : public QObject {
 private Q_SLOTS:
     void mannWhitney_data()
     {
-        QTest::addColumn<QByteArray>("caseJson");
         const json doc = loadFixture("mann_whitney.json");
         QVERIFY(doc.contains("cases") && !doc["cases"].empty());
-        for (const auto &c : doc["cases"])
-            QTest::newRow(c["name"].get<std::string>().c_str())
-                << QByteArray::fromStdString(c.dump());
+        test::addJsonCaseRows("caseJson", doc["cases"]);
     }
 
     void mannWhitney()

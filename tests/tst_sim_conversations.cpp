@@ -22,16 +22,13 @@ constexpr int kWindow = 2000;
 
 test::ProfileShape quickShape(int window)
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 5;
-    s.ttftP95Ms = 5;
-    s.decodeTokensPerS = 20000;
-    s.tokensPerEventMax = 3;
-    s.outputTokensMin = 8;
-    s.outputTokensMax = 12;
-    s.contextWindow = window;
-    s.seed = 5;
-    return s;
+    return test::ProfileShape()
+        .withTtft(5, 5)
+        .withDecode(20000)
+        .withEvents(1, 3)
+        .withOutput(8, 12)
+        .withWindow(window)
+        .withSeed(5);
 }
 
 using test::filler;
@@ -102,7 +99,7 @@ void addDialectRows()
 
 } // namespace
 
-class TestSimConversations : public QObject {
+class TestSimConversations : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -114,7 +111,6 @@ private slots:
     void prefixCached();
 
 private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
     // GET /_sim/requests/{id} of the client's last request.
     QJsonObject truth(const st::RawClient &answered) const
     {
@@ -127,8 +123,6 @@ private:
             return {};
         return client.json();
     }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimConversations::initTestCase()
@@ -140,9 +134,7 @@ void TestSimConversations::initTestCase()
         test::simProfileJson(name, QStringLiteral("cached"), quickShape(128000),
                              {{"prefix_cache", {{"min_tokens", 1}}}}),
     };
-    QString error;
-    m_host = test::startSim(profiles, &error);
-    QVERIFY2(m_host, qPrintable(error));
+    m_host = test::startedSim(profiles);
 }
 
 void TestSimConversations::cleanupTestCase()

@@ -24,16 +24,13 @@ const QByteArray kKey = "ys-test-sim-dialects-0123456789";
 // Quick answers of 12 to 20 tokens, one to three to an event, in a 1000-token window.
 test::ProfileShape shape()
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 10;
-    s.ttftP95Ms = 12;
-    s.decodeTokensPerS = 4000;
-    s.tokensPerEventMax = 3;
-    s.outputTokensMin = 12;
-    s.outputTokensMax = 20;
-    s.contextWindow = 1000;
-    s.seed = 11;
-    return s;
+    return test::ProfileShape()
+        .withTtft(10, 12)
+        .withDecode(4000)
+        .withEvents(1, 3)
+        .withOutput(12, 20)
+        .withWindow(1000)
+        .withSeed(11);
 }
 
 void addDialectRows()
@@ -55,7 +52,7 @@ QStringList names(const QList<SseEvent> &events)
 
 } // namespace
 
-class TestSimDialects : public QObject {
+class TestSimDialects : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -83,7 +80,6 @@ private slots:
     void groundTruthLog();
 
 private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
     std::optional<SimRequestRecord> record(const RawClient &client) const
     {
         return waitRecord(*m_host, client.header("x-request-id"));
@@ -91,7 +87,6 @@ private:
 
     QTemporaryDir m_dir;
     QString m_logPath;
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimDialects::initTestCase()
@@ -267,15 +262,9 @@ void TestSimDialects::outputLimit()
     const QList<SseEvent> events = client.events();
     switch (dialect) {
     case Dialect::OpenAiChat:
-        QCOMPARE(events.at(events.size() - 3)
-                     .json()
-                     .value(L1("choices"))
-                     .toArray()
-                     .first()
-                     .toObject()
-                     .value(L1("finish_reason"))
-                     .toString(),
-                 QStringLiteral("length"));
+        QCOMPARE(
+            firstChoice(events.at(events.size() - 3).json()).value(L1("finish_reason")).toString(),
+            QStringLiteral("length"));
         QCOMPARE(events.at(events.size() - 2)
                      .json()
                      .value(L1("usage"))

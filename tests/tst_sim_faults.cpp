@@ -31,16 +31,13 @@ namespace {
 // Quick answers of 10 to 14 tokens, one or two to an event.
 test::ProfileShape shape()
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 10;
-    s.ttftP95Ms = 12;
-    s.decodeTokensPerS = 4000;
-    s.tokensPerEventMax = 2;
-    s.outputTokensMin = 10;
-    s.outputTokensMax = 14;
-    s.contextWindow = 4000;
-    s.seed = 5;
-    return s;
+    return test::ProfileShape()
+        .withTtft(10, 12)
+        .withDecode(4000)
+        .withEvents(1, 2)
+        .withOutput(10, 14)
+        .withWindow(4000)
+        .withSeed(5);
 }
 
 // A blocking POSIX client for the one thing Qt cannot tell apart: a reset from a close.
@@ -147,7 +144,7 @@ struct Expect {
 
 Q_DECLARE_METATYPE(Expect)
 
-class TestSimFaults : public QObject {
+class TestSimFaults : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -162,11 +159,6 @@ private slots:
     void unknownFault();
     void profileProbabilities();
     void profileParameter();
-
-private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimFaults::initTestCase()

@@ -58,11 +58,7 @@ private:
 void TstSimHttp2::initTestCase()
 {
     test::ProfileShape shape;
-    shape.ttftMedianMs = 20;
-    shape.ttftP95Ms = 20;
-    shape.decodeTokensPerS = 500;
-    shape.outputTokensMin = kAnswerTokens;
-    shape.outputTokensMax = kAnswerTokens;
+    shape.withTtft(20, 20).withDecode(500).withOutput(kAnswerTokens, kAnswerTokens);
     const std::vector<nlohmann::json> profiles = {
         test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)};
     QString error;

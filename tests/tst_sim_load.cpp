@@ -19,15 +19,13 @@ namespace {
 // 40-token answers at 500 tokens/s, two to an event, in a window no prompt here fills.
 test::ProfileShape shape()
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 20;
-    s.ttftP95Ms = 22;
-    s.decodeTokensPerS = 500;
-    s.tokensPerEventMin = s.tokensPerEventMax = 2;
-    s.outputTokensMin = s.outputTokensMax = 40;
-    s.contextWindow = 100000;
-    s.seed = 3;
-    return s;
+    return test::ProfileShape()
+        .withTtft(20, 22)
+        .withDecode(500)
+        .withEvents(2, 2)
+        .withOutput(40, 40)
+        .withWindow(100000)
+        .withSeed(3);
 }
 
 double median(std::vector<double> values)
@@ -48,7 +46,7 @@ QString promptOf(int tokens)
 
 } // namespace
 
-class TestSimLoad : public QObject {
+class TestSimLoad : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -61,11 +59,6 @@ private slots:
     void rateLimitPerKey();
     void prefixCache();
     void silentTruncation();
-
-private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimLoad::initTestCase()

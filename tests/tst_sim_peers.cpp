@@ -3,6 +3,7 @@
 // truth shows each request carried the right key in the right header. tests/peers/install.sh
 // installs them (test.sh runs it); without them this test fails rather than skips.
 
+#include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "test_support.h"
@@ -82,18 +83,14 @@ void TestSimPeers::initTestCase()
         QVERIFY(QFile::copy(source.filePath(name), dir.filePath(name)));
     }
 
-    SimProfile p;
-    p.name = QStringLiteral("Peer");
-    p.model = QStringLiteral("sim-peer");
-    p.ttftMedianMs = 30;
-    p.ttftP95Ms = 40;
-    p.prefillTokensPerS = 1e6;
-    p.decodeTokensPerS = 2000;
-    p.tokensPerEventMin = 1;
-    p.tokensPerEventMax = 3;
-    p.outputTokensMin = 30;
-    p.outputTokensMax = 60;
-    p.contextWindow = 100000;
+    SimProfile p = test::simProfile(QStringLiteral("sim-peer"),
+                                    test::ProfileShape()
+                                        .withTtft(30, 40)
+                                        .withDecode(2000)
+                                        .withEvents(1, 3)
+                                        .withOutput(30, 60)
+                                        .withWindow(100000),
+                                    QStringLiteral("Peer"));
     p.apiKey = kKey;
     m_host = std::make_unique<SimHost>(std::vector<SimProfile>{p});
     QString error;

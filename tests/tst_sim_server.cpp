@@ -141,17 +141,14 @@ QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {})
 // Answers of 10 to 20 tokens at 2000 tokens/s with some jitter, in a 1000-token window.
 test::ProfileShape shape()
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 20;
-    s.ttftP95Ms = 24;
-    s.decodeTokensPerS = 2000;
-    s.decodeJitter = 0.1;
-    s.tokensPerEventMax = 3;
-    s.outputTokensMin = 10;
-    s.outputTokensMax = 20;
-    s.contextWindow = 1000;
-    s.seed = 7;
-    return s;
+    return test::ProfileShape()
+        .withTtft(20, 24)
+        .withDecode(2000)
+        .withJitter(0.1)
+        .withEvents(1, 3)
+        .withOutput(10, 20)
+        .withWindow(1000)
+        .withSeed(7);
 }
 
 // Percentile with linear interpolation between closest ranks (R type 7), as the app reports.
@@ -181,7 +178,7 @@ const QString kKey = QStringLiteral("sk-test-0123456789abcdef");
 
 } // namespace
 
-class TestSimServer : public QObject {
+class TestSimServer : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -219,11 +216,6 @@ private slots:
     void demoProbe_data();
     void demoProbe();
     void executable();
-
-private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimServer::initTestCase()
@@ -239,33 +231,19 @@ void TestSimServer::initTestCase()
     keyed.apiKey = kKey;
     profiles.push_back(keyed);
 
-    SimProfile timing = test::simProfile(QStringLiteral("timing"), shape());
-    timing.ttftMedianMs = 100;
-    timing.ttftP95Ms = 108;
-    timing.prefillTokensPerS = 10000;
-    timing.outputTokensMin = 5;
-    timing.outputTokensMax = 10;
-    profiles.push_back(timing);
+    profiles.push_back(test::simProfile(
+        QStringLiteral("timing"), shape().withTtft(100, 108).withPrefill(10000).withOutput(5, 10)));
 
     // 20 tokens at 200 tokens/s: each answer holds its single slot for about 150 ms.
-    SimProfile single = test::simProfile(QStringLiteral("single"), shape());
+    SimProfile single = test::simProfile(
+        QStringLiteral("single"),
+        shape().withTtft(50, 55).withDecode(200).withJitter(0).withEvents(2, 2).withOutput(20, 20));
     single.capacity = 1;
-    single.ttftMedianMs = 50;
-    single.ttftP95Ms = 55;
-    single.decodeTokensPerS = 200;
-    single.decodeJitter = 0;
-    single.tokensPerEventMin = 2;
-    single.tokensPerEventMax = 2;
-    single.outputTokensMin = 20;
-    single.outputTokensMax = 20;
     profiles.push_back(single);
 
     // A long answer (about 1 s) to disconnect from.
-    SimProfile slow = test::simProfile(QStringLiteral("slow"), shape());
-    slow.decodeTokensPerS = 200;
-    slow.outputTokensMin = 200;
-    slow.outputTokensMax = 200;
-    profiles.push_back(slow);
+    profiles.push_back(
+        test::simProfile(QStringLiteral("slow"), shape().withDecode(200).withOutput(200, 200)));
 
     m_host = std::make_unique<SimHost>(std::move(profiles));
     QString error;
@@ -602,7 +580,7 @@ void TestSimServer::streaming()
     }
 
     // First: the role alone, at once.
-    const QJsonObject first = client.eventJson(0).value(L1("choices")).toArray().first().toObject();
+    const QJsonObject first = simtest::firstChoice(client.eventJson(0));
     const QJsonObject firstDelta = first.value(L1("delta")).toObject();
     QCOMPARE(firstDelta.keys(), (QStringList{QStringLiteral("content"), QStringLiteral("role")}));
     QCOMPARE(firstDelta.value(L1("role")).toString(), QStringLiteral("assistant"));
@@ -614,8 +592,7 @@ void TestSimServer::streaming()
     const qsizetype finishIndex = expectUsage ? jsonEvents - 2 : jsonEvents - 1;
     QString text;
     for (qsizetype i = 1; i < finishIndex; ++i) {
-        const QJsonObject choice =
-            client.eventJson(i).value(L1("choices")).toArray().first().toObject();
+        const QJsonObject choice = simtest::firstChoice(client.eventJson(i));
         QVERIFY(choice.value(L1("finish_reason")).isNull());
         const QJsonObject delta = choice.value(L1("delta")).toObject();
         QCOMPARE(delta.keys(), QStringList{QStringLiteral("content")});
@@ -625,8 +602,7 @@ void TestSimServer::streaming()
             QVERIFY(client.chunkEvents().at(i).ns >= client.chunkEvents().at(i - 1).ns);
     }
     QVERIFY(!text.isEmpty());
-    const QJsonObject finish =
-        client.eventJson(finishIndex).value(L1("choices")).toArray().first().toObject();
+    const QJsonObject finish = simtest::firstChoice(client.eventJson(finishIndex));
     QCOMPARE(finish.value(L1("finish_reason")).toString(), QStringLiteral("stop"));
     QVERIFY(finish.value(L1("delta")).toObject().isEmpty());
 
@@ -680,22 +656,11 @@ void TestSimServer::maxTokensHonoured()
     if (stream) {
         const qsizetype n = client.chunkEvents().size();
         QVERIFY(n >= 4);
-        finishReason = client.eventJson(n - 3)
-                           .value(L1("choices"))
-                           .toArray()
-                           .first()
-                           .toObject()
-                           .value(L1("finish_reason"))
-                           .toString();
+        finishReason =
+            simtest::firstChoice(client.eventJson(n - 3)).value(L1("finish_reason")).toString();
         usage = client.eventJson(n - 2).value(L1("usage")).toObject();
     } else {
-        finishReason = client.json()
-                           .value(L1("choices"))
-                           .toArray()
-                           .first()
-                           .toObject()
-                           .value(L1("finish_reason"))
-                           .toString();
+        finishReason = simtest::firstChoice(client.json()).value(L1("finish_reason")).toString();
         usage = client.json().value(L1("usage")).toObject();
     }
     QCOMPARE(finishReason, QStringLiteral("length"));

@@ -21,13 +21,8 @@ namespace {
 
 test::ProfileShape shape()
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 10;
-    s.ttftP95Ms = 12;
-    s.decodeTokensPerS = 4000;
-    s.outputTokensMin = 8;
-    s.outputTokensMax = 12;
-    s.contextWindow = 1000;
+    auto s =
+        test::ProfileShape().withTtft(10, 12).withDecode(4000).withOutput(8, 12).withWindow(1000);
     return s;
 }
 
@@ -39,7 +34,7 @@ QByteArray request()
 
 } // namespace
 
-class TestSimTls : public QObject {
+class TestSimTls : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -49,11 +44,6 @@ private slots:
     void untrusted();
     void plainHttpToTls();
     void executable();
-
-private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimTls::initTestCase()

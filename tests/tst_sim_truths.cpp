@@ -25,17 +25,14 @@ constexpr double kQuadratic = 400; // s per Mtok², a visible curve at tens of t
 
 test::ProfileShape quickShape(int outputMin, int outputMax, int window = 128000)
 {
-    test::ProfileShape s;
-    s.ttftMedianMs = 5;
-    s.ttftP95Ms = 5;
-    s.prefillTokensPerS = 1e6;
-    s.decodeTokensPerS = 20000;
-    s.tokensPerEventMax = 3;
-    s.outputTokensMin = outputMin;
-    s.outputTokensMax = outputMax;
-    s.contextWindow = window;
-    s.seed = 11;
-    return s;
+    return test::ProfileShape()
+        .withTtft(5, 5)
+        .withPrefill(1e6)
+        .withDecode(20000)
+        .withEvents(1, 3)
+        .withOutput(outputMin, outputMax)
+        .withWindow(window)
+        .withSeed(11);
 }
 
 using test::filler;
@@ -117,7 +114,7 @@ double modeShare(const QStringList &answers)
 
 } // namespace
 
-class TestSimTruths : public QObject {
+class TestSimTruths : public ys::simtest::HostedSimTest {
     Q_OBJECT
 
 private slots:
@@ -135,7 +132,6 @@ private slots:
     void divergenceShare();
 
 private:
-    quint16 port() const { return quint16(m_host->baseUrl().port()); }
     // GET /_sim/requests/{id} of the client's last request.
     QJsonObject truth(const RawClient &answered) const
     {
@@ -148,8 +144,6 @@ private:
             return {};
         return client.json();
     }
-
-    std::unique_ptr<SimHost> m_host;
 };
 
 void TestSimTruths::initTestCase()
@@ -174,9 +168,7 @@ void TestSimTruths::initTestCase()
         test::simProfileJson(name, QStringLiteral("middle"), quickShape(8, 12),
                              {{"needle_recall", {{"lost_depth", {0.3, 0.7}}}}}),
     };
-    QString error;
-    m_host = test::startSim(profiles, &error);
-    QVERIFY2(m_host, qPrintable(error));
+    m_host = test::startedSim(profiles);
 }
 
 void TestSimTruths::cleanupTestCase()

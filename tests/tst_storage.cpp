@@ -1,4 +1,6 @@
 // SQLite storage: schema, round trips with NULLs kept NULL, and files that must be refused.
+#include "session_support.h"
+#include "sqlite_peek.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/session_repository.h"
@@ -22,18 +24,10 @@ QByteArray fileHash(const QString &path)
 
 Suite smallSuite()
 {
-    Suite s;
-    s.name = QStringLiteral("storage test");
-    ProviderConfig p;
-    p.name = QStringLiteral("A");
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-    p.model = QStringLiteral("m");
-    p.apiKeyRef = QStringLiteral("env:SOME_KEY");
-    p.price = Price{1.0, 2.0, std::nullopt};
-    s.providers.push_back(p);
-    s.scenarios.push_back(Scenario{});
-    return s;
+    test::ProviderExtras extras;
+    extras.apiKeyRef = QStringLiteral("env:SOME_KEY");
+    extras.price = Price{1.0, 2.0, std::nullopt};
+    return test::offlineSuite(QStringLiteral("storage test"), extras);
 }
 
 } // namespace
@@ -57,15 +51,12 @@ private Q_SLOTS:
     void schemaAndRoundTrip()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("y.sqlite"));
-        Database db(path);
+        Database db(dir.filePath(QStringLiteral("y.sqlite")));
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
+        QCOMPARE(test::pragma(db.connection(), "user_version").toInt(), Database::kSchemaVersion);
+        QCOMPARE(test::pragma(db.connection(), "journal_mode").toString(), QStringLiteral("wal"));
         QSqlQuery q(db.connection());
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-        QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
-        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
-        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         // A run's attempts are counted by outcome from an index, never by reading every row.
         // A page of a run's attempts in the order run, of all outcomes or one, comes from an
         // index without sorting the run.

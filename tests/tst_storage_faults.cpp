@@ -4,6 +4,7 @@
 // nothing stored before.
 #include "cli_runner.h"
 #include "fixtures.h"
+#include "sqlite_peek.h"
 #include "storage/database.h"
 #include "suite_files.h"
 #include "test_support.h"
@@ -31,29 +32,9 @@ namespace {
 
 constexpr uid_t kNobody = 65534;
 
-qint64 countIn(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    qint64 count = -1;
-    if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) ==
-        SQLITE_OK) {
-        sqlite3_busy_timeout(db, 5000);
-        sqlite3_stmt *stmt = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK &&
-            sqlite3_step(stmt) == SQLITE_ROW)
-            count = sqlite3_column_int64(stmt, 0);
-        else
-            qWarning("%s: %s", qPrintable(path), sqlite3_errmsg(db));
-        sqlite3_finalize(stmt);
-    } else
-        qWarning("open %s: %s", qPrintable(path), sqlite3_errmsg(db));
-    sqlite3_close(db);
-    return count;
-}
-
 qint64 samplesIn(const QString &path)
 {
-    return countIn(path, "SELECT COUNT(*) FROM samples");
+    return test::peekCount(path, "SELECT COUNT(*) FROM samples");
 }
 
 QByteArray sha256(const QString &path)
@@ -94,13 +75,10 @@ Ran runCli(const QStringList &args, const std::function<void()> &setup = {},
 
 } // namespace
 
-class TstStorageFaults : public QObject {
+class TstStorageFaults : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
     QString suite(int requests)
     {
         const json provider = test::suiteProviderJson("sim", m_sim->baseUrl(), "fast");
@@ -141,13 +119,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QString error;
-        m_sim = test::startFastSim(&error);
-        QVERIFY2(m_sim, qPrintable(error));
-    }
+    void initTestCase() { test::startFastSimIn(m_dir, m_sim); }
 
     void cleanupTestCase() { m_sim.reset(); }
 
@@ -270,7 +242,8 @@ private Q_SLOTS:
                  qPrintable(r.err.left(2000)));
         verifyIntact(path, 20);
         // The session the full disk stopped is not left running.
-        QCOMPARE(countIn(path, "SELECT COUNT(*) FROM sessions WHERE status = 'running'"), 0);
+        QCOMPARE(test::peekCount(path, "SELECT COUNT(*) FROM sessions WHERE status = 'running'"),
+                 0);
     }
 };
 

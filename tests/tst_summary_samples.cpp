@@ -3,6 +3,7 @@
 #include "analysis/run_summary.h"
 #include "analysis/stream_digest.h"
 #include "analysis/token_reconciliation.h"
+#include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -22,25 +23,15 @@ class TstSummarySamples : public QObject {
     // fallback served), written to a new session; returns the run id.
     static qint64 writeRun(SessionRepository &repo, int n, QString *error)
     {
-        Suite suite;
-        suite.name = QStringLiteral("digest");
-        ProviderConfig p;
-        p.name = QStringLiteral("A");
-        p.dialect = QStringLiteral("openai-chat");
-        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-        p.model = QStringLiteral("m");
-        suite.providers.push_back(p);
-        suite.scenarios.push_back(Scenario{});
-        const auto sid = repo.createSession(suite, error);
-        const auto pid = sid ? repo.ensureProvider(*sid, p, error) : std::nullopt;
-        const auto rid =
-            pid ? repo.createRun(*sid, *pid, suite.scenarios.front(), error) : std::nullopt;
-        if (!rid)
+        const auto written =
+            test::createFirstRun(repo, test::offlineSuite(QStringLiteral("digest")), error);
+        if (!written)
             return 0;
+        const qint64 rid = written->run;
         std::vector<Sample> samples;
         for (int i = 0; i < n; ++i) {
             Sample s;
-            s.runId = *rid;
+            s.runId = rid;
             s.seq = i;
             s.warmup = i < 2;
             s.outcome = i % 7 == 3 ? Outcome::StreamCut : Outcome::Ok;
@@ -77,7 +68,7 @@ class TstSummarySamples : public QObject {
             }
             samples.push_back(std::move(s));
         }
-        return repo.insertSamples(samples, error) ? *rid : 0;
+        return repo.insertSamples(samples, error) ? rid : 0;
     }
 
 private Q_SLOTS:
@@ -216,25 +207,16 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
         SessionRepository repo(db);
-        Suite suite;
-        suite.name = QStringLiteral("t");
-        ProviderConfig p;
-        p.name = QStringLiteral("A");
-        p.dialect = QStringLiteral("openai-chat");
-        p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-        p.model = QStringLiteral("m");
-        p.price = Price{1.0, 2.0, 0.5};
-        suite.providers.push_back(p);
-        suite.scenarios.push_back(Scenario{});
-        const auto sid = repo.createSession(suite, &error);
-        QVERIFY(sid);
-        const auto pid = repo.ensureProvider(*sid, p, &error);
-        const auto rid = repo.createRun(*sid, *pid, suite.scenarios.front(), &error);
-        QVERIFY(rid);
+        test::ProviderExtras priced;
+        priced.price = Price{1.0, 2.0, 0.5};
+        const Suite suite = test::offlineSuite(QStringLiteral("t"), priced);
+        const auto written = test::createFirstRun(repo, suite, &error);
+        QVERIFY2(written, qPrintable(error));
+        const qint64 rid = written->run;
         std::vector<Sample> in;
         for (int i = 0; i < 40; ++i) {
             Sample s;
-            s.runId = *rid;
+            s.runId = rid;
             s.seq = i;
             s.warmup = i == 0;
             s.intendedStartNs = -i * 1000;
@@ -293,8 +275,8 @@ private Q_SLOTS:
         }
         QVERIFY2(repo.insertSamples(in, &error), qPrintable(error));
 
-        const auto full = repo.samples(*rid, &error);
-        const auto lean = repo.summarySamples(*rid, &error);
+        const auto full = repo.samples(rid, &error);
+        const auto lean = repo.summarySamples(rid, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(lean.size(), full.size());
         for (std::size_t i = 0; i < full.size(); ++i) {
@@ -342,6 +324,7 @@ private Q_SLOTS:
             QCOMPARE(b.textHash, a.textHash);
             QVERIFY(b.error.isEmpty() && b.requestId.isEmpty() && b.responseHeaders.isEmpty());
         }
+        const ProviderConfig &p = suite.providers.front();
         const ProviderSummary x = summarizeRun(p, full, true);
         const ProviderSummary y = summarizeRun(p, lean, true);
         QCOMPARE(y.attempts, x.attempts);
@@ -354,7 +337,7 @@ private Q_SLOTS:
         QCOMPARE(y.achievedRatePerS, x.achievedRatePerS);
         QCOMPARE(y.results.latency->e2eFromIntendedMs->p99,
                  x.results.latency->e2eFromIntendedMs->p99);
-        QVERIFY(loadSessionSummary(repo, *sid, &error));
+        QVERIFY(loadSessionSummary(repo, written->session, &error));
     }
 };
 

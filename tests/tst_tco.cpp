@@ -30,15 +30,15 @@ bool near(double a, double b, double relative = 1e-9)
 // 1 GPU at $2/h, $1,000 a month of operations, 1,000 tokens/s, an API at $1 per 1M.
 TcoInput example()
 {
-    TcoInput in;
-    in.gpuUsdPerHour = 2.0;
-    in.gpus = 1;
-    in.utilisation = 0.5;
-    in.opsUsdPerMonth = 1000.0;
-    in.tokensPerS = 1000.0;
-    in.apiUsdPer1m = 1.0;
-    in.monthlyTokens = 2e9;
-    return in;
+    return TcoInput{.gpuUsdPerHour = 2.0,
+                    .gpus = 1,
+                    .utilisation = 0.5,
+                    .opsUsdPerMonth = 1000.0,
+                    .tokensPerS = 1000.0,
+                    .apiUsdPer1m = 1.0,
+                    .monthlyTokens = 2e9,
+                    .throughputSource = {},
+                    .apiPriceSource = {}};
 }
 
 } // namespace
@@ -174,38 +174,26 @@ private Q_SLOTS:
     void measuredSweep()
     {
         test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 5;
-        shape.decodeTokensPerS = 2000;
-        shape.outputTokensMin = shape.outputTokensMax = 30;
-        shape.tokensPerEventMin = shape.tokensPerEventMax = 5;
+        shape.withTtft(5, 5).withDecode(2000).withEvents(5, 5).withOutput(30, 30);
         QString error;
-        auto sim = test::startSim(
+        const auto sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Local"), QStringLiteral("local"), shape,
                                   {{"capacity", 4}}),
-             test::simProfileJson(QStringLiteral("Api"), QStringLiteral("api"), shape)},
-            &error);
-        QVERIFY2(sim, qPrintable(error));
-        Suite suite;
-        suite.name = QStringLiteral("tco");
+             test::simProfileJson(QStringLiteral("Api"), QStringLiteral("api"), shape)});
+        if (!sim)
+            return;
         test::ProviderExtras priced;
         priced.price = Price{2.0, 8.0, std::nullopt};
-        suite.providers = {
-            test::simProvider(QStringLiteral("Local"), sim->baseUrl(), QStringLiteral("local")),
-            test::simProvider(QStringLiteral("Api"), sim->baseUrl(), QStringLiteral("api"),
-                              priced)};
-        Scenario sweep;
+        Scenario sweep = test::closedLoopScenario(16, 4, 200, 30, 20000);
         sweep.kind = QStringLiteral("concurrency_sweep");
         sweep.concurrencySweep.levels = {1, 2, 4, 8};
-        sweep.requests = 16;
-        sweep.promptTokens = 200;
-        sweep.maxOutputTokens = 30;
-        sweep.timeoutMs = 20000;
-        Scenario latency;
-        latency.requests = 4;
-        latency.promptTokens = 200;
-        latency.maxOutputTokens = 30;
-        latency.timeoutMs = 20000;
-        suite.scenarios = {sweep, latency};
+        Suite suite = test::suiteOf(
+            QStringLiteral("tco"),
+            {test::simProvider(QStringLiteral("Local"), sim->baseUrl(), QStringLiteral("local")),
+             test::simProvider(QStringLiteral("Api"), sim->baseUrl(), QStringLiteral("api"),
+                               priced)},
+            sweep);
+        suite.scenarios.push_back(test::closedLoopScenario(4, 4, 200, 30, 20000));
         const QString db = m_dir.filePath(QStringLiteral("tco.sqlite"));
         const test::SessionEnd end = test::runSuiteToEnd(suite, db, 240000 * test::kSlow, &error);
         QVERIFY2(end.id > 0, qPrintable(error));
@@ -283,12 +271,10 @@ private Q_SLOTS:
         const QString source = QString::fromStdString(doc["input"]["throughput_source"]);
         QVERIFY2(source.contains(QStringLiteral("concurrency %1").arg(bestLevel)),
                  qPrintable(source));
-        TcoInput in;
-        in.gpuUsdPerHour = 2;
-        in.gpus = 1;
+        // The example's GPU, operations and volume at the options' utilisation, with the measured
+        // throughput and API price.
+        TcoInput in = example();
         in.utilisation = 0.6;
-        in.opsUsdPerMonth = 1000;
-        in.monthlyTokens = 2e9;
         in.tokensPerS = t->tokensPerS;
         in.apiUsdPer1m = *apiPrice;
         const auto expected = Tco::compute(in, &error);

@@ -1,6 +1,7 @@
 // The writer's checkpoints on a thread of their own (storage/wal_checkpointer.h): the log is
 // copied into the database file while samples keep being committed, it stays bounded, nothing
 // committed is lost, and new files get 16 KiB pages while existing ones keep theirs.
+#include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/wal_checkpointer.h"
@@ -15,20 +16,6 @@
 using namespace ys;
 
 namespace {
-
-Suite oneProvider()
-{
-    Suite s;
-    s.name = QStringLiteral("checkpoints");
-    ProviderConfig p;
-    p.name = QStringLiteral("A");
-    p.dialect = QStringLiteral("openai-chat");
-    p.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:1/v1"));
-    p.model = QStringLiteral("m");
-    s.providers.push_back(p);
-    s.scenarios.push_back(Scenario{});
-    return s;
-}
 
 std::vector<Sample> batch(qint64 run, int first, int n)
 {
@@ -110,13 +97,9 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
         SessionRepository repo(db);
-        const Suite suite = oneProvider();
-        const auto session = repo.createSession(suite, &error);
-        QVERIFY2(session, qPrintable(error));
-        const auto provider = repo.ensureProvider(*session, suite.providers.front(), &error);
-        QVERIFY2(provider, qPrintable(error));
-        const auto run = repo.createRun(*session, *provider, suite.scenarios.front(), &error);
-        QVERIFY2(run, qPrintable(error));
+        const auto written =
+            test::createFirstRun(repo, test::offlineSuite(QStringLiteral("checkpoints")), &error);
+        QVERIFY2(written, qPrintable(error));
 
         constexpr int kRows = 60'000;
         qint64 largestLog = 0;
@@ -127,7 +110,8 @@ private Q_SLOTS:
             QVERIFY(hook.exec(QStringLiteral("PRAGMA wal_autocheckpoint")) && hook.next());
             QCOMPARE(hook.value(0).toInt(), 0); // SQLite's own is replaced
             for (int i = 0; i < kRows; i += 1000) {
-                QVERIFY2(repo.insertSamples(batch(*run, i, 1000), &error), qPrintable(error));
+                QVERIFY2(repo.insertSamples(batch(written->run, i, 1000), &error),
+                         qPrintable(error));
                 largestLog = std::max(largestLog, QFileInfo(path + QStringLiteral("-wal")).size());
             }
             checkpointer.drain();
@@ -152,7 +136,7 @@ private Q_SLOTS:
         QSqlQuery q(db.connection());
         QVERIFY(q.exec(QStringLiteral("PRAGMA wal_autocheckpoint")) && q.next());
         QCOMPARE(q.value(0).toInt(), 1000);
-        QVERIFY2(repo.insertSamples(batch(*run, kRows, 2'000), &error), qPrintable(error));
+        QVERIFY2(repo.insertSamples(batch(written->run, kRows, 2'000), &error), qPrintable(error));
         QCOMPARE(scalar(path, "SELECT COUNT(*) FROM samples"), qint64(kRows + 2'000));
     }
 

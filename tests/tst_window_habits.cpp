@@ -4,6 +4,8 @@
 #include "charts/pareto_chart.h"
 #include "domain/sample.h"
 #include "domain/suite.h"
+#include "fixtures.h"
+#include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "test_support.h"
@@ -48,29 +50,21 @@ qint64 writeSession(const QString &path, const QString &name, int attempts)
     if (!db.open(&error))
         qFatal("%s", qPrintable(error));
     SessionRepository repo(db);
-    Suite suite;
-    suite.name = name;
-    ProviderConfig provider;
-    provider.name = QStringLiteral("alpha");
-    provider.dialect = QStringLiteral("openai-chat");
-    provider.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:9/v1"));
-    provider.model = QStringLiteral("model-a");
-    suite.providers = {provider};
     Scenario scenario;
     scenario.requests = attempts;
     scenario.warmup = 0;
-    suite.scenarios = {scenario};
-    const auto session = repo.createSession(suite, &error);
-    const auto providerId =
-        session ? repo.ensureProvider(*session, provider, &error) : std::nullopt;
-    const auto run =
-        providerId ? repo.createRun(*session, *providerId, scenario, &error) : std::nullopt;
-    if (!run)
+    const Suite suite = test::suiteOf(
+        name,
+        {test::simProvider(QStringLiteral("alpha"), QUrl(QStringLiteral("http://127.0.0.1:9/v1")),
+                           QStringLiteral("model-a"))},
+        scenario);
+    const auto written = test::createFirstRun(repo, suite, &error);
+    if (!written)
         qFatal("%s", qPrintable(error));
     std::vector<Sample> batch;
     for (int i = 0; i < attempts; ++i) {
         Sample s;
-        s.runId = *run;
+        s.runId = written->run;
         s.seq = i;
         s.requestIndex = i;
         s.startOffsetNs = qint64(i) * 10 * kMs;
@@ -98,10 +92,10 @@ qint64 writeSession(const QString &path, const QString &name, int attempts)
             batch.clear();
         }
     }
-    if (!repo.finishRun(*run, SessionStatus::Finished, &error) ||
-        !repo.finishSession(*session, SessionStatus::Finished, &error))
+    if (!repo.finishRun(written->run, SessionStatus::Finished, &error) ||
+        !repo.finishSession(written->session, SessionStatus::Finished, &error))
         qFatal("%s", qPrintable(error));
-    return *session;
+    return written->session;
 }
 
 // A workbench open on a database and its main window, shown on screen.

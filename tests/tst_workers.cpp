@@ -15,13 +15,10 @@
 
 using namespace ys;
 
-class TstWorkers : public QObject {
+class TstWorkers : public test::ScratchSimTest {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<SimHost> m_sim;
-
     void backends()
     {
         QTest::addColumn<QString>("backend");
@@ -44,22 +41,13 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         if (test::PgServer::available()) // this process reads the store too
             qputenv("PGPASSWORD", test::PgServer::password().toUtf8());
-        test::ProfileShape fast;
-        fast.ttftMedianMs = 5;
-        fast.ttftP95Ms = 8;
-        fast.outputTokensMin = fast.outputTokensMax = 8;
+        auto fast = test::ProfileShape().withTtft(5, 8).withOutput(8, 8);
         // A slow provider: a run of a dozen requests lasts several seconds, long enough to be
         // killed in the middle.
-        test::ProfileShape slow;
-        slow.ttftMedianMs = slow.ttftP95Ms = 300;
-        slow.decodeTokensPerS = 20;
-        slow.outputTokensMin = slow.outputTokensMax = 8;
-        QString error;
-        m_sim = test::startSim(
+        auto slow = test::ProfileShape().withTtft(300, 300).withDecode(20).withOutput(8, 8);
+        m_sim = test::startedSim(
             {test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), fast),
-             test::simProfileJson(QStringLiteral("Slow"), QStringLiteral("slow"), slow)},
-            &error);
-        QVERIFY2(m_sim, qPrintable(error));
+             test::simProfileJson(QStringLiteral("Slow"), QStringLiteral("slow"), slow)});
     }
 
     void cleanupTestCase() { m_sim.reset(); }

@@ -544,17 +544,14 @@ private Q_SLOTS:
     // asked for.
     void traceReplayArrivesOnTime()
     {
-        test::ProfileShape shape;
-        shape.ttftMedianMs = shape.ttftP95Ms = 2;
-        shape.decodeTokensPerS = 20000;
-        shape.tokensPerEventMin = shape.tokensPerEventMax = 4;
+        auto shape = test::ProfileShape().withTtft(2, 2).withDecode(20000).withEvents(4, 4);
         shape.outputTokensMin = shape.outputTokensMax =
             1; // never cut: a cut costs the simulator recounts
         QString error;
-        const auto sim = test::startSim(
-            {test::simProfileJson(L1("Replay"), L1("gpt-4o-replay"), shape, {{"capacity", 0}})},
-            &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim = test::startedSim(
+            {test::simProfileJson(L1("Replay"), L1("gpt-4o-replay"), shape, {{"capacity", 0}})});
+        if (!sim)
+            return;
 
         const GeneratedTrace g = acceptanceTrace();
         QTemporaryDir dir;
@@ -690,8 +687,9 @@ private Q_SLOTS:
         test::ProfileShape shape;
         shape.ttftMedianMs = shape.ttftP95Ms = 2;
         QString error;
-        const auto sim = test::startSim({test::simProfileJson(L1("C"), L1("c"), shape)}, &error);
-        QVERIFY2(sim, qPrintable(error));
+        const auto sim = test::startedSim({test::simProfileJson(L1("C"), L1("c"), shape)});
+        if (!sim)
+            return;
         Suite suite;
         suite.name = L1("closed");
         suite.providers = {test::simProvider(L1("C"), sim->baseUrl(), L1("c"))};

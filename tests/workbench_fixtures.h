@@ -6,15 +6,19 @@
 // define for themselves.
 #include "domain/session_status.h"
 #include "domain/suite.h"
+#include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
+#include <QAbstractItemModel>
 #include <QCoreApplication>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QString>
+#include <QTemporaryDir>
 #include <QTest>
 #include <functional>
+#include <memory>
 
 namespace ys::test {
 
@@ -27,6 +31,49 @@ inline void useOwnSettings(const QString &configDir, const QString &application)
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, configDir);
     QCoreApplication::setOrganizationName(QStringLiteral("YardstickTest"));
     QCoreApplication::setApplicationName(application);
+}
+
+namespace detail {
+// The scratch folder a ScratchWorkbench keeps its database in: a base of its own so that it is made
+// before the workbench and removed after it.
+struct ScratchFolder {
+    QTemporaryDir folder;
+};
+} // namespace detail
+
+// A workbench for one test function, on a database in a scratch folder of its own and with this
+// demo host (the simulator it runs suites on), if any. It is a Workbench: windows and pages take
+// its address.
+class ScratchWorkbench : private detail::ScratchFolder, public Workbench {
+public:
+    explicit ScratchWorkbench(std::unique_ptr<DemoHost> demo = nullptr)
+        : Workbench(folder.filePath(QStringLiteral("workbench.sqlite")), std::move(demo))
+    {
+    }
+
+    // Opens the workbench: false, after a warning saying why, when it does not open.
+    [[nodiscard]] bool opens()
+    {
+        QString error;
+        if (open(&error))
+            return true;
+        qWarning("the workbench on %s did not open: %s", qPrintable(dbPath()), qPrintable(error));
+        return false;
+    }
+};
+
+// Whether the model's rows hold non-decreasing numbers of this role in this column, none below
+// least (a table sorted ascending by its sort role).
+inline bool sortedAscending(const QAbstractItemModel &model, int column, int role, double least)
+{
+    double previous = least;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const double v = model.index(r, column).data(role).toDouble();
+        if (v < previous)
+            return false;
+        previous = v;
+    }
+    return true;
 }
 
 // The short latency scenario the GUI tests run: 200-token prompts, every request on the simulator.
