@@ -1,6 +1,7 @@
 #include "models/pareto_plot.h"
 
 #include "analysis/pareto.h"
+#include "util/index_of.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -127,11 +128,7 @@ std::pair<double, double> ParetoPlotData::latencyRange() const
 
 int ParetoPlotData::indexOf(const QString &provider) const
 {
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        if (points[i].provider == provider)
-            return int(i);
-    }
-    return -1;
+    return ys::indexOf(points, provider, &ParetoPlotPoint::provider);
 }
 
 QString ParetoPlot::name(ParetoLatencyAxis axis)
