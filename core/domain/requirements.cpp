@@ -2,8 +2,8 @@
 
 #include "domain/requirements_json.h"
 #include "domain/suite_fields.h"
+#include "util/read_file.h"
 
-#include <QFile>
 #include <cmath>
 
 namespace ys {
@@ -139,13 +139,9 @@ std::optional<Requirements> Requirements::parse(const QByteArray &bytes, const Q
 
 std::optional<Requirements> Requirements::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: cannot read the requirements file (%2)").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    const std::optional<QByteArray> bytes =
+        readWholeFile(path, tr("%1: cannot read the requirements file (%2)"), error);
+    return bytes ? parse(*bytes, path, error) : std::nullopt;
 }
 
 namespace requirementsjson {

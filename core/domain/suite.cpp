@@ -8,9 +8,9 @@
 #include "domain/server_metrics_fields.h"
 #include "domain/suite_fields.h"
 #include "pricing/price_json.h"
+#include "util/read_file.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
@@ -441,13 +441,9 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
 
 std::optional<Suite> Suite::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: cannot read the suite file (%2)").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    const std::optional<QByteArray> bytes =
+        readWholeFile(path, tr("%1: cannot read the suite file (%2)"), error);
+    return bytes ? parse(*bytes, path, error) : std::nullopt;
 }
 
 QByteArray Suite::toJson() const
