@@ -282,61 +282,27 @@ bool SessionRepository::setCalibration(qint64 sessionId, const QByteArray &json,
 
 namespace {
 
-// One sample's columns, in the order of the portable INSERT below.
-void bindSample(QSqlQuery &q, const Sample &s)
-{
-    q.addBindValue(s.runId);
-    q.addBindValue(s.seq);
-    q.addBindValue(s.warmup ? 1 : 0);
-    q.addBindValue(s.intendedStartNs);
-    q.addBindValue(s.queueDelayNs);
-    q.addBindValue(opt(s.connectStartNs));
-    q.addBindValue(opt(s.connectedNs));
-    q.addBindValue(opt(s.tlsDoneNs));
-    q.addBindValue(opt(s.requestSentNs));
-    q.addBindValue(opt(s.headersNs));
-    q.addBindValue(opt(s.firstEventNs));
-    q.addBindValue(opt(s.firstTokenNs));
-    q.addBindValue(opt(s.firstContentNs));
-    q.addBindValue(s.endNs);
-    q.addBindValue(s.httpStatus ? QVariant(s.httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(textOrNull(s.httpVersion));
-    q.addBindValue(s.httpStatus ? QVariant(s.connectionReused ? 1 : 0)
-                                : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(s.eventCount);
-    q.addBindValue(s.readCount);
-    q.addBindValue(outcomeName(s.outcome));
-    q.addBindValue(textOrNull(s.error));
-    q.addBindValue(textOrNull(s.finishReason));
-    q.addBindValue(textOrNull(s.modelReported));
-    q.addBindValue(textOrNull(s.systemFingerprint));
-    q.addBindValue(textOrNull(s.requestId));
-    q.addBindValue(opt(s.inputTokens));
-    q.addBindValue(opt(s.outputTokens));
-    q.addBindValue(opt(s.cachedTokens));
-    q.addBindValue(opt(s.reasoningTokens));
-    q.addBindValue(s.tokensEstimated ? 1 : 0);
-    q.addBindValue(s.localPromptTokens);
-    q.addBindValue(s.localOutputTokens);
-    q.addBindValue(s.outputChars);
-    q.addBindValue(optD(s.costUsd));
-    q.addBindValue(encodeEventTimes(s.eventTimesNs));
-    q.addBindValue(s.requestIndex);
-    q.addBindValue(s.attemptNumber);
-    q.addBindValue(opt(s.retryDelayNs));
-    q.addBindValue(s.coalescedReads);
-    q.addBindValue(textOrNull(s.responseHeaders));
-    q.addBindValue(textOrNull(s.servedBy));
-    q.addBindValue(textOrNull(s.diagnostics));
-    q.addBindValue(s.startOffsetNs);
-    q.addBindValue(s.needleFound ? QVariant(*s.needleFound ? 1 : 0)
-                                 : QVariant(QMetaType(QMetaType::Int)));
-    // SQLite integers are signed: the hash is stored as its two's complement.
-    q.addBindValue(qint64(s.textHash));
-    q.addBindValue(opt(s.cacheWriteTokens));
-    q.addBindValue(optD(s.reportedCostUsd));
-    q.addBindValue(opt(s.tunnelNs));
-}
+// Binds a sample's values as QSqlQuery's positional values, in the forms the portable insert
+// stores: an absent number or an empty text as NULL.
+class QueryBinder {
+public:
+    explicit QueryBinder(QSqlQuery &q)
+        : m_q(q)
+    {
+    }
+    void integer(qint64 v) { m_q.addBindValue(v); }
+    void integer(const std::optional<qint64> &v) { m_q.addBindValue(opt(v)); }
+    void real(const std::optional<double> &v) { m_q.addBindValue(optD(v)); }
+    void text(const QString &s) { m_q.addBindValue(textOrNull(s)); }
+    void eventTimes(const std::vector<qint64> &timesNs)
+    {
+        m_q.addBindValue(encodeEventTimes(timesNs));
+    }
+    void null() { m_q.addBindValue(QVariant(QMetaType(QMetaType::Int))); }
+
+private:
+    QSqlQuery &m_q;
+};
 
 } // namespace
 
@@ -365,13 +331,14 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
             prepare(rowsPerStatement);
             std::size_t inStatement = rowsPerStatement;
             std::size_t bound = 0;
+            QueryBinder binder(q);
             for (std::size_t i = 0; i < samples.size(); ++i) {
                 const Sample &s = samples[i];
                 if (bound == 0 && samples.size() - i < inStatement) {
                     inStatement = samples.size() - i; // the last, shorter statement
                     prepare(inStatement);
                 }
-                bindSample(q, s);
+                bindSampleColumns(binder, s);
                 if (++bound < inStatement)
                     continue;
                 bound = 0;
