@@ -67,6 +67,27 @@ qint64 insertedId(QSqlQuery &q)
     return id;
 }
 
+// Prepares sql on q with values bound to its placeholders in order.
+void prepareBound(QSqlQuery &q, const QString &sql, const QVariantList &values)
+{
+    q.prepare(sql);
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+}
+
+// Runs sql, an INSERT ... RETURNING id, with values bound in order: true with *id the new row's
+// id, or false with *error set.
+bool insertRow(const QSqlDatabase &db, const QString &sql, const QVariantList &values, qint64 *id,
+               QString *error)
+{
+    QSqlQuery q(db);
+    prepareBound(q, sql, values);
+    if (!q.exec())
+        return fail(q, error);
+    *id = insertedId(q);
+    return *id > 0 || fail(q, error);
+}
+
 // Rows in one INSERT of samples on PostgreSQL (47 values each).
 constexpr std::size_t kPgRowsPerStatement = 64;
 
@@ -96,27 +117,35 @@ bool SessionRepository::write(const std::function<bool(QString *)> &body, QStrin
     return m_db.commit(error);
 }
 
-std::optional<qint64> SessionRepository::createSession(const Suite &suite, QString *error)
+bool SessionRepository::writeStatement(const QString &sql, const QVariantList &values,
+                                       QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            prepareBound(q, sql, values);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
+std::optional<qint64> SessionRepository::writeInsert(const QString &sql, const QVariantList &values,
+                                                     QString *error)
 {
     qint64 id = 0;
     const bool ok = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            // The creating process owns the session and says so (storage/session_liveness.h).
-            q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at, "
-                                     "owner, heartbeat_ms) VALUES (?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(suite.name);
-            q.addBindValue(QString::fromUtf8(suite.toJson()));
-            q.addBindValue(nowIso());
-            q.addBindValue(SessionLiveness::thisOwner());
-            q.addBindValue(SessionLiveness::nowMs());
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
-        },
-        error);
+        [&](QString *err) { return insertRow(m_db.connection(), sql, values, &id, err); }, error);
     return ok ? std::optional(id) : std::nullopt;
+}
+
+std::optional<qint64> SessionRepository::createSession(const Suite &suite, QString *error)
+{
+    // The creating process owns the session and says so (storage/session_liveness.h).
+    return writeInsert(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at, "
+                                      "owner, heartbeat_ms) VALUES (?, ?, ?, ?, ?) RETURNING id"),
+                       {suite.name, QString::fromUtf8(suite.toJson()), nowIso(),
+                        SessionLiveness::thisOwner(), SessionLiveness::nowMs()},
+                       error);
 }
 
 std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const ProviderConfig &p,
@@ -126,35 +155,27 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
     const bool ok = write(
         [&](QString *err) {
             QSqlQuery find(m_db.connection());
-            find.prepare(
-                QStringLiteral("SELECT id FROM providers WHERE session_id = ? AND name = ?"));
-            find.addBindValue(sessionId);
-            find.addBindValue(p.name);
+            prepareBound(
+                find, QStringLiteral("SELECT id FROM providers WHERE session_id = ? AND name = ?"),
+                {sessionId, p.name});
             if (!find.exec())
                 return fail(find, err);
             if (find.next()) {
                 id = find.value(0).toLongLong();
                 return true;
             }
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral(
-                "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
-                "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(sessionId);
-            q.addBindValue(p.name);
-            q.addBindValue(p.dialect);
-            q.addBindValue(p.baseUrl.toString());
-            q.addBindValue(p.model);
-            q.addBindValue(textOrNull(p.apiKeyRef)); // a reference, never a key
-            q.addBindValue(optD(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt));
-            q.addBindValue(optD(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt));
-            q.addBindValue(optD(p.price ? p.price->cachedInputPerMtok : std::nullopt));
-            q.addBindValue(opt(p.contextWindow));
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
+            return insertRow(
+                m_db.connection(),
+                QStringLiteral(
+                    "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
+                    "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+                {sessionId, p.name, p.dialect, p.baseUrl.toString(), p.model,
+                 textOrNull(p.apiKeyRef), // a reference, never a key
+                 optD(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt),
+                 optD(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt),
+                 optD(p.price ? p.price->cachedInputPerMtok : std::nullopt), opt(p.contextWindow)},
+                &id, err);
         },
         error);
     return ok ? std::optional(id) : std::nullopt;
@@ -165,46 +186,22 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
                                                    const QString &stepJson,
                                                    std::optional<qint64> batch)
 {
-    qint64 id = 0;
-    const bool ok = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral(
-                "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
-                "planned, scenario_json, started_at, step_json, batch) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(sessionId);
-            q.addBindValue(providerId);
-            q.addBindValue(s.kind);
-            q.addBindValue(s.load);
-            q.addBindValue(s.concurrency);
-            q.addBindValue(s.requests + s.warmup);
-            q.addBindValue(QString::fromUtf8(Suite::scenarioJson(s)));
-            q.addBindValue(nowIso());
-            q.addBindValue(stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
-                                              : QVariant(stepJson));
-            q.addBindValue(batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong)));
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
-        },
+    return writeInsert(
+        QStringLiteral("INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
+                       "planned, scenario_json, started_at, step_json, batch) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+        {sessionId, providerId, s.kind, s.load, s.concurrency, s.requests + s.warmup,
+         QString::fromUtf8(Suite::scenarioJson(s)), nowIso(),
+         stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(stepJson),
+         batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong))},
         error);
-    return ok ? std::optional(id) : std::nullopt;
 }
 
 bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *error)
 {
-    const bool finished = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(sessionStatusName(status));
-            q.addBindValue(nowIso());
-            q.addBindValue(runId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    const bool finished =
+        writeStatement(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"),
+                       {sessionStatusName(status), nowIso(), runId}, error);
     // The run will not change again: its digest is made now, once, rather than by every summary
     // that reads it. Failing to make it loses nothing (the summary reads the event times).
     QString digestError;
@@ -216,15 +213,8 @@ bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *e
 
 bool SessionRepository::setAchievedConcurrency(qint64 runId, int achieved, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE runs SET achieved_concurrency = ? WHERE id = ?"));
-            q.addBindValue(achieved);
-            q.addBindValue(runId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(QStringLiteral("UPDATE runs SET achieved_concurrency = ? WHERE id = ?"),
+                          {achieved, runId}, error);
 }
 
 bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QString *error)
@@ -254,30 +244,15 @@ bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QS
 
 bool SessionRepository::finishSession(qint64 sessionId, SessionStatus status, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(
-                QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(sessionStatusName(status));
-            q.addBindValue(nowIso());
-            q.addBindValue(sessionId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(
+        QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"),
+        {sessionStatusName(status), nowIso(), sessionId}, error);
 }
 
 bool SessionRepository::setCalibration(qint64 sessionId, const QByteArray &json, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE sessions SET calibration = ? WHERE id = ?"));
-            q.addBindValue(QString::fromUtf8(json));
-            q.addBindValue(sessionId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(QStringLiteral("UPDATE sessions SET calibration = ? WHERE id = ?"),
+                          {QString::fromUtf8(json), sessionId}, error);
 }
 
 namespace {
