@@ -124,9 +124,8 @@ std::optional<Requirements> Requirements::parse(const QByteArray &bytes, const Q
 
 std::optional<Requirements> Requirements::loadFile(const QString &path, QString *error)
 {
-    const std::optional<QByteArray> bytes =
-        readWholeFile(path, tr("%1: cannot read the requirements file (%2)"), error);
-    return bytes ? parse(*bytes, path, error) : std::nullopt;
+    return parseWholeFile(path, tr("%1: cannot read the requirements file (%2)"), error,
+                          &Requirements::parse);
 }
 
 namespace requirementsjson {

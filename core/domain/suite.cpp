@@ -420,9 +420,7 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
 
 std::optional<Suite> Suite::loadFile(const QString &path, QString *error)
 {
-    const std::optional<QByteArray> bytes =
-        readWholeFile(path, tr("%1: cannot read the suite file (%2)"), error);
-    return bytes ? parse(*bytes, path, error) : std::nullopt;
+    return parseWholeFile(path, tr("%1: cannot read the suite file (%2)"), error, &Suite::parse);
 }
 
 QByteArray Suite::toJson() const

@@ -260,9 +260,7 @@ std::optional<Trace> Trace::parse(const QByteArray &bytes, const QString &source
 
 std::optional<Trace> Trace::loadFile(const QString &path, QString *error)
 {
-    const std::optional<QByteArray> bytes =
-        readWholeFile(path, tr("%1: cannot read the trace (%2)"), error);
-    return bytes ? parse(*bytes, path, error) : std::nullopt;
+    return parseWholeFile(path, tr("%1: cannot read the trace (%2)"), error, &Trace::parse);
 }
 
 double Trace::meanInputTokens() const

@@ -12,4 +12,16 @@ namespace ys {
 std::optional<QByteArray> readWholeFile(const QString &path, const QString &cannotRead,
                                         QString *error);
 
+// What parse(bytes, path, error) makes of the whole file at path (path naming the source in its
+// errors); nothing when the file cannot be read, *error then as readWholeFile() words it.
+template <typename Parse>
+auto parseWholeFile(const QString &path, const QString &cannotRead, QString *error, Parse parse)
+    -> decltype(parse(QByteArray(), path, error))
+{
+    const std::optional<QByteArray> bytes = readWholeFile(path, cannotRead, error);
+    if (!bytes)
+        return {};
+    return parse(*bytes, path, error);
+}
+
 } // namespace ys
