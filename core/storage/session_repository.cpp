@@ -25,16 +25,6 @@ SessionStatus storedStatus(const QString &name)
     return sessionStatusFromName(name).value_or(SessionStatus::Interrupted);
 }
 
-QVariant opt(const std::optional<qint64> &v)
-{
-    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::LongLong));
-}
-
-QVariant optD(const std::optional<double> &v)
-{
-    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
-}
-
 bool fail(QSqlQuery &q, QString *error)
 {
     if (error)
@@ -172,9 +162,10 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
                 {sessionId, p.name, p.dialect, p.baseUrl.toString(), p.model,
                  textOrNull(p.apiKeyRef), // a reference, never a key
-                 optD(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt),
-                 optD(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt),
-                 optD(p.price ? p.price->cachedInputPerMtok : std::nullopt), opt(p.contextWindow)},
+                 nullable(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt),
+                 nullable(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt),
+                 nullable(p.price ? p.price->cachedInputPerMtok : std::nullopt),
+                 nullable(p.contextWindow)},
                 &id, err);
         },
         error);
@@ -193,7 +184,7 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
         {sessionId, providerId, s.kind, s.load, s.concurrency, s.requests + s.warmup,
          QString::fromUtf8(Suite::scenarioJson(s)), nowIso(),
          stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(stepJson),
-         batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong))},
+         nullable(batch)},
         error);
 }
 
@@ -228,8 +219,7 @@ bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QS
                                      "VALUES (?, ?, ?, ?, ?)"));
             for (const SessionEvent &e : events) {
                 q.addBindValue(e.sessionId);
-                q.addBindValue(e.runId ? QVariant(*e.runId)
-                                       : QVariant(QMetaType(QMetaType::LongLong)));
+                q.addBindValue(nullable(e.runId));
                 q.addBindValue(e.at.isValid() ? e.at.toUTC().toString(Qt::ISODateWithMs)
                                               : nowIso());
                 q.addBindValue(e.kind);
@@ -266,8 +256,8 @@ public:
     {
     }
     void integer(qint64 v) { m_q.addBindValue(v); }
-    void integer(const std::optional<qint64> &v) { m_q.addBindValue(opt(v)); }
-    void real(const std::optional<double> &v) { m_q.addBindValue(optD(v)); }
+    void integer(const std::optional<qint64> &v) { m_q.addBindValue(nullable(v)); }
+    void real(const std::optional<double> &v) { m_q.addBindValue(nullable(v)); }
     void text(const QString &s) { m_q.addBindValue(textOrNull(s)); }
     void eventTimes(const std::vector<qint64> &timesNs)
     {
