@@ -14,6 +14,7 @@
 #include "domain/suite.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
+#include "storage/sample_insert.h"
 #include "storage/sample_writer.h"
 #include "storage/session_repository.h"
 #include "storage/wal_checkpointer.h"
@@ -225,6 +226,7 @@ void bindRow(sqlite3_stmt *st, qint64 run, const Sample &s)
     bindOpt(st, ++c, s.cacheWriteTokens);
     s.reportedCostUsd ? sqlite3_bind_double(st, ++c, *s.reportedCostUsd)
                       : sqlite3_bind_null(st, ++c);
+    bindOpt(st, ++c, s.tunnelNs);
 }
 
 // The raw C API: the same schema (made by Database), pragmas, rows and batches.
@@ -253,20 +255,9 @@ std::optional<Rate> rawRate(const QString &path, const std::vector<Sample> &samp
          {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"})
         sqlite3_exec(db, pragma, nullptr, nullptr, nullptr);
     sqlite3_stmt *st = nullptr;
-    const char *sql =
-        "INSERT INTO samples (run_id, seq, warmup, intended_start_ns, queue_delay_ns, "
-        "connect_start_ns, connected_ns, tls_done_ns, request_sent_ns, headers_ns, "
-        "first_event_ns, first_token_ns, first_content_ns, end_ns, http_status, "
-        "http_version, connection_reused, event_count, read_count, outcome, error, "
-        "finish_reason, model_reported, system_fingerprint, request_id, input_tokens, "
-        "output_tokens, cached_tokens, reasoning_tokens, tokens_estimated, "
-        "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
-        "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
-        "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-        "cache_write_tokens, reported_cost_usd) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-        "?,?,?,?,?,?,?,?,?,?,?,?)";
-    if (!check(db, sqlite3_prepare_v2(db, sql, -1, &st, nullptr), error)) {
+    // The repository's own column list, one row a statement.
+    const QByteArray sql = QByteArray(kSampleInsertHead) + kSampleRowMarks;
+    if (!check(db, sqlite3_prepare_v2(db, sql.constData(), -1, &st, nullptr), error)) {
         sqlite3_close(db);
         return std::nullopt;
     }

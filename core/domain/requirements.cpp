@@ -2,8 +2,8 @@
 
 #include "domain/requirements_json.h"
 #include "domain/suite_fields.h"
+#include "util/read_file.h"
 
-#include <QFile>
 #include <cmath>
 
 namespace ys {
@@ -117,35 +117,15 @@ std::optional<Requirements> Requirements::fromPreset(const QString &name)
 std::optional<Requirements> Requirements::parse(const QByteArray &bytes, const QString &source,
                                                 QString *error)
 {
-    try {
-        const json doc = json::parse(bytes.begin(), bytes.end());
+    return fromJsonText(bytes, source, error, [&source](const json &doc) {
         return requirementsjson::fromJson(doc, source);
-    } catch (const json::parse_error &e) {
-        if (error) {
-            const auto end = std::min<qsizetype>(qsizetype(e.byte), bytes.size());
-            const int line =
-                int(QByteArrayView(bytes).first(std::max<qsizetype>(end, 0)).count('\n')) + 1;
-            *error = tr("%1, line %2: not valid JSON").arg(source).arg(line);
-        }
-    } catch (const SuiteError &e) {
-        if (error)
-            *error = e.message;
-    } catch (const json::exception &e) {
-        if (error)
-            *error = tr("%1: %2").arg(source, QString::fromUtf8(e.what()));
-    }
-    return std::nullopt;
+    });
 }
 
 std::optional<Requirements> Requirements::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: cannot read the requirements file (%2)").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    return parseWholeFile(path, tr("%1: cannot read the requirements file (%2)"), error,
+                          &Requirements::parse);
 }
 
 namespace requirementsjson {

@@ -8,9 +8,9 @@
 #include "domain/server_metrics_fields.h"
 #include "domain/suite_fields.h"
 #include "pricing/price_json.h"
+#include "util/read_file.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
@@ -349,25 +349,11 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
     return sc;
 }
 
-int lineOfOffset(const QByteArray &text, std::size_t offset)
-{
-    const auto end = qsizetype(std::min<std::size_t>(offset, std::size_t(text.size())));
-    return int(QByteArrayView(text).first(end).count('\n')) + 1;
-}
-
 } // namespace
 
 std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source, QString *error)
 {
-    json doc;
-    try {
-        doc = json::parse(bytes.begin(), bytes.end());
-    } catch (const json::parse_error &e) {
-        if (error)
-            *error = tr("%1, line %2: not valid JSON").arg(source).arg(lineOfOffset(bytes, e.byte));
-        return std::nullopt;
-    }
-    try {
+    return fromJsonText(bytes, source, error, [&source](const json &doc) {
         if (!doc.is_object())
             throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
         requireKnownFields(
@@ -429,25 +415,12 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
             suite.scenarios.push_back(parseScenario(
                 scenarios[i], QStringLiteral("%1.scenarios[%2]").arg(source).arg(i), baseDir));
         return suite;
-    } catch (const SuiteError &e) {
-        if (error)
-            *error = e.message;
-    } catch (const json::exception &e) {
-        if (error)
-            *error = tr("%1: %2").arg(source, QString::fromUtf8(e.what()));
-    }
-    return std::nullopt;
+    });
 }
 
 std::optional<Suite> Suite::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: cannot read the suite file (%2)").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    return parseWholeFile(path, tr("%1: cannot read the suite file (%2)"), error, &Suite::parse);
 }
 
 QByteArray Suite::toJson() const

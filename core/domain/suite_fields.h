@@ -5,9 +5,13 @@
 
 #include "domain/suite.h"
 
+#include <QByteArray>
 #include <QString>
+#include <algorithm>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace ys::suitefields {
@@ -17,6 +21,42 @@ using nlohmann::json;
 struct SuiteError {
     QString message;
 };
+
+// The line of a byte offset in text, counted from 1.
+inline int lineOfOffset(const QByteArray &text, std::size_t offset)
+{
+    const auto end = qsizetype(std::min<std::size_t>(offset, std::size_t(text.size())));
+    return int(QByteArrayView(text).first(end).count('\n')) + 1;
+}
+
+// bytes read as one JSON document and made into a value by make(doc), which throws SuiteError
+// (or a json exception) for what it cannot take. When either fails: nothing, and *error (when
+// not null) says why: the line of a syntax error, or the field make() named.
+template <typename Make>
+auto fromJsonText(const QByteArray &bytes, const QString &source, QString *error, Make make)
+    -> std::optional<std::invoke_result_t<Make, const json &>>
+{
+    json doc;
+    try {
+        doc = json::parse(bytes.begin(), bytes.end());
+    } catch (const json::parse_error &e) {
+        if (error)
+            *error = Suite::tr("%1, line %2: not valid JSON")
+                         .arg(source)
+                         .arg(lineOfOffset(bytes, e.byte));
+        return std::nullopt;
+    }
+    try {
+        return make(doc);
+    } catch (const SuiteError &e) {
+        if (error)
+            *error = e.message;
+    } catch (const json::exception &e) {
+        if (error)
+            *error = Suite::tr("%1: %2").arg(source, QString::fromUtf8(e.what()));
+    }
+    return std::nullopt;
+}
 
 inline QString q(const std::string &s)
 {

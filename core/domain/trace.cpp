@@ -1,9 +1,9 @@
 #include "domain/trace.h"
 
+#include "util/read_file.h"
 #include "util/units.h"
 
 #include <QDate>
-#include <QFile>
 #include <QList>
 #include <algorithm>
 #include <cmath>
@@ -260,13 +260,7 @@ std::optional<Trace> Trace::parse(const QByteArray &bytes, const QString &source
 
 std::optional<Trace> Trace::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: cannot read the trace (%2)").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    return parseWholeFile(path, tr("%1: cannot read the trace (%2)"), error, &Trace::parse);
 }
 
 double Trace::meanInputTokens() const

@@ -4,6 +4,7 @@
 #include "models/cell_values.h"
 #include "models/export_roles.h"
 #include "storage/attempt_query.h"
+#include "util/index_of.h"
 #include "util/number_text.h"
 #include "util/redact.h"
 #include "util/units.h"
@@ -323,10 +324,7 @@ void AttemptDetailModel::setDetail(const AttemptDetail &d)
 
 int AttemptDetailModel::rowOfKey(const QString &key) const
 {
-    for (std::size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].key == key)
-            return int(i);
-    return -1;
+    return indexOf(m_rows, key, &Row::key);
 }
 
 QVariant AttemptDetailModel::ownData(int row, int, int role) const

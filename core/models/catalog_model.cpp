@@ -2,6 +2,7 @@
 
 #include "domain/provider_presets.h"
 #include "models/cell_values.h"
+#include "util/index_of.h"
 #include "util/number_text.h"
 
 #include <QLocale>
@@ -146,10 +147,7 @@ CatalogPick CatalogModel::pick(int row) const
 
 int CatalogModel::rowOf(const QString &entry) const
 {
-    for (std::size_t i = 0; i < m_rows.size(); ++i)
-        if (m_rows[i].entry() == entry)
-            return int(i);
-    return -1;
+    return indexOf(m_rows, entry, &CatalogModelInfo::entry);
 }
 
 QVariant CatalogModel::ownData(int row, int, int role) const

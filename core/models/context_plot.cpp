@@ -2,6 +2,7 @@
 
 #include "analysis/cost_curve.h"
 #include "models/kind_results_text.h"
+#include "util/index_of.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -181,11 +182,7 @@ std::pair<double, double> ContextPlotData::valueRange() const
 
 int ContextPlotData::indexOf(const QString &provider) const
 {
-    for (std::size_t i = 0; i < providers.size(); ++i) {
-        if (providers[i].provider == provider)
-            return int(i);
-    }
-    return -1;
+    return ys::indexOf(providers, provider, &ContextPlotProvider::provider);
 }
 
 QString ContextPlot::name(ContextPane pane)

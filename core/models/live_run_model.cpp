@@ -5,6 +5,7 @@
 #include "models/export_roles.h"
 #include "models/run_events_model.h"
 #include "run/scenario_step.h"
+#include "util/index_of.h"
 #include "util/monotonic_clock.h"
 
 #include <algorithm>
@@ -93,11 +94,7 @@ void LiveRunModel::begin(const Suite &suite, const QStringList &onlyProviders)
 
 int LiveRunModel::rowOf(const QString &provider) const
 {
-    for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].provider == provider)
-            return int(i);
-    }
-    return -1;
+    return indexOf(m_rows, provider, &Row::provider);
 }
 
 void LiveRunModel::rowChanged(int row)

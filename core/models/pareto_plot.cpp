@@ -1,6 +1,7 @@
 #include "models/pareto_plot.h"
 
 #include "analysis/pareto.h"
+#include "util/index_of.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -93,45 +94,48 @@ ParetoPlotData ParetoPlot::of(const SessionSummary &summary, ParetoLatencyAxis l
     return d;
 }
 
-std::pair<double, double> ParetoPlotData::costRange() const
+namespace {
+
+using Interval = std::optional<std::pair<double, double>>;
+
+// The smallest and largest figure on one axis: every point's value and its interval's ends,
+// and the gate (0 and 0 without points).
+std::pair<double, double> axisRange(const std::vector<ParetoPlotPoint> &points,
+                                    double ParetoPlotPoint::*value,
+                                    Interval ParetoPlotPoint::*interval,
+                                    const std::optional<double> &gate)
 {
     if (points.empty())
         return {0, 0};
-    double lo = points.front().cost, hi = lo;
+    double lo = points.front().*value, hi = lo;
     for (const ParetoPlotPoint &p : points) {
-        lo = std::min({lo, p.cost, p.costCi ? p.costCi->first : p.cost});
-        hi = std::max({hi, p.cost, p.costCi ? p.costCi->second : p.cost});
+        const double v = p.*value;
+        const Interval &ci = p.*interval;
+        lo = std::min({lo, v, ci ? ci->first : v});
+        hi = std::max({hi, v, ci ? ci->second : v});
     }
-    if (costGate) {
-        lo = std::min(lo, *costGate);
-        hi = std::max(hi, *costGate);
+    if (gate) {
+        lo = std::min(lo, *gate);
+        hi = std::max(hi, *gate);
     }
     return {lo, hi};
+}
+
+} // namespace
+
+std::pair<double, double> ParetoPlotData::costRange() const
+{
+    return axisRange(points, &ParetoPlotPoint::cost, &ParetoPlotPoint::costCi, costGate);
 }
 
 std::pair<double, double> ParetoPlotData::latencyRange() const
 {
-    if (points.empty())
-        return {0, 0};
-    double lo = points.front().latency, hi = lo;
-    for (const ParetoPlotPoint &p : points) {
-        lo = std::min({lo, p.latency, p.latencyCi ? p.latencyCi->first : p.latency});
-        hi = std::max({hi, p.latency, p.latencyCi ? p.latencyCi->second : p.latency});
-    }
-    if (latencyGate) {
-        lo = std::min(lo, *latencyGate);
-        hi = std::max(hi, *latencyGate);
-    }
-    return {lo, hi};
+    return axisRange(points, &ParetoPlotPoint::latency, &ParetoPlotPoint::latencyCi, latencyGate);
 }
 
 int ParetoPlotData::indexOf(const QString &provider) const
 {
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        if (points[i].provider == provider)
-            return int(i);
-    }
-    return -1;
+    return ys::indexOf(points, provider, &ParetoPlotPoint::provider);
 }
 
 QString ParetoPlot::name(ParetoLatencyAxis axis)

@@ -1,6 +1,7 @@
 #include "models/session_list_model.h"
 
 #include "domain/session_status.h"
+#include "util/index_of.h"
 
 #include <QLocale>
 
@@ -20,10 +21,7 @@ void SessionListModel::setSessions(std::vector<SessionInfo> sessions)
 
 int SessionListModel::rowOf(qint64 sessionId) const
 {
-    for (std::size_t i = 0; i < m_sessions.size(); ++i)
-        if (m_sessions[i].id == sessionId)
-            return int(i);
-    return -1;
+    return indexOf(m_sessions, sessionId, &SessionInfo::id);
 }
 
 int SessionListModel::rowCount(const QModelIndex &parent) const

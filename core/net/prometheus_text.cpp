@@ -45,17 +45,17 @@ std::optional<double> readValue(const QByteArray &token)
     return v;
 }
 
-} // namespace
-
-QByteArray PromText::escapeLabelValue(const QString &value)
+// text in UTF-8 with its backslashes and line feeds escaped, and its double quotes too when
+// quotes is set, as the exposition format asks of label values and help texts.
+QByteArray escaped(const QString &text, bool quotes)
 {
     QByteArray out;
-    const QByteArray utf8 = value.toUtf8();
+    const QByteArray utf8 = text.toUtf8();
     out.reserve(utf8.size());
     for (const char c : utf8) {
         if (c == '\\')
             out += "\\\\";
-        else if (c == '"')
+        else if (c == '"' && quotes)
             out += "\\\"";
         else if (c == '\n')
             out += "\\n";
@@ -65,18 +65,16 @@ QByteArray PromText::escapeLabelValue(const QString &value)
     return out;
 }
 
+} // namespace
+
+QByteArray PromText::escapeLabelValue(const QString &value)
+{
+    return escaped(value, true);
+}
+
 QByteArray PromText::escapeHelp(const QString &help)
 {
-    QByteArray out;
-    for (const char c : help.toUtf8()) {
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == '\n')
-            out += "\\n";
-        else
-            out += c;
-    }
-    return out;
+    return escaped(help, false);
 }
 
 QByteArray PromText::formatValue(double value)

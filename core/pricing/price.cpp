@@ -146,22 +146,18 @@ Price PriceOverride::toPrice() const
 
 Price PriceOverride::applyTo(Price p) const
 {
-    if (inputPerMtok) {
-        p.inputPerMtok = *inputPerMtok;
-        p.inputTiers.clear();
-    }
-    if (outputPerMtok) {
-        p.outputPerMtok = *outputPerMtok;
-        p.outputTiers.clear();
-    }
-    if (cachedInputPerMtok) {
-        p.cachedInputPerMtok = *cachedInputPerMtok;
-        p.cachedInputTiers.clear();
-    }
-    if (cacheWritePerMtok) {
-        p.cacheWritePerMtok = *cacheWritePerMtok;
-        p.cacheWriteTiers.clear();
-    }
+    // An overridden rate is flat: it replaces the listed one and the tiers it had.
+    const auto flatten = [](const std::optional<double> &rate, auto &listed,
+                            std::vector<PriceTier> &tiers) {
+        if (!rate)
+            return;
+        listed = *rate;
+        tiers.clear();
+    };
+    flatten(inputPerMtok, p.inputPerMtok, p.inputTiers);
+    flatten(outputPerMtok, p.outputPerMtok, p.outputTiers);
+    flatten(cachedInputPerMtok, p.cachedInputPerMtok, p.cachedInputTiers);
+    flatten(cacheWritePerMtok, p.cacheWritePerMtok, p.cacheWriteTiers);
     for (TimedPrice &t : p.timed)
         t.price = applyTo(std::move(t.price));
     return p;

@@ -1,6 +1,7 @@
 #include "provider/anthropic_messages_dialect.h"
 
 #include "provider/json_object_decoder.h"
+#include "provider/json_request.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
@@ -113,8 +114,6 @@ HttpRequestParts AnthropicMessagesDialect::buildRequest(const ProviderConfig &pr
                                                         const RequestSpec &spec,
                                                         const QByteArray &apiKey) const
 {
-    HttpRequestParts parts;
-    parts.url = appendPath(provider.baseUrl, QStringLiteral("messages"));
     json body;
     body["model"] = provider.model.toStdString();
     body["max_tokens"] = spec.maxOutputTokens;
@@ -138,11 +137,11 @@ HttpRequestParts AnthropicMessagesDialect::buildRequest(const ProviderConfig &pr
                             {"content", text.toStdString()}});
     body["messages"] = std::move(messages);
     body["stream"] = spec.stream;
-    parts.body = QByteArray::fromStdString(body.dump());
-    parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
-    parts.headers.append(std::pair(QByteArray("anthropic-version"), QByteArray("2023-06-01")));
+    HttpRequestParts parts =
+        jsonRequest(appendPath(provider.baseUrl, QStringLiteral("messages")), body);
+    parts.addHeader("anthropic-version", QByteArrayLiteral("2023-06-01"));
     if (!apiKey.isEmpty())
-        parts.headers.append(std::pair(QByteArray("x-api-key"), apiKey));
+        parts.addHeader("x-api-key", apiKey);
     return parts;
 }
 

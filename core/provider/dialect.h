@@ -42,6 +42,12 @@ struct HttpRequestParts {
     QUrl url;
     QList<std::pair<QByteArray, QByteArray>> headers;
     QByteArray body;
+
+    // Adds a header, after those already there: the order they are sent in.
+    void addHeader(const char *name, QByteArray value)
+    {
+        headers.append(std::pair(QByteArray(name), std::move(value)));
+    }
 };
 
 // What the decoder learned from the stream (or the non-streaming body) so far.

@@ -1,6 +1,7 @@
 #include "provider/gemini_dialect.h"
 
 #include "provider/json_object_decoder.h"
+#include "provider/json_request.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
@@ -77,12 +78,11 @@ HttpRequestParts GeminiDialect::buildRequest(const ProviderConfig &provider,
                                              const RequestSpec &spec,
                                              const QByteArray &apiKey) const
 {
-    HttpRequestParts parts;
     const QString method =
         spec.stream ? QStringLiteral(":streamGenerateContent") : QStringLiteral(":generateContent");
-    parts.url = appendPath(provider.baseUrl, QStringLiteral("models/") + provider.model + method);
+    QUrl url = appendPath(provider.baseUrl, QStringLiteral("models/") + provider.model + method);
     if (spec.stream)
-        parts.url.setQuery(QStringLiteral("alt=sse"));
+        url.setQuery(QStringLiteral("alt=sse"));
     json body;
     json contents = json::array();
     const auto add = [&contents](const char *role, const QString &text) {
@@ -96,10 +96,9 @@ HttpRequestParts GeminiDialect::buildRequest(const ProviderConfig &provider,
     body["generationConfig"] = {{"maxOutputTokens", spec.maxOutputTokens}};
     if (spec.temperature)
         body["generationConfig"]["temperature"] = *spec.temperature;
-    parts.body = QByteArray::fromStdString(body.dump());
-    parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
+    HttpRequestParts parts = jsonRequest(std::move(url), body);
     if (!apiKey.isEmpty())
-        parts.headers.append(std::pair(QByteArray("x-goog-api-key"), apiKey));
+        parts.addHeader("x-goog-api-key", apiKey);
     return parts;
 }
 

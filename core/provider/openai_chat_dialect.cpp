@@ -1,5 +1,6 @@
 #include "provider/openai_chat_dialect.h"
 
+#include "provider/json_request.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
@@ -165,35 +166,36 @@ Outcome classifyOpenAiError(const ProviderError &error, ErrorChannel channel)
     return fallbackErrorClass(error.status, channel);
 }
 
-HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
-                                                 const RequestSpec &spec,
-                                                 const QByteArray &apiKey) const
+json openAiMessages(const RequestSpec &spec)
 {
-    HttpRequestParts parts;
-    parts.url = appendPath(provider.baseUrl, QStringLiteral("chat/completions"));
-
-    json body;
-    body["model"] = provider.model.toStdString();
     json messages = json::array();
     for (const ChatTurn &turn : spec.history)
         messages.push_back({{"role", turn.role == ChatTurn::Role::Assistant ? "assistant" : "user"},
                             {"content", turn.text.toStdString()}});
     messages.push_back({{"role", "user"}, {"content", spec.prompt.toStdString()}});
-    body["messages"] = std::move(messages);
+    return messages;
+}
+
+HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
+                                                 const RequestSpec &spec,
+                                                 const QByteArray &apiKey) const
+{
+    json body;
+    body["model"] = provider.model.toStdString();
+    body["messages"] = openAiMessages(spec);
     body["max_tokens"] = spec.maxOutputTokens;
     if (spec.temperature)
         body["temperature"] = *spec.temperature;
     body["stream"] = spec.stream;
     if (spec.stream)
         body["stream_options"] = {{"include_usage", true}};
-    parts.body = QByteArray::fromStdString(body.dump());
 
-    parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
-    parts.headers.append(std::pair(QByteArray("Accept"), spec.stream
-                                                             ? QByteArray("text/event-stream")
-                                                             : QByteArray("application/json")));
+    HttpRequestParts parts =
+        jsonRequest(appendPath(provider.baseUrl, QStringLiteral("chat/completions")), body);
+    parts.addHeader("Accept", spec.stream ? QByteArrayLiteral("text/event-stream")
+                                          : QByteArrayLiteral("application/json"));
     if (!apiKey.isEmpty())
-        parts.headers.append(std::pair(QByteArray("Authorization"), "Bearer " + apiKey));
+        parts.addHeader("Authorization", "Bearer " + apiKey);
     return parts;
 }
 

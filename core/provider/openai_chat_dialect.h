@@ -2,6 +2,8 @@
 
 #include "provider/dialect.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace ys {
 
 // OpenAI Chat Completions and the many servers compatible with it. Streaming asks for usage
@@ -19,5 +21,9 @@ public:
 // The classification of OpenAI's error objects, shared by Chat Completions and Responses (the
 // same error bodies) and the compatible servers.
 Outcome classifyOpenAiError(const ProviderError &error, ErrorChannel channel);
+
+// The conversation as OpenAI's role/content messages, shared by Chat Completions and Responses:
+// each earlier turn, then the prompt as the last user message.
+nlohmann::json openAiMessages(const RequestSpec &spec);
 
 } // namespace ys

@@ -1,6 +1,7 @@
 #include "provider/openai_responses_dialect.h"
 
 #include "provider/json_object_decoder.h"
+#include "provider/json_request.h"
 #include "provider/openai_chat_dialect.h"
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
@@ -100,30 +101,21 @@ HttpRequestParts OpenAiResponsesDialect::buildRequest(const ProviderConfig &prov
                                                       const RequestSpec &spec,
                                                       const QByteArray &apiKey) const
 {
-    HttpRequestParts parts;
-    parts.url = appendPath(provider.baseUrl, QStringLiteral("responses"));
     json body;
     body["model"] = provider.model.toStdString();
-    if (spec.history.empty()) {
+    // A conversation is a list of input messages, the prompt the last user one.
+    if (spec.history.empty())
         body["input"] = spec.prompt.toStdString();
-    } else {
-        // A conversation is a list of input messages, the prompt the last user one.
-        json input = json::array();
-        for (const ChatTurn &turn : spec.history)
-            input.push_back(
-                {{"role", turn.role == ChatTurn::Role::Assistant ? "assistant" : "user"},
-                 {"content", turn.text.toStdString()}});
-        input.push_back({{"role", "user"}, {"content", spec.prompt.toStdString()}});
-        body["input"] = std::move(input);
-    }
+    else
+        body["input"] = openAiMessages(spec);
     body["max_output_tokens"] = spec.maxOutputTokens;
     if (spec.temperature)
         body["temperature"] = *spec.temperature;
     body["stream"] = spec.stream;
-    parts.body = QByteArray::fromStdString(body.dump());
-    parts.headers.append(std::pair(QByteArray("Content-Type"), QByteArray("application/json")));
+    HttpRequestParts parts =
+        jsonRequest(appendPath(provider.baseUrl, QStringLiteral("responses")), body);
     if (!apiKey.isEmpty())
-        parts.headers.append(std::pair(QByteArray("Authorization"), "Bearer " + apiKey));
+        parts.addHeader("Authorization", "Bearer " + apiKey);
     return parts;
 }
 

@@ -80,11 +80,6 @@ QByteArray SimAnthropic::errorBody(const char *type, const QString &message)
     return QByteArray::fromStdString(body.dump());
 }
 
-QByteArray SimAnthropic::apiKey(const SimHttpRequest &request) const
-{
-    return request.header("x-api-key").trimmed();
-}
-
 bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
     Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);

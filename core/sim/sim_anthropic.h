@@ -14,7 +14,6 @@ class SimAnthropic : public SimDialect {
 public:
     const char *name() const override { return "anthropic-messages"; }
     QByteArray keyHeader() const override { return QByteArrayLiteral("x-api-key"); }
-    QByteArray apiKey(const SimHttpRequest &request) const override;
     bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
     bool checkHeaders(const SimHttpRequest &request, SimError *error) const override;
     bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;

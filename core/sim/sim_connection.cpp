@@ -268,13 +268,18 @@ void SimConnection::handleRecord(const SimHttpRequest &request)
                                        "not_found_error", nullptr, nullptr));
 }
 
-void SimConnection::resetConnection()
+void SimConnection::closeRecord(bool completed)
 {
     m_recordPending = false;
     m_record.endNs = monotonicNs();
-    m_record.completed = false;
+    m_record.completed = completed;
     m_server->addRecord(m_record);
     releaseSlot();
+}
+
+void SimConnection::resetConnection()
+{
+    closeRecord(false);
     m_paced.clear();
     m_link->reset();
     onSocketGone();
@@ -282,11 +287,7 @@ void SimConnection::resetConnection()
 
 void SimConnection::completeRequest()
 {
-    m_recordPending = false;
-    m_record.endNs = monotonicNs();
-    m_record.completed = true;
-    m_server->addRecord(m_record);
-    releaseSlot();
+    closeRecord(true);
     responseDone();
 }
 
@@ -338,31 +339,18 @@ void SimConnection::replyErrorInStream(const SimReply &reply, const SimHeaders &
 {
     m_record.status = 200;
     setHead(200, QByteArrayLiteral("text/event-stream; charset=utf-8"), -1, headers);
-    std::vector<QByteArray> units;
-    if (m_faults.has(SimFault::ErrorField)) {
-        units.push_back("error: " + simErrorFieldJson(reply) + "\n\n");
-        units.push_back(QByteArrayLiteral("data: [DONE]\n\n"));
-    } else {
-        for (const SimSse &event : m_dialect->inBandError(reply))
-            units.push_back(sse(event));
-    }
-    writeBody(units);
-    if (m_state != State::Responding)
-        return;
-    endBody();
+    if (m_faults.has(SimFault::ErrorField))
+        writeLastUnits(
+            {"error: " + simErrorFieldJson(reply) + "\n\n", QByteArrayLiteral("data: [DONE]\n\n")});
+    else
+        writeLastUnits(sseUnits(m_dialect->inBandError(reply)));
 }
 
 // The dialect's end of a stream with nothing before it: a server that says "done" having said
 // nothing.
 void SimConnection::finishEmptyStream()
 {
-    std::vector<QByteArray> units;
-    for (const SimSse &event : m_dialect->emptyEnd())
-        units.push_back(sse(event));
-    writeBody(units);
-    if (m_state != State::Responding)
-        return;
-    endBody();
+    writeLastUnits(sseUnits(m_dialect->emptyEnd()));
 }
 
 void SimConnection::replyPlain(int status, const QByteArray &body)

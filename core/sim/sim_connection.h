@@ -79,6 +79,9 @@ private:
     void failMidStream();
     void resetConnection();
     void completeRequest();
+    // Ends the request's record (its end time, whether it completed), hands it to the server and
+    // frees the request's slot.
+    void closeRecord(bool completed);
     void responseDone();
     void abandonRequest();
     void releaseSlot();
@@ -96,10 +99,13 @@ private:
     void setHead(int status, const QByteArray &contentType, qsizetype contentLength,
                  const SimHeaders &extra);
     QByteArray sse(const SimSse &event);
+    std::vector<QByteArray> sseUnits(const std::vector<SimSse> &events); // sse() of each, in order
     void writeEvents(const std::vector<SimSse> &events, const QByteArray &prefix = {});
     // Each unit is one chunk (one event), unless a fault paces the bytes differently.
     void writeBody(const std::vector<QByteArray> &units);
     void endBody(); // the last chunk, then completeRequest()
+    // The body's last units, then its end, unless writing them already ended the response.
+    void writeLastUnits(const std::vector<QByteArray> &units);
     void writePiece();
     void writeOut(const QByteArray &bytes);
     bool pacing() const;

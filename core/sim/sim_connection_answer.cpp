@@ -183,11 +183,9 @@ void SimConnection::writeContent(std::size_t index)
         if (qstrcmp(m_dialect->name(), "anthropic-messages") == 0)
             prefix += sse({QByteArrayLiteral("ping"), QByteArrayLiteral("{\"type\": \"ping\"}")});
     }
-    std::vector<QByteArray> units;
+    std::vector<QByteArray> units = sseUnits(events);
     if (!prefix.isEmpty())
-        units.push_back(prefix);
-    for (const SimSse &event : events)
-        units.push_back(sse(event));
+        units.insert(units.begin(), prefix);
     const std::int64_t now = monotonicNs();
     if (index == 0)
         m_record.firstContentNs = now;
@@ -198,30 +196,20 @@ void SimConnection::writeContent(std::size_t index)
 
 void SimConnection::finishStream()
 {
-    std::vector<QByteArray> units;
-    for (const SimSse &event : m_dialect->closing())
-        units.push_back(sse(event));
+    std::vector<QByteArray> units = sseUnits(m_dialect->closing());
     if (m_jsonArray)
         units.push_back(m_arrayItems == 0 ? QByteArrayLiteral("[]") : QByteArrayLiteral("]"));
-    writeBody(units);
-    if (m_state != State::Responding)
-        return;
-    endBody();
+    writeLastUnits(units);
 }
 
 void SimConnection::failMidStream()
 {
-    std::vector<QByteArray> units;
-    for (const SimSse &event : m_dialect->streamError())
-        units.push_back(sse(event));
+    std::vector<QByteArray> units = sseUnits(m_dialect->streamError());
     if (m_jsonArray)
         units.push_back(QByteArrayLiteral("]"));
     if (m_dialect->closesAfterStreamError())
         m_keepAlive = false;
-    writeBody(units);
-    if (m_state != State::Responding)
-        return;
-    endBody();
+    writeLastUnits(units);
 }
 
 void SimConnection::finishNonStreaming()
@@ -244,10 +232,7 @@ void SimConnection::finishNonStreaming()
             resetConnection();
         return;
     }
-    writeBody({body});
-    if (m_state != State::Responding)
-        return;
-    endBody();
+    writeLastUnits({body});
 }
 
 } // namespace ys

@@ -34,13 +34,20 @@ std::vector<QByteArray> splitAwkwardly(const QByteArray &bytes)
 
 } // namespace
 
-void SimConnection::writeEvents(const std::vector<SimSse> &events, const QByteArray &prefix)
+std::vector<QByteArray> SimConnection::sseUnits(const std::vector<SimSse> &events)
 {
     std::vector<QByteArray> units;
-    if (!prefix.isEmpty())
-        units.push_back(prefix);
+    units.reserve(events.size());
     for (const SimSse &event : events)
         units.push_back(sse(event));
+    return units;
+}
+
+void SimConnection::writeEvents(const std::vector<SimSse> &events, const QByteArray &prefix)
+{
+    std::vector<QByteArray> units = sseUnits(events);
+    if (!prefix.isEmpty())
+        units.insert(units.begin(), prefix);
     writeBody(units);
 }
 
@@ -142,6 +149,14 @@ void SimConnection::writeBody(const std::vector<QByteArray> &units)
     }
     if (m_due != Due::Pace && monotonicNs() >= m_nextPieceNs)
         writePiece();
+}
+
+void SimConnection::writeLastUnits(const std::vector<QByteArray> &units)
+{
+    writeBody(units);
+    if (m_state != State::Responding)
+        return;
+    endBody();
 }
 
 void SimConnection::endBody()

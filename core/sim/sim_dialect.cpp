@@ -11,6 +11,11 @@
 
 namespace ys {
 
+QByteArray SimDialect::apiKey(const SimHttpRequest &request) const
+{
+    return request.header(keyHeader()).trimmed();
+}
+
 bool SimDialect::checkHeaders(const SimHttpRequest &, SimError *) const
 {
     return true;

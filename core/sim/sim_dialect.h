@@ -96,8 +96,8 @@ public:
     virtual const char *name() const = 0;
     // The request header carrying the API key, lower-case.
     virtual QByteArray keyHeader() const = 0;
-    // The key the request carries; empty when none.
-    virtual QByteArray apiKey(const SimHttpRequest &request) const = 0;
+    // The key the request carries; empty when none. By default the key header's value, trimmed.
+    virtual QByteArray apiKey(const SimHttpRequest &request) const;
     // The model the request names (from the body or the path), or false and *error.
     virtual bool readModel(const SimHttpRequest &request, QString *model, SimError *error) = 0;
     // Checks what the dialect demands beyond the key (e.g. anthropic-version).

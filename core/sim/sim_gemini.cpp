@@ -148,11 +148,6 @@ OrderedJson errorDetails(const SimError &error)
 
 } // namespace
 
-QByteArray SimGemini::apiKey(const SimHttpRequest &request) const
-{
-    return request.header("x-goog-api-key").trimmed();
-}
-
 bool SimGemini::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
     const qsizetype start = request.path.indexOf("/models/") + 8;

@@ -18,7 +18,6 @@ public:
 
     const char *name() const override { return "gemini"; }
     QByteArray keyHeader() const override { return QByteArrayLiteral("x-goog-api-key"); }
-    QByteArray apiKey(const SimHttpRequest &request) const override;
     bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
     bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;
     SimReply errorReply(const SimError &error) const override;

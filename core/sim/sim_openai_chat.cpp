@@ -136,11 +136,6 @@ OrderedJson usageJson(const SimAnswer &answer)
 
 } // namespace
 
-QByteArray SimOpenAiChat::apiKey(const SimHttpRequest &request) const
-{
-    return simBearerToken(request);
-}
-
 bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
     Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
@@ -215,16 +210,6 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
         return false;
     }
     return true;
-}
-
-SimReply SimOpenAiChat::errorReply(const SimError &error) const
-{
-    return simOpenAiErrorReply(error, false);
-}
-
-SimHeaders SimOpenAiChat::rateLimitHeaders(const SimRateLimitStatus &status) const
-{
-    return simOpenAiRateLimitHeaders(status);
 }
 
 void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/sim_dialect.h"
+#include "sim/sim_openai_common.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,15 +9,16 @@ namespace ys {
 // OpenAI Chat Completions, POST /v1/chat/completions, streaming and not: "data:" chunks of
 // chat.completion.chunk, a role-only first chunk, usage in a last chunk with empty choices when
 // stream_options.include_usage asks for it, and "data: [DONE]".
-class SimOpenAiChat : public SimDialect {
+class SimOpenAiChat : public SimOpenAiDialect {
 public:
+    SimOpenAiChat()
+        : SimOpenAiDialect(false)
+    {
+    }
+
     const char *name() const override { return "openai-chat"; }
-    QByteArray keyHeader() const override { return QByteArrayLiteral("authorization"); }
-    QByteArray apiKey(const SimHttpRequest &request) const override;
     bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
     bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;
-    SimReply errorReply(const SimError &error) const override;
-    SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const override;
 
     void begin(const SimAnswer &answer, SimRandom &ids) override;
     std::vector<SimSse> opening() override;

@@ -85,9 +85,14 @@ QByteArray simOpenAiErrorBody(const QString &message, const char *type, const ch
     return QByteArray::fromStdString(body.dump());
 }
 
-SimReply simOpenAiErrorReply(const SimError &error, bool responses)
+QByteArray SimOpenAiDialect::apiKey(const SimHttpRequest &request) const
 {
-    const SimErrorWording &row = responses && error.kind == SimErrorKind::ContextOverflow
+    return simBearerToken(request);
+}
+
+SimReply SimOpenAiDialect::errorReply(const SimError &error) const
+{
+    const SimErrorWording &row = m_responses && error.kind == SimErrorKind::ContextOverflow
                                      ? kResponsesContextOverflow
                                      : simErrorWording(kOpenAiErrors, error);
     SimReply reply;
@@ -109,7 +114,7 @@ SimReply simOpenAiErrorReply(const SimError &error, bool responses)
     return reply;
 }
 
-SimHeaders simOpenAiRateLimitHeaders(const SimRateLimitStatus &status)
+SimHeaders SimOpenAiDialect::rateLimitHeaders(const SimRateLimitStatus &status) const
 {
     SimHeaders headers;
     // A limit's three headers, when there is that limit.

@@ -5,10 +5,25 @@
 namespace ys {
 
 // What OpenAI's two APIs share: the bearer key, the error envelope and the x-ratelimit-* headers.
+class SimOpenAiDialect : public SimDialect {
+public:
+    // responses: the Responses API, whose errors are worded as its own where they differ from
+    // Chat Completions'.
+    explicit SimOpenAiDialect(bool responses)
+        : m_responses(responses)
+    {
+    }
+
+    QByteArray keyHeader() const override { return QByteArrayLiteral("authorization"); }
+    QByteArray apiKey(const SimHttpRequest &request) const override;
+    SimReply errorReply(const SimError &error) const override;
+    SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const override;
+
+private:
+    bool m_responses;
+};
+
 QByteArray simBearerToken(const SimHttpRequest &request);
-// responses: the Responses API's wording where it differs from Chat Completions'.
-SimReply simOpenAiErrorReply(const SimError &error, bool responses);
-SimHeaders simOpenAiRateLimitHeaders(const SimRateLimitStatus &status);
 // {"error": {"message", "type", "param", "code"}}; a null param or code is written as null.
 QByteArray simOpenAiErrorBody(const QString &message, const char *type, const char *param,
                               const char *code);

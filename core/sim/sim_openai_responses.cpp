@@ -38,11 +38,6 @@ QString textOf(const Json &content, bool *ok)
 
 } // namespace
 
-QByteArray SimOpenAiResponses::apiKey(const SimHttpRequest &request) const
-{
-    return simBearerToken(request);
-}
-
 bool SimOpenAiResponses::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
     Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
@@ -127,16 +122,6 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
     }
     out->prompt = prompt;
     return true;
-}
-
-SimReply SimOpenAiResponses::errorReply(const SimError &error) const
-{
-    return simOpenAiErrorReply(error, true);
-}
-
-SimHeaders SimOpenAiResponses::rateLimitHeaders(const SimRateLimitStatus &status) const
-{
-    return simOpenAiRateLimitHeaders(status);
 }
 
 void SimOpenAiResponses::begin(const SimAnswer &answer, SimRandom &ids)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/sim_dialect.h"
+#include "sim/sim_openai_common.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,15 +10,16 @@ namespace ys {
 // response.output_text.delta, ..., response.completed with usage, or response.incomplete when
 // max_output_tokens cut the answer), each with its sequence_number; the whole response object
 // when the request did not stream.
-class SimOpenAiResponses : public SimDialect {
+class SimOpenAiResponses : public SimOpenAiDialect {
 public:
+    SimOpenAiResponses()
+        : SimOpenAiDialect(true)
+    {
+    }
+
     const char *name() const override { return "openai-responses"; }
-    QByteArray keyHeader() const override { return QByteArrayLiteral("authorization"); }
-    QByteArray apiKey(const SimHttpRequest &request) const override;
     bool readModel(const SimHttpRequest &request, QString *model, SimError *error) override;
     bool parse(const SimHttpRequest &request, SimChatRequest *out, SimError *error) override;
-    SimReply errorReply(const SimError &error) const override;
-    SimHeaders rateLimitHeaders(const SimRateLimitStatus &status) const override;
 
     void begin(const SimAnswer &answer, SimRandom &ids) override;
     std::vector<SimSse> opening() override;

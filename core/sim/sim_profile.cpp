@@ -1,9 +1,9 @@
 #include "sim/sim_profile.h"
 
 #include "sim/sim_text.h"
+#include "util/read_file.h"
 
 #include <QDir>
-#include <QFile>
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
@@ -622,14 +622,12 @@ std::vector<SimProfile> SimProfile::load(const QByteArray &json, QString *error)
 
 std::vector<SimProfile> SimProfile::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("cannot read simulator profiles %1: %2").arg(path, file.errorString());
+    const std::optional<QByteArray> bytes =
+        readWholeFile(path, tr("cannot read simulator profiles %1: %2"), error);
+    if (!bytes)
         return {};
-    }
     QString problem;
-    std::vector<SimProfile> profiles = load(file.readAll(), &problem);
+    std::vector<SimProfile> profiles = load(*bytes, &problem);
     if (profiles.empty()) {
         if (error)
             *error = tr("%1: %2").arg(QDir::toNativeSeparators(path), problem);

@@ -21,18 +21,6 @@ bool fail(const QSqlQuery &q, QString *error)
     return false;
 }
 
-std::optional<qint64> optionalId(const QVariant &v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
-}
-
-QVariant idOrNull(std::optional<qint64> id)
-{
-    return id ? QVariant(*id) : QVariant(QMetaType(QMetaType::LongLong));
-}
-
 // The first column of the first row of Q, run already (exec() returned OK) or not (false);
 // nullopt with *error set when it failed or gave no row.
 std::optional<qint64> firstId(QSqlQuery &q, bool ran, QString *error)
@@ -135,7 +123,7 @@ std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArr
                              "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"));
     q.addBindValue(suiteName);
     q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(idOrNull(scheduleId));
+    q.addBindValue(nullable(scheduleId));
     q.addBindValue(nowIso());
     return firstId(q, q.exec(), error);
 }
@@ -152,13 +140,13 @@ std::vector<QueueItem> RunQueue::items(QString *error) const
             i.id = q.value(0).toLongLong();
             i.suiteName = q.value(1).toString();
             i.suiteJson = q.value(2).toString().toUtf8();
-            i.scheduleId = optionalId(q.value(3));
+            i.scheduleId = optOf(q.value(3));
             i.state = q.value(4).toString();
             i.enqueuedAt = q.value(5).toString();
             i.worker = q.value(6).toString();
             i.claims = q.value(7).toInt();
-            i.leaseUntilMs = optionalId(q.value(8));
-            i.sessionId = optionalId(q.value(9));
+            i.leaseUntilMs = optOf(q.value(8));
+            i.sessionId = optOf(q.value(9));
             i.finishedAt = q.value(10).toString();
             i.error = q.value(11).toString();
             return i;
@@ -181,7 +169,7 @@ int RunQueue::reclaimExpired(QString *error)
     }
     std::vector<std::pair<qint64, std::optional<qint64>>> expired;
     while (q.next())
-        expired.emplace_back(q.value(0).toLongLong(), optionalId(q.value(1)));
+        expired.emplace_back(q.value(0).toLongLong(), optOf(q.value(1)));
     q.finish();
     for (const auto &[id, session] : expired) {
         if (session && !interruptSession(m_db.connection(), *session, error)) {
@@ -388,7 +376,7 @@ std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArra
                              "RETURNING id"));
     q.addBindValue(name);
     q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(idOrNull(everyS));
+    q.addBindValue(nullable(everyS));
     q.addBindValue(timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
                                         : QVariant(timesText(timesOfDay)));
     q.addBindValue(next);
@@ -407,11 +395,11 @@ std::vector<Schedule> RunQueue::schedules(QString *error) const
             s.id = q.value(0).toLongLong();
             s.name = q.value(1).toString();
             s.suiteJson = q.value(2).toString().toUtf8();
-            s.everyS = optionalId(q.value(3));
+            s.everyS = optOf(q.value(3));
             if (!q.value(4).isNull())
                 s.timesOfDay = parseTimes(q.value(4).toString()).value_or(QList<QTime>{});
             s.nextMs = q.value(5).toLongLong();
-            s.lastMs = optionalId(q.value(6));
+            s.lastMs = optOf(q.value(6));
             s.enabled = q.value(7).toInt() != 0;
             s.createdAt = q.value(8).toString();
             return s;

@@ -98,59 +98,6 @@ private:
     std::vector<QByteArray> m_kept;
 };
 
-void bindSample(Binder &b, const Sample &s)
-{
-    b.integer(s.runId);
-    b.integer(s.seq);
-    b.integer(s.warmup ? 1 : 0);
-    b.integer(s.intendedStartNs);
-    b.integer(s.queueDelayNs);
-    b.integer(s.connectStartNs);
-    b.integer(s.connectedNs);
-    b.integer(s.tlsDoneNs);
-    b.integer(s.requestSentNs);
-    b.integer(s.headersNs);
-    b.integer(s.firstEventNs);
-    b.integer(s.firstTokenNs);
-    b.integer(s.firstContentNs);
-    b.integer(s.endNs);
-    s.httpStatus ? b.integer(s.httpStatus) : b.null();
-    b.text(s.httpVersion);
-    s.httpStatus ? b.integer(s.connectionReused ? 1 : 0) : b.null();
-    b.integer(s.eventCount);
-    b.integer(s.readCount);
-    b.text(outcomeName(s.outcome));
-    b.text(s.error);
-    b.text(s.finishReason);
-    b.text(s.modelReported);
-    b.text(s.systemFingerprint);
-    b.text(s.requestId);
-    b.integer(s.inputTokens);
-    b.integer(s.outputTokens);
-    b.integer(s.cachedTokens);
-    b.integer(s.reasoningTokens);
-    b.integer(s.tokensEstimated ? 1 : 0);
-    b.integer(s.localPromptTokens);
-    b.integer(s.localOutputTokens);
-    b.integer(s.outputChars);
-    b.real(s.costUsd);
-    b.eventTimes(s.eventTimesNs);
-    b.integer(s.requestIndex);
-    b.integer(s.attemptNumber);
-    b.integer(s.retryDelayNs);
-    b.integer(s.coalescedReads);
-    b.text(s.responseHeaders);
-    b.text(s.servedBy);
-    b.text(s.diagnostics);
-    b.integer(s.startOffsetNs);
-    s.needleFound ? b.integer(*s.needleFound ? 1 : 0) : b.null();
-    // SQLite integers are signed: the hash is stored as its two's complement.
-    b.integer(qint64(s.textHash));
-    b.integer(s.cacheWriteTokens);
-    b.real(s.reportedCostUsd);
-    b.integer(s.tunnelNs);
-}
-
 bool failed(sqlite3 *db, QString *error)
 {
     *error = StorageError::describe(QSqlError(QString(), QString::fromUtf8(sqlite3_errmsg(db)),
@@ -188,7 +135,7 @@ bool insertSamplesSqlite(sqlite3 *db, const std::vector<Sample> &samples, QStrin
         const std::size_t rows = i < whole ? kRowsPerStatement : 1;
         binder.start(stmt);
         for (std::size_t r = 0; r < rows; ++r)
-            bindSample(binder, samples[i + r]);
+            bindSampleColumns(binder, samples[i + r]);
         if (sqlite3_step(stmt) != SQLITE_DONE)
             return failed(db, error);
         sqlite3_reset(stmt);

@@ -25,16 +25,6 @@ SessionStatus storedStatus(const QString &name)
     return sessionStatusFromName(name).value_or(SessionStatus::Interrupted);
 }
 
-QVariant opt(const std::optional<qint64> &v)
-{
-    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::LongLong));
-}
-
-QVariant optD(const std::optional<double> &v)
-{
-    return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
-}
-
 bool fail(QSqlQuery &q, QString *error)
 {
     if (error)
@@ -67,6 +57,27 @@ qint64 insertedId(QSqlQuery &q)
     return id;
 }
 
+// Prepares sql on q with values bound to its placeholders in order.
+void prepareBound(QSqlQuery &q, const QString &sql, const QVariantList &values)
+{
+    q.prepare(sql);
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+}
+
+// Runs sql, an INSERT ... RETURNING id, with values bound in order: true with *id the new row's
+// id, or false with *error set.
+bool insertRow(const QSqlDatabase &db, const QString &sql, const QVariantList &values, qint64 *id,
+               QString *error)
+{
+    QSqlQuery q(db);
+    prepareBound(q, sql, values);
+    if (!q.exec())
+        return fail(q, error);
+    *id = insertedId(q);
+    return *id > 0 || fail(q, error);
+}
+
 // Rows in one INSERT of samples on PostgreSQL (47 values each).
 constexpr std::size_t kPgRowsPerStatement = 64;
 
@@ -96,27 +107,35 @@ bool SessionRepository::write(const std::function<bool(QString *)> &body, QStrin
     return m_db.commit(error);
 }
 
-std::optional<qint64> SessionRepository::createSession(const Suite &suite, QString *error)
+bool SessionRepository::writeStatement(const QString &sql, const QVariantList &values,
+                                       QString *error)
+{
+    return write(
+        [&](QString *err) {
+            QSqlQuery q(m_db.connection());
+            prepareBound(q, sql, values);
+            return q.exec() || fail(q, err);
+        },
+        error);
+}
+
+std::optional<qint64> SessionRepository::writeInsert(const QString &sql, const QVariantList &values,
+                                                     QString *error)
 {
     qint64 id = 0;
     const bool ok = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            // The creating process owns the session and says so (storage/session_liveness.h).
-            q.prepare(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at, "
-                                     "owner, heartbeat_ms) VALUES (?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(suite.name);
-            q.addBindValue(QString::fromUtf8(suite.toJson()));
-            q.addBindValue(nowIso());
-            q.addBindValue(SessionLiveness::thisOwner());
-            q.addBindValue(SessionLiveness::nowMs());
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
-        },
-        error);
+        [&](QString *err) { return insertRow(m_db.connection(), sql, values, &id, err); }, error);
     return ok ? std::optional(id) : std::nullopt;
+}
+
+std::optional<qint64> SessionRepository::createSession(const Suite &suite, QString *error)
+{
+    // The creating process owns the session and says so (storage/session_liveness.h).
+    return writeInsert(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at, "
+                                      "owner, heartbeat_ms) VALUES (?, ?, ?, ?, ?) RETURNING id"),
+                       {suite.name, QString::fromUtf8(suite.toJson()), nowIso(),
+                        SessionLiveness::thisOwner(), SessionLiveness::nowMs()},
+                       error);
 }
 
 std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const ProviderConfig &p,
@@ -126,35 +145,28 @@ std::optional<qint64> SessionRepository::ensureProvider(qint64 sessionId, const 
     const bool ok = write(
         [&](QString *err) {
             QSqlQuery find(m_db.connection());
-            find.prepare(
-                QStringLiteral("SELECT id FROM providers WHERE session_id = ? AND name = ?"));
-            find.addBindValue(sessionId);
-            find.addBindValue(p.name);
+            prepareBound(
+                find, QStringLiteral("SELECT id FROM providers WHERE session_id = ? AND name = ?"),
+                {sessionId, p.name});
             if (!find.exec())
                 return fail(find, err);
             if (find.next()) {
                 id = find.value(0).toLongLong();
                 return true;
             }
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral(
-                "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
-                "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(sessionId);
-            q.addBindValue(p.name);
-            q.addBindValue(p.dialect);
-            q.addBindValue(p.baseUrl.toString());
-            q.addBindValue(p.model);
-            q.addBindValue(textOrNull(p.apiKeyRef)); // a reference, never a key
-            q.addBindValue(optD(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt));
-            q.addBindValue(optD(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt));
-            q.addBindValue(optD(p.price ? p.price->cachedInputPerMtok : std::nullopt));
-            q.addBindValue(opt(p.contextWindow));
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
+            return insertRow(
+                m_db.connection(),
+                QStringLiteral(
+                    "INSERT INTO providers (session_id, name, dialect, base_url, model, key_ref, "
+                    "input_per_mtok, output_per_mtok, cached_input_per_mtok, context_window) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+                {sessionId, p.name, p.dialect, p.baseUrl.toString(), p.model,
+                 textOrNull(p.apiKeyRef), // a reference, never a key
+                 nullable(p.price ? std::optional(p.price->inputPerMtok) : std::nullopt),
+                 nullable(p.price ? std::optional(p.price->outputPerMtok) : std::nullopt),
+                 nullable(p.price ? p.price->cachedInputPerMtok : std::nullopt),
+                 nullable(p.contextWindow)},
+                &id, err);
         },
         error);
     return ok ? std::optional(id) : std::nullopt;
@@ -165,46 +177,22 @@ std::optional<qint64> SessionRepository::createRun(qint64 sessionId, qint64 prov
                                                    const QString &stepJson,
                                                    std::optional<qint64> batch)
 {
-    qint64 id = 0;
-    const bool ok = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral(
-                "INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
-                "planned, scenario_json, started_at, step_json, batch) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
-            q.addBindValue(sessionId);
-            q.addBindValue(providerId);
-            q.addBindValue(s.kind);
-            q.addBindValue(s.load);
-            q.addBindValue(s.concurrency);
-            q.addBindValue(s.requests + s.warmup);
-            q.addBindValue(QString::fromUtf8(Suite::scenarioJson(s)));
-            q.addBindValue(nowIso());
-            q.addBindValue(stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
-                                              : QVariant(stepJson));
-            q.addBindValue(batch ? QVariant(*batch) : QVariant(QMetaType(QMetaType::LongLong)));
-            if (!q.exec())
-                return fail(q, err);
-            id = insertedId(q);
-            return id > 0 || fail(q, err);
-        },
+    return writeInsert(
+        QStringLiteral("INSERT INTO runs (session_id, provider_id, kind, load_model, concurrency, "
+                       "planned, scenario_json, started_at, step_json, batch) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+        {sessionId, providerId, s.kind, s.load, s.concurrency, s.requests + s.warmup,
+         QString::fromUtf8(Suite::scenarioJson(s)), nowIso(),
+         stepJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(stepJson),
+         nullable(batch)},
         error);
-    return ok ? std::optional(id) : std::nullopt;
 }
 
 bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *error)
 {
-    const bool finished = write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(sessionStatusName(status));
-            q.addBindValue(nowIso());
-            q.addBindValue(runId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    const bool finished =
+        writeStatement(QStringLiteral("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"),
+                       {sessionStatusName(status), nowIso(), runId}, error);
     // The run will not change again: its digest is made now, once, rather than by every summary
     // that reads it. Failing to make it loses nothing (the summary reads the event times).
     QString digestError;
@@ -216,15 +204,8 @@ bool SessionRepository::finishRun(qint64 runId, SessionStatus status, QString *e
 
 bool SessionRepository::setAchievedConcurrency(qint64 runId, int achieved, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE runs SET achieved_concurrency = ? WHERE id = ?"));
-            q.addBindValue(achieved);
-            q.addBindValue(runId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(QStringLiteral("UPDATE runs SET achieved_concurrency = ? WHERE id = ?"),
+                          {achieved, runId}, error);
 }
 
 bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QString *error)
@@ -238,8 +219,7 @@ bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QS
                                      "VALUES (?, ?, ?, ?, ?)"));
             for (const SessionEvent &e : events) {
                 q.addBindValue(e.sessionId);
-                q.addBindValue(e.runId ? QVariant(*e.runId)
-                                       : QVariant(QMetaType(QMetaType::LongLong)));
+                q.addBindValue(nullable(e.runId));
                 q.addBindValue(e.at.isValid() ? e.at.toUTC().toString(Qt::ISODateWithMs)
                                               : nowIso());
                 q.addBindValue(e.kind);
@@ -254,89 +234,40 @@ bool SessionRepository::insertEvents(const std::vector<SessionEvent> &events, QS
 
 bool SessionRepository::finishSession(qint64 sessionId, SessionStatus status, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(
-                QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"));
-            q.addBindValue(sessionStatusName(status));
-            q.addBindValue(nowIso());
-            q.addBindValue(sessionId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(
+        QStringLiteral("UPDATE sessions SET status = ?, finished_at = ? WHERE id = ?"),
+        {sessionStatusName(status), nowIso(), sessionId}, error);
 }
 
 bool SessionRepository::setCalibration(qint64 sessionId, const QByteArray &json, QString *error)
 {
-    return write(
-        [&](QString *err) {
-            QSqlQuery q(m_db.connection());
-            q.prepare(QStringLiteral("UPDATE sessions SET calibration = ? WHERE id = ?"));
-            q.addBindValue(QString::fromUtf8(json));
-            q.addBindValue(sessionId);
-            return q.exec() || fail(q, err);
-        },
-        error);
+    return writeStatement(QStringLiteral("UPDATE sessions SET calibration = ? WHERE id = ?"),
+                          {QString::fromUtf8(json), sessionId}, error);
 }
 
 namespace {
 
-// One sample's columns, in the order of the portable INSERT below.
-void bindSample(QSqlQuery &q, const Sample &s)
-{
-    q.addBindValue(s.runId);
-    q.addBindValue(s.seq);
-    q.addBindValue(s.warmup ? 1 : 0);
-    q.addBindValue(s.intendedStartNs);
-    q.addBindValue(s.queueDelayNs);
-    q.addBindValue(opt(s.connectStartNs));
-    q.addBindValue(opt(s.connectedNs));
-    q.addBindValue(opt(s.tlsDoneNs));
-    q.addBindValue(opt(s.requestSentNs));
-    q.addBindValue(opt(s.headersNs));
-    q.addBindValue(opt(s.firstEventNs));
-    q.addBindValue(opt(s.firstTokenNs));
-    q.addBindValue(opt(s.firstContentNs));
-    q.addBindValue(s.endNs);
-    q.addBindValue(s.httpStatus ? QVariant(s.httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(textOrNull(s.httpVersion));
-    q.addBindValue(s.httpStatus ? QVariant(s.connectionReused ? 1 : 0)
-                                : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(s.eventCount);
-    q.addBindValue(s.readCount);
-    q.addBindValue(outcomeName(s.outcome));
-    q.addBindValue(textOrNull(s.error));
-    q.addBindValue(textOrNull(s.finishReason));
-    q.addBindValue(textOrNull(s.modelReported));
-    q.addBindValue(textOrNull(s.systemFingerprint));
-    q.addBindValue(textOrNull(s.requestId));
-    q.addBindValue(opt(s.inputTokens));
-    q.addBindValue(opt(s.outputTokens));
-    q.addBindValue(opt(s.cachedTokens));
-    q.addBindValue(opt(s.reasoningTokens));
-    q.addBindValue(s.tokensEstimated ? 1 : 0);
-    q.addBindValue(s.localPromptTokens);
-    q.addBindValue(s.localOutputTokens);
-    q.addBindValue(s.outputChars);
-    q.addBindValue(optD(s.costUsd));
-    q.addBindValue(encodeEventTimes(s.eventTimesNs));
-    q.addBindValue(s.requestIndex);
-    q.addBindValue(s.attemptNumber);
-    q.addBindValue(opt(s.retryDelayNs));
-    q.addBindValue(s.coalescedReads);
-    q.addBindValue(textOrNull(s.responseHeaders));
-    q.addBindValue(textOrNull(s.servedBy));
-    q.addBindValue(textOrNull(s.diagnostics));
-    q.addBindValue(s.startOffsetNs);
-    q.addBindValue(s.needleFound ? QVariant(*s.needleFound ? 1 : 0)
-                                 : QVariant(QMetaType(QMetaType::Int)));
-    // SQLite integers are signed: the hash is stored as its two's complement.
-    q.addBindValue(qint64(s.textHash));
-    q.addBindValue(opt(s.cacheWriteTokens));
-    q.addBindValue(optD(s.reportedCostUsd));
-    q.addBindValue(opt(s.tunnelNs));
-}
+// Binds a sample's values as QSqlQuery's positional values, in the forms the portable insert
+// stores: an absent number or an empty text as NULL.
+class QueryBinder {
+public:
+    explicit QueryBinder(QSqlQuery &q)
+        : m_q(q)
+    {
+    }
+    void integer(qint64 v) { m_q.addBindValue(v); }
+    void integer(const std::optional<qint64> &v) { m_q.addBindValue(nullable(v)); }
+    void real(const std::optional<double> &v) { m_q.addBindValue(nullable(v)); }
+    void text(const QString &s) { m_q.addBindValue(textOrNull(s)); }
+    void eventTimes(const std::vector<qint64> &timesNs)
+    {
+        m_q.addBindValue(encodeEventTimes(timesNs));
+    }
+    void null() { m_q.addBindValue(QVariant(QMetaType(QMetaType::Int))); }
+
+private:
+    QSqlQuery &m_q;
+};
 
 } // namespace
 
@@ -365,13 +296,14 @@ bool SessionRepository::insertSamples(const std::vector<Sample> &samples, QStrin
             prepare(rowsPerStatement);
             std::size_t inStatement = rowsPerStatement;
             std::size_t bound = 0;
+            QueryBinder binder(q);
             for (std::size_t i = 0; i < samples.size(); ++i) {
                 const Sample &s = samples[i];
                 if (bound == 0 && samples.size() - i < inStatement) {
                     inStatement = samples.size() - i; // the last, shorter statement
                     prepare(inStatement);
                 }
-                bindSample(q, s);
+                bindSampleColumns(binder, s);
                 if (++bound < inStatement)
                     continue;
                 bound = 0;

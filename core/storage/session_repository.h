@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QVariant>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -104,6 +105,11 @@ public:
 
 private:
     bool write(const std::function<bool(QString *)> &body, QString *error);
+    // One statement, with values bound to its placeholders in order, as a write of its own.
+    bool writeStatement(const QString &sql, const QVariantList &values, QString *error);
+    // One INSERT ... RETURNING id, bound likewise, as a write of its own: the new row's id.
+    std::optional<qint64> writeInsert(const QString &sql, const QVariantList &values,
+                                      QString *error);
 
     Database &m_db;
 };

@@ -2,8 +2,8 @@
 
 #include "tokenize/rank_file.h"
 #include "tokenize/utf8.h"
+#include "util/read_file.h"
 
-#include <QFile>
 #include <QResource>
 #include <algorithm>
 #include <cstring>
@@ -659,13 +659,8 @@ std::unique_ptr<Tokenizer> Tokenizer::fromJson(const QByteArray &json, Encoding 
 std::unique_ptr<Tokenizer> Tokenizer::fromFile(const QString &path, Encoding encoding,
                                                QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
-        return nullptr;
-    }
-    return fromJson(file.readAll(), encoding, error);
+    const std::optional<QByteArray> bytes = readWholeFile(path, tr("Cannot read %1: %2"), error);
+    return bytes ? fromJson(*bytes, encoding, error) : nullptr;
 }
 
 const Tokenizer &Tokenizer::shared(Encoding encoding)

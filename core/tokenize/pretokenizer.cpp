@@ -59,6 +59,19 @@ inline bool isLowerPart(CharClass c)
     return c == Ll || c == Lm || c == Lo || c == Mark;
 }
 
+// Past the run of characters from q whose class pred accepts: where the run ends.
+template <typename Pred>
+inline const unsigned char *skipWhile(const unsigned char *q, const unsigned char *end, Pred pred)
+{
+    while (q < end) {
+        const Char c = peek(q);
+        if (!pred(c.cls))
+            break;
+        q = c.next;
+    }
+    return q;
+}
+
 // (?i:'s|'t|'re|'ve|'m|'ll|'d) at p; Unicode case folding also lets U+017F (long s) match s.
 const unsigned char *contraction(const unsigned char *p, const unsigned char *end)
 {
@@ -126,14 +139,10 @@ const unsigned char *symbols(const unsigned char *p, const unsigned char *end)
     const unsigned char *q = p;
     if (*p == ' ' && p + 1 < end)
         q = p + 1; // ` ?` takes the space when a symbol follows it, else the match fails anyway
-    Char c = peek(q);
+    const Char c = peek(q);
     if (!isSymbol(c.cls))
         return nullptr;
-    for (q = c.next; q < end; q = c.next) {
-        c = peek(q);
-        if (!isSymbol(c.cls))
-            break;
-    }
+    q = skipWhile(c.next, end, isSymbol);
     while (q < end && (*q == '\r' || *q == '\n' || (withSlash && *q == '/')))
         ++q;
     return q;
@@ -156,11 +165,7 @@ const unsigned char *o200kLowerWord(const unsigned char *s, const unsigned char 
     const unsigned char *r;
     if (q < end && c.cls == Ll) {
         // The greedy upper run is followed by lower case: the lower run takes what follows.
-        for (r = c.next; r < end; r = c.next) {
-            c = peek(r);
-            if (!isLowerPart(c.cls))
-                break;
-        }
+        r = skipWhile(c.next, end, isLowerPart);
     } else if (afterLastLower) {
         r = afterLastLower; // backtracking hands the upper run's last lower-part back
     } else {
@@ -173,22 +178,10 @@ const unsigned char *o200kLowerWord(const unsigned char *s, const unsigned char 
 // [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|...)? from s.
 const unsigned char *o200kUpperWord(const unsigned char *s, const unsigned char *end)
 {
-    const unsigned char *q = s;
-    Char c{Other, s};
-    while (q < end) {
-        c = peek(q);
-        if (!isUpperPart(c.cls))
-            break;
-        q = c.next;
-    }
+    const unsigned char *q = skipWhile(s, end, isUpperPart);
     if (q == s)
         return nullptr;
-    while (q < end) {
-        c = peek(q);
-        if (!isLowerPart(c.cls))
-            break;
-        q = c.next;
-    }
+    q = skipWhile(q, end, isLowerPart);
     const unsigned char *m = contraction(q, end);
     return m ? m : q;
 }
@@ -229,15 +222,8 @@ const unsigned char *Pretokenizer::nextCl100k(const unsigned char *p, const unsi
         if (isLetter(c1.cls))
             letters = c1.next;
     }
-    if (letters) {
-        while (letters < end) {
-            const Char c = peek(letters);
-            if (!isLetter(c.cls))
-                break;
-            letters = c.next;
-        }
-        return letters;
-    }
+    if (letters)
+        return skipWhile(letters, end, isLetter);
     if (c0.cls == Number)
         return digits(p, end);
     if (const unsigned char *m = symbols<false>(p, end))

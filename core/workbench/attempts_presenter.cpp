@@ -24,17 +24,12 @@ bool AttemptsPresenter::runs(RunsDone done)
     const qint64 session = m_workbench ? m_workbench->selectedSession() : 0;
     if (!reader || session <= 0)
         return false;
-    reader->submit(
+    reader->read(
         channel("runs"), this,
-        [session, done = std::move(done)](const SessionRepository *repo, const QString &openError) {
-            QString error = openError;
-            std::vector<AttemptRunChoice> runs;
-            if (repo)
-                runs = AttemptQuery(*repo).runs(session, &error);
-            return [done, runs = std::move(runs), error]() mutable {
-                done(std::move(runs), error);
-            };
-        });
+        [session](const SessionRepository &repo, QString *error) {
+            return AttemptQuery(repo).runs(session, error);
+        },
+        std::move(done));
     return true;
 }
 
@@ -43,19 +38,14 @@ bool AttemptsPresenter::outcomeCounts(qint64 runId, CountsDone done)
     BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
     if (!reader || runId <= 0)
         return false;
-    reader->submit(
+    reader->read(
         channel("counts"), this,
-        [runId, done = std::move(done)](const SessionRepository *repo, const QString &openError) {
-            QString error = openError;
-            std::vector<std::pair<Outcome, qint64>> counts;
-            if (repo)
-                counts = AttemptQuery(*repo)
-                             .outcomeCounts(runId, &error)
-                             .value_or(std::vector<std::pair<Outcome, qint64>>{});
-            return [done, counts = std::move(counts), error]() mutable {
-                done(std::move(counts), error);
-            };
-        });
+        [runId](const SessionRepository &repo, QString *error) {
+            return AttemptQuery(repo)
+                .outcomeCounts(runId, error)
+                .value_or(std::vector<std::pair<Outcome, qint64>>{});
+        },
+        std::move(done));
     return true;
 }
 
@@ -64,17 +54,12 @@ bool AttemptsPresenter::detail(qint64 sampleId, const ProviderConfig &provider, 
     BackgroundReader *reader = m_workbench ? m_workbench->reader() : nullptr;
     if (!reader)
         return false;
-    reader->submit(channel("detail"), this,
-                   [sampleId, provider, done = std::move(done)](const SessionRepository *repo,
-                                                                const QString &openError) {
-                       QString error = openError;
-                       std::optional<AttemptDetail> detail;
-                       if (repo)
-                           detail = loadAttemptDetail(*repo, sampleId, provider, &error);
-                       return [done, detail = std::move(detail), error]() mutable {
-                           done(std::move(detail), error);
-                       };
-                   });
+    reader->read(
+        channel("detail"), this,
+        [sampleId, provider](const SessionRepository &repo, QString *error) {
+            return loadAttemptDetail(repo, sampleId, provider, error);
+        },
+        std::move(done));
     return true;
 }
 

@@ -7,6 +7,8 @@
 #include <QThread>
 #include <functional>
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 namespace ys {
 
@@ -36,6 +38,23 @@ public:
 
     // Queues a job; its delivery runs on this object's thread while context still exists.
     void submit(const QString &channel, QObject *context, Job job);
+    // The usual job: value = readValue(repo, &error) on the reader's thread (left empty when
+    // the connection could not be opened), then done(value, error) on the owner's thread.
+    template <typename Read, typename Done>
+    void read(const QString &channel, QObject *context, Read readValue, Done done)
+    {
+        submit(channel, context,
+               [read = std::move(readValue), done = std::move(done)](const SessionRepository *repo,
+                                                                     const QString &openError) {
+                   QString error = openError;
+                   std::invoke_result_t<const Read &, const SessionRepository &, QString *> value{};
+                   if (repo)
+                       value = read(*repo, &error);
+                   return Delivery([done, value = std::move(value), error]() mutable {
+                       done(std::move(value), error);
+                   });
+               });
+    }
     // Whether a job of the channel has its delivery still to come.
     bool pending(const QString &channel) const { return m_pending.value(channel) != 0; }
     bool busy() const;

@@ -54,22 +54,17 @@ bool HistoryPresenter::compare(const HistorySource &before, const HistorySource 
     BackgroundReader *reader = m_workbench->reader();
     if (!reader)
         return false;
-    reader->submit(kDiffChannel, this,
-                   [before, after, done = std::move(done)](const SessionRepository *repo,
-                                                           const QString &openError) {
-                       QString error = openError;
-                       std::optional<SessionDiff> diff;
-                       if (repo) {
-                           const auto bp = loadSourceProviders(*repo, before, &error);
-                           const auto ap =
-                               bp ? loadSourceProviders(*repo, after, &error) : std::nullopt;
-                           if (ap && bp)
-                               diff = diffProviders(*bp, *ap);
-                       }
-                       return [done, diff = std::move(diff), error]() mutable {
-                           done(std::move(diff), error);
-                       };
-                   });
+    reader->read(
+        kDiffChannel, this,
+        [before, after](const SessionRepository &repo, QString *error) {
+            std::optional<SessionDiff> diff;
+            const auto bp = loadSourceProviders(repo, before, error);
+            const auto ap = bp ? loadSourceProviders(repo, after, error) : std::nullopt;
+            if (ap && bp)
+                diff = diffProviders(*bp, *ap);
+            return diff;
+        },
+        std::move(done));
     return true;
 }
 
@@ -78,17 +73,12 @@ bool HistoryPresenter::drift(const QString &provider, DriftDone done)
     BackgroundReader *reader = m_workbench->reader();
     if (!reader)
         return false;
-    reader->submit(kDriftChannel, this,
-                   [provider, done = std::move(done)](const SessionRepository *repo,
-                                                      const QString &openError) {
-                       QString error = openError;
-                       std::vector<DriftPoint> points;
-                       if (repo)
-                           points = loadDriftPoints(*repo, provider, &error);
-                       return [done, points = std::move(points), error]() mutable {
-                           done(std::move(points), error);
-                       };
-                   });
+    reader->read(
+        kDriftChannel, this,
+        [provider](const SessionRepository &repo, QString *error) {
+            return loadDriftPoints(repo, provider, error);
+        },
+        std::move(done));
     return true;
 }
 

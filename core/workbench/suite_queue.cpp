@@ -34,19 +34,13 @@ bool SuiteQueue::enqueue(Workbench &workbench, const Suite &suite, QObject *cont
     }
     // One short insert: a channel of its own, so that nothing supersedes it.
     static quint64 items = 0;
-    reader->submit(QStringLiteral("suite-queue-%1").arg(++items), context,
-                   [name = suite.name, json = suite.toJson(), done = std::move(done)](
-                       const SessionRepository *repo, const QString &openError) {
-                       QString why = openError;
-                       std::optional<qint64> id;
-                       if (repo) {
-                           RunQueue queue(repo->database());
-                           id = queue.enqueue(name, json, std::nullopt, &why);
-                       }
-                       return [done, id, why] {
-                           done(id, why);
-                       };
-                   });
+    reader->read(
+        QStringLiteral("suite-queue-%1").arg(++items), context,
+        [name = suite.name, json = suite.toJson()](const SessionRepository &repo, QString *error) {
+            RunQueue queue(repo.database());
+            return queue.enqueue(name, json, std::nullopt, error);
+        },
+        std::move(done));
     return true;
 }
 

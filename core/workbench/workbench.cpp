@@ -92,19 +92,14 @@ void Workbench::refreshSessions()
 {
     if (!m_reader)
         return;
-    m_reader->submit(kSessionsChannel, this,
-                     [this](const SessionRepository *repo, const QString &openError) {
-                         QString error = openError;
-                         std::vector<SessionInfo> sessions;
-                         if (repo)
-                             sessions = repo->sessions(&error);
-                         return BackgroundReader::Delivery(
-                             [this, sessions = std::move(sessions), error]() mutable {
-                                 if (!error.isEmpty())
-                                     Q_EMIT warning(error);
-                                 m_sessions->setSessions(std::move(sessions));
-                             });
-                     });
+    m_reader->read(
+        kSessionsChannel, this,
+        [](const SessionRepository &repo, QString *error) { return repo.sessions(error); },
+        [this](std::vector<SessionInfo> sessions, const QString &error) {
+            if (!error.isEmpty())
+                Q_EMIT warning(error);
+            m_sessions->setSessions(std::move(sessions));
+        });
 }
 
 bool Workbench::sessionsLoading() const
