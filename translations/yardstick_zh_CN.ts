@@ -4962,14 +4962,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>%1.%2：应为大于零的数字</translation>
     </message>
     <message>
-        <source>%1, line %2: not valid JSON</source>
-        <translation>%1，第 %2 行：不是有效的 JSON</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>%1: cannot read the requirements file (%2)</source>
         <translation>%1：无法读取要求文件（%2）</translation>
     </message>
