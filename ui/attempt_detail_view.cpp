@@ -2,6 +2,7 @@
 
 #include "charts/stream_timeline_chart.h"
 #include "models/attempt_detail.h"
+#include "ui/named_child.h"
 #include "ui/table_look.h"
 
 #include <QLabel>
@@ -15,17 +16,15 @@ namespace ys {
 
 AttemptDetailView::AttemptDetailView(QWidget *parent)
     : QDialog(parent)
-    , m_title(new QLabel(this))
+    , m_title(namedChild<QLabel>(QStringLiteral("attemptDetailTitle"), this))
     , m_chart(new StreamTimelineChart(this))
     , m_model(new AttemptDetailModel(this))
     , m_table(new QTableView(this))
-    , m_error(new QPlainTextEdit(this))
+    , m_error(namedChild<QPlainTextEdit>(QStringLiteral("attemptDetailError"), this))
 {
     setObjectName(QStringLiteral("attemptDetailView"));
     setWindowTitle(tr("Attempt"));
-    m_title->setObjectName(QStringLiteral("attemptDetailTitle"));
     setUpTable(m_table, m_model, {QStringLiteral("attemptDetailTable"), QStringLiteral("attempt")});
-    m_error->setObjectName(QStringLiteral("attemptDetailError"));
     m_error->setReadOnly(true);
 
     auto *tabs = new QTabWidget(this);

@@ -3,6 +3,7 @@
 #include "models/attempts_model.h"
 #include "models/attempts_table_export.h"
 #include "ui/attempt_detail_view.h"
+#include "ui/named_child.h"
 #include "ui/table_export_menu.h"
 #include "ui/table_look.h"
 #include "workbench/attempts_presenter.h"
@@ -67,20 +68,17 @@ AttemptsPage::AttemptsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
     , m_presenter(new AttemptsPresenter(workbench, this))
-    , m_runs(new QComboBox(this))
-    , m_outcomes(new QComboBox(this))
-    , m_count(new QLabel(this))
+    , m_runs(namedChild<QComboBox>(QStringLiteral("attemptsRun"), this))
+    , m_outcomes(namedChild<QComboBox>(QStringLiteral("attemptsOutcome"), this))
+    , m_count(namedChild<QLabel>(QStringLiteral("attemptsCount"), this))
     , m_table(new QTableView(this))
     , m_model(new AttemptsModel(this))
 {
     setObjectName(QStringLiteral("attemptsPage"));
-    m_runs->setObjectName(QStringLiteral("attemptsRun"));
     // A run's label is long: the picker takes the room left and never pushes the count over.
     m_runs->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_runs->setMinimumContentsLength(24);
-    m_outcomes->setObjectName(QStringLiteral("attemptsOutcome"));
     m_outcomes->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_count->setObjectName(QStringLiteral("attemptsCount"));
     // The model sorts in its query (ORDER BY): the header only tells it which column.
     TableLook look{QStringLiteral("attemptsTable"), QStringLiteral("attempts")};
     look.selection = QAbstractItemView::SingleSelection;

@@ -1,5 +1,6 @@
 #include "bundle_actions.h"
 
+#include "ui/named_child.h"
 #include "workbench/bundle_io.h"
 #include "workbench/workbench.h"
 
@@ -12,11 +13,9 @@ BundleActions::BundleActions(Workbench *workbench, QWidget *window)
     : QObject(window)
     , m_workbench(workbench)
     , m_window(window)
-    , m_export(new QAction(this))
-    , m_import(new QAction(this))
+    , m_export(namedChild<QAction>(QStringLiteral("actionExportBundle"), this))
+    , m_import(namedChild<QAction>(QStringLiteral("actionImportBundle"), this))
 {
-    m_export->setObjectName(QStringLiteral("actionExportBundle"));
-    m_import->setObjectName(QStringLiteral("actionImportBundle"));
     connect(m_export, &QAction::triggered, this, &BundleActions::exportBundle);
     connect(m_import, &QAction::triggered, this, &BundleActions::importBundle);
     auto enable = [this] {

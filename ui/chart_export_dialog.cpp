@@ -1,4 +1,5 @@
 #include "ui/chart_export_dialog.h"
+#include "ui/named_child.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -46,16 +47,15 @@ ChartExportDialog::ChartExportDialog(QChart *chart, const QString &footnote, QWi
     : QDialog(parent)
     , m_chart(chart)
     , m_footnote(footnote)
-    , m_format(new QComboBox(this))
-    , m_width(new QSpinBox(this))
-    , m_height(new QSpinBox(this))
-    , m_dpi(new QSpinBox(this))
-    , m_theme(new QComboBox(this))
-    , m_path(new QLineEdit(this))
+    , m_format(namedChild<QComboBox>(QStringLiteral("chartFormat"), this))
+    , m_width(namedChild<QSpinBox>(QStringLiteral("chartWidth"), this))
+    , m_height(namedChild<QSpinBox>(QStringLiteral("chartHeight"), this))
+    , m_dpi(namedChild<QSpinBox>(QStringLiteral("chartDpi"), this))
+    , m_theme(namedChild<QComboBox>(QStringLiteral("chartTheme"), this))
+    , m_path(namedChild<QLineEdit>(QStringLiteral("chartPath"), this))
 {
     setObjectName(QStringLiteral("chartExportDialog"));
     setWindowTitle(tr("Export chart"));
-    m_format->setObjectName(QStringLiteral("chartFormat"));
     m_format->addItem(tr("PNG image"), int(ChartFormat::Png));
     m_format->addItem(tr("SVG drawing"), int(ChartFormat::Svg));
     m_format->addItem(tr("PDF document"), int(ChartFormat::Pdf));
@@ -64,14 +64,9 @@ ChartExportDialog::ChartExportDialog(QChart *chart, const QString &footnote, QWi
         side->setRange(0, ChartExport::kMaxSide);
         side->setSuffix(tr(" px"));
     }
-    m_width->setObjectName(QStringLiteral("chartWidth"));
-    m_height->setObjectName(QStringLiteral("chartHeight"));
-    m_dpi->setObjectName(QStringLiteral("chartDpi"));
     m_dpi->setRange(ChartExport::kMinDpi, ChartExport::kMaxDpi);
-    m_theme->setObjectName(QStringLiteral("chartTheme"));
     m_theme->addItem(tr("Current"), int(ChartTheme::Current));
     m_theme->addItem(tr("Print (white background, dark ink)"), int(ChartTheme::Print));
-    m_path->setObjectName(QStringLiteral("chartPath"));
     auto *browse = new QPushButton(tr("&Browse…"), this);
     browse->setObjectName(QStringLiteral("chartBrowse"));
 

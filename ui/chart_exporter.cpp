@@ -4,6 +4,7 @@
 #include "domain/session_info.h"
 #include "models/chart_footnote.h"
 #include "ui/chart_export_dialog.h"
+#include "ui/named_child.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -47,10 +48,9 @@ ChartExporter::ChartExporter(QTabWidget *pages, Workbench *workbench, QWidget *w
     , m_pages(pages)
     , m_workbench(workbench)
     , m_window(window)
-    , m_copy(new QAction(this))
+    , m_copy(namedChild<QAction>(QStringLiteral("actionCopyChart"), this))
 {
     setObjectName(QStringLiteral("chartExporter"));
-    m_copy->setObjectName(QStringLiteral("actionCopyChart"));
     m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copy, &QAction::triggered, this, &ChartExporter::copyCurrent);
     window->addAction(m_copy);

@@ -5,6 +5,7 @@
 #include "models/table_export.h"
 #include "models/table_tsv.h"
 #include "ui/gate_delegate.h"
+#include "ui/named_child.h"
 #include "ui/table_export_menu.h"
 #include "ui/table_look.h"
 #include "workbench/app_settings.h"
@@ -29,16 +30,14 @@ namespace ys {
 ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
-    , m_filter(new QLineEdit(this))
-    , m_verdicts(new QComboBox(this))
+    , m_filter(namedChild<QLineEdit>(QStringLiteral("comparisonFilter"), this))
+    , m_verdicts(namedChild<QComboBox>(QStringLiteral("comparisonVerdictFilter"), this))
     , m_table(new QTableView(this))
     , m_proxy(new ComparisonFilterModel(this))
-    , m_copy(new QAction(this))
+    , m_copy(namedChild<QAction>(QStringLiteral("actionCopyTsv"), this))
 {
     setObjectName(QStringLiteral("comparisonTableView"));
-    m_filter->setObjectName(QStringLiteral("comparisonFilter"));
     m_filter->setClearButtonEnabled(true);
-    m_verdicts->setObjectName(QStringLiteral("comparisonVerdictFilter"));
     m_verdicts->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (auto v : {ComparisonFilterModel::Verdicts::All, ComparisonFilterModel::Verdicts::Passing,
                    ComparisonFilterModel::Verdicts::Failing})
@@ -61,7 +60,6 @@ ComparisonTableView::ComparisonTableView(Workbench *workbench, QWidget *parent)
     });
     m_table->setItemDelegate(new GateDelegate(m_table));
 
-    m_copy->setObjectName(QStringLiteral("actionCopyTsv"));
     m_copy->setShortcut(QKeySequence::Copy);
     m_copy->setShortcutContext(Qt::WidgetShortcut);
     m_table->addAction(m_copy); // the shortcut works while the table has the focus

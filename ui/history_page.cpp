@@ -5,6 +5,8 @@
 #include "models/drift_series_model.h"
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
+#include "ui/message_label.h"
+#include "ui/named_child.h"
 #include "ui/table_look.h"
 #include "workbench/history_presenter.h"
 #include "workbench/workbench.h"
@@ -38,25 +40,17 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
     , m_presenter(new HistoryPresenter(workbench, this))
-    , m_before(new QComboBox(this))
-    , m_after(new QComboBox(this))
-    , m_diffMessage(new QLabel(this))
+    , m_before(namedChild<QComboBox>(QStringLiteral("historyBefore"), this))
+    , m_after(namedChild<QComboBox>(QStringLiteral("historyAfter"), this))
+    , m_diffMessage(messageLabel(QStringLiteral("historyMessage"), this))
     , m_diff(new SessionDiffModel(this))
-    , m_provider(new QComboBox(this))
-    , m_driftMessage(new QLabel(this))
-    , m_chart(new DriftChart(this))
+    , m_provider(namedChild<QComboBox>(QStringLiteral("driftProvider"), this))
+    , m_driftMessage(messageLabel(QStringLiteral("driftMessage"), this))
+    , m_chart(namedChild<DriftChart>(QStringLiteral("driftChart"), this))
     , m_series(new DriftSeriesModel(this))
     , m_events(new DriftModel(this))
 {
     setObjectName(QStringLiteral("historyPage"));
-    m_before->setObjectName(QStringLiteral("historyBefore"));
-    m_after->setObjectName(QStringLiteral("historyAfter"));
-    m_diffMessage->setObjectName(QStringLiteral("historyMessage"));
-    m_diffMessage->setWordWrap(true);
-    m_provider->setObjectName(QStringLiteral("driftProvider"));
-    m_driftMessage->setObjectName(QStringLiteral("driftMessage"));
-    m_driftMessage->setWordWrap(true);
-    m_chart->setObjectName(QStringLiteral("driftChart"));
     m_chart->setModel(m_series);
     m_chart->setMinimumHeight(220);
     m_diffTable =

@@ -7,6 +7,7 @@
 #include "ui/bundle_actions.h"
 #include "ui/chart_exporter.h"
 #include "ui/history_page.h"
+#include "ui/named_child.h"
 #include "ui/report_action.h"
 #include "ui/results_page.h"
 #include "ui/run_page.h"
@@ -38,12 +39,11 @@ namespace ys {
 MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     : QMainWindow(parent)
     , m_workbench(workbench)
-    , m_sessionList(new QListView(this))
-    , m_pages(new QTabWidget(this))
+    , m_sessionList(namedChild<QListView>(QStringLiteral("sessionList"), this))
+    , m_pages(namedChild<QTabWidget>(QStringLiteral("pages"), this))
     , m_results(new ResultsPage(workbench, this))
     , m_status(new RunStatusBar(this))
 {
-    m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     m_results->setObjectName(QStringLiteral("resultsPage"));
@@ -65,7 +65,6 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
     setStatusBar(m_status);
 
-    m_sessionList->setObjectName(QStringLiteral("sessionList"));
     m_sessionList->setModel(workbench->sessionModel());
     m_sessionList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_sessionsDock = new QDockWidget(this);

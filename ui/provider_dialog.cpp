@@ -3,6 +3,7 @@
 #include "domain/dialect_names.h"
 #include "domain/provider_presets.h"
 #include "models/catalog_model.h"
+#include "ui/message_label.h"
 #include "ui/table_look.h"
 #include "workbench/connection_test.h"
 #include "workbench/provider_network_form.h"
@@ -49,9 +50,7 @@ ProviderDialog::ProviderDialog(const ProviderConfig &initial, std::vector<QStrin
     m_test = new QPushButton(tr("Test connection"), this);
     m_test->setObjectName(QStringLiteral("testConnection"));
     m_test->setToolTip(tr("Sends one short streaming request (a few tokens) to the provider"));
-    m_testResult = new QLabel(this);
-    m_testResult->setObjectName(QStringLiteral("testResult"));
-    m_testResult->setWordWrap(true);
+    m_testResult = messageLabel(QStringLiteral("testResult"), this);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);
@@ -131,10 +130,8 @@ QWidget *ProviderDialog::buildCatalog()
 
 void ProviderDialog::addRow(QFormLayout *form, ProviderField field, QWidget *editor)
 {
-    auto *error = new QLabel(this);
-    error->setObjectName(editor->objectName() + QStringLiteral("Error"));
+    QLabel *error = messageLabel(editor->objectName() + QStringLiteral("Error"), this);
     error->setStyleSheet(kErrorStyle);
-    error->setWordWrap(true);
     error->hide();
     auto *cell = new QWidget(this);
     auto *v = new QVBoxLayout(cell);
@@ -201,9 +198,7 @@ QWidget *ProviderDialog::buildForm()
     addLine(form, ProviderField::OutputPrice, QStringLiteral("outputPrice"), perMtok);
     addLine(form, ProviderField::CacheWritePrice, QStringLiteral("cacheWritePrice"), perMtok);
     addLine(form, ProviderField::ContextWindow, QStringLiteral("contextWindow"), tr("tokens"));
-    m_catalogNote = new QLabel(box);
-    m_catalogNote->setObjectName(QStringLiteral("catalogNote"));
-    m_catalogNote->setWordWrap(true);
+    m_catalogNote = messageLabel(QStringLiteral("catalogNote"), box);
     form->addRow(m_catalogNote);
     addNetworkRows(form);
     return box;

@@ -1,6 +1,7 @@
 #include "ui/requirements_form.h"
 
 #include "ui/bound_fields.h"
+#include "ui/named_child.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -17,11 +18,10 @@ const QString kList = QStringLiteral("list");
 RequirementsForm::RequirementsForm(QWidget *parent)
     : QWidget(parent)
     , m_fields(new BoundFields(this))
-    , m_preset(new QComboBox(this))
+    , m_preset(namedChild<QComboBox>(QStringLiteral("requirementsPreset"), this))
 {
     setObjectName(QStringLiteral("requirementsForm"));
     auto *form = new QFormLayout(this);
-    m_preset->setObjectName(QStringLiteral("requirementsPreset"));
     m_preset->addItem(tr("None (only the gates below)"), QString());
     for (const QString &name : Requirements::presetNames())
         m_preset->addItem(name, name);

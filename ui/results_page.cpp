@@ -3,6 +3,7 @@
 #include "charts/context_scaling_chart.h"
 #include "charts/pareto_chart.h"
 #include "ui/comparison_table_view.h"
+#include "ui/named_child.h"
 #include "ui/result_views.h"
 #include "workbench/workbench.h"
 
@@ -17,11 +18,10 @@ namespace ys {
 ResultsPage::ResultsPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_comparison(new ComparisonTableView(workbench, this))
-    , m_charts(new QTabWidget(this))
+    , m_charts(namedChild<QTabWidget>(QStringLiteral("resultCharts"), this))
     , m_pareto(new ParetoChart(workbench, this))
     , m_context(new ContextScalingChart(workbench, this))
 {
-    m_charts->setObjectName(QStringLiteral("resultCharts"));
     m_charts->setDocumentMode(true);
     m_charts->setMinimumHeight(300);
     m_pareto->setObjectName(QStringLiteral("paretoChart"));

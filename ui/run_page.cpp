@@ -4,6 +4,8 @@
 #include "charts/live_ttft_chart.h"
 #include "models/live_run_model.h"
 #include "models/run_events_model.h"
+#include "ui/message_label.h"
+#include "ui/named_child.h"
 #include "ui/table_look.h"
 #include "workbench/workbench.h"
 
@@ -25,8 +27,8 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
     , m_model(new LiveRunModel(this))
-    , m_status(new QLabel(this))
-    , m_bar(new QProgressBar(this))
+    , m_status(selectableMessageLabel(QStringLiteral("runPageStatus"), this))
+    , m_bar(namedChild<QProgressBar>(QStringLiteral("runPageProgress"), this))
     , m_cancel(new QPushButton(tr("Cancel run"), this))
     , m_progress(new QTableView(this))
     , m_ttft(new LiveTtftChart(this))
@@ -34,10 +36,6 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     , m_events(new QTableView(this))
 {
     setObjectName(QStringLiteral("runPage"));
-    m_status->setObjectName(QStringLiteral("runPageStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_bar->setObjectName(QStringLiteral("runPageProgress"));
     m_cancel->setObjectName(QStringLiteral("runPageCancel"));
     m_cancel->setToolTip(tr("Stop the run; every attempt so far is kept"));
     m_cancel->setEnabled(false);

@@ -1,6 +1,7 @@
 #include "ui/run_status_bar.h"
 
 #include "models/eta_text.h"
+#include "ui/named_child.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -11,10 +12,9 @@ namespace ys {
 RunStatusBar::RunStatusBar(QWidget *parent)
     : QStatusBar(parent)
     , m_label(new QLabel(this))
-    , m_progress(new QProgressBar(this))
+    , m_progress(namedChild<QProgressBar>(QStringLiteral("runProgress"), this))
     , m_cancel(new QToolButton(this))
 {
-    m_progress->setObjectName(QStringLiteral("runProgress"));
     m_progress->setMaximumWidth(240);
     m_progress->setTextVisible(true);
     m_cancel->setText(tr("Cancel"));

@@ -2,6 +2,8 @@
 
 #include "domain/scenario_kinds.h"
 #include "ui/bound_fields.h"
+#include "ui/message_label.h"
+#include "ui/named_child.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -16,14 +18,11 @@ namespace ys {
 ScenarioForm::ScenarioForm(QWidget *parent)
     : QWidget(parent)
     , m_fields(new BoundFields(this))
-    , m_title(new QLabel(this))
-    , m_note(new QLabel(this))
+    , m_title(namedChild<QLabel>(QStringLiteral("scenarioKind"), this))
+    , m_note(messageLabel(QStringLiteral("scenarioNote"), this))
     , m_kinds(new QStackedWidget(this))
 {
     setObjectName(QStringLiteral("scenarioForm"));
-    m_title->setObjectName(QStringLiteral("scenarioKind"));
-    m_note->setObjectName(QStringLiteral("scenarioNote"));
-    m_note->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_note);

@@ -1,6 +1,7 @@
 #include "ui/scores_page.h"
 
 #include "models/score_model.h"
+#include "ui/message_label.h"
 #include "ui/table_look.h"
 #include "workbench/score_ranking.h"
 #include "workbench/workbench.h"
@@ -27,14 +28,12 @@ constexpr int kSteps = 100;
 ScoresPage::ScoresPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
-    , m_message(new QLabel(this))
+    , m_message(messageLabel(QStringLiteral("scoreMessage"), this))
     , m_model(new ScoreModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
 {
     setObjectName(QStringLiteral("scoresPage"));
-    m_message->setObjectName(QStringLiteral("scoreMessage"));
-    m_message->setWordWrap(true);
 
     auto *weights = new QGroupBox(tr("Weights"), this);
     auto *grid = new QGridLayout(weights);

@@ -1,6 +1,7 @@
 #include "ui/session_drift_view.h"
 
 #include "models/drift_model.h"
+#include "ui/message_label.h"
 #include "ui/table_look.h"
 #include "workbench/workbench.h"
 
@@ -13,13 +14,11 @@ namespace ys {
 SessionDriftView::SessionDriftView(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
-    , m_message(new QLabel(this))
+    , m_message(messageLabel(QStringLiteral("sessionDriftMessage"), this))
     , m_table(new QTableView(this))
     , m_model(new DriftModel(this))
 {
     setObjectName(QStringLiteral("sessionDrift"));
-    m_message->setObjectName(QStringLiteral("sessionDriftMessage"));
-    m_message->setWordWrap(true);
     setUpTable(m_table, m_model, {QStringLiteral("sessionDriftTable"), QStringLiteral("drift")});
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);

@@ -2,6 +2,8 @@
 
 #include "domain/scenario_kinds.h"
 #include "ui/bound_fields.h"
+#include "ui/message_label.h"
+#include "ui/named_child.h"
 #include "ui/requirements_form.h"
 #include "ui/scenario_form.h"
 #include "workbench/suite_estimate.h"
@@ -40,33 +42,24 @@ QPushButton *button(const QString &text, const QString &objectName, QWidget *par
     return b;
 }
 
-QLabel *label(const QString &objectName, QWidget *parent)
-{
-    auto *l = new QLabel(parent);
-    l->setObjectName(objectName);
-    l->setWordWrap(true);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
-}
-
 } // namespace
 
 SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
     , m_fields(new BoundFields(this))
-    , m_template(new QComboBox(this))
+    , m_template(namedChild<QComboBox>(QStringLiteral("templateChoice"), this))
     , m_demoProviders(new QCheckBox(tr("With the simulated providers"), this))
     , m_run(button(tr("&Run"), QStringLiteral("runSuite"), this))
-    , m_file(label(QStringLiteral("suiteFile"), this))
-    , m_modifiedMark(label(QStringLiteral("modifiedMark"), this))
-    , m_estimate(label(QStringLiteral("costEstimate"), this))
-    , m_problem(label(QStringLiteral("suiteProblem"), this))
-    , m_message(label(QStringLiteral("suiteMessage"), this))
+    , m_file(selectableMessageLabel(QStringLiteral("suiteFile"), this))
+    , m_modifiedMark(selectableMessageLabel(QStringLiteral("modifiedMark"), this))
+    , m_estimate(selectableMessageLabel(QStringLiteral("costEstimate"), this))
+    , m_problem(selectableMessageLabel(QStringLiteral("suiteProblem"), this))
+    , m_message(selectableMessageLabel(QStringLiteral("suiteMessage"), this))
     , m_requirements(new RequirementsForm(this))
-    , m_providers(new QTreeWidget(this))
-    , m_scenarios(new QListWidget(this))
-    , m_newKind(new QComboBox(this))
+    , m_providers(namedChild<QTreeWidget>(QStringLiteral("providerList"), this))
+    , m_scenarios(namedChild<QListWidget>(QStringLiteral("scenarioList"), this))
+    , m_newKind(namedChild<QComboBox>(QStringLiteral("newScenarioKind"), this))
     , m_scenarioForm(new ScenarioForm(this))
 {
     setObjectName(QStringLiteral("suitePage"));
@@ -116,7 +109,6 @@ QWidget *SuitePage::buildActions()
     auto *bar = new QWidget(this);
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
-    m_template->setObjectName(QStringLiteral("templateChoice"));
     for (const SuiteTemplate &t : SuiteTemplates::all()) {
         m_template->addItem(t.title, t.id);
         m_template->setItemData(m_template->count() - 1, t.description, Qt::ToolTipRole);
@@ -179,7 +171,6 @@ QWidget *SuitePage::buildListsColumn()
     auto *layout = new QVBoxLayout(column);
     auto *providerBox = new QGroupBox(tr("Providers"), column);
     auto *providerLayout = new QVBoxLayout(providerBox);
-    m_providers->setObjectName(QStringLiteral("providerList"));
     m_providers->setRootIsDecorated(false);
     m_providers->setHeaderLabels({tr("Name"), tr("Dialect"), tr("Model")});
     m_providers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -190,7 +181,6 @@ QWidget *SuitePage::buildListsColumn()
 
     auto *scenarioBox = new QGroupBox(tr("Scenarios"), column);
     auto *scenarioLayout = new QVBoxLayout(scenarioBox);
-    m_scenarios->setObjectName(QStringLiteral("scenarioList"));
     connect(m_scenarios, &QListWidget::currentRowChanged, this, &SuitePage::selectScenario);
     scenarioLayout->addWidget(m_scenarios);
     scenarioLayout->addWidget(buildScenarioButtons());
@@ -221,7 +211,6 @@ QWidget *SuitePage::buildScenarioButtons()
     auto *buttons = new QWidget(this);
     auto *row = new QHBoxLayout(buttons);
     row->setContentsMargins(0, 0, 0, 0);
-    m_newKind->setObjectName(QStringLiteral("newScenarioKind"));
     m_newKind->addItems(scenariokinds::names());
     QPushButton *add = button(tr("Add"), QStringLiteral("addScenario"), buttons);
     QPushButton *remove = button(tr("Remove"), QStringLiteral("removeScenario"), buttons);

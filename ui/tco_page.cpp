@@ -1,6 +1,8 @@
 #include "ui/tco_page.h"
 
 #include "charts/tco_chart.h"
+#include "ui/message_label.h"
+#include "ui/named_child.h"
 #include "workbench/tco_form.h"
 #include "workbench/workbench.h"
 
@@ -25,25 +27,18 @@ QString TcoPage::fieldLabel(TcoField f)
 TcoPage::TcoPage(Workbench *workbench, QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
-    , m_message(new QLabel(this))
-    , m_result(new QLabel(this))
+    , m_message(messageLabel(QStringLiteral("tcoMessage"), this))
+    , m_result(messageLabel(QStringLiteral("tcoResult"), this))
     , m_useMeasured(new QPushButton(tr("Use these measurements"), this))
-    , m_priceProvider(new QComboBox(this))
-    , m_throughputProvider(new QComboBox(this))
-    , m_chart(new TcoChart(this))
+    , m_priceProvider(namedChild<QComboBox>(QStringLiteral("tcoPriceProvider"), this))
+    , m_throughputProvider(namedChild<QComboBox>(QStringLiteral("tcoThroughputProvider"), this))
+    , m_chart(namedChild<TcoChart>(QStringLiteral("tcoChart"), this))
 {
     setObjectName(QStringLiteral("tcoPage"));
-    m_message->setObjectName(QStringLiteral("tcoMessage"));
-    m_message->setWordWrap(true);
-    m_result->setObjectName(QStringLiteral("tcoResult"));
-    m_result->setWordWrap(true);
     m_useMeasured->setObjectName(QStringLiteral("tcoUseMeasured"));
     m_useMeasured->setToolTip(
         tr("The API price from one provider's measured cost, the throughput from another's "
            "best sustained concurrency-sweep step (prompt plus output tokens per second)"));
-    m_priceProvider->setObjectName(QStringLiteral("tcoPriceProvider"));
-    m_throughputProvider->setObjectName(QStringLiteral("tcoThroughputProvider"));
-    m_chart->setObjectName(QStringLiteral("tcoChart"));
     m_chart->setMinimumHeight(260);
 
     const TcoForm::Texts defaults = TcoForm::defaults();

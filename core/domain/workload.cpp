@@ -280,26 +280,35 @@ double SizeDistribution::expected() const
     return value;
 }
 
-int Workload::promptTokensFor(const Scenario &sc, int requestIndex)
+namespace {
+
+// One request's size, prompt or output alike: the traced size when sc replays a trace (its
+// entries in turn), else a draw from distribution on its own stream, else the fixed size.
+int requestSize(const Scenario &sc, int requestIndex, int Trace::Entry::*traced,
+                const std::optional<SizeDistribution> &distribution, std::uint64_t stream,
+                int fixed)
 {
     if (sc.trace && sc.trace->trace) {
         const auto &entries = sc.trace->trace->entries;
-        return entries[std::size_t(requestIndex) % entries.size()].inputTokens;
+        return entries[std::size_t(requestIndex) % entries.size()].*traced;
     }
-    if (sc.promptDistribution)
-        return sc.promptDistribution->draw(sc.seed ^ kPromptStream, requestIndex);
-    return sc.promptTokens;
+    if (distribution)
+        return distribution->draw(sc.seed ^ stream, requestIndex);
+    return fixed;
+}
+
+} // namespace
+
+int Workload::promptTokensFor(const Scenario &sc, int requestIndex)
+{
+    return requestSize(sc, requestIndex, &Trace::Entry::inputTokens, sc.promptDistribution,
+                       kPromptStream, sc.promptTokens);
 }
 
 int Workload::maxOutputTokensFor(const Scenario &sc, int requestIndex)
 {
-    if (sc.trace && sc.trace->trace) {
-        const auto &entries = sc.trace->trace->entries;
-        return entries[std::size_t(requestIndex) % entries.size()].outputTokens;
-    }
-    if (sc.outputDistribution)
-        return sc.outputDistribution->draw(sc.seed ^ kOutputStream, requestIndex);
-    return sc.maxOutputTokens;
+    return requestSize(sc, requestIndex, &Trace::Entry::outputTokens, sc.outputDistribution,
+                       kOutputStream, sc.maxOutputTokens);
 }
 
 std::vector<std::int64_t> Workload::traceOffsetsNs(const Scenario &sc)

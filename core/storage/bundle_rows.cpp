@@ -1,5 +1,6 @@
 #include "storage/bundle_rows.h"
 
+#include "storage/bound_query.h"
 #include "storage/database.h"
 
 #include <QCryptographicHash>
@@ -20,6 +21,16 @@ bool setFailure(SessionBundle::Failure *out, SessionBundle::Failure why)
     return false;
 }
 
+namespace {
+
+// The column a row of a schema query names: its name at index, its type (in lower case) next.
+Column columnAt(const QSqlQuery &q, int index)
+{
+    return {q.value(index).toString(), q.value(index + 1).toString().toLower()};
+}
+
+} // namespace
+
 std::vector<Column> columnsOf(Database &db, const QString &table, QString *error)
 {
     std::vector<Column> columns;
@@ -33,15 +44,13 @@ std::vector<Column> columnsOf(Database &db, const QString &table, QString *error
             *error = sqlError(q);
             return {};
         }
-        while (q.next())
-            columns.push_back({q.value(0).toString(), q.value(1).toString().toLower()});
+        columns = readRows(q, [&] { return columnAt(q, 0); });
     } else {
         if (!q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(table))) {
             *error = sqlError(q);
             return {};
         }
-        while (q.next())
-            columns.push_back({q.value(1).toString(), q.value(2).toString().toLower()});
+        columns = readRows(q, [&] { return columnAt(q, 1); });
     }
     if (columns.empty())
         *error = SessionBundle::tr("%1 has no table %2").arg(db.display(), table);

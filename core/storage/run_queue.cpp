@@ -1,5 +1,6 @@
 #include "storage/run_queue.h"
 
+#include "storage/bound_query.h"
 #include "storage/database.h"
 #include "storage/sql_values.h"
 
@@ -37,15 +38,12 @@ std::optional<qint64> firstId(QSqlQuery &q, bool ran, QString *error)
 template <typename Record, typename Read>
 std::vector<Record> selectAll(QSqlDatabase db, const QString &sql, QString *error, Read read)
 {
-    std::vector<Record> out;
     QSqlQuery q(db);
     if (!q.exec(sql)) {
         fail(q, error);
-        return out;
+        return {};
     }
-    while (q.next())
-        out.push_back(read(q));
-    return out;
+    return readRows(q, [&]() -> Record { return read(q); });
 }
 
 // The session a lost claim ran into, and its running runs, end interrupted. Inside the caller's
@@ -119,12 +117,11 @@ std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArr
                                         std::optional<qint64> scheduleId, QString *error)
 {
     QSqlQuery q(m_db.connection());
-    q.prepare(QStringLiteral("INSERT INTO run_queue (suite_name, suite_json, schedule_id, state, "
-                             "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"));
-    q.addBindValue(suiteName);
-    q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(nullable(scheduleId));
-    q.addBindValue(nowIso());
+    prepareBound(
+        q,
+        QStringLiteral("INSERT INTO run_queue (suite_name, suite_json, schedule_id, state, "
+                       "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"),
+        {suiteName, QString::fromUtf8(suiteJson), nullable(scheduleId), nowIso()});
     return firstId(q, q.exec(), error);
 }
 
@@ -167,9 +164,9 @@ int RunQueue::reclaimExpired(QString *error)
         rollback();
         return 0;
     }
-    std::vector<std::pair<qint64, std::optional<qint64>>> expired;
-    while (q.next())
-        expired.emplace_back(q.value(0).toLongLong(), optOf(q.value(1)));
+    const auto expired = readRows(q, [&] {
+        return std::pair<qint64, std::optional<qint64>>(q.value(0).toLongLong(), optOf(q.value(1)));
+    });
     q.finish();
     for (const auto &[id, session] : expired) {
         if (session && !interruptSession(m_db.connection(), *session, error)) {
@@ -371,16 +368,14 @@ std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArra
     // An interval schedule runs first now; a times-of-day one at its next time.
     const qint64 next = everyS ? *now : nextSlot(s, *now, *now);
     QSqlQuery q(m_db.connection());
-    q.prepare(QStringLiteral("INSERT INTO schedules (name, suite_json, every_s, times_of_day, "
-                             "next_ms, enabled, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) "
-                             "RETURNING id"));
-    q.addBindValue(name);
-    q.addBindValue(QString::fromUtf8(suiteJson));
-    q.addBindValue(nullable(everyS));
-    q.addBindValue(timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
-                                        : QVariant(timesText(timesOfDay)));
-    q.addBindValue(next);
-    q.addBindValue(nowIso());
+    prepareBound(q,
+                 QStringLiteral("INSERT INTO schedules (name, suite_json, every_s, times_of_day, "
+                                "next_ms, enabled, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) "
+                                "RETURNING id"),
+                 {name, QString::fromUtf8(suiteJson), nullable(everyS),
+                  timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
+                                       : QVariant(timesText(timesOfDay)),
+                  next, nowIso()});
     return firstId(q, q.exec(), error);
 }
 

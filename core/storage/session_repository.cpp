@@ -1,5 +1,6 @@
 #include "storage/session_repository.h"
 
+#include "storage/bound_query.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/sample_insert.h"
@@ -38,14 +39,11 @@ bool fail(QSqlQuery &q, QString *error)
 template <typename Read>
 auto rowsOf(QSqlQuery &q, QString *error, Read read) -> std::vector<decltype(read())>
 {
-    std::vector<decltype(read())> out;
     if (!q.exec()) {
         fail(q, error);
-        return out;
+        return {};
     }
-    while (q.next())
-        out.push_back(read());
-    return out;
+    return readRows(q, read);
 }
 
 // The id an INSERT ... RETURNING id gave (SQLite 3.35 and PostgreSQL alike: QPSQL has no
@@ -55,14 +53,6 @@ qint64 insertedId(QSqlQuery &q)
     const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     return id;
-}
-
-// Prepares sql on q with values bound to its placeholders in order.
-void prepareBound(QSqlQuery &q, const QString &sql, const QVariantList &values)
-{
-    q.prepare(sql);
-    for (const QVariant &v : values)
-        q.addBindValue(v);
 }
 
 // Runs sql, an INSERT ... RETURNING id, with values bound in order: true with *id the new row's

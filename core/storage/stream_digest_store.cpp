@@ -1,6 +1,7 @@
 #include "storage/stream_digest_store.h"
 
 #include "storage/attempt_pack.h"
+#include "storage/bound_query.h"
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/session_repository.h"
@@ -133,9 +134,7 @@ bool backfill(QSqlDatabase &db, QString *error)
             *error = q.lastError().text();
         return false;
     }
-    std::vector<qint64> runs;
-    while (q.next())
-        runs.push_back(q.value(0).toLongLong());
+    const std::vector<qint64> runs = readRows(q, [&] { return q.value(0).toLongLong(); });
     q.finish();
     QByteArray attempts;
     for (qint64 run : runs) {

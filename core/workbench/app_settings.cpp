@@ -25,6 +25,16 @@ QString sessionKey(const QString &dbPath)
     return QStringLiteral("lastSession/") + QString::fromLatin1(hash);
 }
 
+// Stores value under key, or removes the key when value is empty, so that an empty choice reads
+// back as the default rather than as a stored empty value.
+template <typename T> void setOrRemove(QSettings &settings, const QString &key, const T &value)
+{
+    if (value.isEmpty())
+        settings.remove(key);
+    else
+        settings.setValue(key, value);
+}
+
 } // namespace
 
 AppSettings::AppSettings() = default;
@@ -76,10 +86,7 @@ QStringList AppSettings::hiddenComparisonColumns() const
 
 void AppSettings::setHiddenComparisonColumns(const QStringList &keys)
 {
-    if (keys.isEmpty())
-        m_settings.remove(kHiddenColumns);
-    else
-        m_settings.setValue(kHiddenColumns, keys);
+    setOrRemove(m_settings, kHiddenColumns, keys);
 }
 
 QString AppSettings::language() const
@@ -90,10 +97,7 @@ QString AppSettings::language() const
 
 void AppSettings::setLanguage(const QString &language)
 {
-    if (language.isEmpty())
-        m_settings.remove(kLanguage);
-    else
-        m_settings.setValue(kLanguage, language);
+    setOrRemove(m_settings, kLanguage, language);
 }
 
 QLocale AppSettings::locale() const
