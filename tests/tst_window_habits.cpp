@@ -124,6 +124,20 @@ struct ShownWindow {
     std::unique_ptr<MainWindow> window;
 };
 
+// A window shown on a new database, file in dir, that holds one session of 20 attempts; null,
+// after failing the test, when it cannot be shown.
+std::unique_ptr<ShownWindow> windowOnOneSession(const QTemporaryDir &dir, const QString &file)
+{
+    const QString path = dir.filePath(file);
+    writeSession(path, QStringLiteral("one"), 20);
+    auto shown = std::make_unique<ShownWindow>(path);
+    QString error;
+    if (!QTest::qVerify(shown->open(&error), "shown->open(&error)", qPrintable(error), __FILE__,
+                        __LINE__))
+        return nullptr;
+    return shown;
+}
+
 } // namespace
 
 class TstWindowHabits : public QObject {
@@ -185,11 +199,9 @@ private Q_SLOTS:
     void languageSwitchesWhileOpen()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("language.sqlite"));
-        writeSession(path, QStringLiteral("one"), 20);
-        ShownWindow shown(path);
-        QString error;
-        QVERIFY2(shown.open(&error), qPrintable(error));
+        const auto shownOnOne = windowOnOneSession(dir, QStringLiteral("language.sqlite"));
+        QVERIFY(shownOnOne);
+        ShownWindow &shown = *shownOnOne;
         MainWindow &window = *shown.window;
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("sessionsDock"));
         QHeaderView *header = window.resultsPage()->table()->horizontalHeader();
@@ -215,11 +227,9 @@ private Q_SLOTS:
     void shortcutsAndStatusLine()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("keys.sqlite"));
-        writeSession(path, QStringLiteral("one"), 20);
-        ShownWindow shown(path);
-        QString error;
-        QVERIFY2(shown.open(&error), qPrintable(error));
+        const auto shownOnOne = windowOnOneSession(dir, QStringLiteral("keys.sqlite"));
+        QVERIFY(shownOnOne);
+        ShownWindow &shown = *shownOnOne;
         Workbench &workbench = shown.workbench;
         MainWindow &window = *shown.window;
         QVERIFY(!window.runDemoAction()->shortcut().isEmpty());

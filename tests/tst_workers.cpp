@@ -35,6 +35,23 @@ private:
         return p.state() == QProcess::NotRunning;
     }
 
+    // Writes a suite named name (requests requests to model on the simulator) into dir and queues
+    // it on store with `yardstick-cli queue` and extra arguments; false, after failing the test,
+    // when the queueing fails.
+    bool queueSuite(const test::WorkerStore &store, const QTemporaryDir &dir, const QString &name,
+                    const QString &model, int requests, const QStringList &extra = {})
+    {
+        const QString suite = test::writeWorkerSuite(dir, name, m_sim->baseUrl(), model, requests);
+        auto queue = test::startCli(QStringList{QStringLiteral("queue"), QStringLiteral("--db"),
+                                                store.location, QStringLiteral("--suite"), suite} +
+                                    extra);
+        if (!QTest::qVerify(waitEnded(*queue, 60000 * test::kSlow), "waitEnded(*queue)", "",
+                            __FILE__, __LINE__))
+            return false;
+        return QTest::qVerify(queue->exitCode() == 0, "queue->exitCode() == 0",
+                              queue->readAll().constData(), __FILE__, __LINE__);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -61,13 +78,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const test::WorkerStore store = test::makeStore(backend, dir);
         QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
-        const QString suite = test::writeWorkerSuite(dir, QStringLiteral("drain"), m_sim->baseUrl(),
-                                                     QStringLiteral("fast"), 2);
-        auto queue = test::startCli({QStringLiteral("queue"), QStringLiteral("--db"),
-                                     store.location, QStringLiteral("--suite"), suite,
-                                     QStringLiteral("--count"), QStringLiteral("30")});
-        QVERIFY(waitEnded(*queue, 60000 * test::kSlow));
-        QVERIFY2(queue->exitCode() == 0, queue->readAll().constData());
+        QVERIFY(queueSuite(store, dir, QStringLiteral("drain"), QStringLiteral("fast"), 2,
+                           {QStringLiteral("--count"), QStringLiteral("30")}));
 
         std::vector<std::unique_ptr<QProcess>> workers;
         for (int i = 0; i < 3; ++i)
@@ -117,12 +129,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const test::WorkerStore store = test::makeStore(backend, dir);
         QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
-        const QString suite = test::writeWorkerSuite(dir, QStringLiteral("slow"), m_sim->baseUrl(),
-                                                     QStringLiteral("slow"), 12);
-        auto queue = test::startCli({QStringLiteral("queue"), QStringLiteral("--db"),
-                                     store.location, QStringLiteral("--suite"), suite});
-        QVERIFY(waitEnded(*queue, 60000 * test::kSlow));
-        QVERIFY2(queue->exitCode() == 0, queue->readAll().constData());
+        QVERIFY(queueSuite(store, dir, QStringLiteral("slow"), QStringLiteral("slow"), 12));
 
         const QStringList common{QStringLiteral("worker"), QStringLiteral("--db"), store.location,
                                  QStringLiteral("--lease"), QStringLiteral("3")};
