@@ -2,8 +2,8 @@
 
 #include "domain/provider_config.h"
 #include "provider/secrets.h"
+#include "util/read_file.h"
 
-#include <QFile>
 #include <QSet>
 
 namespace ys {
@@ -12,14 +12,13 @@ namespace {
 
 bool readFile(const QString &path, const char *field, QByteArray *bytes, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = TransportOptions::tr("%1 \"%2\": cannot be read (%3)")
-                     .arg(QLatin1StringView(field), path, file.errorString());
-        return false;
-    }
-    *bytes = file.readAll();
-    return true;
+    // The field named first; readWholeFile fills in the path and the reason.
+    const std::optional<QByteArray> whole = readWholeFile(
+        path, TransportOptions::tr("%1 \"%2\": cannot be read (%3)").arg(QLatin1StringView(field)),
+        error);
+    if (whole)
+        *bytes = *whole;
+    return whole.has_value();
 }
 
 // A PEM private key of any of the kinds OpenSSL makes (RSA, EC, DSA, PKCS#8 or traditional).
