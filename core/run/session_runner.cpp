@@ -40,7 +40,7 @@ struct ScenarioJob {
 
 // Lives on the network thread: creates the session's rows, then runs each scenario's steps in
 // turn, each step one run.
-class SessionWorker : public QObject {
+class SessionWorker : public SessionSignals {
     Q_OBJECT
 public:
     SessionWorker(SessionRequest request, SampleWriter *writer, double estimateUsd)
@@ -206,13 +206,6 @@ public:
     }
 
 Q_SIGNALS:
-    void sessionStarted(qint64 sessionId);
-    void progress(int done, int total, const QString &provider, qint64 etaMs);
-    void warning(const QString &message);
-    void sampleMeasured(const ys::Sample &sample);
-    void eventRecorded(const QString &kind, const QByteArray &detailJson);
-    void runStarted(qint64 runId, const QString &provider);
-    void runEnded(qint64 runId, const QString &provider);
     void done(qint64 sessionId, ys::SessionStatus status);
 
 private:
@@ -560,7 +553,7 @@ private:
 };
 
 SessionRunner::SessionRunner(QObject *parent)
-    : QObject(parent)
+    : SessionSignals(parent)
 {
     qRegisterMetaType<ys::Sample>("ys::Sample");
 }

@@ -4,6 +4,7 @@
 #include "domain/session_status.h"
 #include "domain/suite.h"
 #include "run/session_plan.h"
+#include "run/session_signals.h"
 
 #include <QObject>
 #include <QPointer>
@@ -37,7 +38,7 @@ struct SessionRequest {
 // budget_usd, the reported spend is added up as samples arrive; when it reaches the budget the
 // current run is cancelled (its samples kept), no further run starts, and the session ends
 // budget_exhausted.
-class SessionRunner : public QObject {
+class SessionRunner : public SessionSignals {
     Q_OBJECT
 public:
     explicit SessionRunner(QObject *parent = nullptr);
@@ -54,21 +55,8 @@ public:
     qint64 sessionId() const { return m_sessionId; }
 
 Q_SIGNALS:
-    void sessionStarted(qint64 sessionId);
-    // Requests done of the total, the provider now running, and the time left in ms at the pace
-    // so far (-1 while unknown).
-    void progress(int done, int total, const QString &provider, qint64 etaMs);
-    void warning(const QString &message);
-    // Every attempt as it ends, with its absolute monotonic start (startedAtNs) still set,
-    // delivered on the caller's thread; the database copy is written independently.
-    void sampleMeasured(const ys::Sample &sample);
-    // Each entry of the session's event log as it is queued for the database (breaker, fallback,
-    // model identity, budget, ...): kind and a JSON object, delivered on the caller's thread.
-    void eventRecorded(const QString &kind, const QByteArray &detailJson);
-    // A run (one step of a scenario) starts sending attempts, and has ended: every one of its
-    // samples was delivered by sampleMeasured() in between.
-    void runStarted(qint64 runId, const QString &provider);
-    void runEnded(qint64 runId, const QString &provider);
+    // Besides SessionSignals' (delivered on the caller's thread): the session has ended and
+    // every sample is committed.
     void finished(qint64 sessionId, ys::SessionStatus status);
 
 private:
