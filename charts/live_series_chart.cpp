@@ -3,6 +3,8 @@
 #include "charts/chart_setup.h"
 
 #include <QChart>
+#include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <algorithm>
@@ -19,21 +21,43 @@ QColor providerColour(int index)
 }
 } // namespace
 
-LiveSeriesChart::LiveSeriesChart(const QString &title, const QString &xTitle, const QString &yTitle,
-                                 QWidget *parent)
+LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
     : QChartView(parent)
+    , m_figure(figure)
     , m_chart(new QChart)
     , m_xAxis(new QValueAxis)
     , m_yAxis(new QValueAxis)
 {
-    showChart(this, m_chart, title, Qt::AlignBottom);
-    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, xTitle, QStringLiteral("%.0f"));
-    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, yTitle, QStringLiteral("%.0f"));
+    const bool ttft = figure == Figure::Ttft;
+    setObjectName(ttft ? QStringLiteral("liveTtftChart") : QStringLiteral("liveThroughputChart"));
+    showChart(this, m_chart, ttft ? tr("Time to first token") : tr("Throughput"), Qt::AlignBottom);
+    placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Time into the run (s)"),
+              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, ttft ? tr("TTFT (ms)") : tr("Output tokens/s"),
+              QStringLiteral("%.0f"));
     m_xAxis->setRange(0, 10);
     m_yAxis->setRange(0, 1);
     m_timer.setSingleShot(true);
     m_timer.setInterval(kRedrawMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveSeriesChart::redraw);
+}
+
+std::vector<LiveRunModel::Series> LiveSeriesChart::seriesOf(const LiveRunModel &model) const
+{
+    return m_figure == Figure::Ttft ? model.ttftSeries() : model.throughputSeries();
+}
+
+QXYSeries *LiveSeriesChart::makeSeries() const
+{
+    if (m_figure == Figure::Throughput) {
+        auto *line = new QLineSeries;
+        line->setPointsVisible(true);
+        return line;
+    }
+    auto *scatter = new QScatterSeries;
+    scatter->setMarkerSize(6);
+    scatter->setBorderColor(Qt::transparent);
+    return scatter;
 }
 
 void LiveSeriesChart::setModel(LiveRunModel *model)

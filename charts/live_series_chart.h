@@ -12,13 +12,24 @@ class QXYSeries;
 
 namespace ys {
 
-// What the two live charts of the Run page share: one series per provider of the running
-// session, filled from a LiveRunModel as attempts land. Changes are coalesced by a timer into a
-// redraw at most every kRedrawMs, and the model bounds what there is to draw (about 10K points).
+// The Run page's two live charts: one series per provider of the running session, filled from
+// a LiveRunModel as attempts land. Changes are coalesced by a timer into a redraw at most every
+// kRedrawMs, and the model bounds what there is to draw (about 10K points).
 class LiveSeriesChart : public QChartView {
     Q_OBJECT
 public:
     static constexpr int kRedrawMs = 250;
+
+    enum class Figure {
+        // Every successful attempt's time to first token against when it started in the run,
+        // one colour per provider (a scatter).
+        Ttft,
+        // Output tokens per second of each completed window (one second, wider in a long run),
+        // one line per provider, growing as the windows close.
+        Throughput,
+    };
+
+    explicit LiveSeriesChart(Figure figure, QWidget *parent = nullptr);
 
     void setModel(LiveRunModel *model);
     // Points drawn by the last redraw, over every series.
@@ -27,14 +38,12 @@ public:
     // Redraws now if anything changed since the last redraw.
     void redraw();
 
-protected:
-    LiveSeriesChart(const QString &title, const QString &xTitle, const QString &yTitle,
-                    QWidget *parent);
-    virtual std::vector<LiveRunModel::Series> seriesOf(const LiveRunModel &model) const = 0;
-    virtual QXYSeries *makeSeries() const = 0;
-
 private:
+    std::vector<LiveRunModel::Series> seriesOf(const LiveRunModel &model) const;
+    QXYSeries *makeSeries() const;
     void scheduleRedraw();
+
+    Figure m_figure;
 
     QPointer<LiveRunModel> m_model;
     QChart *m_chart;

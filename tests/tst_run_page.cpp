@@ -3,8 +3,7 @@
 // behind a circuit breaker with a fallback. The progress rows fill, the charts get points while
 // the run goes, the events list shows the breaker, fallbacks, 429s and identity changes, and a
 // cancel keeps every attempt so far.
-#include "charts/live_throughput_chart.h"
-#include "charts/live_ttft_chart.h"
+#include "charts/live_series_chart.h"
 #include "domain/suite.h"
 #include "models/live_run_model.h"
 #include "models/run_events_model.h"

@@ -3379,7 +3379,11 @@
     </message>
 </context>
 <context>
-    <name>ys::LiveThroughputChart</name>
+    <name>ys::LiveSeriesChart</name>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
     <message>
         <source>Throughput</source>
         <translation>吞吐量</translation>
@@ -3389,23 +3393,12 @@
         <translation>运行已用时间 (s)</translation>
     </message>
     <message>
-        <source>Output tokens/s</source>
-        <translation>输出 tokens/s</translation>
-    </message>
-</context>
-<context>
-    <name>ys::LiveTtftChart</name>
-    <message>
-        <source>Time to first token</source>
-        <translation>首 token 时间</translation>
-    </message>
-    <message>
-        <source>Time into the run (s)</source>
-        <translation>运行已用时间 (s)</translation>
-    </message>
-    <message>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 tokens/s</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,6 @@
 #include "ui/run_page.h"
 
-#include "charts/live_throughput_chart.h"
-#include "charts/live_ttft_chart.h"
+#include "charts/live_series_chart.h"
 #include "models/live_run_model.h"
 #include "models/run_events_model.h"
 #include "ui/message_label.h"
@@ -31,8 +30,8 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     , m_bar(namedChild<QProgressBar>(QStringLiteral("runPageProgress"), this))
     , m_cancel(new QPushButton(tr("Cancel run"), this))
     , m_progress(new QTableView(this))
-    , m_ttft(new LiveTtftChart(this))
-    , m_throughput(new LiveThroughputChart(this))
+    , m_ttft(new LiveSeriesChart(LiveSeriesChart::Figure::Ttft, this))
+    , m_throughput(new LiveSeriesChart(LiveSeriesChart::Figure::Throughput, this))
     , m_events(new QTableView(this))
 {
     setObjectName(QStringLiteral("runPage"));

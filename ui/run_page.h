@@ -10,8 +10,7 @@ class QTableView;
 namespace ys {
 
 class LiveRunModel;
-class LiveThroughputChart;
-class LiveTtftChart;
+class LiveSeriesChart;
 class Workbench;
 
 // The running session, live: per-provider progress with the time left, the TTFT and throughput
@@ -27,8 +26,8 @@ public:
     LiveRunModel *model() const { return m_model; }
     QTableView *progressTable() const { return m_progress; }
     QTableView *eventsView() const { return m_events; }
-    LiveTtftChart *ttftChart() const { return m_ttft; }
-    LiveThroughputChart *throughputChart() const { return m_throughput; }
+    LiveSeriesChart *ttftChart() const { return m_ttft; }
+    LiveSeriesChart *throughputChart() const { return m_throughput; }
     QPushButton *cancelButton() const { return m_cancel; }
     QLabel *statusLabel() const { return m_status; }
 
@@ -42,8 +41,8 @@ private:
     QProgressBar *m_bar;
     QPushButton *m_cancel;
     QTableView *m_progress;
-    LiveTtftChart *m_ttft;
-    LiveThroughputChart *m_throughput;
+    LiveSeriesChart *m_ttft;
+    LiveSeriesChart *m_throughput;
     QTableView *m_events;
     bool m_cancelling = false;
 };
