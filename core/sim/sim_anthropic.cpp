@@ -82,19 +82,17 @@ QByteArray SimAnthropic::errorBody(const char *type, const QString &message)
 
 bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
-    if (body.is_discarded() || !body.is_object()) {
+    switch (simReadModelField(request.body, &m_body, model)) {
+    case SimModelField::Read:
+        return true;
+    case SimModelField::NotJson:
         *error = invalid(QStringLiteral("There was an error parsing the body of your request."));
         return false;
+    case SimModelField::Missing:
+        break;
     }
-    const auto it = body.find("model");
-    if (it == body.end() || !it->is_string()) {
-        *error = invalid(QStringLiteral("model: Field required"));
-        return false;
-    }
-    *model = QString::fromStdString(it->get<std::string>());
-    m_body = std::move(body);
-    return true;
+    *error = invalid(QStringLiteral("model: Field required"));
+    return false;
 }
 
 bool SimAnthropic::checkHeaders(const SimHttpRequest &request, SimError *error) const

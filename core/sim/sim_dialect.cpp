@@ -129,6 +129,19 @@ QByteArray simHex64(std::uint64_t value)
     return QByteArray::number(qulonglong(value), 16).rightJustified(16, '0');
 }
 
+SimModelField simReadModelField(const QByteArray &bytes, nlohmann::json *body, QString *model)
+{
+    nlohmann::json parsed = nlohmann::json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+    if (parsed.is_discarded() || !parsed.is_object())
+        return SimModelField::NotJson;
+    const auto it = parsed.find("model");
+    if (it == parsed.end() || !it->is_string())
+        return SimModelField::Missing;
+    *model = QString::fromStdString(it->get<std::string>());
+    *body = std::move(parsed);
+    return SimModelField::Read;
+}
+
 QString simMaskKey(const QByteArray &key)
 {
     if (key.size() <= 8)

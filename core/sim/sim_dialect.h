@@ -8,6 +8,7 @@
 #include <QString>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -152,6 +153,10 @@ QByteArray simHex64(std::uint64_t value);
 // status as its numeric "code".
 QByteArray simErrorFieldJson(const SimReply &reply);
 QString simMaskKey(const QByteArray &key); // never echo a key whole
+// What the JSON dialects read first: a body that is a JSON object naming its model in "model".
+enum class SimModelField { Read, NotJson, Missing };
+// Parses bytes into *body and reads its "model" string into *model (both set only when Read).
+SimModelField simReadModelField(const QByteArray &bytes, nlohmann::json *body, QString *model);
 // A duration the way OpenAI's x-ratelimit-reset-* headers write it: "17ms", "1s", "6m0s".
 QByteArray simGoDuration(std::int64_t ns);
 // Whole seconds, rounded up, at least 1: a retry-after value.

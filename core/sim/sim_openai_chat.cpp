@@ -138,9 +138,11 @@ OrderedJson usageJson(const SimAnswer &answer)
 
 bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
-    if (body.is_discarded() || !body.is_object()) {
-        error->kind = SimErrorKind::InvalidRequest;
+    const SimModelField read = simReadModelField(request.body, &m_body, model);
+    if (read == SimModelField::Read)
+        return true;
+    error->kind = SimErrorKind::InvalidRequest;
+    if (read == SimModelField::NotJson) {
         error->message = QStringLiteral(
             "We could not parse the JSON body of your request. (HINT: This likely means you "
             "aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but "
@@ -148,17 +150,10 @@ bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, Sim
             "please contact us through our help center at help.openai.com.)");
         return false;
     }
-    const auto it = body.find("model");
-    if (it == body.end() || !it->is_string()) {
-        error->kind = SimErrorKind::InvalidRequest;
-        error->message = QStringLiteral("You must provide a model parameter.");
-        error->param = "model";
-        error->code = "missing_required_parameter";
-        return false;
-    }
-    *model = QString::fromStdString(it->get<std::string>());
-    m_body = std::move(body);
-    return true;
+    error->message = QStringLiteral("You must provide a model parameter.");
+    error->param = "model";
+    error->code = "missing_required_parameter";
+    return false;
 }
 
 bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)

@@ -40,23 +40,19 @@ QString textOf(const Json &content, bool *ok)
 
 bool SimOpenAiResponses::readModel(const SimHttpRequest &request, QString *model, SimError *error)
 {
-    Json body = Json::parse(request.body.cbegin(), request.body.cend(), nullptr, false);
+    const SimModelField read = simReadModelField(request.body, &m_body, model);
+    if (read == SimModelField::Read)
+        return true;
     error->kind = SimErrorKind::InvalidRequest;
-    if (body.is_discarded() || !body.is_object()) {
+    if (read == SimModelField::NotJson) {
         error->message = QStringLiteral("We could not parse the JSON body of your request. The "
                                         "OpenAI API expects a JSON payload.");
         return false;
     }
-    const auto it = body.find("model");
-    if (it == body.end() || !it->is_string()) {
-        error->message = QStringLiteral("Missing required parameter: 'model'.");
-        error->param = "model";
-        error->code = "missing_required_parameter";
-        return false;
-    }
-    *model = QString::fromStdString(it->get<std::string>());
-    m_body = std::move(body);
-    return true;
+    error->message = QStringLiteral("Missing required parameter: 'model'.");
+    error->param = "model";
+    error->code = "missing_required_parameter";
+    return false;
 }
 
 bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
