@@ -70,13 +70,7 @@ ProviderDialog::ProviderDialog(const ProviderConfig &initial, std::vector<QStrin
     layout->addLayout(testRow);
     layout->addWidget(buttons);
 
-    const ProviderDraft draft = ProviderForm::draftOf(initial);
-    setDraft(draft);
-    m_catalogEntry = draft.catalog;
-    m_catalogModel = draft.model;
-    m_catalogPrice = draft.catalogPrice;
-    updateCatalogNote();
-    refreshProblems();
+    showDraft(ProviderForm::draftOf(initial));
     resize(1100, 620);
 }
 
@@ -380,10 +374,15 @@ void ProviderDialog::pickCatalogRow(int proxyRow)
     d.cacheWritePrice = ProviderForm::priceText(pick.price.cacheWritePerMtok);
     if (pick.contextWindow)
         d.contextWindow = QString::number(*pick.contextWindow);
-    setDraft(d);
-    m_catalogEntry = pick.entry;
-    m_catalogPrice = pick.price;
-    m_catalogModel = pick.model;
+    showDraft(d);
+}
+
+void ProviderDialog::showDraft(const ProviderDraft &draft)
+{
+    setDraft(draft);
+    m_catalogEntry = draft.catalog;
+    m_catalogModel = draft.model;
+    m_catalogPrice = draft.catalogPrice;
     updateCatalogNote();
     refreshProblems();
 }

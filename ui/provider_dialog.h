@@ -79,6 +79,8 @@ private:
                        const QString &placeholder);
     void addRow(QFormLayout *form, ProviderField field, QWidget *editor);
     void setDraft(const ProviderDraft &draft);
+    // The fields of draft, with the catalog entry and price it was taken from, if any.
+    void showDraft(const ProviderDraft &draft);
     std::vector<FieldProblem> problems() const;
     void refreshProblems();
     void forgetPastedKey();
