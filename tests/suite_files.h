@@ -59,6 +59,13 @@ inline nlohmann::json suiteJson(const std::string &name, const nlohmann::json &p
     return doc;
 }
 
+// Writes bytes to path, replacing what was there: whether all of them were written.
+inline bool writeFileBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
 // Writes doc to path, indented by two: the path, or empty when it cannot be written.
 inline QString writeJsonFile(const QString &path, const nlohmann::json &doc)
 {

@@ -18,6 +18,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "session_support.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -37,12 +38,6 @@ namespace {
 const QDate kFirstDay(2026, 3, 1);
 constexpr int kDays = 10;
 constexpr int kDoubledDay = 6; // 2026-03-07
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 } // namespace
 
@@ -310,7 +305,7 @@ private Q_SLOTS:
     void commandLine()
     {
         const QString csvPath = m_dir.filePath(QStringLiteral("bill.csv"));
-        QVERIFY(writeFile(csvPath, billFromRecording()));
+        QVERIFY(test::writeFileBytes(csvPath, billFromRecording()));
         auto [code, out] = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
                                    QStringLiteral("--csv"), csvPath, QStringLiteral("--json")});
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
@@ -338,7 +333,7 @@ private Q_SLOTS:
         // Another header, mapped by option.
         QByteArray renamed = billFromRecording();
         renamed.replace("cost_usd", "Amount (USD)");
-        QVERIFY(writeFile(csvPath, renamed));
+        QVERIFY(test::writeFileBytes(csvPath, renamed));
         std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
                                       QStringLiteral("--csv"), csvPath});
         QCOMPARE(code, 2);
@@ -350,7 +345,7 @@ private Q_SLOTS:
 
         QByteArray broken = billFromRecording();
         broken.replace("2026-03-04,beta", "2026-03-04,beta,extra");
-        QVERIFY(writeFile(csvPath, broken));
+        QVERIFY(test::writeFileBytes(csvPath, broken));
         std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
                                       QStringLiteral("--csv"), csvPath});
         QCOMPARE(code, 2);
@@ -360,14 +355,14 @@ private Q_SLOTS:
                  qPrintable(m_lastStderr));
         broken = billFromRecording();
         broken.replace("2026-03-05", "2026-13-05");
-        QVERIFY(writeFile(csvPath, broken));
+        QVERIFY(test::writeFileBytes(csvPath, broken));
         std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
                                       QStringLiteral("--csv"), csvPath});
         QCOMPARE(code, 2);
         QVERIFY2(m_lastStderr.contains(QStringLiteral("\"date\"")) &&
                      m_lastStderr.contains(QStringLiteral("2026-13-05")),
                  qPrintable(m_lastStderr));
-        QVERIFY(writeFile(csvPath, billFromRecording()));
+        QVERIFY(test::writeFileBytes(csvPath, billFromRecording()));
         std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"),
                                       m_dir.filePath(QStringLiteral("none.sqlite")),
                                       QStringLiteral("--csv"), csvPath});

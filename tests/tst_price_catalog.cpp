@@ -18,6 +18,7 @@
 #include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>
@@ -462,10 +463,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, content);
         QFETCH(QString, says);
         const QString path = m_dir.filePath(QStringLiteral("bad.json"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(content);
-        f.close();
+        QVERIFY(test::writeFileBytes(path, content));
         QString error;
         QVERIFY(!PriceCatalog::load(path, &error));
         QVERIFY2(error.contains(path) && error.contains(says), qPrintable(error));
@@ -495,10 +493,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("newer.json"));
+        QVERIFY(test::writeFileBytes(path, kSmallCatalog));
         QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kSmallCatalog);
-        f.close();
         const QDateTime when(QDate(2027, 3, 4), QTime(5, 6), Qt::UTC);
         QVERIFY(f.open(QIODevice::ReadWrite));
         QVERIFY(f.setFileTime(when, QFileDevice::FileModificationTime));

@@ -15,6 +15,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "suite_files.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -488,14 +489,12 @@ private Q_SLOTS:
         QFETCH(QByteArray, scenario);
         QFETCH(QString, field);
         const QString suitePath = m_dir.filePath(QStringLiteral("bad.json"));
-        QFile f(suitePath);
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(
+        QVERIFY(test::writeFileBytes(
+            suitePath,
             "{\"format\":\"yardstick-suite/1\",\"name\":\"bad\",\"providers\":[{\"name\":\"p\","
             "\"dialect\":\"openai-chat\",\"base_url\":\"http://127.0.0.1:9/v1\",\"model\":\"m\"}],"
             "\"scenarios\":[" +
-            scenario + "]}");
-        f.close();
+                scenario + "]}"));
         const QString db = m_dir.filePath(QStringLiteral("bad.sqlite"));
         QFile::remove(db);
         QProcess cli;
