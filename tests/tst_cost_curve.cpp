@@ -56,6 +56,23 @@ std::vector<std::pair<double, double>> exactCurve(const CostCurveParams &p,
 
 const std::vector<double> kSizes{2000, 8000, 20000, 40000, 70000, 100000, 140000, 200000};
 
+// The results of a context sweep that carry this cost fit.
+ScenarioResults sweepWithFit(const CostCurveFit &fit)
+{
+    ScenarioResults results;
+    results.contextSweep = ContextSweepResult{};
+    results.contextSweep->costFit = fit;
+    return results;
+}
+
+// The cost fit as show --json writes it for these results.
+json costFitJson(const ScenarioResults &results)
+{
+    json out = json::object();
+    addKindResultsJson(results, out);
+    return out["context_sweep"]["cost_fit"];
+}
+
 } // namespace
 
 class TstCostCurve : public QObject {
@@ -224,12 +241,7 @@ private Q_SLOTS:
         QVERIFY(!f.ok());
         QCOMPARE(curveFitFailureName(f.failure), reason);
 
-        ScenarioResults results;
-        results.contextSweep = ContextSweepResult{};
-        results.contextSweep->costFit = f;
-        json out = json::object();
-        addKindResultsJson(results, out);
-        const json &fit = out["context_sweep"]["cost_fit"];
+        const json fit = costFitJson(sweepWithFit(f));
         QVERIFY(fit["fitted"] == json(false));
         QCOMPARE(QString::fromStdString(fit["reason"].get<std::string>()), reason);
         QVERIFY(fit["params"].is_null() && fit["r2"].is_null());
@@ -296,12 +308,8 @@ private Q_SLOTS:
               smooth.aicc, qPrintable(curveFormName(curve.form)));
 
         // show --json names the form, its pieces and where it steps.
-        ScenarioResults results;
-        results.contextSweep = ContextSweepResult{};
-        results.contextSweep->costFit = step;
-        json out = json::object();
-        addKindResultsJson(results, out);
-        const json &j = out["context_sweep"]["cost_fit"];
+        const ScenarioResults results = sweepWithFit(step);
+        const json j = costFitJson(results);
         QCOMPARE(QString::fromStdString(j["form"].get<std::string>()),
                  QStringLiteral("tiered_linear"));
         QVERIFY2(j["steps_at"] == json::array({200000.0}), j["steps_at"].dump().c_str());
@@ -337,12 +345,14 @@ private Q_SLOTS:
     {
         test::ProfileShape shape;
         QString error;
-        const auto profiles = SimProfile::load(
-            test::simProfilesJson({test::simProfileJson(
-                QStringLiteral("Billed"), QStringLiteral("billed"), shape,
-                {{"reported_cost",
-                  {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-5}, {"noise", 0.02}}}})}),
-            &error);
+        // One profile, `name` asking for `model`, whose reported cost is `cost`, read as a file.
+        const auto load = [&](const QString &name, const QString &model, const json &cost) {
+            return SimProfile::load(test::simProfilesJson({test::simProfileJson(
+                                        name, model, shape, {{"reported_cost", cost}})}),
+                                    &error);
+        };
+        const auto profiles = load(QStringLiteral("Billed"), QStringLiteral("billed"),
+                                   {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-5}, {"noise", 0.02}});
         QVERIFY2(!profiles.empty(), qPrintable(error));
         const SimProfile &p = profiles.front();
         QVERIFY(p.reportedCost);
@@ -356,18 +366,11 @@ private Q_SLOTS:
         }
         QVERIFY(!test::simProfile(QStringLiteral("m"), shape).reportedCostUsd(0, 1000));
 
-        const auto bad = SimProfile::load(
-            test::simProfilesJson({test::simProfileJson(
-                QStringLiteral("Bad"), QStringLiteral("bad"), shape,
-                {{"reported_cost",
-                  {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-5}, {"noise", 1.5}}}})}),
-            &error);
+        const auto bad = load(QStringLiteral("Bad"), QStringLiteral("bad"),
+                              {{"a", 3e-8}, {"alpha", 1.15}, {"beta", 2e-5}, {"noise", 1.5}});
         QVERIFY(bad.empty());
         QVERIFY2(error.contains(QStringLiteral("reported_cost.noise")), qPrintable(error));
-        SimProfile::load(test::simProfilesJson({test::simProfileJson(
-                             QStringLiteral("Bad"), QStringLiteral("bad"), shape,
-                             {{"reported_cost", {{"a", 3e-8}, {"alpha", 1.15}}}})}),
-                         &error);
+        load(QStringLiteral("Bad"), QStringLiteral("bad"), {{"a", 3e-8}, {"alpha", 1.15}});
         QVERIFY2(error.contains(QStringLiteral("reported_cost.beta")), qPrintable(error));
     }
 

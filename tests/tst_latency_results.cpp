@@ -98,6 +98,12 @@ std::optional<Session> runSession(const QTemporaryDir &dir, const Suite &suite)
     return out;
 }
 
+// The simulator's provider of the "steady" model, under this name.
+ProviderConfig steadyProvider(const QString &name, const QUrl &baseUrl)
+{
+    return test::simProvider(name, baseUrl, QStringLiteral("steady"));
+}
+
 Suite suiteOf(const ProviderConfig &provider, const Scenario &scenario)
 {
     Suite suite;
@@ -293,11 +299,8 @@ private Q_SLOTS:
         if (!sim)
             return;
         const Scenario s = closedLoop(8, 2, 16);
-        Suite suite = suiteOf(
-            test::simProvider(QStringLiteral("First"), sim->baseUrl(), QStringLiteral("steady")),
-            s);
-        suite.providers.push_back(
-            test::simProvider(QStringLiteral("Second"), sim->baseUrl(), QStringLiteral("steady")));
+        Suite suite = suiteOf(steadyProvider(QStringLiteral("First"), sim->baseUrl()), s);
+        suite.providers.push_back(steadyProvider(QStringLiteral("Second"), sim->baseUrl()));
         QTemporaryDir dir;
         const auto session = runSession(dir, suite);
         QVERIFY(session);
@@ -330,9 +333,7 @@ private Q_SLOTS:
         Scenario shortPrompts = closedLoop(6, 2, 16);
         Scenario longPrompts = closedLoop(6, 2, 16);
         longPrompts.promptTokens = 4000;
-        Suite suite = suiteOf(
-            test::simProvider(QStringLiteral("Two"), sim->baseUrl(), QStringLiteral("steady")),
-            shortPrompts);
+        Suite suite = suiteOf(steadyProvider(QStringLiteral("Two"), sim->baseUrl()), shortPrompts);
         suite.scenarios.push_back(longPrompts);
         QTemporaryDir dir;
         const auto session = runSession(dir, suite);
@@ -384,9 +385,7 @@ private Q_SLOTS:
         const Scenario s = closedLoop(16, 4, 64);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(test::simProvider(QStringLiteral("Plain"), sim->baseUrl(),
-                                                      QStringLiteral("steady")),
-                                    s));
+            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Plain"), sim->baseUrl()), s));
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
         QCOMPARE(p.successes, 16);
@@ -464,9 +463,7 @@ private Q_SLOTS:
         const Scenario s = closedLoop(24, 3, 16);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(test::simProvider(QStringLiteral("Secure"), sim->baseUrl(),
-                                                      QStringLiteral("steady")),
-                                    s));
+            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Secure"), sim->baseUrl()), s));
         QSslConfiguration::setDefaultConfiguration(before);
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
@@ -509,9 +506,7 @@ private Q_SLOTS:
         const Scenario s = test::openLoopScenario(40, 24, 1, 40, 64);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(test::simProvider(QStringLiteral("Queued"), sim->baseUrl(),
-                                                      QStringLiteral("steady")),
-                                    s));
+            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Queued"), sim->baseUrl()), s));
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
         QCOMPARE(p.loadModel, QStringLiteral("open"));

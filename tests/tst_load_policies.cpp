@@ -55,11 +55,11 @@ private Q_SLOTS:
 
     void rampAndDuration()
     {
-        LoadShape s;
-        s.startRatePerS = 10;
-        s.endRatePerS = 100;
-        s.rampSeconds = 2;
-        s.durationSeconds = 3;
+        const LoadShape s{.startRatePerS = 10,
+                          .endRatePerS = 100,
+                          .rampSeconds = 2,
+                          .count = std::nullopt, // the duration ends it
+                          .durationSeconds = 3};
         const auto t = ArrivalSchedule::build(s);
         QVERIFY(!t.empty());
         QVERIFY(t.back() < 3'000'000'000);
@@ -159,12 +159,8 @@ private Q_SLOTS:
 
     void breakerStates()
     {
-        BreakerConfig cfg;
-        cfg.failureThreshold = 3;
-        cfg.windowNs = 1000;
-        cfg.openNs = 500;
-        cfg.halfOpenProbes = 2;
-        CircuitBreaker b(cfg);
+        CircuitBreaker b(BreakerConfig{
+            .failureThreshold = 3, .windowNs = 1000, .openNs = 500, .halfOpenProbes = 2});
         QVERIFY(b.allow(0));
         b.recordFailure(0);
         b.recordFailure(10);

@@ -68,6 +68,16 @@ constexpr std::pair<const char *, const char *> kAnthropicStart{
     "message_start",
     R"({"type":"message_start","message":{"model":"m","usage":{"input_tokens":7,"output_tokens":1}}})"};
 
+// A messages body (openai-chat, anthropic) that opens with bodyWithHistory's two earlier turns,
+// then `rest`: the messages after them and the fields after the messages.
+QByteArray afterHistory(const char *rest)
+{
+    return QByteArray(R"({"max_tokens":17,"messages":[)"
+                      R"({"content":"The secret code is AB12.","role":"user"},)"
+                      R"({"content":"Noted.","role":"assistant"},)") +
+           rest;
+}
+
 } // namespace
 
 class TstProviderDialects : public QObject {
@@ -307,18 +317,12 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("body");
         QTest::newRow("openai-chat")
             << QStringLiteral("openai-chat") << false
-            << QByteArray(
-                   R"({"max_tokens":17,"messages":[)"
-                   R"({"content":"The secret code is AB12.","role":"user"},)"
-                   R"({"content":"Noted.","role":"assistant"},)"
+            << afterHistory(
                    R"({"content":"What is the secret code?","role":"user"}],)"
                    R"("model":"m-1","stream":true,"stream_options":{"include_usage":true}})");
         QTest::newRow("openai-chat, two user turns")
             << QStringLiteral("openai-chat") << true
-            << QByteArray(
-                   R"({"max_tokens":17,"messages":[)"
-                   R"({"content":"The secret code is AB12.","role":"user"},)"
-                   R"({"content":"Noted.","role":"assistant"},)"
+            << afterHistory(
                    R"({"content":"Thanks.","role":"user"},)"
                    R"({"content":"What is the secret code?","role":"user"}],)"
                    R"("model":"m-1","stream":true,"stream_options":{"include_usage":true}})");
@@ -330,19 +334,13 @@ private Q_SLOTS:
                           R"("max_output_tokens":17,"model":"m-1","stream":true})");
         QTest::newRow("anthropic")
             << QStringLiteral("anthropic-messages") << false
-            << QByteArray(R"({"max_tokens":17,"messages":[)"
-                          R"({"content":"The secret code is AB12.","role":"user"},)"
-                          R"({"content":"Noted.","role":"assistant"},)"
-                          R"({"content":"What is the secret code?","role":"user"}],)"
-                          R"("model":"m-1","stream":true})");
+            << afterHistory(R"({"content":"What is the secret code?","role":"user"}],)"
+                            R"("model":"m-1","stream":true})");
         // Anthropic's roles must alternate: the two user turns become one message.
         QTest::newRow("anthropic, two user turns")
             << QStringLiteral("anthropic-messages") << true
-            << QByteArray(R"({"max_tokens":17,"messages":[)"
-                          R"({"content":"The secret code is AB12.","role":"user"},)"
-                          R"({"content":"Noted.","role":"assistant"},)"
-                          R"({"content":"Thanks.\nWhat is the secret code?","role":"user"}],)"
-                          R"("model":"m-1","stream":true})");
+            << afterHistory(R"({"content":"Thanks.\nWhat is the secret code?","role":"user"}],)"
+                            R"("model":"m-1","stream":true})");
         QTest::newRow("gemini")
             << QStringLiteral("gemini") << false
             << QByteArray(R"({"contents":[)"

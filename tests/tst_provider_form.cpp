@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <algorithm>
 #include <memory>
 
 using namespace ys;
@@ -28,6 +29,43 @@ ProviderDraft validDraft()
     d.inputPrice = QStringLiteral("0.1");
     d.outputPrice = QStringLiteral("0.4");
     d.contextWindow = QStringLiteral("32768");
+    return d;
+}
+
+// Each field of a draft with the member that holds its text.
+constexpr std::pair<ProviderField, QString ProviderDraft::*> kFieldTexts[] = {
+    {ProviderField::Name, &ProviderDraft::name},
+    {ProviderField::BaseUrl, &ProviderDraft::baseUrl},
+    {ProviderField::Model, &ProviderDraft::model},
+    {ProviderField::Dialect, &ProviderDraft::dialect},
+    {ProviderField::InputPrice, &ProviderDraft::inputPrice},
+    {ProviderField::CachedPrice, &ProviderDraft::cachedPrice},
+    {ProviderField::OutputPrice, &ProviderDraft::outputPrice},
+    {ProviderField::CacheWritePrice, &ProviderDraft::cacheWritePrice},
+    {ProviderField::ContextWindow, &ProviderDraft::contextWindow},
+    {ProviderField::KeyRef, &ProviderDraft::keyRef},
+    {ProviderField::Proxy, &ProviderDraft::proxy},
+    {ProviderField::ProxyAuth, &ProviderDraft::proxyAuth},
+    {ProviderField::CaFile, &ProviderDraft::caFile},
+    {ProviderField::ClientCert, &ProviderDraft::clientCert},
+    {ProviderField::ClientKey, &ProviderDraft::clientKey},
+    {ProviderField::HttpVersion, &ProviderDraft::httpVersion}};
+
+// The draft's text for a field.
+QString &fieldOf(ProviderDraft &d, ProviderField field)
+{
+    const auto it = std::find_if(std::begin(kFieldTexts), std::end(kFieldTexts),
+                                 [field](const auto &f) { return f.first == field; });
+    Q_ASSERT(it != std::end(kFieldTexts));
+    return d.*(it->second);
+}
+
+// The draft with these fields' texts replaced.
+ProviderDraft withFields(ProviderDraft d,
+                         std::initializer_list<std::pair<ProviderField, const char *>> fields)
+{
+    for (const auto &[field, text] : fields)
+        fieldOf(d, field) = QString::fromUtf8(text);
     return d;
 }
 
@@ -93,56 +131,13 @@ private Q_SLOTS:
         QFETCH(QString, value);
         QFETCH(QString, label);
         ProviderDraft d = validDraft();
-        switch (ProviderField(field)) {
-        case ProviderField::Name:
-            d.name = value;
-            break;
-        case ProviderField::BaseUrl:
-            d.baseUrl = value;
-            break;
-        case ProviderField::Model:
-            d.model = value;
-            break;
-        case ProviderField::Dialect:
-            d.dialect = value;
-            break;
-        case ProviderField::InputPrice:
-            d.inputPrice = value;
-            break;
-        case ProviderField::CachedPrice:
-            d.cachedPrice = value;
-            break;
-        case ProviderField::OutputPrice:
-            d.outputPrice = value;
-            break;
-        case ProviderField::CacheWritePrice:
-            d.cacheWritePrice = value;
-            break;
-        case ProviderField::ContextWindow:
-            d.contextWindow = value;
-            break;
-        case ProviderField::KeyRef:
-            d.keyRef = value;
-            break;
-        case ProviderField::Proxy:
-            d.proxy = value;
-            break;
-        case ProviderField::ProxyAuth:
-            d.proxyAuth = value;
-            break;
-        case ProviderField::CaFile:
-            d.caFile = value;
-            break;
-        case ProviderField::ClientCert: // a key alone: the certificate is what is missing
-            d.clientKey = value;
-            break;
-        case ProviderField::ClientKey: // a certificate alone: its key is missing
-            d.clientCert = value;
-            break;
-        case ProviderField::HttpVersion:
-            d.httpVersion = value;
-            break;
-        }
+        // A key alone: the certificate is what is missing; a certificate alone: its key is.
+        ProviderField set = ProviderField(field);
+        if (set == ProviderField::ClientCert)
+            set = ProviderField::ClientKey;
+        else if (set == ProviderField::ClientKey)
+            set = ProviderField::ClientCert;
+        fieldOf(d, set) = value;
         std::vector<FieldProblem> problems;
         QVERIFY(!ProviderForm::toConfig(d, ProviderConfig{}, {QStringLiteral("Other")}, &problems));
         QCOMPARE(problems.size(), std::size_t(1));
@@ -154,13 +149,13 @@ private Q_SLOTS:
     // The network fields reach the provider as a suite file holds them, and come back.
     void networkSettingsRoundTrip()
     {
-        ProviderDraft d = validDraft();
-        d.proxy = QStringLiteral(" http://proxy.corp:3128 ");
-        d.proxyAuth = QStringLiteral("env:CORP_PROXY");
-        d.caFile = QStringLiteral("/etc/ys/corp-ca.pem");
-        d.clientCert = QStringLiteral("/etc/ys/client.pem");
-        d.clientKey = QStringLiteral("/etc/ys/client.key");
-        d.httpVersion = QStringLiteral("1.1");
+        ProviderDraft d =
+            withFields(validDraft(), {{ProviderField::Proxy, " http://proxy.corp:3128 "},
+                                      {ProviderField::ProxyAuth, "env:CORP_PROXY"},
+                                      {ProviderField::CaFile, "/etc/ys/corp-ca.pem"},
+                                      {ProviderField::ClientCert, "/etc/ys/client.pem"},
+                                      {ProviderField::ClientKey, "/etc/ys/client.key"},
+                                      {ProviderField::HttpVersion, "1.1"}});
         std::vector<FieldProblem> problems;
         const auto p = ProviderForm::toConfig(d, ProviderConfig{}, {}, &problems);
         QVERIFY(p);

@@ -72,6 +72,24 @@ std::optional<Stored> runOnOne(const QTemporaryDir &dir, const SimHost &sim, con
     return runSuite(dir, suiteOf(sc.kind, {test::simProvider(name, sim.baseUrl(), model)}, sc));
 }
 
+// A running simulator of one profile, `name` asking for `model`, with `extra` fields (its faults
+// or limits), or null with the test function failed.
+std::unique_ptr<SimHost> startedOne(const QString &name, const QString &model,
+                                    const test::ProfileShape &shape, const json &extra)
+{
+    return test::startedSim({test::simProfileJson(name, model, shape, extra)});
+}
+
+// A closed-loop scenario of this kind (its parameters left at their defaults).
+Scenario kindScenario(const char *kind, int requests, int concurrency, int promptTokens,
+                      int maxOutputTokens, int timeoutMs)
+{
+    Scenario sc =
+        test::closedLoopScenario(requests, concurrency, promptTokens, maxOutputTokens, timeoutMs);
+    sc.kind = QString::fromLatin1(kind);
+    return sc;
+}
+
 // The simulator's records of one model, oldest first.
 std::vector<SimRequestRecord> recordsOf(const SimHost &sim, const QString &model)
 {
@@ -115,14 +133,13 @@ private Q_SLOTS:
         const json faults{
             {"faults",
              {{"stall", {{"probability", 0.1}, {"param", 2000}}}, {"reset_mid_stream", 0.08}}}};
-        const auto sim = test::startedSim({test::simProfileJson(
-            QStringLiteral("Stalls"), QStringLiteral("stalls"), shape, faults)});
+        const auto sim =
+            startedOne(QStringLiteral("Stalls"), QStringLiteral("stalls"), shape, faults);
         if (!sim)
             return;
 
         // Answers of at most 40 tokens: below some natural lengths, those finish by "length".
-        Scenario sc = test::closedLoopScenario(80, 16, 50, 40, 20000);
-        sc.kind = QStringLiteral("stability");
+        Scenario sc = kindScenario("stability", 80, 16, 50, 40, 20000);
         sc.stability.stallMs = {500, 2000};
         QTemporaryDir dir;
         const auto stored =
@@ -196,17 +213,13 @@ private Q_SLOTS:
                          .withOutput(10, 20)
                          .withWindow(8192)
                          .withSeed(3);
-        const auto sim = test::startedSim(
-            {test::simProfileJson(QStringLiteral("Window 8K"), QStringLiteral("window-8k"), shape,
-                                  {{"context_overflow", "truncate"}})});
+        const auto sim = startedOne(QStringLiteral("Window 8K"), QStringLiteral("window-8k"), shape,
+                                    {{"context_overflow", "truncate"}});
         if (!sim)
             return;
 
-        Scenario sc = test::closedLoopScenario(30, 3, 1000, 64, 20000);
-        sc.kind = QStringLiteral("multi_turn");
-        sc.multiTurn.turns = 6;
-        sc.multiTurn.conversations = 3;
-        sc.multiTurn.tokensPerTurn = 2000;
+        Scenario sc = kindScenario("multi_turn", 30, 3, 1000, 64, 20000);
+        sc.multiTurn = {.turns = 6, .conversations = 3, .tokensPerTurn = 2000};
         QTemporaryDir dir;
         const auto stored =
             runOnOne(dir, *sim, QStringLiteral("Window 8K"), QStringLiteral("window-8k"), sc);
@@ -299,8 +312,7 @@ private Q_SLOTS:
         primary.breaker = BreakerSettings{5, 30, 10, 1};
         const ProviderConfig backup = test::simProvider(QStringLiteral("Backup"), sim->baseUrl(),
                                                         QStringLiteral("backup"), priced);
-        Scenario sc = test::closedLoopScenario(60, 8, 100, 20, 10000);
-        sc.kind = QStringLiteral("resilience");
+        Scenario sc = kindScenario("resilience", 60, 8, 100, 20, 10000);
         // Room for three backoffs (0.5 + 1 + 2 s at most): a retried request that succeeds
         // meets it, so the strategies differ by what they recover, not by their waits.
         sc.resilience.sloMs = 5000;
@@ -380,22 +392,17 @@ private Q_SLOTS:
                          .withEvents(5, 5)
                          .withOutput(5, 5)
                          .withSeed(2);
-        const auto sim = test::startedSim(
-            {test::simProfileJson(QStringLiteral("Limited"), QStringLiteral("limited"), shape,
-                                  {{"rate_limits", {{"requests_per_min", 60}}}})});
+        const auto sim = startedOne(QStringLiteral("Limited"), QStringLiteral("limited"), shape,
+                                    {{"rate_limits", {{"requests_per_min", 60}}}});
         if (!sim)
             return;
 
-        Scenario sc = test::closedLoopScenario(30, 4, 50, 10, 10000);
-        sc.kind = QStringLiteral("rate_limit");
+        Scenario sc = kindScenario("rate_limit", 30, 4, 50, 10, 10000);
         // Steps of 3 s at 2, 4, 8 and 16 per second: 6 + 12 + 24 leave about 27 of the 60 in
         // the bucket, which 16 per second empties within 2 s; then a hold at 16 per second,
         // cut short by the cap of 200 requests (about 7 s).
-        sc.rateLimit.startRps = 2;
-        sc.rateLimit.stepS = 3;
-        sc.rateLimit.stepFactor = 2;
-        sc.rateLimit.maxRps = 64;
-        sc.rateLimit.maxRequests = 200;
+        sc.rateLimit = {
+            .startRps = 2, .maxRps = 64, .stepS = 3, .stepFactor = 2, .maxRequests = 200};
         QTemporaryDir dir;
         const auto stored =
             runOnOne(dir, *sim, QStringLiteral("Limited"), QStringLiteral("limited"), sc);

@@ -53,6 +53,17 @@ bool sameName(const std::optional<QString> &got, const json &expected)
     return got && got->toStdString() == expected.get<std::string>();
 }
 
+// Provider i of a session: named P<i>, its P95 latency 300 ms plus `latencyStepMs` for each
+// provider before it, its output 10 tokens/s slower than the one before.
+ProviderSummary rankedProvider(int i, double latencyStepMs)
+{
+    ProviderSummary p;
+    p.name = QStringLiteral("P%1").arg(i);
+    p.e2eMs.p95 = 300.0 + latencyStepMs * i;
+    p.outputTokensPerSecondP50 = 100.0 - 10 * i;
+    return p;
+}
+
 std::optional<int> optionalInt(const json &v)
 {
     return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>());
@@ -208,10 +219,7 @@ private Q_SLOTS:
     {
         SessionSummary s;
         for (int i = 0; i < 3; ++i) {
-            ProviderSummary p;
-            p.name = QStringLiteral("P%1").arg(i);
-            p.e2eMs.p95 = 300.0 + 50 * i;
-            p.outputTokensPerSecondP50 = 100.0 - 10 * i;
+            ProviderSummary p = rankedProvider(i, 50);
             p.attempts = 10;
             p.successes = 10 - i;
             s.providers.push_back(p);
@@ -256,11 +264,8 @@ private Q_SLOTS:
     {
         SessionSummary s;
         for (int i = 0; i < 3; ++i) {
-            ProviderSummary p;
-            p.name = QStringLiteral("P%1").arg(i);
-            p.e2eMs.p95 = 300.0 + 40 * i;
+            ProviderSummary p = rankedProvider(i, 40);
             p.e2eMs.p95Ci = std::pair{290.0 + 40 * i, 320.0 + 40 * i};
-            p.outputTokensPerSecondP50 = 100.0 - 10 * i;
             if (i < 2)
                 p.usdPer1kMeasured = 0.002 - 0.0005 * i;
             for (int k = 0; k < 12; ++k)
