@@ -27,13 +27,33 @@ private:
 
     static QByteArray suiteJson() { return QByteArrayLiteral("{\"name\": \"s\"}"); }
 
-    // A new session of a suite named "s".
-    static std::optional<qint64> createSession(SessionRepository &repo, QString *error)
-    {
-        Suite suite;
-        suite.name = QStringLiteral("s");
-        return repo.createSession(suite, error);
-    }
+    // A run queue and a session repository on one new database, and a session of a suite named
+    // "s" in it once open.
+    struct QueueStore {
+        explicit QueueStore(const QString &path)
+            : db(path)
+            , queue(db)
+            , repo(db)
+        {
+        }
+
+        // Opens the database and creates the session (session, empty with *error set when that
+        // fails); false, with nothing created, when the database does not open.
+        bool open(QString *error)
+        {
+            if (!db.open(error))
+                return false;
+            Suite suite;
+            suite.name = QStringLiteral("s");
+            session = repo.createSession(suite, error);
+            return true;
+        }
+
+        Database db;
+        RunQueue queue;
+        SessionRepository repo;
+        std::optional<qint64> session;
+    };
 
 private Q_SLOTS:
     void claimTakesEachItemOnce()
@@ -71,46 +91,40 @@ private Q_SLOTS:
 
     void expiredLeaseIsReclaimed()
     {
-        Database db(newPath());
+        QueueStore store(newPath());
         QString error;
-        QVERIFY2(db.open(&error), qPrintable(error));
-        RunQueue q(db);
-        SessionRepository repo(db);
-        const auto session = createSession(repo, &error);
-        QVERIFY2(session, qPrintable(error));
-        QVERIFY(q.enqueue(QStringLiteral("s"), suiteJson(), std::nullopt, &error));
+        QVERIFY2(store.open(&error), qPrintable(error));
+        QVERIFY2(store.session, qPrintable(error));
+        QVERIFY(store.queue.enqueue(QStringLiteral("s"), suiteJson(), std::nullopt, &error));
 
-        const auto old = q.claim(QStringLiteral("old"), 100, &error);
+        const auto old = store.queue.claim(QStringLiteral("old"), 100, &error);
         QVERIFY(old);
-        QVERIFY(q.setSession(*old, *session, &error));
-        QVERIFY(!q.claim(QStringLiteral("new"), 60000, &error)); // the lease still holds
+        QVERIFY(store.queue.setSession(*old, *store.session, &error));
+        QVERIFY(!store.queue.claim(QStringLiteral("new"), 60000, &error)); // the lease still holds
         QTest::qWait(300);
-        const auto heir = q.claim(QStringLiteral("new"), 60000, &error);
+        const auto heir = store.queue.claim(QStringLiteral("new"), 60000, &error);
         QVERIFY2(heir, qPrintable(error));
         QCOMPARE(heir->itemId, old->itemId);
         QCOMPARE(heir->claims, 2);
         // The old worker comes back: it can neither renew nor finish the item.
-        QVERIFY(!q.renew(*old, 60000, &error));
-        QVERIFY(!q.finish(*old, true, {}, &error));
+        QVERIFY(!store.queue.renew(*old, 60000, &error));
+        QVERIFY(!store.queue.finish(*old, true, {}, &error));
         QVERIFY(error.isEmpty());
-        QCOMPARE(repo.session(*session, &error)->status, SessionStatus::Interrupted);
-        QVERIFY(q.finish(*heir, true, {}, &error));
-        QCOMPARE(q.items(&error).front().worker, QStringLiteral("new"));
+        QCOMPARE(store.repo.session(*store.session, &error)->status, SessionStatus::Interrupted);
+        QVERIFY(store.queue.finish(*heir, true, {}, &error));
+        QCOMPARE(store.queue.items(&error).front().worker, QStringLiteral("new"));
     }
 
     void supersededSessionIsInterruptedEvenWhenFinished()
     {
-        Database db(newPath());
+        QueueStore store(newPath());
         QString error;
-        QVERIFY2(db.open(&error), qPrintable(error));
-        RunQueue q(db);
-        SessionRepository repo(db);
-        const auto session = createSession(repo, &error);
-        QVERIFY(repo.finishSession(*session, SessionStatus::Finished, &error));
-        QVERIFY(q.markInterrupted(*session, false, &error));
-        QCOMPARE(repo.session(*session, &error)->status, SessionStatus::Finished);
-        QVERIFY(q.markInterrupted(*session, true, &error));
-        QCOMPARE(repo.session(*session, &error)->status, SessionStatus::Interrupted);
+        QVERIFY2(store.open(&error), qPrintable(error));
+        QVERIFY(store.repo.finishSession(*store.session, SessionStatus::Finished, &error));
+        QVERIFY(store.queue.markInterrupted(*store.session, false, &error));
+        QCOMPARE(store.repo.session(*store.session, &error)->status, SessionStatus::Finished);
+        QVERIFY(store.queue.markInterrupted(*store.session, true, &error));
+        QCOMPARE(store.repo.session(*store.session, &error)->status, SessionStatus::Interrupted);
     }
 
     void dueScheduleIsEnqueuedOncePerSlot()
