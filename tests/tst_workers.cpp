@@ -52,6 +52,36 @@ private:
                               queue->readAll().constData(), __FILE__, __LINE__);
     }
 
+    // What a test case runs on: a scratch folder and the store of its row's backend in it.
+    struct QueuedStore {
+        QTemporaryDir dir;
+        test::WorkerStore store;
+    };
+
+    // The store of this row's backend (a row of backends()) in a new folder, with a suite queued
+    // on it as queueSuite does; null when the row is skipped (PostgreSQL without a test server) or
+    // failed (no store, or the queueing failed), the reason given either way.
+    std::unique_ptr<QueuedStore> queuedStore(const QString &name, const QString &model,
+                                             int requests, const QStringList &extra = {})
+    {
+        QFETCH(QString, backend);
+        if (backend == QLatin1StringView("postgres") && !test::PgServer::available()) {
+            QTest::qSkip(test::PgServer::skipReason(), __FILE__, __LINE__);
+            return nullptr;
+        }
+        auto queued = std::make_unique<QueuedStore>();
+        test::WorkerStore &store = queued->store;
+        store = test::makeStore(backend, queued->dir);
+        if (!QTest::qVerify(!store.location.isEmpty(), "!store.location.isEmpty()",
+                            store.pg ? qPrintable(store.pg->error()) : "", __FILE__, __LINE__))
+            return nullptr;
+        if (!QTest::qVerify(queueSuite(store, queued->dir, name, model, requests, extra),
+                            "queueSuite(store, dir, name, model, requests, extra)", "", __FILE__,
+                            __LINE__))
+            return nullptr;
+        return queued;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -72,19 +102,16 @@ private Q_SLOTS:
     void threeWorkersDrainTheQueue_data() { backends(); }
     void threeWorkersDrainTheQueue()
     {
-        QFETCH(QString, backend);
-        if (backend == QLatin1StringView("postgres") && !test::PgServer::available())
-            QSKIP(test::PgServer::skipReason());
-        QTemporaryDir dir;
-        const test::WorkerStore store = test::makeStore(backend, dir);
-        QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
-        QVERIFY(queueSuite(store, dir, QStringLiteral("drain"), QStringLiteral("fast"), 2,
-                           {QStringLiteral("--count"), QStringLiteral("30")}));
+        const auto queued = queuedStore(QStringLiteral("drain"), QStringLiteral("fast"), 2,
+                                        {QStringLiteral("--count"), QStringLiteral("30")});
+        if (!queued)
+            return; // skipped or failed, as said
+        const QString &location = queued->store.location;
 
         std::vector<std::unique_ptr<QProcess>> workers;
         for (int i = 0; i < 3; ++i)
             workers.push_back(test::startCli(
-                {QStringLiteral("worker"), QStringLiteral("--db"), store.location,
+                {QStringLiteral("worker"), QStringLiteral("--db"), location,
                  QStringLiteral("--name"), QStringLiteral("w%1").arg(i), QStringLiteral("--lease"),
                  QStringLiteral("30"), QStringLiteral("--idle-exit"), QStringLiteral("1")}));
         for (auto &w : workers) {
@@ -92,7 +119,7 @@ private Q_SLOTS:
             QVERIFY2(w->exitCode() == 0, w->readAll().constData());
         }
 
-        Database db(store.location);
+        Database db(location);
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
         RunQueue q(db);
@@ -123,19 +150,16 @@ private Q_SLOTS:
     void deadWorkersItemIsFinishedByAnother_data() { backends(); }
     void deadWorkersItemIsFinishedByAnother()
     {
-        QFETCH(QString, backend);
-        if (backend == QLatin1StringView("postgres") && !test::PgServer::available())
-            QSKIP(test::PgServer::skipReason());
-        QTemporaryDir dir;
-        const test::WorkerStore store = test::makeStore(backend, dir);
-        QVERIFY2(!store.location.isEmpty(), store.pg ? qPrintable(store.pg->error()) : "");
-        QVERIFY(queueSuite(store, dir, QStringLiteral("slow"), QStringLiteral("slow"), 12));
+        const auto queued = queuedStore(QStringLiteral("slow"), QStringLiteral("slow"), 12);
+        if (!queued)
+            return; // skipped or failed, as said
+        const QString &location = queued->store.location;
 
-        const QStringList common{QStringLiteral("worker"), QStringLiteral("--db"), store.location,
+        const QStringList common{QStringLiteral("worker"), QStringLiteral("--db"), location,
                                  QStringLiteral("--lease"), QStringLiteral("3")};
         auto doomed = test::startCli(
             common + QStringList{QStringLiteral("--name"), QStringLiteral("doomed")});
-        Database db(store.location);
+        Database db(location);
         QString error;
         QVERIFY2(db.open(&error), qPrintable(error));
         RunQueue q(db);
