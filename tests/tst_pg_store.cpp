@@ -48,6 +48,28 @@ private:
     bool copyRows(const QString &sqlitePath, const QString &pgUrl, QString *error);
 };
 
+namespace {
+
+// A fresh database on the test server and a Database on it.
+struct PgStore {
+    test::PgDatabase pg;
+    Database db{pg.url()};
+};
+
+// Opens store's database; false when the test function is skipped (no test server) or failed (the
+// database did not open, *error says why), the reason given either way: the caller returns.
+bool opened(PgStore &store, QString *error)
+{
+    if (!test::PgServer::available()) {
+        QTest::qSkip(test::PgServer::skipReason(), __FILE__, __LINE__);
+        return false;
+    }
+    return QTest::qVerify(store.db.open(error), "db.open(&error)", qPrintable(*error), __FILE__,
+                          __LINE__);
+}
+
+} // namespace
+
 // A suite of one fast simulated provider (latency, then a short throughput sweep).
 QString TstPgStore::suiteFile(int requests)
 {
@@ -205,31 +227,29 @@ void TstPgStore::opensAndCreatesSchema()
 
 void TstPgStore::transactions()
 {
-    test::PgDatabase pg;
-    if (!test::PgServer::available())
-        QSKIP(test::PgServer::skipReason());
-    Database db(pg.url());
+    PgStore store;
     QString error;
-    QVERIFY2(db.open(&error), qPrintable(error));
+    if (!opened(store, &error))
+        return;
     const auto count = [&] {
-        QSqlQuery q(db.connection());
+        QSqlQuery q(store.db.connection());
         q.exec(QStringLiteral("SELECT count(*) FROM sessions"));
         q.next();
         return q.value(0).toInt();
     };
     const auto insert = [&] {
-        QSqlQuery q(db.connection());
+        QSqlQuery q(store.db.connection());
         return q.exec(QStringLiteral("INSERT INTO sessions (suite_name, suite_json, started_at) "
                                      "VALUES ('s', '{}', '2026-01-01T00:00:00Z') RETURNING id")) &&
                q.next() && q.value(0).toLongLong() > 0;
     };
-    QVERIFY2(db.beginWrite(&error), qPrintable(error));
+    QVERIFY2(store.db.beginWrite(&error), qPrintable(error));
     QVERIFY(insert());
-    db.rollback();
+    store.db.rollback();
     QCOMPARE(count(), 0);
-    QVERIFY2(db.beginWrite(&error), qPrintable(error));
+    QVERIFY2(store.db.beginWrite(&error), qPrintable(error));
     QVERIFY(insert());
-    QVERIFY2(db.commit(&error), qPrintable(error));
+    QVERIFY2(store.db.commit(&error), qPrintable(error));
     QCOMPARE(count(), 1);
 }
 
@@ -485,13 +505,11 @@ void TstPgStore::threadGuardSeesPg()
 // with its values and its event times.
 void TstPgStore::insertsInStatementsOfManyRows()
 {
-    test::PgDatabase pg;
-    if (!test::PgServer::available())
-        QSKIP(test::PgServer::skipReason());
-    Database db(pg.url());
+    PgStore store;
     QString error;
-    QVERIFY2(db.open(&error), qPrintable(error));
-    SessionRepository repo(db);
+    if (!opened(store, &error))
+        return;
+    SessionRepository repo(store.db);
     const auto written = test::createFirstRun(
         repo,
         test::suiteOf(
