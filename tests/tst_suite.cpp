@@ -98,10 +98,12 @@ private Q_SLOTS:
             << suite(R"({"name":"A","dialect":"openai-chat","base_url":"FTP_URL","model":"m"})",
                      scenario)
             << QStringLiteral("providers[0].base_url");
+        // Provider A as above, with one field more that is wrong.
+        const auto withField = [&](const QByteArray &field) {
+            return suite(provider.chopped(1) + "," + field + "}", scenario);
+        };
         QTest::newRow("negative price")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","price":{"input_per_mtok":-1,"output_per_mtok":1}})",
-                   scenario)
+            << withField(R"("price":{"input_per_mtok":-1,"output_per_mtok":1})")
             << QStringLiteral("providers[0].price.input_per_mtok");
         QTest::newRow("duplicate provider")
             << suite(provider + "," + provider, scenario) << QStringLiteral("providers[1].name");
@@ -111,31 +113,17 @@ private Q_SLOTS:
         QTest::newRow("no dialect and no preset")
             << suite(R"({"name":"A","base_url":"HOST_URL","model":"m"})", scenario)
             << QStringLiteral("\"dialect\"");
-        QTest::newRow("fallback to nobody")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","fallback":["B"]})",
-                   scenario)
-            << QStringLiteral("providers[0].fallback[0]: \"B\"");
+        QTest::newRow("fallback to nobody") << withField(R"("fallback":["B"])")
+                                            << QStringLiteral("providers[0].fallback[0]: \"B\"");
         QTest::newRow("fallback to itself")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","fallback":["A"]})",
-                   scenario)
-            << QStringLiteral("providers[0].fallback[0]");
+            << withField(R"("fallback":["A"])") << QStringLiteral("providers[0].fallback[0]");
         QTest::newRow("breaker threshold")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"failure_threshold":0}})",
-                   scenario)
+            << withField(R"("breaker":{"failure_threshold":0})")
             << QStringLiteral("providers[0].breaker.failure_threshold");
         QTest::newRow("breaker unknown field")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"open_ms":5}})",
-                   scenario)
-            << QStringLiteral("\"open_ms\"");
-        QTest::newRow("breaker open time")
-            << suite(
-                   R"({"name":"A","dialect":"openai-chat","base_url":"HOST_URL","model":"m","breaker":{"open_s":0}})",
-                   scenario)
-            << QStringLiteral("providers[0].breaker.open_s");
+            << withField(R"("breaker":{"open_ms":5})") << QStringLiteral("\"open_ms\"");
+        QTest::newRow("breaker open time") << withField(R"("breaker":{"open_s":0})")
+                                           << QStringLiteral("providers[0].breaker.open_s");
     }
 
     // A preset supplies the dialect, address and key variable of a known OpenAI-compatible
