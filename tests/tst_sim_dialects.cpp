@@ -50,6 +50,12 @@ QStringList names(const QList<SseEvent> &events)
     return list;
 }
 
+// The first object in an array field of json ("candidates", "parts", ...).
+QJsonObject firstOf(const QJsonObject &json, L1 array)
+{
+    return json.value(array).toArray().first().toObject();
+}
+
 } // namespace
 
 class TestSimDialects : public ys::simtest::HostedSimTest {
@@ -208,16 +214,10 @@ void TestSimDialects::streamShape()
             const QJsonObject json = events.at(i).json();
             QVERIFY2(!json.isEmpty(), events.at(i).data.constData());
             QVERIFY(events.at(i).event.isEmpty());
-            const QJsonObject candidate = json.value(L1("candidates")).toArray().first().toObject();
+            const QJsonObject candidate = firstOf(json, L1("candidates"));
             const QJsonObject content = candidate.value(L1("content")).toObject();
             QCOMPARE(content.value(L1("role")).toString(), QStringLiteral("model"));
-            QVERIFY(!content.value(L1("parts"))
-                         .toArray()
-                         .first()
-                         .toObject()
-                         .value(L1("text"))
-                         .toString()
-                         .isEmpty());
+            QVERIFY(!firstOf(content, L1("parts")).value(L1("text")).toString().isEmpty());
             QCOMPARE(json.value(L1("modelVersion")).toString(), QStringLiteral("plain"));
             if (responseId.isEmpty())
                 responseId = json.value(L1("responseId")).toString();
@@ -291,12 +291,7 @@ void TestSimDialects::outputLimit()
     }
     case Dialect::Gemini: {
         const QJsonObject last = events.last().json();
-        QCOMPARE(last.value(L1("candidates"))
-                     .toArray()
-                     .first()
-                     .toObject()
-                     .value(L1("finishReason"))
-                     .toString(),
+        QCOMPARE(firstOf(last, L1("candidates")).value(L1("finishReason")).toString(),
                  QStringLiteral("MAX_TOKENS"));
         QCOMPARE(
             last.value(L1("usageMetadata")).toObject().value(L1("candidatesTokenCount")).toInt(),
@@ -329,15 +324,9 @@ void TestSimDialects::nonStreaming()
     case Dialect::OpenAiResponses: {
         QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("response"));
         QCOMPARE(json.value(L1("status")).toString(), QStringLiteral("completed"));
-        const QJsonObject item = json.value(L1("output")).toArray().first().toObject();
+        const QJsonObject item = firstOf(json, L1("output"));
         QCOMPARE(item.value(L1("type")).toString(), QStringLiteral("message"));
-        QVERIFY(!item.value(L1("content"))
-                     .toArray()
-                     .first()
-                     .toObject()
-                     .value(L1("text"))
-                     .toString()
-                     .isEmpty());
+        QVERIFY(!firstOf(item, L1("content")).value(L1("text")).toString().isEmpty());
         QCOMPARE(json.value(L1("usage")).toObject().value(L1("input_tokens")).toInt(),
                  promptTokens);
         break;
@@ -345,13 +334,11 @@ void TestSimDialects::nonStreaming()
     case Dialect::Anthropic:
         QCOMPARE(json.value(L1("type")).toString(), QStringLiteral("message"));
         QCOMPARE(json.value(L1("stop_reason")).toString(), QStringLiteral("end_turn"));
-        QCOMPARE(
-            json.value(L1("content")).toArray().first().toObject().value(L1("type")).toString(),
-            QStringLiteral("text"));
+        QCOMPARE(firstOf(json, L1("content")).value(L1("type")).toString(), QStringLiteral("text"));
         QCOMPARE(json.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), completion);
         break;
     case Dialect::Gemini: {
-        const QJsonObject candidate = json.value(L1("candidates")).toArray().first().toObject();
+        const QJsonObject candidate = firstOf(json, L1("candidates"));
         QCOMPARE(candidate.value(L1("finishReason")).toString(), QStringLiteral("STOP"));
         const QJsonObject usage = json.value(L1("usageMetadata")).toObject();
         QCOMPARE(usage.value(L1("promptTokenCount")).toInt(), promptTokens);
@@ -511,15 +498,9 @@ void TestSimDialects::geminiJsonArray()
     QVERIFY2(document.isArray(), qPrintable(error.errorString()));
     const QJsonArray array = document.array();
     QVERIFY(array.size() >= 4);
-    QCOMPARE(array.last()
-                 .toObject()
-                 .value(L1("candidates"))
-                 .toArray()
-                 .first()
-                 .toObject()
-                 .value(L1("finishReason"))
-                 .toString(),
-             QStringLiteral("STOP"));
+    QCOMPARE(
+        firstOf(array.last().toObject(), L1("candidates")).value(L1("finishReason")).toString(),
+        QStringLiteral("STOP"));
 }
 
 void TestSimDialects::modelListings()
@@ -528,7 +509,7 @@ void TestSimDialects::modelListings()
     client.send(httpGet("/v1beta/models"));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
-    QCOMPARE(client.json().value(L1("models")).toArray().first().toObject().value(L1("name")),
+    QCOMPARE(firstOf(client.json(), L1("models")).value(L1("name")),
              QJsonValue(QStringLiteral("models/plain")));
     client.send(
         httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " + kKey + "\r\n"));
