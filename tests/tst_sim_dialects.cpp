@@ -56,6 +56,16 @@ QJsonObject firstOf(const QJsonObject &json, L1 array)
     return json.value(array).toArray().first().toObject();
 }
 
+// Sends request on client and waits for the answer, which must come with this status; false,
+// after failing the test, when it does not.
+bool answered(RawClient &client, const QByteArray &request, int status)
+{
+    client.send(request);
+    if (!QTest::qVerify(client.wait(), "client.wait()", "", __FILE__, __LINE__))
+        return false;
+    return QTest::qCompare(client.status, status, "client.status", "status", __FILE__, __LINE__);
+}
+
 } // namespace
 
 class TestSimDialects : public ys::simtest::HostedSimTest {
@@ -65,17 +75,18 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
 
+    // These run once in each dialect.
     void streamShape_data() { addDialectRows(); }
-    void streamShape();
     void outputLimit_data() { addDialectRows(); }
-    void outputLimit();
     void nonStreaming_data() { addDialectRows(); }
-    void nonStreaming();
     void auth_data() { addDialectRows(); }
-    void auth();
     void contextOverflow_data() { addDialectRows(); }
-    void contextOverflow();
     void unknownModel_data() { addDialectRows(); }
+    void streamShape();
+    void outputLimit();
+    void nonStreaming();
+    void auth();
+    void contextOverflow();
     void unknownModel();
     void anthropicVersionRequired();
     void badBodies_data();
@@ -121,9 +132,8 @@ void TestSimDialects::streamShape()
     const QString prompt = QStringLiteral("Describe the stream, please. 你好");
     const int promptTokens = test::simTokens(prompt);
     RawClient client(port());
-    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(
+        answered(client, generationRequest(dialect, QStringLiteral("plain"), prompt, true), 200));
     QVERIFY(client.header("content-type").startsWith("text/event-stream"));
     QVERIFY(client.header("x-request-id").startsWith("req_"));
     const std::optional<SimRequestRecord> truth = record(client);
@@ -252,10 +262,10 @@ void TestSimDialects::outputLimit()
     bool cut = false;
     // Some answers of 12..20 tokens are shorter than 16: send until one is cut.
     for (int attempt = 0; attempt < 10 && !cut; ++attempt) {
-        client.send(generationRequest(dialect, QStringLiteral("plain"), QStringLiteral("Long."),
-                                      true, limit));
-        QVERIFY(client.wait());
-        QCOMPARE(client.status, 200);
+        QVERIFY(answered(client,
+                         generationRequest(dialect, QStringLiteral("plain"),
+                                           QStringLiteral("Long."), true, limit),
+                         200));
         cut = record(client)->truncated;
     }
     QVERIFY(cut);
@@ -306,9 +316,8 @@ void TestSimDialects::nonStreaming()
     QFETCH(Dialect, dialect);
     const QString prompt = QStringLiteral("Answer in one go.");
     RawClient client(port());
-    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, false));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(
+        answered(client, generationRequest(dialect, QStringLiteral("plain"), prompt, false), 200));
     QVERIFY(client.header("content-type").startsWith("application/json"));
     const QJsonObject json = client.json();
     const std::optional<SimRequestRecord> truth = record(client);
@@ -353,17 +362,19 @@ void TestSimDialects::auth()
     QFETCH(Dialect, dialect);
     const QString prompt = QStringLiteral("Who am I?");
     RawClient client(port());
+    // The same request to "keyed" with this key (none when empty), answered with status.
+    const auto askWithKey = [&](const QByteArray &key, int status) {
+        return answered(
+            client,
+            generationRequest(dialect, QStringLiteral("keyed"), prompt, true, std::nullopt, key),
+            status);
+    };
 
-    client.send(generationRequest(dialect, QStringLiteral("keyed"), prompt, true));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 401);
+    QVERIFY(askWithKey({}, 401));
     QCOMPARE(record(client)->auth, QStringLiteral("missing"));
     const QByteArray missingBody = client.body;
 
-    client.send(generationRequest(dialect, QStringLiteral("keyed"), prompt, true, std::nullopt,
-                                  "sk-wrong-0000000000000"));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 401);
+    QVERIFY(askWithKey("sk-wrong-0000000000000", 401));
     QCOMPARE(record(client)->auth, QStringLiteral("wrong"));
     QVERIFY(!client.body.contains("sk-wrong-0000000000000")); // never echoed whole
     const QJsonObject wrong = client.json();
@@ -391,10 +402,7 @@ void TestSimDialects::auth()
         break;
     }
 
-    client.send(
-        generationRequest(dialect, QStringLiteral("keyed"), prompt, true, std::nullopt, kKey));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(askWithKey(kKey, 200));
     QCOMPARE(record(client)->auth, QStringLiteral("ok"));
 }
 
@@ -404,9 +412,8 @@ void TestSimDialects::contextOverflow()
     const QString prompt = QStringLiteral(" x").repeated(1500); // 1500 tokens, the window 1000
     QCOMPARE(test::simTokens(prompt), 1500);
     RawClient client(port());
-    client.send(generationRequest(dialect, QStringLiteral("plain"), prompt, true));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 400);
+    QVERIFY(
+        answered(client, generationRequest(dialect, QStringLiteral("plain"), prompt, true), 400));
     const QJsonObject json = client.json();
     const QJsonObject error = json.value(L1("error")).toObject();
     switch (dialect) {
@@ -435,10 +442,10 @@ void TestSimDialects::unknownModel()
 {
     QFETCH(Dialect, dialect);
     RawClient client(port());
-    client.send(
-        generationRequest(dialect, QStringLiteral("no-such-model"), QStringLiteral("hi"), false));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 404);
+    QVERIFY(answered(
+        client,
+        generationRequest(dialect, QStringLiteral("no-such-model"), QStringLiteral("hi"), false),
+        404));
     QVERIFY(client.body.contains("no-such-model"));
 }
 
@@ -448,9 +455,7 @@ void TestSimDialects::anthropicVersionRequired()
         generationRequest(Dialect::Anthropic, QStringLiteral("plain"), QStringLiteral("hi"), true);
     request.replace("anthropic-version: 2023-06-01\r\n", "");
     RawClient client(port());
-    client.send(request);
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 400);
+    QVERIFY(answered(client, request, 400));
     QCOMPARE(client.json().value(L1("error")).toObject().value(L1("message")).toString(),
              QStringLiteral("anthropic-version: header is required"));
 }
@@ -478,9 +483,7 @@ void TestSimDialects::badBodies()
     QFETCH(QByteArray, request);
     QFETCH(QByteArray, expected);
     RawClient client(port());
-    client.send(request);
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 400);
+    QVERIFY(answered(client, request, 400));
     QVERIFY2(client.body.contains(expected), client.body.constData());
 }
 
@@ -488,10 +491,10 @@ void TestSimDialects::badBodies()
 void TestSimDialects::geminiJsonArray()
 {
     RawClient client(port());
-    client.send(httpPost("/v1beta/models/plain:streamGenerateContent",
-                         R"({"contents":[{"role":"user","parts":[{"text":"hi"}]}]})"));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(answered(client,
+                     httpPost("/v1beta/models/plain:streamGenerateContent",
+                              R"({"contents":[{"role":"user","parts":[{"text":"hi"}]}]})"),
+                     200));
     QVERIFY(client.header("content-type").startsWith("application/json"));
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(client.body, &error);
@@ -506,15 +509,13 @@ void TestSimDialects::geminiJsonArray()
 void TestSimDialects::modelListings()
 {
     RawClient client(port());
-    client.send(httpGet("/v1beta/models"));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(answered(client, httpGet("/v1beta/models"), 200));
     QCOMPARE(firstOf(client.json(), L1("models")).value(L1("name")),
              QJsonValue(QStringLiteral("models/plain")));
-    client.send(
-        httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " + kKey + "\r\n"));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(answered(
+        client,
+        httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " + kKey + "\r\n"),
+        200));
     const QJsonArray data = client.json().value(L1("data")).toArray();
     QCOMPARE(data.size(), 2);
     QCOMPARE(data.at(1).toObject().value(L1("type")).toString(), QStringLiteral("model"));
@@ -530,9 +531,7 @@ void TestSimDialects::groundTruthEndpoint()
     const QByteArray id = client.header("x-request-id");
     const std::int64_t clientEnd = client.endNs;
 
-    client.send(httpGet("/_sim/requests/" + id));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 200);
+    QVERIFY(answered(client, httpGet("/_sim/requests/" + id), 200));
     const QJsonObject json = client.json();
     QCOMPARE(json.value(L1("request_id")).toString(), QString::fromLatin1(id));
     QCOMPARE(json.value(L1("dialect")).toString(), QStringLiteral("anthropic-messages"));
@@ -561,9 +560,7 @@ void TestSimDialects::groundTruthEndpoint()
                 -SimScheduler::kMaxBatchNs);
     }
 
-    client.send(httpGet("/_sim/requests/req_does_not_exist"));
-    QVERIFY(client.wait());
-    QCOMPARE(client.status, 404);
+    QVERIFY(answered(client, httpGet("/_sim/requests/req_does_not_exist"), 404));
 }
 
 void TestSimDialects::groundTruthLog()
