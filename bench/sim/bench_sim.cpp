@@ -150,9 +150,10 @@ ScheduleFigures scheduleRun(int streams, double seconds, int repetition)
     options.deadlineNs = options.sendUntilNs + 60'000'000'000;
     const Run run = serve(profile, options);
 
-    // The first second is warm-up (connections opening, every stream starting at once).
-    const std::int64_t from = run.startNs + 1'000'000'000;
+    // The first second is warm-up (connections opening, every stream starting at once); a run
+    // of under 4 s warms up for its first quarter, so the window it measures is never empty.
     const std::int64_t to = options.sendUntilNs;
+    const std::int64_t from = run.startNs + std::min<std::int64_t>(1'000'000'000, (to - start) / 4);
     std::vector<double> errors;
     std::size_t inWindow = 0;
     for (const SimRequestRecord &record : run.records) {
@@ -167,7 +168,7 @@ ScheduleFigures scheduleRun(int streams, double seconds, int repetition)
     const ScheduleFigures f{quantile(errors, 0.5),
                             quantile(errors, 0.99),
                             errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end()),
-                            double(inWindow) / (double(to - from) / 1e9),
+                            to > from ? double(inWindow) / (double(to - from) / 1e9) : 0.0,
                             double(run.cpuNs) / double(run.endNs - run.startNs),
                             errors.size()};
     std::printf("  run %d: %d streams, %d answers (%d failed), scheduling error p50 %.3f ms, "
