@@ -1,5 +1,6 @@
 #include "charts/concurrency_chart.h"
 
+#include "charts/chart_legend.h"
 #include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
 #include "workbench/workbench.h"
@@ -102,8 +103,11 @@ void ConcurrencyChart::draw()
             connect(s, &QXYSeries::clicked, this,
                     [this, name = p.name] { m_workbench->selectProvider(name); });
         }
-        for (QLegendMarker *marker : m_chart->legend()->markers(saturation))
-            marker->setVisible(false); // the star explains itself next to its line
+        // One entry a provider: the axis titles tell the solid and the dashed line apart, and
+        // the star explains itself next to its line.
+        labelInLegend(m_chart, throughput, m_workbench->providerLabels().of(p.name));
+        hideFromLegend(m_chart, p95);
+        hideFromLegend(m_chart, saturation);
     }
     // A log axis needs a range that is not a point.
     m_levelAxis->setRange(minLevel / 1.5, std::max(maxLevel, minLevel * 2) * 1.5);

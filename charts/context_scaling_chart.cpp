@@ -67,6 +67,14 @@ ContextScalingChart::ContextScalingChart(Workbench *workbench, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
     layout->addWidget(m_view, 1);
+    // The legend names each provider once; the line styles are told here.
+    auto *key = new QLabel(tr("Points: measured, with their 95% band · solid: fitted curve · "
+                              "dashed: beyond the last point · dotted: list price · "
+                              "dash-dot: verified context limit"),
+                           this);
+    key->setObjectName(QStringLiteral("contextKey"));
+    key->setWordWrap(true);
+    layout->addWidget(key);
 
     connect(m_paneBox, &QComboBox::currentIndexChanged, this, &ContextScalingChart::rebuild);
     if (m_workbench) {
@@ -198,7 +206,7 @@ void ContextScalingChart::drawProvider(int index, double yLo, double yHi)
     steps.setStyle(Qt::DotLine);
     steps.setWidthF(1.5);
     polyline(QStringLiteral("listPrice"), tr("%1 list price").arg(p.provider), steps, p.listPrice,
-             true);
+             false);
     if (p.verifiedLimit) {
         QPen pen(colour);
         pen.setStyle(Qt::DashDotLine);
@@ -206,7 +214,7 @@ void ContextScalingChart::drawProvider(int index, double yLo, double yHi)
         const double w = double(*p.verifiedLimit);
         polyline(QStringLiteral("verifiedLimit"),
                  tr("%1 verified limit %2").arg(p.provider).arg(*p.verifiedLimit), pen,
-                 {QPointF(w, yLo), QPointF(w, yHi)}, true);
+                 {QPointF(w, yLo), QPointF(w, yHi)}, false);
     }
     QPen whiskerPen(colour);
     whiskerPen.setWidthF(1.5);
@@ -226,6 +234,8 @@ void ContextScalingChart::drawProvider(int index, double yLo, double yHi)
     for (const ContextPlotPoint &pt : p.points)
         points->append(pt.promptTokens, pt.value);
     add(points, p.provider, true);
+    if (m_workbench)
+        labelInLegend(m_chart, points, m_workbench->providerLabels().of(p.provider));
     const QString provider = p.provider;
     connect(points, &QScatterSeries::clicked, this, [this, provider] {
         if (m_workbench)

@@ -76,7 +76,7 @@ void CostBreakdownChart::draw()
     QStringList providers;
     double highest = 0;
     for (const CostSplit &s : m_shown) {
-        providers << s.provider;
+        providers << m_workbench->providerLabels().of(s.provider);
         highest = std::max(highest, *s.totalUsd);
     }
     auto *stack = new QStackedBarSeries;

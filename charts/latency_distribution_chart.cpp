@@ -1,5 +1,6 @@
 #include "charts/latency_distribution_chart.h"
 
+#include "charts/chart_legend.h"
 #include "charts/chart_points.h"
 #include "charts/chart_setup.h"
 #include "charts/provider_colours.h"
@@ -95,6 +96,8 @@ void LatencyDistributionChart::draw()
     bool any = false;
     auto *boxes = new QBoxPlotSeries;
     QStringList categories;
+    const ProviderLabels none;
+    const ProviderLabels &labels = m_workbench ? m_workbench->providerLabels() : none;
     for (std::size_t i = 0; i < m_shown.size(); ++i) {
         const LatencyDistribution &d = m_shown[i];
         if (d.cdf.empty())
@@ -105,6 +108,7 @@ void LatencyDistributionChart::draw()
         line->setColor(colour);
         line->replace(pointsOf(d.cdf, [](const CdfPoint &p) { return QPointF(p.ms, p.share); }));
         m_cdf->addSeries(line);
+        labelInLegend(m_cdf, line, labels.of(d.provider));
         line->attachAxis(m_cdfX);
         line->attachAxis(m_cdfY);
         connect(line, &QLineSeries::clicked, this,
@@ -113,8 +117,9 @@ void LatencyDistributionChart::draw()
         const BoxFigures &b = *d.box;
         const int outliers = b.outliersBelow + b.outliersAbove;
         const QString category =
-            outliers ? tr("%1 (%n beyond the whiskers)", nullptr, outliers).arg(d.provider)
-                     : d.provider;
+            outliers
+                ? tr("%1 (%n beyond the whiskers)", nullptr, outliers).arg(labels.of(d.provider))
+                : labels.of(d.provider);
         auto *set = new QBoxSet(b.lowerWhisker, b.q1, b.median, b.q3, b.upperWhisker, category);
         set->setBrush(colour.lighter(130));
         set->setPen(QPen(colour.darker(150)));

@@ -1,6 +1,8 @@
 #include "charts/live_series_chart.h"
 
+#include "charts/chart_legend.h"
 #include "charts/chart_setup.h"
+#include "domain/provider_labels.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -97,11 +99,16 @@ void LiveSeriesChart::redraw()
             delete s;
         }
         m_series.clear();
+        QStringList names;
+        for (const LiveRunModel::Series &d : data)
+            names << d.provider;
+        const ProviderLabels labels(names);
         for (std::size_t i = 0; i < data.size(); ++i) {
             QXYSeries *s = makeSeries();
             s->setName(data[i].provider);
             s->setColor(providerColour(int(i)));
             m_chart->addSeries(s);
+            labelInLegend(m_chart, s, labels.of(data[i].provider));
             s->attachAxis(m_xAxis);
             s->attachAxis(m_yAxis);
             m_series.append(s);

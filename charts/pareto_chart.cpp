@@ -323,6 +323,8 @@ void ParetoChart::drawPoint(const ParetoPlotPoint &p)
     series->setColor(colour);
     series->append(clamped(p.cost, p.latency));
     attach(series);
+    if (m_workbench)
+        labelInLegend(m_chart, series, m_workbench->providerLabels().of(p.provider));
     m_points.insert(p.provider, series);
     const QString provider = p.provider;
     connect(series, &QScatterSeries::clicked, this, [this, provider] {

@@ -84,6 +84,12 @@ void TcoChart::setCurve(const TcoCurve &curve, double monthlyTokens)
     const double right = curve.monthlyTokens.empty() ? 1.0 : curve.monthlyTokens.back() / kMillion;
     m_xAxis->setRange(0, right > 0 ? right : 1.0);
     m_yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1.0);
+    // Round ticks (1, 2 or 5 times a power of ten), not a fifth of the last volume each.
+    m_xAxis->applyNiceNumbers();
+    m_yAxis->applyNiceNumbers();
+    // Without a curve there are no numbers to read: no labels rather than "0 0 0 1 1".
+    m_xAxis->setLabelsVisible(m_pointCount > 0);
+    m_yAxis->setLabelsVisible(m_pointCount > 0);
 }
 
 } // namespace ys

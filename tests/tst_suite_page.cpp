@@ -171,7 +171,7 @@ private Q_SLOTS:
         QCOMPARE(kinds.size(), edits.size());
         auto *kindChoice = page.findChild<QComboBox *>(QStringLiteral("newScenarioKind"));
         for (qsizetype i = 0; i < kinds.size(); ++i) {
-            kindChoice->setCurrentIndex(kindChoice->findText(kinds[i]));
+            kindChoice->setCurrentIndex(kindChoice->findData(kinds[i]));
             clickButton(&page, "addScenario");
             QCOMPARE(page.suite().scenarios.back().kind, kinds[i]);
             type(&page, edits[i].first, edits[i].second);

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QChartView;
+class QLabel;
 class QTabWidget;
 class QTableView;
 
@@ -35,6 +36,8 @@ public:
     // Selects the row of that provider (none for an unknown or empty name), without a signal
     // when it already is.
     void selectProvider(const QString &provider);
+    // What to do first, shown while the database holds no session.
+    QLabel *firstStartHint() const { return m_hint; }
 
 Q_SIGNALS:
     void selectedProviderChanged(const QString &provider);
@@ -42,7 +45,15 @@ Q_SIGNALS:
     void rerunRequested(const QString &provider);
     void attemptsRequested(const QString &provider);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void showHint();
+
+    Workbench *m_workbench;
+    QLabel *m_hint;
+    bool m_listed = false; // the session list has been read
     ComparisonTableView *m_comparison;
     QTabWidget *m_charts;
     ParetoChart *m_pareto;

@@ -37,6 +37,7 @@ ScenarioForm::ScenarioForm(QWidget *parent)
 
     auto *commonBox = new QGroupBox(tr("Requests and load"), this);
     m_common = new QFormLayout(commonBox);
+    m_common->setRowWrapPolicy(QFormLayout::WrapLongRows);
     buildCommon(m_common);
     layout->addWidget(commonBox);
     layout->addStretch(1);
@@ -96,6 +97,8 @@ QFormLayout *ScenarioForm::addPage(const QString &kind)
     auto *page = new QWidget;
     page->setObjectName(QStringLiteral("kind_") + kind);
     auto *form = new QFormLayout(page);
+    // In a narrow column a long label goes above its field instead of pushing the form wider.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_kinds->addWidget(page);
     return form;
 }
@@ -105,7 +108,9 @@ void ScenarioForm::buildSweepPages()
     Scenario &s = m_scenario;
     BoundFields &f = *m_fields;
     QFormLayout *latency = addPage(QStringLiteral("latency"));
-    latency->addRow(new QLabel(tr("A latency scenario has no fields of its own.")));
+    auto *none = new QLabel(tr("A latency scenario has no fields of its own."));
+    none->setWordWrap(true);
+    latency->addRow(none);
 
     QFormLayout *sweep = addPage(QStringLiteral("context_sweep"));
     f.addRisingList(sweep, tr("Prompt sizes (tokens)"), QStringLiteral("sweepPromptTokens"),
@@ -190,7 +195,7 @@ void ScenarioForm::setScenario(const Scenario &scenario)
 void ScenarioForm::showKind()
 {
     const QString &kind = m_scenario.kind;
-    m_title->setText(tr("Scenario kind: %1").arg(kind));
+    m_title->setText(tr("Scenario kind: %1").arg(scenariokinds::title(kind)));
     if (auto *page = m_kinds->findChild<QWidget *>(QStringLiteral("kind_") + kind))
         m_kinds->setCurrentWidget(page);
     // A context sweep's points replace the common prompt size.

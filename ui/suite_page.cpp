@@ -211,7 +211,8 @@ QWidget *SuitePage::buildScenarioButtons()
     auto *buttons = new QWidget(this);
     auto *row = new QHBoxLayout(buttons);
     row->setContentsMargins(0, 0, 0, 0);
-    m_newKind->addItems(scenariokinds::names());
+    for (const QString &kind : scenariokinds::names())
+        m_newKind->addItem(scenariokinds::title(kind), kind);
     QPushButton *add = button(tr("Add"), QStringLiteral("addScenario"), buttons);
     QPushButton *remove = button(tr("Remove"), QStringLiteral("removeScenario"), buttons);
     connect(add, &QPushButton::clicked, this, &SuitePage::addScenario);
@@ -306,7 +307,7 @@ void SuitePage::refreshProviders()
 QString SuitePage::scenarioText(int index) const
 {
     const Scenario &s = m_suite.scenarios[std::size_t(index)];
-    return tr("%1. %2").arg(index + 1).arg(s.kind);
+    return tr("%1. %2").arg(index + 1).arg(scenariokinds::title(s.kind));
 }
 
 void SuitePage::refreshScenarios()
@@ -339,7 +340,7 @@ void SuitePage::scenarioEdited()
 void SuitePage::addScenario()
 {
     Scenario s;
-    s.kind = m_newKind->currentText();
+    s.kind = m_newKind->currentData().toString();
     scenariokinds::applyDefaults(s);
     m_suite.scenarios.push_back(s);
     refreshScenarios();

@@ -217,6 +217,66 @@ std::vector<QString> Scores::figureNames()
     return names;
 }
 
+namespace {
+
+// The latency figures' labels, long (the weights) and short (a column heading).
+std::pair<QString, QString> latencyLabels(LatencyFigure figure)
+{
+    switch (figure) {
+    case LatencyFigure::E2eP50:
+        return {Scores::tr("End-to-end P50 (ms)"), Scores::tr("E2E P50")};
+    case LatencyFigure::E2eP95:
+        return {Scores::tr("End-to-end P95 (ms)"), Scores::tr("E2E P95")};
+    case LatencyFigure::E2eP99:
+        return {Scores::tr("End-to-end P99 (ms)"), Scores::tr("E2E P99")};
+    case LatencyFigure::TtftP50:
+        return {Scores::tr("Time to first token P50 (ms)"), Scores::tr("TTFT P50")};
+    case LatencyFigure::TtftP95:
+        return {Scores::tr("Time to first token P95 (ms)"), Scores::tr("TTFT P95")};
+    case LatencyFigure::TtftP99:
+        return {Scores::tr("Time to first token P99 (ms)"), Scores::tr("TTFT P99")};
+    case LatencyFigure::Gated:
+        break;
+    }
+    return {Scores::tr("Latency (gated E2E P95)"), Scores::tr("Latency")};
+}
+
+} // namespace
+
+QString Scores::figureLabel(const QString &name)
+{
+    if (name == QLatin1String("latency"))
+        return tr("Latency (gated E2E P95)");
+    if (name == QLatin1String("throughput"))
+        return tr("Throughput (output tokens/s)");
+    if (name == QLatin1String("cost"))
+        return tr("Cost ($/1K measured)");
+    if (name == QLatin1String("success_rate"))
+        return tr("Success rate");
+    if (name == QLatin1String("context"))
+        return tr("Context window");
+    if (const auto figure = latencyFigureFromName(name))
+        return latencyLabels(*figure).first;
+    return name;
+}
+
+QString Scores::figureHeading(const QString &name)
+{
+    if (name == QLatin1String("latency"))
+        return tr("Latency");
+    if (name == QLatin1String("throughput"))
+        return tr("Throughput");
+    if (name == QLatin1String("cost"))
+        return tr("Cost");
+    if (name == QLatin1String("success_rate"))
+        return tr("Success");
+    if (name == QLatin1String("context"))
+        return tr("Context");
+    if (const auto figure = latencyFigureFromName(name))
+        return latencyLabels(*figure).second;
+    return name;
+}
+
 std::optional<Direction> Scores::figureDirection(const QString &name)
 {
     if (name == QLatin1String("throughput") || name == QLatin1String("success_rate") ||

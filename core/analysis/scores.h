@@ -65,6 +65,11 @@ public:
     static std::vector<QString> figureNames();
     static std::optional<Direction> figureDirection(const QString &name);
     static std::optional<double> figureOf(const ProviderSummary &p, const QString &name);
+    // A figure as people read it, for the weights ("Latency (gated E2E P95)", "TTFT P95 (ms)"),
+    // and the short form a table's column heading takes ("Latency", "TTFT P95"); a name no
+    // figure has is its own label.
+    static QString figureLabel(const QString &name);
+    static QString figureHeading(const QString &name);
 
     // The default weights: throughput 0.4, latency 0.35, cost 0.25.
     static std::vector<ScoreCriterion> defaultCriteria();

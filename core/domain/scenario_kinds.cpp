@@ -62,6 +62,31 @@ QStringList names()
             QStringLiteral("rate_limit"),    QStringLiteral("determinism")};
 }
 
+QString title(const QString &kind)
+{
+    if (kind == QLatin1StringView("latency"))
+        return Suite::tr("Latency");
+    if (kind == QLatin1StringView("context_sweep"))
+        return Suite::tr("Context sweep");
+    if (kind == QLatin1StringView("context_limit"))
+        return Suite::tr("Context limit");
+    if (kind == QLatin1StringView("concurrency_sweep"))
+        return Suite::tr("Concurrency sweep");
+    if (kind == QLatin1StringView("stability"))
+        return Suite::tr("Streaming stability");
+    if (kind == QLatin1StringView("multi_turn"))
+        return Suite::tr("Multi-turn recall");
+    if (kind == QLatin1StringView("cache"))
+        return Suite::tr("Prompt cache");
+    if (kind == QLatin1StringView("resilience"))
+        return Suite::tr("Resilience");
+    if (kind == QLatin1StringView("rate_limit"))
+        return Suite::tr("Rate limits");
+    if (kind == QLatin1StringView("determinism"))
+        return Suite::tr("Determinism");
+    return kind;
+}
+
 bool isKnown(const QString &kind)
 {
     return names().contains(kind);

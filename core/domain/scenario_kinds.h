@@ -16,6 +16,9 @@ namespace scenariokinds {
 // Every kind, in the order the documentation lists them.
 QStringList names();
 bool isKnown(const QString &kind);
+// A kind as people read it ("Context sweep" for context_sweep), translated; an unknown kind is
+// its own title.
+QString title(const QString &kind);
 // The fields a kind adds to the common ones.
 std::vector<const char *> fields(const QString &kind);
 // Kind defaults that differ from the common ones (stability asks for long answers), applied

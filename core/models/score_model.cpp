@@ -33,8 +33,8 @@ void ScoreModel::addColumns()
             addColumn("", "", "", [this, i](int r) { return cellOrNull(at(r).normalised[i]); })
                 .places(3)
                 .titled([c] {
-                    //: A score criterion's name and its weight, e.g. "latency ×0.35"
-                    return tr("%1 ×%2").arg(c.name).arg(c.weight);
+                    //: A score criterion's heading and its weight, e.g. "Latency ×0.35"
+                    return tr("%1 ×%2").arg(Scores::figureHeading(c.name)).arg(c.weight);
                 });
         column.key = QStringLiteral("criterion_") + c.name;
     }

@@ -1,5 +1,6 @@
 #include "models/verdict_text.h"
 
+#include "domain/scenario_kinds.h"
 #include "models/kind_results_text.h"
 #include "util/number_text.h"
 
@@ -129,19 +130,7 @@ QStringList VerdictText::kinds()
 
 QString VerdictText::title(const QString &kind)
 {
-    if (kind == QLatin1StringView("context_limit"))
-        return tr("Context limit");
-    if (kind == QLatin1StringView("cache"))
-        return tr("Prompt cache");
-    if (kind == QLatin1StringView("determinism"))
-        return tr("Determinism");
-    if (kind == QLatin1StringView("multi_turn"))
-        return tr("Multi-turn recall");
-    if (kind == QLatin1StringView("rate_limit"))
-        return tr("Rate limits");
-    if (kind == QLatin1StringView("resilience"))
-        return tr("Resilience");
-    return kind;
+    return scenariokinds::title(kind);
 }
 
 std::vector<VerdictCard> VerdictText::cards(const ProviderSummary &provider)

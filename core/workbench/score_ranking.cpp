@@ -18,21 +18,6 @@ std::vector<std::pair<QString, double>> ScoreRanking::defaultWeights()
     return out;
 }
 
-QString ScoreRanking::figureLabel(const QString &name)
-{
-    if (name == QLatin1String("latency"))
-        return tr("Latency (gated E2E P95)");
-    if (name == QLatin1String("throughput"))
-        return tr("Throughput (output tokens/s)");
-    if (name == QLatin1String("cost"))
-        return tr("Cost ($/1K measured)");
-    if (name == QLatin1String("success_rate"))
-        return tr("Success rate");
-    if (name == QLatin1String("context"))
-        return tr("Context window");
-    return name; // a latency figure's own name, e.g. ttft_p95_ms
-}
-
 ScoreRanking ScoreRanking::rank(const SessionSummary *summary,
                                 const std::vector<std::pair<QString, double>> &weights)
 {
@@ -59,7 +44,7 @@ ScoreRanking ScoreRanking::rank(const SessionSummary *summary,
     if (!r.table->dropped.empty()) {
         QStringList dropped;
         for (const QString &d : r.table->dropped)
-            dropped << figureLabel(d);
+            dropped << Scores::figureLabel(d);
         notes << tr("Not measured, left out: %1.").arg(dropped.join(QStringLiteral(", ")));
     }
     if (r.table->topStability)

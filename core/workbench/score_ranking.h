@@ -20,10 +20,8 @@ public:
     // Every figure a weight can be set for, in order, with its default weight (0 when the
     // default criteria leave it out).
     static std::vector<std::pair<QString, double>> defaultWeights();
-    // A figure as people read it ("Latency (gated E2E P95)"); a latency figure's own name for
-    // the others.
-    static QString figureLabel(const QString &name);
-
+    // A figure as people read it, for a weight's label (Scores::figureLabel).
+    static QString figureLabel(const QString &name) { return Scores::figureLabel(name); }
     // The ranking, or nothing with the message saying why; keepLast: the weights are not valid,
     // so the last ranking still says what the last valid weights gave.
     std::optional<ScoreTable> table;

@@ -131,6 +131,10 @@ void Workbench::applySummary(qint64 sessionId, std::shared_ptr<const SessionSumm
     }
     m_comparison->setRequirements(summary->requirements);
     m_comparison->setSummaries(summary->providers);
+    QStringList names;
+    for (const ProviderSummary &p : summary->providers)
+        names << p.name;
+    m_labels = ProviderLabels(names);
     m_summary = std::move(summary);
     m_distributions = std::move(distributions);
     const bool changed = m_selected != sessionId;

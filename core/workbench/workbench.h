@@ -3,6 +3,7 @@
 #include "analysis/latency_distribution.h"
 #include "analysis/run_summary.h"
 #include "domain/cost_estimate.h"
+#include "domain/provider_labels.h"
 #include "domain/suite.h"
 #include "run/session_runner.h"
 
@@ -72,6 +73,9 @@ public:
     // Empty when none is.
     const QString &selectedProvider() const { return m_selectedProvider; }
     void selectProvider(const QString &providerName);
+    // The selected session's providers' short labels, for chart legends and axis categories
+    // (the whole words every name shares left out); made with the summary.
+    const ProviderLabels &providerLabels() const { return m_labels; }
 
     // Asked before a session whose cost estimate exceeds its suite's budget_usd starts: true
     // runs it anyway (the spend is still watched), false leaves it. Without one, such a session
@@ -135,6 +139,7 @@ private:
     qint64 m_loading = 0;
     std::shared_ptr<const SessionSummary> m_summary;
     std::shared_ptr<const SessionLatencyDistributions> m_distributions;
+    ProviderLabels m_labels;
     QString m_selectedProvider;
     QString m_rerunning; // the provider of the re-run in progress, if one is
 };

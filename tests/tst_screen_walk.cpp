@@ -1,0 +1,367 @@
+// The workbench after the demo, walked as an analyst clicks through it (ui/screen_walk.h, the walk
+// yardstick-screenshots pictures), at 1280×800 in English and in Chinese: every chart's legend
+// names each entry once and whole, every axis reads labels that differ, and no raw identifier
+// (snake_case) is on screen.
+#include "cli_runner.h"
+#include "domain/provider_labels.h"
+#include "test_support.h"
+#include "ui/main_window.h"
+#include "ui/results_page.h"
+#include "ui/screen_walk.h"
+#include "workbench/app_settings.h"
+#include "workbench/translations.h"
+#include "workbench/workbench.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSet>
+#include <QTabBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocumentFragment>
+#include <QValueAxis>
+#include <cmath>
+
+using namespace ys;
+
+namespace {
+
+// What one step of the walk showed that an analyst could not read.
+struct Findings {
+    QStringList problems;
+    int legends = 0; // legends seen with entries
+    int axes = 0;    // number axes seen with labels
+    int texts = 0;   // labels, buttons, titles and headings read
+
+    void add(const QString &stem, const QString &what)
+    {
+        problems << stem + QStringLiteral(": ") + what;
+    }
+};
+
+// The text a legend or an axis shows, as drawn: every text item of the chart's scene under item.
+QStringList shownTexts(const QGraphicsItem *under, const QGraphicsScene *scene)
+{
+    QStringList out;
+    for (QGraphicsItem *item : scene->items()) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (text && text->isVisible() && under->isAncestorOf(text) &&
+            !text->toPlainText().trimmed().isEmpty())
+            out << text->toPlainText().trimmed();
+    }
+    return out;
+}
+
+bool cutShort(const QString &text)
+{
+    return text.endsWith(QChar(0x2026)) || text.endsWith(QStringLiteral("..."));
+}
+
+// The labels a number axis writes at its ticks, as QValueAxis formats them (printf formats).
+QStringList tickLabels(const QValueAxis *axis)
+{
+    QStringList out;
+    const QString format =
+        axis->labelFormat().isEmpty() ? QStringLiteral("%g") : axis->labelFormat();
+    const auto label = [&](double v) {
+        return QString::asprintf(qPrintable(format), v);
+    };
+    if (axis->tickType() == QValueAxis::TicksDynamic && axis->tickInterval() > 0) {
+        const double step = axis->tickInterval();
+        double v = axis->tickAnchor() + std::ceil((axis->min() - axis->tickAnchor()) / step) * step;
+        for (; v <= axis->max() + step * 1e-9; v += step)
+            out << label(v);
+        return out;
+    }
+    const int n = axis->tickCount();
+    for (int i = 0; i < n; ++i)
+        out << label(axis->min() + (axis->max() - axis->min()) * i / std::max(1, n - 1));
+    return out;
+}
+
+QString duplicateIn(const QStringList &texts)
+{
+    QSet<QString> seen;
+    for (const QString &t : texts) {
+        if (seen.contains(t))
+            return t;
+        seen.insert(t);
+    }
+    return {};
+}
+
+void checkCharts(QWidget *shown, const QString &stem, Findings &f)
+{
+    for (QChartView *view : shown->findChildren<QChartView *>()) {
+        if (!view->isVisible() || !view->chart())
+            continue;
+        QChart *chart = view->chart();
+        const QString where = stem + QLatin1Char('/') +
+                              (view->objectName().isEmpty() ? chart->title() : view->objectName());
+        if (chart->legend()->isVisible()) {
+            const QStringList entries = shownTexts(chart->legend(), view->scene());
+            if (!entries.isEmpty())
+                ++f.legends;
+            if (const QString twice = duplicateIn(entries); !twice.isEmpty())
+                f.add(where, QStringLiteral("legend shows \"%1\" twice (%2)")
+                                 .arg(twice, entries.join(QStringLiteral(" | "))));
+            for (const QString &e : entries)
+                if (cutShort(e))
+                    f.add(where, QStringLiteral("legend entry cut short: \"%1\"").arg(e));
+        }
+        for (QAbstractAxis *axis : chart->axes()) {
+            if (!axis->isVisible() || !axis->labelsVisible())
+                continue;
+            QStringList labels;
+            if (auto *values = qobject_cast<QValueAxis *>(axis))
+                labels = tickLabels(values);
+            else if (auto *categories = qobject_cast<QBarCategoryAxis *>(axis))
+                labels = categories->categories();
+            else
+                continue;
+            if (labels.isEmpty())
+                continue;
+            ++f.axes;
+            if (const QString twice = duplicateIn(labels); !twice.isEmpty())
+                f.add(where, QStringLiteral("axis \"%1\" labels two ticks \"%2\" (%3)")
+                                 .arg(axis->titleText(), twice, labels.join(QLatin1Char(' '))));
+        }
+        // Whatever the chart draws as text (axis categories, point labels, the title): whole.
+        for (QGraphicsItem *item : view->scene()->items()) {
+            auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            if (text && text->isVisible() && cutShort(text->toPlainText().trimmed()) &&
+                !chart->legend()->isAncestorOf(text))
+                f.add(where, QStringLiteral("text cut short: \"%1\"").arg(text->toPlainText()));
+        }
+    }
+}
+
+// The words a widget shows as its own: labels, buttons, group titles, tab names, column headings.
+QStringList ownTexts(QWidget *shown)
+{
+    QStringList out;
+    const auto visible = [](QWidget *w) {
+        return w->isVisible();
+    };
+    for (QLabel *l : shown->findChildren<QLabel *>())
+        if (visible(l))
+            out << QTextDocumentFragment::fromHtml(l->text()).toPlainText();
+    for (QAbstractButton *b : shown->findChildren<QAbstractButton *>())
+        if (visible(b))
+            out << b->text();
+    for (QGroupBox *g : shown->findChildren<QGroupBox *>())
+        if (visible(g))
+            out << g->title();
+    for (QTabBar *t : shown->findChildren<QTabBar *>())
+        if (visible(t))
+            for (int i = 0; i < t->count(); ++i)
+                out << t->tabText(i);
+    for (QTableView *v : shown->findChildren<QTableView *>()) {
+        if (!visible(v) || !v->model())
+            continue;
+        for (int c = 0; c < v->model()->columnCount(); ++c)
+            if (!v->isColumnHidden(c))
+                out << v->model()->headerData(c, Qt::Horizontal).toString();
+    }
+    out.removeAll(QString());
+    return out;
+}
+
+// A form fits the window's width: none scrolls sideways.
+void checkForms(QWidget *shown, const QString &stem, Findings &f)
+{
+    for (QScrollArea *area : shown->findChildren<QScrollArea *>()) {
+        if (area->isVisible() && area->horizontalScrollBar()->isVisible())
+            f.add(stem, QStringLiteral("%1 scrolls sideways (%2 px wide, shown in %3)")
+                            .arg(area->objectName().isEmpty() ? QStringLiteral("a scroll area")
+                                                              : area->objectName())
+                            .arg(area->widget() ? area->widget()->width() : 0)
+                            .arg(area->viewport()->width()));
+    }
+}
+
+// In Chinese, the Latin words a text may keep: units, acronyms and product names an analyst reads
+// as they are. Provider and model names are taken out before the check.
+bool keptInChinese(const QString &word)
+{
+    static const QSet<QString> kept{
+        "token",      "tokens",    "ms",   "TTFT", "TPOT", "ITL", "E2E", "API",  "HTTP",
+        "HTTPS",      "TLS",       "TCP",  "URL",  "JSON", "CSV", "TSV", "XLSX", "PDF",
+        "SVG",        "PNG",       "HTML", "SLO",  "GPU",  "TCO", "UTC", "SSE",  "SQLite",
+        "PostgreSQL", "Yardstick", "KV",   "RPS",  "RPM",  "TPM", "CDF", "IQR",  "CI",
+        "ID",         "Pareto",    "SDK",  "CPU",  "DNS",  "TTFB"};
+    return kept.contains(word);
+}
+
+void checkTexts(QWidget *shown, const QString &stem, Findings &f)
+{
+    // A raw identifier: lower-case words joined by underscores (e2e_p50, success_rate), standing
+    // alone, not inside a path or a file name.
+    static const QRegularExpression raw(
+        QStringLiteral("(?<![\\w./\\\\-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\\w./\\\\-])"));
+    static const QRegularExpression latinWord(QStringLiteral("[A-Za-z]{2,}"));
+    for (const QString &text : ownTexts(shown)) {
+        ++f.texts;
+        if (const auto m = raw.match(text); m.hasMatch())
+            f.add(stem, QStringLiteral("raw identifier \"%1\" in \"%2\"").arg(m.captured(), text));
+        if (!f.chinese)
+            continue;
+        QString rest = text;
+        for (const QString &name : f.names)
+            rest.remove(name);
+        for (auto it = latinWord.globalMatch(rest); it.hasNext();) {
+            const QString word = it.next().captured();
+            if (!keptInChinese(word)) {
+                f.add(stem, QStringLiteral("English \"%1\" in \"%2\"").arg(word, text));
+                break;
+            }
+        }
+    }
+}
+
+} // namespace
+
+class TstScreenWalk : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_db;
+
+private Q_SLOTS:
+    void shortLabels_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<QStringList>("labels");
+        QTest::addColumn<bool>("shortened");
+        QTest::newRow("shared first word")
+            << QStringList{"Simulated Sonnet-class", "Simulated Flash-class",
+                           "Simulated Budget-32K"}
+            << QStringList{"Sonnet-class", "Flash-class", "Budget-32K"} << true;
+        QTest::newRow("shared first and last words")
+            << QStringList{"Acme GPT-4o EU", "Acme Claude Sonnet EU", "Acme Qwen EU"}
+            << QStringList{"GPT-4o", "Claude Sonnet", "Qwen"} << true;
+        QTest::newRow("each keeps a word of its own")
+            << QStringList{"vLLM A100", "vLLM A100 fp8"} << QStringList{"A100", "A100 fp8"} << true;
+        QTest::newRow("nothing shared") << QStringList{"OpenAI", "Anthropic", "DeepSeek"}
+                                        << QStringList{"OpenAI", "Anthropic", "DeepSeek"} << false;
+        QTest::newRow("one provider") << QStringList{"Simulated Sonnet-class"}
+                                      << QStringList{"Simulated Sonnet-class"} << false;
+        QTest::newRow("alike once cut: full names")
+            << QStringList{"Lab  x", "Lab x"} << QStringList{"Lab  x", "Lab x"} << false;
+        QTest::newRow("shared words inside a word are kept")
+            << QStringList{"Simulated-A", "Simulated-B"}
+            << QStringList{"Simulated-A", "Simulated-B"} << false;
+    }
+
+    void shortLabels()
+    {
+        QFETCH(QStringList, names);
+        QFETCH(QStringList, labels);
+        QFETCH(bool, shortened);
+        const ProviderLabels made(names);
+        QCOMPARE(made.shortened(), shortened);
+        for (qsizetype i = 0; i < names.size(); ++i)
+            QCOMPARE(made.of(names[i]), labels[i]);
+        QCOMPARE(made.of(QStringLiteral("not one of them")), QStringLiteral("not one of them"));
+    }
+
+    // The demo session tst_cli_demo left (ctest's fixture demo_session); run alone without it,
+    // the demo is run here.
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
+        if (const QString shared = test::demoSessionPath(); QFile::exists(shared)) {
+            QVERIFY(QFile::copy(shared, m_db));
+        } else {
+            const test::CliResult demo =
+                test::runCli({QStringLiteral("run"), QStringLiteral("--suite"),
+                              QStringLiteral("demo"), QStringLiteral("--db"), m_db},
+                             480000 * test::kSlow);
+            QCOMPARE(demo.code, 0);
+        }
+    }
+
+    // A first start, on an empty database: the Results page says what to do, naming the action
+    // that does it; once a session is there, the hint is gone.
+    void firstStartSaysWhatToDo()
+    {
+        const QString empty = m_dir.filePath(QStringLiteral("empty.sqlite"));
+        for (const QString &db : {empty, m_db}) {
+            Workbench workbench(db);
+            QString error;
+            QVERIFY2(workbench.open(&error), qPrintable(error));
+            MainWindow window(&workbench);
+            window.resize(1280, 800);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QLabel *hint = window.resultsPage()->firstStartHint();
+            if (db == empty) {
+                QTRY_VERIFY(hint->isVisible());
+                const QString action = window.runDemoAction()->text().remove(QLatin1Char('&'));
+                QVERIFY2(hint->text().contains(action), qPrintable(hint->text()));
+            } else {
+                QTRY_VERIFY(!hint->isVisible());
+            }
+        }
+    }
+
+    void walk_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const QString &language : AppSettings::languages())
+            QTest::newRow(qPrintable(language)) << language;
+    }
+
+    void walk()
+    {
+        QFETCH(QString, language);
+        installTranslations(*QCoreApplication::instance(), AppSettings::localeOf(language));
+        Workbench workbench(m_db);
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        MainWindow window(&workbench);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(waitForNewestSession(workbench));
+        QVERIFY(workbench.providerLabels().shortened()); // the demo's names share "Simulated"
+
+        Findings f;
+        f.chinese = language.startsWith(QLatin1String("zh"));
+        for (const ProviderSummary &p : workbench.summary()->providers)
+            f.names << p.name << workbench.providerLabels().of(p.name) << p.model;
+        int steps = 0;
+        QVERIFY(walkWindow(window, workbench, [&](const QString &stem, QWidget *shown) {
+            ++steps;
+            checkCharts(shown, stem, f);
+            checkTexts(shown, stem, f);
+            checkForms(shown, stem, f);
+            return true;
+        }));
+        qInfo("%s: %d steps, %d legends, %d axes, %d texts", qPrintable(language), steps, f.legends,
+              f.axes, f.texts);
+        QVERIFY(steps >= 10);    // every page and every chart tab
+        QVERIFY(f.legends >= 5); // the demo has data for the provider charts
+        QVERIFY2(f.problems.isEmpty(), qPrintable(f.problems.join(QLatin1Char('\n'))));
+        installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English));
+    }
+};
+
+QTEST_MAIN(TstScreenWalk)
+#include "tst_screen_walk.moc"
