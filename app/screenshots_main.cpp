@@ -6,6 +6,7 @@
 #include "ui/main_window.h"
 #include "ui/screen_walk.h"
 #include "workbench/app_settings.h"
+#include "workbench/demo_host.h"
 #include "workbench/translations.h"
 #include "workbench/workbench.h"
 

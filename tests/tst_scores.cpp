@@ -254,9 +254,12 @@ private Q_SLOTS:
         QCOMPARE(
             m.data(m.index(2, ScoreModel::FirstCriterionColumn), ScoreModel::ValueRole).toDouble(),
             0.5);
-        QVERIFY(m.headerData(ScoreModel::FirstCriterionColumn, Qt::Horizontal)
-                    .toString()
-                    .startsWith(QStringLiteral("latency")));
+        // The criterion's heading as people read it, with its weight.
+        QCOMPARE(m.headerData(ScoreModel::FirstCriterionColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("%1 ×%2")
+                     .arg(Scores::figureHeading(QStringLiteral("latency")))
+                     .arg(m.table().criteria.front().weight));
+        QCOMPARE(Scores::figureHeading(QStringLiteral("latency")), QStringLiteral("Latency"));
     }
 
     // show --json's sections: their members, null where nothing is known, never 0.
