@@ -12,9 +12,11 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QCursor>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -42,14 +44,16 @@ LatencyDistributionChart::LatencyDistributionChart(Workbench *workbench, QWidget
             [this](int index) { setMetric(LatencyMetric(m_metricBox->itemData(index).toInt())); });
 
     // Each view owns its chart.
-    showChart(m_cdfView, m_cdf, tr("Cumulative distribution"), Qt::AlignBottom);
+    // The legend at the side, one provider a line, so no name is cut to fit a row.
+    showChart(m_cdfView, m_cdf, tr("Cumulative distribution"), Qt::AlignRight);
     showChart(m_boxView, m_box, tr("Box: quartiles, whiskers at 1.5 IQR"), Qt::AlignBottom);
     m_box->legend()->setVisible(false);
     m_cdfY->setRange(0, 1);
+    m_cdfY->setTickCount(6); // 0.2 apart, so one decimal reads each tick exactly
     placeAxis(m_cdf, m_cdfX, Qt::AlignBottom, QString(), QStringLiteral("%.0f"));
     placeAxis(m_cdf, m_cdfY, Qt::AlignLeft, tr("Share of successful attempts"),
               QStringLiteral("%.1f"));
-    m_boxX->setLabelsAngle(-30); // provider names are long
+    m_boxX->setLabelsAngle(-90); // a provider's label under its box
     placeAxis(m_box, m_boxX, Qt::AlignBottom, QString());
     placeAxis(m_box, m_boxY, Qt::AlignLeft, QString(), QStringLiteral("%.0f"));
 
@@ -116,15 +120,22 @@ void LatencyDistributionChart::draw()
 
         const BoxFigures &b = *d.box;
         const int outliers = b.outliersBelow + b.outliersAbove;
-        const QString category =
-            outliers
-                ? tr("%1 (%n beyond the whiskers)", nullptr, outliers).arg(labels.of(d.provider))
-                : labels.of(d.provider);
+        const QString category = labels.of(d.provider);
         auto *set = new QBoxSet(b.lowerWhisker, b.q1, b.median, b.q3, b.upperWhisker, category);
         set->setBrush(colour.lighter(130));
         set->setPen(QPen(colour.darker(150)));
         connect(set, &QBoxSet::clicked, this,
                 [this, name = d.provider] { m_workbench->selectProvider(name); });
+        // The full name and how many attempts lie beyond the whiskers, on hovering the box.
+        const QString details =
+            outliers ? tr("%1 (%n beyond the whiskers)", nullptr, outliers).arg(d.provider)
+                     : d.provider;
+        connect(set, &QBoxSet::hovered, this, [details](bool on) {
+            if (on)
+                QToolTip::showText(QCursor::pos(), details);
+            else
+                QToolTip::hideText();
+        });
         boxes->append(set);
         categories << category;
         low = any ? std::min(low, b.min) : b.min;
