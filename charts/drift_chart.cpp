@@ -20,11 +20,14 @@ DriftChart::DriftChart(QWidget *parent)
     , m_msAxis(new QValueAxis)
     , m_usdAxis(new QValueAxis)
 {
-    showChart(this, m_chart, tr("Drift across sessions"), Qt::AlignBottom);
+    // The legend at the side and short axis titles (the legend names the lines), so a short
+    // chart still has room for its plot and the titles beside it.
+    showChart(this, m_chart, tr("Drift across sessions"), Qt::AlignRight);
+    setMinimumHeight(260);
     m_xAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Session"));
-    placeAxis(m_chart, m_msAxis, Qt::AlignLeft, tr("P95 (ms)"), QStringLiteral("%.0f"));
-    placeAxis(m_chart, m_usdAxis, Qt::AlignRight, tr("$ per 1K measured"), QStringLiteral("%.4f"));
+    placeAxis(m_chart, m_msAxis, Qt::AlignLeft, tr("ms"), QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_usdAxis, Qt::AlignRight, tr("$ per 1K"), QStringLiteral("%.4f"));
     rebuild();
 }
 
@@ -111,6 +114,11 @@ void DriftChart::rebuild()
     m_xAxis->setRange(-0.5, std::max(0.5, rows - 0.5));
     m_msAxis->setRange(0, maxMs > 0 ? maxMs * 1.15 : 1.0);
     m_usdAxis->setRange(0, maxUsd > 0 ? maxUsd * 1.15 : 0.01);
+    // Round ticks; none at all on an empty chart, whose range is only a placeholder.
+    m_msAxis->applyNiceNumbers();
+    m_usdAxis->applyNiceNumbers();
+    m_msAxis->setLabelsVisible(rows > 0);
+    m_usdAxis->setLabelsVisible(rows > 0);
 }
 
 } // namespace ys

@@ -39,6 +39,8 @@ LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
               QStringLiteral("%.0f"));
     m_xAxis->setRange(0, 10);
     m_yAxis->setRange(0, 1);
+    m_yAxis->setLabelsVisible(
+        false); // no numbers before the first attempt: "0 0 0 1 1" says nothing
     m_timer.setSingleShot(true);
     m_timer.setInterval(kRedrawMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveSeriesChart::redraw);
@@ -126,7 +128,8 @@ void LiveSeriesChart::redraw()
         m_series[qsizetype(i)]->replace(data[i].points);
     }
     m_xAxis->setRange(0, std::max(10.0, maxX * 1.05));
-    m_yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 1.0);
+    m_yAxis->setRange(0, maxY > 0 ? maxY * 1.1 : 10.0);
+    m_yAxis->setVisible(m_pointCount > 0);
     m_xAxis->applyNiceNumbers();
     m_yAxis->applyNiceNumbers();
 }
