@@ -27,9 +27,11 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ys {
 
@@ -81,6 +83,12 @@ SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
     scroll->setWidget(m_scenarioForm);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(2, 1);
+    // The scenario form is never narrower than its fields (it would scroll sideways), nor than
+    // about 36 characters, so its values show whole beside their labels.
+    scroll->setMinimumWidth(std::max(m_scenarioForm->minimumSizeHint().width() +
+                                         scroll->verticalScrollBar()->sizeHint().width() +
+                                         2 * scroll->frameWidth(),
+                                     fontMetrics().averageCharWidth() * 36));
     layout->addWidget(splitter, 1);
     layout->addWidget(m_problem);
     layout->addWidget(m_message);
