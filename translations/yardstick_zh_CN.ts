@@ -2448,6 +2448,10 @@
         <source>%1 verified limit %2</source>
         <translation>%1 已验证上限 %2</translation>
     </message>
+    <message>
+        <source>Points: measured, with their 95% band · solid: fitted curve · dashed: beyond the last point · dotted: list price · dash-dot: verified context limit</source>
+        <translation>点：实测值及其 95% 区间 · 实线：拟合曲线 · 虚线：最后一点之后的外推 · 点线：标价 · 点划线：已验证的上下文上限</translation>
+    </message>
 </context>
 <context>
     <name>ys::CostBreakdownChart</name>
@@ -2595,14 +2599,6 @@
         <translation>会话</translation>
     </message>
     <message>
-        <source>P95 (ms)</source>
-        <translation>P95 (ms)</translation>
-    </message>
-    <message>
-        <source>$ per 1K measured</source>
-        <translation>实测 $/1K</translation>
-    </message>
-    <message>
         <source>TTFT P95</source>
         <translation>TTFT P95</translation>
     </message>
@@ -2617,6 +2613,10 @@
     <message>
         <source>Model or fingerprint changed</source>
         <translation>模型或指纹已变更</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
     </message>
 </context>
 <context>
@@ -5087,6 +5087,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Context scaling</source>
         <translation>上下文扩展性</translation>
     </message>
+    <message>
+        <source>No session yet. Choose Run → Run demo to benchmark the built-in simulated providers and fill these tables and charts, or set up your own providers and scenarios on the Suite page.</source>
+        <translation>还没有会话。选择“运行 → 运行演示”对内置的模拟服务商进行基准测试并填充这些表格和图表，或在“套件”页设置您自己的服务商和场景。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ResultsText</name>
@@ -5498,32 +5502,12 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
     <message>
         <source>%1 ×%2</source>
-        <extracomment>A score criterion&apos;s name and its weight, e.g. &quot;latency ×0.35&quot;</extracomment>
+        <extracomment>A score criterion&apos;s heading and its weight, e.g. &quot;Latency ×0.35&quot;</extracomment>
         <translation>%1 ×%2</translation>
     </message>
 </context>
 <context>
     <name>ys::ScoreRanking</name>
-    <message>
-        <source>Latency (gated E2E P95)</source>
-        <translation>延迟（门槛所用的 E2E P95）</translation>
-    </message>
-    <message>
-        <source>Throughput (output tokens/s)</source>
-        <translation>吞吐量（输出 tokens/s）</translation>
-    </message>
-    <message>
-        <source>Cost ($/1K measured)</source>
-        <translation>成本（实测 $/1K）</translation>
-    </message>
-    <message>
-        <source>Success rate</source>
-        <translation>成功率</translation>
-    </message>
-    <message>
-        <source>Context window</source>
-        <translation>上下文窗口</translation>
-    </message>
     <message>
         <source>Select a session to rank its providers.</source>
         <translation>选择一个会话，对其服务商进行排名。</translation>
@@ -5554,6 +5538,94 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Unknown score figure &quot;%1&quot;.</source>
         <translation>未知评分指标 &quot;%1&quot;。</translation>
+    </message>
+    <message>
+        <source>End-to-end P50 (ms)</source>
+        <translation>端到端 P50（ms）</translation>
+    </message>
+    <message>
+        <source>E2E P50</source>
+        <translation>E2E P50</translation>
+    </message>
+    <message>
+        <source>End-to-end P95 (ms)</source>
+        <translation>端到端 P95（ms）</translation>
+    </message>
+    <message>
+        <source>E2E P95</source>
+        <translation>E2E P95</translation>
+    </message>
+    <message>
+        <source>End-to-end P99 (ms)</source>
+        <translation>端到端 P99（ms）</translation>
+    </message>
+    <message>
+        <source>E2E P99</source>
+        <translation>E2E P99</translation>
+    </message>
+    <message>
+        <source>Time to first token P50 (ms)</source>
+        <translation>首 token 时间 P50（ms）</translation>
+    </message>
+    <message>
+        <source>TTFT P50</source>
+        <translation>TTFT P50</translation>
+    </message>
+    <message>
+        <source>Time to first token P95 (ms)</source>
+        <translation>首 token 时间 P95（ms）</translation>
+    </message>
+    <message>
+        <source>TTFT P95</source>
+        <translation>TTFT P95</translation>
+    </message>
+    <message>
+        <source>Time to first token P99 (ms)</source>
+        <translation>首 token 时间 P99（ms）</translation>
+    </message>
+    <message>
+        <source>TTFT P99</source>
+        <translation>TTFT P99</translation>
+    </message>
+    <message>
+        <source>Latency (gated E2E P95)</source>
+        <translation>延迟（门槛所用的 E2E P95）</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Throughput (output tokens/s)</source>
+        <translation>吞吐量（输出 tokens/s）</translation>
+    </message>
+    <message>
+        <source>Cost ($/1K measured)</source>
+        <translation>成本（实测 $/1K）</translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Success</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
     </message>
 </context>
 <context>
@@ -6480,6 +6552,46 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1.http_version: &quot;%2&quot; is not one of auto, 1.1, 2</source>
         <translation>%1.http_version：“%2”不是 auto、1.1、2 之一</translation>
     </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Context sweep</source>
+        <translation>上下文扫描</translation>
+    </message>
+    <message>
+        <source>Context limit</source>
+        <translation>上下文上限</translation>
+    </message>
+    <message>
+        <source>Concurrency sweep</source>
+        <translation>并发扫描</translation>
+    </message>
+    <message>
+        <source>Streaming stability</source>
+        <translation>流式稳定性</translation>
+    </message>
+    <message>
+        <source>Multi-turn recall</source>
+        <translation>多轮召回</translation>
+    </message>
+    <message>
+        <source>Prompt cache</source>
+        <translation>提示词缓存</translation>
+    </message>
+    <message>
+        <source>Resilience</source>
+        <translation>韧性</translation>
+    </message>
+    <message>
+        <source>Rate limits</source>
+        <translation>速率限制</translation>
+    </message>
+    <message>
+        <source>Determinism</source>
+        <translation>确定性</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuiteEstimate</name>
@@ -7236,30 +7348,6 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>SLO met %1 with %2</source>
         <translation>使用 %2 时 SLO 达成 %1</translation>
-    </message>
-    <message>
-        <source>Context limit</source>
-        <translation>上下文上限</translation>
-    </message>
-    <message>
-        <source>Prompt cache</source>
-        <translation>提示词缓存</translation>
-    </message>
-    <message>
-        <source>Determinism</source>
-        <translation>确定性</translation>
-    </message>
-    <message>
-        <source>Multi-turn recall</source>
-        <translation>多轮召回</translation>
-    </message>
-    <message>
-        <source>Rate limits</source>
-        <translation>速率限制</translation>
-    </message>
-    <message>
-        <source>Resilience</source>
-        <translation>韧性</translation>
     </message>
 </context>
 <context>
