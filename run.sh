@@ -49,6 +49,7 @@ install_missing
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DYS_BUILD_TESTS=OFF
 cmake --build build -j "$jobs"
+bash tools/check_elf_layout.sh build/app/yardstick build/app/yardstick-cli build/app/yardstick-sim >/dev/null
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
     exec build/app/yardstick "$@"
