@@ -3,6 +3,7 @@
 #include "analysis/gates.h"
 #include "analysis/pareto.h"
 #include "cli_runner.h"
+#include "models/verdict_text.h"
 #include "sim/sim_profile.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -42,6 +43,38 @@ private:
     QString m_simUrl;
     QTemporaryDir m_dir;
     QString m_db;
+
+    // The first requests of each provider's probe, four in flight at once on a simulator that
+    // has served nothing yet for the first provider, get the TTFT their plans give (requests 0
+    // to 3 of the profile, in any order): the simulator's start-up costs none of them.
+    static void firstRequestsOnTime(const RunRecord &run, std::vector<Sample> samples,
+                                    const std::vector<ProviderRecord> &providers,
+                                    const std::vector<SimProfile> &profiles)
+    {
+        const auto provider = std::find_if(providers.begin(), providers.end(),
+                                           [&](const auto &p) { return p.id == run.providerId; });
+        QVERIFY(provider != providers.end());
+        const auto profile =
+            std::find_if(profiles.begin(), profiles.end(),
+                         [&](const SimProfile &p) { return p.name == provider->config.name; });
+        QVERIFY(profile != profiles.end());
+        std::sort(samples.begin(), samples.end(),
+                  [](const Sample &a, const Sample &b) { return a.seq < b.seq; });
+        std::vector<double> measured, planned;
+        for (std::uint64_t n = 0; n < 4; ++n) {
+            QVERIFY(samples[n].firstTokenNs);
+            measured.push_back(double(*samples[n].firstTokenNs) / 1e6);
+            planned.push_back(double(profile->plan(n, 1000, 128).ttftNs()) / 1e6);
+        }
+        std::sort(measured.begin(), measured.end());
+        std::sort(planned.begin(), planned.end());
+        for (std::size_t i = 0; i < measured.size(); ++i)
+            QVERIFY2(std::abs(measured[i] - planned[i]) <= 0.10 * planned[i] + 30.0,
+                     qPrintable(QStringLiteral("%1: the first requests' TTFT %2 ms, planned %3")
+                                    .arg(profile->name)
+                                    .arg(measured[i])
+                                    .arg(planned[i])));
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -142,13 +175,16 @@ private Q_SLOTS:
         QVERIFY(sessions.front().sampleCount > qint64(30 * profiles.size()));
         QCOMPARE(sessions.front().status, SessionStatus::Finished);
         qint64 stored = 0;
+        const auto providers = repo.providers(sessions.front().id, &error);
         for (const RunRecord &run : repo.runs(sessions.front().id, &error)) {
             const auto samples = repo.samples(run.id, &error);
             // Every run holds what it planned: 30 for the latency probe, the sweep's points and
             // levels theirs (a point past a provider's window plans none).
             QCOMPARE(qsizetype(samples.size()), qsizetype(run.planned));
-            if (run.kind == QLatin1StringView("latency"))
+            if (run.kind == QLatin1StringView("latency")) {
                 QCOMPARE(samples.size(), 30u);
+                firstRequestsOnTime(run, samples, providers, profiles);
+            }
             stored += qint64(samples.size());
         }
         QCOMPARE(stored, sessions.front().sampleCount);
@@ -168,6 +204,9 @@ private Q_SLOTS:
             contextFails += v.context == GateResult::Fail ? 1 : 0;
             QVERIFY(p.results.contextSweep && p.results.concurrencySweep);
         }
+        // Every kind that ends in a verdict ran for every provider.
+        QCOMPARE(VerdictText::cards(*summary).size(),
+                 profiles.size() * std::size_t(VerdictText::kinds().size()));
         QVERIFY2(paretoFront(points).size() >= 3,
                  qPrintable(QString::number(paretoFront(points).size())));
         QVERIFY(latencyFails >= 1 && costFails >= 1 && contextFails >= 1);

@@ -4,6 +4,7 @@
 // (snake_case) is on screen.
 #include "cli_runner.h"
 #include "domain/provider_labels.h"
+#include "models/verdict_text.h"
 #include "test_support.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
@@ -20,6 +21,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QFile>
+#include <QFrame>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGroupBox>
@@ -354,8 +356,18 @@ private Q_SLOTS:
         for (const ProviderSummary &p : workbench.summary()->providers)
             f.names << p.name << workbench.providerLabels().of(p.name) << p.model;
         int steps = 0;
+        QSet<QString> cards;    // provider and kind of each verdict card seen
+        QSet<QString> verdicts; // the verdicts they show
         QVERIFY(walkWindow(window, workbench, [&](const QString &stem, QWidget *shown) {
             ++steps;
+            for (const QFrame *card :
+                 shown->findChildren<QFrame *>(QStringLiteral("verdictCard"))) {
+                if (!card->isVisibleTo(shown))
+                    continue;
+                cards << card->property("provider").toString() + QLatin1Char('/') +
+                             card->property("kind").toString();
+                verdicts << card->property("verdict").toString();
+            }
             checkCharts(shown, stem, f);
             checkTexts(shown, stem, f);
             checkForms(shown, stem, f);
@@ -365,6 +377,14 @@ private Q_SLOTS:
               f.axes, f.texts);
         QVERIFY(steps >= 10);    // every page and every chart tab
         QVERIFY(f.legends >= 5); // the demo has data for the provider charts
+        // The demo runs every kind that ends in a verdict: a card for each provider and kind,
+        // and the demo's providers differ enough to pass some and fail others.
+        QCOMPARE(cards.size(),
+                 qsizetype(workbench.summary()->providers.size()) * VerdictText::kinds().size());
+        QVERIFY2(verdicts.contains(QStringLiteral("pass")) &&
+                     verdicts.contains(QStringLiteral("fail")) &&
+                     verdicts.contains(QStringLiteral("warn")),
+                 qPrintable(QStringList(verdicts.values()).join(QLatin1Char(' '))));
         for (const QString &problem : std::as_const(f.problems))
             qWarning("%s", qPrintable(problem));
         QVERIFY2(f.problems.isEmpty(),

@@ -394,6 +394,16 @@ void TestSimServer::demoProfiles()
                              : p.model == QLatin1StringView("sim-budget-32k")   ? 4
                                                                                 : 0);
         QVERIFY(p.apiKey.isEmpty());
+        // What the demo's verdict kinds tell apart: two keep a prefix cache, one answers the
+        // same prompt differently, one forgets a fact past 400 tokens, the small window
+        // truncates silently.
+        QCOMPARE(p.prefixCache.has_value(), p.model == QLatin1StringView("sim-sonnet-class") ||
+                                                p.model == QLatin1StringView("sim-deepseek-class"));
+        QCOMPARE(p.divergence > 0, p.model == QLatin1StringView("sim-flash-class"));
+        QCOMPARE(p.needleRecall.upToTokens.has_value(),
+                 p.model == QLatin1StringView("sim-qwen-max-class"));
+        QCOMPARE(p.contextOverflow == SimContextOverflow::Truncate,
+                 p.model == QLatin1StringView("sim-budget-32k"));
         // Decode speeds stay in the range real providers reach.
         QVERIFY(p.decodeTokensPerS >= 100 && p.decodeTokensPerS <= 1000);
     }

@@ -8,7 +8,8 @@
 namespace ys {
 
 // The built-in "demo" suite: the given simulated providers (DemoHost::providers()) through a
-// short latency probe (30 requests at concurrency 4).
+// short latency probe (30 requests at concurrency 4), a context sweep to 120K, a concurrency
+// sweep, and a short run of each kind that ends in a verdict.
 Suite demoSuite(std::vector<ProviderConfig> providers);
 inline const QString kDemoSuiteName = QStringLiteral("demo");
 
