@@ -47,7 +47,22 @@ struct KindLine {
     const char *keyMember = nullptr;
     bool everyItem = true;
     bool keyFigure = false; // a verdict card's key figure, not a line of the kind's text
+    // The key shown as words: "value=words|value=words" maps each back to keyMember's value.
+    const char *keyWords = nullptr;
 };
+
+// The keyMember value a line's key stands for: itself, or the value whose words it is.
+inline QString keyValue(const KindLine &spec, const QString &shown)
+{
+    if (!spec.keyWords)
+        return shown;
+    for (const QString &pair : QString::fromUtf8(spec.keyWords).split(QLatin1Char('|'))) {
+        const qsizetype eq = pair.indexOf(QLatin1Char('='));
+        if (pair.mid(eq + 1) == shown)
+            return pair.left(eq);
+    }
+    return shown;
+}
 
 // Every line read, by kind. clang-format keeps away: a line of the table is one line of text.
 // clang-format off
@@ -153,9 +168,10 @@ inline const std::vector<KindLine> kKindLines{
      .pattern = R"((?<key>\S+): SLO met (\S+?)%?, P95 (\S+?)(?: ms)?, retries cost (\S+), fallback (\S+?)%?)",
      .captures = {{"/slo_attainment", 100}, {"/p95_ms"}, {"/retry_cost_usd"}, {"/fallback_share", 100}},
      .items = "/strategies", .keyMember = "name"},
-    {.kind = "resilience", .pattern = R"(SLO met (\S+)% with (?<key>\S+))",
+    {.kind = "resilience", .pattern = R"(SLO met (\S+)% with (?<key>.+))",
      .captures = {{"/slo_attainment", 100}}, .items = "/strategies", .keyMember = "name",
-     .everyItem = false, .keyFigure = true},
+     .everyItem = false, .keyFigure = true,
+     .keyWords = "none=no retry|retry=retries|breaker_fallback=a breaker and fallbacks"},
     // rate_limit
     {.kind = "rate_limit",
      .pattern = R"(rate limit: (\S+) requests/min, (\S+) tokens/min measured; first 429 at (\S+) req/s \((\d+) of (\d+) requests limited\))",
@@ -341,7 +357,7 @@ inline int checkKindLines(const nlohmann::json &kindObject, const QString &kind,
             kindValue(kindObject, QString::fromUtf8(spec.items)).value_or(nlohmann::json::array());
         std::set<QString> seen;
         for (const auto &m : matches) {
-            const QString key = m.captured(QStringLiteral("key"));
+            const QString key = keyValue(spec, m.captured(QStringLiteral("key")));
             const auto it = std::find_if(items.begin(), items.end(), [&](const nlohmann::json &i) {
                 return i.contains(spec.keyMember) && scalarText(i[spec.keyMember]) == key &&
                        passes(i);

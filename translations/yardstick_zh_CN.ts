@@ -3201,7 +3201,7 @@
     </message>
     <message>
         <source>determinism: %1 identical at temperature 0 (%2 distinct answers to %3 prompts, %4 answers)</source>
-        <translation>确定性：temperature 为 0 时 %1 相同（%3 个提示词共 %2 种不同回答，%4 个回答）</translation>
+        <translation>确定性：温度为 0 时 %1 相同（%3 个提示词共 %2 种不同回答，%4 个回答）</translation>
     </message>
     <message>
         <source>  %1 curve, %2, a·w^α·log2(1+β·w): a %3 ± %4, α %5 ± %6, β %7 ± %8</source>
@@ -7339,15 +7339,27 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
     <message>
         <source>first 429 at %1 req/s</source>
-        <translation>在 %1 req/s 时首次出现 429</translation>
+        <translation>在 %1 请求/秒时首次出现 429</translation>
     </message>
     <message>
         <source>no 429 up to %1 req/s</source>
-        <translation>直至 %1 req/s 未出现 429</translation>
+        <translation>直至 %1 请求/秒未出现 429</translation>
     </message>
     <message>
         <source>SLO met %1 with %2</source>
         <translation>使用 %2 时 SLO 达成 %1</translation>
+    </message>
+    <message>
+        <source>no retry</source>
+        <translation>不重试</translation>
+    </message>
+    <message>
+        <source>retries</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>a breaker and fallbacks</source>
+        <translation>熔断与回退</translation>
     </message>
 </context>
 <context>

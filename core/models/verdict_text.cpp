@@ -103,6 +103,18 @@ void judgeRateLimit(const RateLimitResult &r, VerdictCard &c)
     c.verdict = r.rateLimited == 0 ? Verdict::Pass : Verdict::Warn;
 }
 
+// A resilience strategy's name as the suite format writes it, in words.
+QString strategyTitle(const QString &name)
+{
+    if (name == QLatin1StringView("none"))
+        return VerdictText::tr("no retry");
+    if (name == QLatin1StringView("retry"))
+        return VerdictText::tr("retries");
+    if (name == QLatin1StringView("breaker_fallback"))
+        return VerdictText::tr("a breaker and fallbacks");
+    return name;
+}
+
 void judgeResilience(const ResilienceResult &r, VerdictCard &c)
 {
     const ResilienceStrategy *best = nullptr;
@@ -112,8 +124,8 @@ void judgeResilience(const ResilienceResult &r, VerdictCard &c)
     }
     if (!best)
         return;
-    c.keyFigure =
-        VerdictText::tr("SLO met %1 with %2").arg(sharePercent(*best->sloAttainment), best->name);
+    c.keyFigure = VerdictText::tr("SLO met %1 with %2")
+                      .arg(sharePercent(*best->sloAttainment), strategyTitle(best->name));
     c.verdict = *best->sloAttainment >= 0.99  ? Verdict::Pass
                 : *best->sloAttainment >= 0.9 ? Verdict::Warn
                                               : Verdict::Fail;
