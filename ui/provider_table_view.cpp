@@ -1,0 +1,64 @@
+#include "ui/provider_table_view.h"
+
+#include "models/row_table_model.h"
+#include "ui/message_label.h"
+#include "ui/table_look.h"
+#include "workbench/workbench.h"
+
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ys {
+
+ProviderTableView::ProviderTableView(Workbench *workbench, RowTableModel *model,
+                                     const TableLook &look, QWidget *parent)
+    : QWidget(parent)
+    , m_workbench(workbench)
+    , m_model(model)
+    , m_message(messageLabel(look.objectName + QStringLiteral("Message"), this))
+    , m_table(new QTableView(this))
+{
+    m_model->setParent(this);
+    setUpTable(m_table, m_model, look);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_message);
+    layout->addWidget(m_table, 1);
+    connect(workbench, &Workbench::summaryChanged, this, &ProviderTableView::update);
+    connect(workbench, &Workbench::selectedProviderChanged, this, &ProviderTableView::follow);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    m_workbench->selectProvider(m_model->index(current.row(), 0).data().toString());
+            });
+}
+
+QString ProviderTableView::message() const
+{
+    return m_message->text();
+}
+
+void ProviderTableView::setMessage(const QString &text)
+{
+    m_message->setText(text);
+}
+
+void ProviderTableView::update()
+{
+    refresh();
+    follow(m_workbench->selectedProvider());
+}
+
+void ProviderTableView::follow(const QString &provider)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->index(row, 0).data().toString() == provider) {
+            if (m_table->currentIndex().row() != row)
+                m_table->selectRow(row);
+            return;
+        }
+    }
+}
+
+} // namespace ys

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace ys {
+
+class RowTableModel;
+class Workbench;
+struct TableLook;
+
+// A results tab that is a table with a row per provider (its first column the provider's name)
+// under a line of text: the row of the provider selected elsewhere is selected here, and a row
+// selected here selects its provider everywhere (Workbench::selectProvider). A derived view
+// fills its model and the line in refresh(), which runs whenever the summary changes.
+class ProviderTableView : public QWidget {
+    Q_OBJECT
+public:
+    QTableView *table() const { return m_table; }
+    RowTableModel *tableModel() const { return m_model; }
+    QString message() const;
+
+protected:
+    ProviderTableView(Workbench *workbench, RowTableModel *model, const TableLook &look,
+                      QWidget *parent);
+    // Fills the model from workbench()->summary() (none: no session) and sets the line.
+    virtual void refresh() = 0;
+    // Calls refresh() and selects the selected provider's row: for the derived constructor.
+    void update();
+
+    Workbench *workbench() const { return m_workbench; }
+    void setMessage(const QString &text);
+
+private:
+    void follow(const QString &provider);
+
+    Workbench *m_workbench;
+    RowTableModel *m_model;
+    QLabel *m_message;
+    QTableView *m_table;
+};
+
+} // namespace ys
