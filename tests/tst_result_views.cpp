@@ -260,11 +260,12 @@ private Q_SLOTS:
     {
         QWidget host;
         const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
-        QCOMPARE(views.size(), std::size_t(5)); // distribution, concurrency, costs, verdicts, drift
+        // distribution, phases, concurrency, costs, verdicts, drift, token counts
+        QCOMPARE(views.size(), std::size_t(7));
         for (const ResultView &v : views)
             QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
         // Hidden views redraw when shown, after the summary is loaded again.
-        auto *costs = qobject_cast<CostBreakdownChart *>(views[2].widget);
+        auto *costs = qobject_cast<CostBreakdownChart *>(views[3].widget);
         QVERIFY(costs);
         QVERIFY(m_workbench->selectSession(m_workbench->selectedSession()));
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->loadingSession() == 0, 60000);
@@ -272,7 +273,7 @@ private Q_SLOTS:
         QCOMPARE(costs->splits().size(), m_workbench->summary()->providers.size());
         // The drift tab shows the session's drift from the same view of the session (none in a
         // database of one session).
-        auto *drift = qobject_cast<SessionDriftView *>(views[4].widget);
+        auto *drift = qobject_cast<SessionDriftView *>(views[5].widget);
         QVERIFY(drift);
         QCOMPARE(drift->model()->rowCount(), int(m_workbench->summary()->drift.size()));
         QVERIFY2(!drift->message().isEmpty(), "the drift tab says what it shows");

@@ -4,9 +4,13 @@
 // (snake_case) is on screen.
 #include "cli_runner.h"
 #include "domain/provider_labels.h"
+#include "models/drift_model.h"
+#include "models/latency_phases_model.h"
 #include "models/verdict_text.h"
 #include "test_support.h"
+#include "ui/latency_phases_view.h"
 #include "ui/main_window.h"
+#include "ui/reconciliation_view.h"
 #include "ui/results_page.h"
 #include "ui/screen_walk.h"
 #include "workbench/app_settings.h"
@@ -304,6 +308,63 @@ private Q_SLOTS:
                              480000 * test::kSlow);
             QCOMPARE(demo.code, 0);
         }
+    }
+
+    // The latency phases and the token counts after the demo: a row per provider with its
+    // figures (the phases and, against the demo's objectives, SLO attainment and goodput; token
+    // counts, estimated for the simulated models), each table following the provider
+    // selected elsewhere and selecting it.
+    void providerTablesFollowTheProvider()
+    {
+        Workbench workbench(m_db);
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        MainWindow window(&workbench);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(waitForNewestSession(workbench));
+        const auto &providers = workbench.summary()->providers;
+        auto *phases = window.findChild<LatencyPhasesView *>(QStringLiteral("latencyPhases"));
+        auto *tokens = window.findChild<ReconciliationView *>(QStringLiteral("reconciliation"));
+        QVERIFY(phases && tokens);
+        QCOMPARE(phases->model()->rowCount(), int(providers.size()));
+        QVERIFY(phases->model()->hasObjectives());
+        for (int row = 0; row < phases->model()->rowCount(); ++row) {
+            for (int column : {LatencyPhasesModel::TtfbP50, LatencyPhasesModel::TpotP50,
+                               LatencyPhasesModel::ItlMean, LatencyPhasesModel::ColdTtftP50,
+                               LatencyPhasesModel::WarmTtftP50, LatencyPhasesModel::ConnectP50,
+                               LatencyPhasesModel::SloShare, LatencyPhasesModel::Goodput})
+                QVERIFY2(
+                    phases->model()->index(row, column).data(RowTableModel::ValueRole).isValid(),
+                    qPrintable(phases->model()->headerData(column, Qt::Horizontal).toString()));
+            // Plain HTTP: no TLS phase.
+            QVERIFY(!phases->model()
+                         ->index(row, LatencyPhasesModel::TlsP50)
+                         .data(RowTableModel::ValueRole)
+                         .isValid());
+        }
+        QVERIFY2(phases->message().contains(QStringLiteral("TTFT ≤ 250 ms")),
+                 qPrintable(phases->message()));
+        QCOMPARE(tokens->model()->rowCount(), int(providers.size()));
+        // The simulated models' tokenizers are not ones Yardstick knows: counted by estimate.
+        for (int row = 0; row < tokens->model()->rowCount(); ++row)
+            QCOMPARE(tokens->model()->index(row, ReconciliationModel::Status).data().toString(),
+                     QStringLiteral("estimated"));
+        QVERIFY2(tokens->message().contains(QStringLiteral("agree")),
+                 qPrintable(tokens->message()));
+
+        const QString provider = providers.back().name;
+        workbench.selectProvider(provider);
+        for (ProviderTableView *view :
+             {static_cast<ProviderTableView *>(phases), static_cast<ProviderTableView *>(tokens)})
+            QCOMPARE(view->tableModel()->index(view->table()->currentIndex().row(), 0).data(),
+                     QVariant(provider));
+        tokens->table()->selectRow(0);
+        QCOMPARE(workbench.selectedProvider(),
+                 tokens->model()->index(0, ReconciliationModel::Provider).data().toString());
+        QCOMPARE(phases->tableModel()->index(phases->table()->currentIndex().row(), 0).data(),
+                 QVariant(workbench.selectedProvider()));
     }
 
     // A first start, on an empty database: the Results page says what to do, naming the action

@@ -3300,6 +3300,132 @@
     </message>
 </context>
 <context>
+    <name>ys::LatencyPhasesModel</name>
+    <message>
+        <source>%1 (n = %2)</source>
+        <translation>%1（n = %2）</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>TTFB P50 (ms)</source>
+        <translation>TTFB P50 (ms)</translation>
+    </message>
+    <message>
+        <source>From sending the request to the response&apos;s headers</source>
+        <translation>从发出请求到收到响应头</translation>
+    </message>
+    <message>
+        <source>TTFB P95 (ms)</source>
+        <translation>TTFB P95 (ms)</translation>
+    </message>
+    <message>
+        <source>TPOT P50 (ms)</source>
+        <translation>TPOT P50 (ms)</translation>
+    </message>
+    <message>
+        <source>Time per output token after the first: (end − first token) / (output tokens − 1)</source>
+        <translation>首个 token 之后每个输出 token 的时间：(结束 − 首个 token) / (输出 token 数 − 1)</translation>
+    </message>
+    <message>
+        <source>TPOT P95 (ms)</source>
+        <translation>TPOT P95 (ms)</translation>
+    </message>
+    <message>
+        <source>ITL mean (ms)</source>
+        <translation>ITL 均值 (ms)</translation>
+    </message>
+    <message>
+        <source>Inter-token latency: the gaps between the stream&apos;s deliveries</source>
+        <translation>token 间延迟：流式响应各次交付之间的间隔</translation>
+    </message>
+    <message>
+        <source>ITL P99 (ms)</source>
+        <translation>ITL P99 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT cold P50 (ms)</source>
+        <translation>TTFT 新连接 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>Attempts that opened a new connection</source>
+        <translation>新建连接的尝试</translation>
+    </message>
+    <message>
+        <source>TTFT warm P50 (ms)</source>
+        <translation>TTFT 复用连接 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>Attempts on a reused connection</source>
+        <translation>复用连接的尝试</translation>
+    </message>
+    <message>
+        <source>Connect P50 (ms)</source>
+        <translation>建连 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>TLS P50 (ms)</source>
+        <translation>TLS P50 (ms)</translation>
+    </message>
+    <message>
+        <source>From the start of connecting to the end of the TLS handshake</source>
+        <translation>从开始建连到 TLS 握手完成</translation>
+    </message>
+    <message>
+        <source>SLO met</source>
+        <translation>SLO 达成</translation>
+    </message>
+    <message>
+        <source>%1% (%2 of %3)</source>
+        <translation>%1%（%3 个中 %2 个）</translation>
+    </message>
+    <message>
+        <source>Requests that succeeded and met every objective the suite&apos;s requirements set</source>
+        <translation>成功且满足套件要求中全部目标的请求</translation>
+    </message>
+    <message>
+        <source>Goodput (req/s)</source>
+        <translation>有效吞吐（请求/秒）</translation>
+    </message>
+    <message>
+        <source>Requests that met the objectives, per second of the run</source>
+        <translation>运行期间每秒满足目标的请求数</translation>
+    </message>
+    <message>
+        <source>TTFT ≤ %1 ms</source>
+        <translation>TTFT ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT ≤ %1 ms</source>
+        <translation>TPOT ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>E2E ≤ %1 ms</source>
+        <translation>E2E ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>ys::LatencyPhasesView</name>
+    <message>
+        <source>Select a session to see where its latency goes.</source>
+        <translation>选择一个会话以查看其延迟的构成。</translation>
+    </message>
+    <message>
+        <source>The headline latency run of each provider. Set service-level objectives (TTFT, TPOT or E2E in the suite&apos;s requirements) to see the share of requests that met them and the goodput.</source>
+        <translation>各服务商的主延迟运行。在套件的要求中设置服务等级目标（TTFT、TPOT 或 E2E），即可查看满足目标的请求占比和有效吞吐。</translation>
+    </message>
+    <message>
+        <source>The headline latency run of each provider; SLO met and goodput against the suite&apos;s objectives: %1.</source>
+        <translation>各服务商的主延迟运行；SLO 达成率和有效吞吐按套件目标计算：%1。</translation>
+    </message>
+</context>
+<context>
     <name>ys::LiveRunModel</name>
     <message>
         <source>No run yet. Start a suite and its progress shows here.</source>
@@ -4454,6 +4580,23 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ReconciliationView</name>
+    <message>
+        <source>Select a session to compare the tokens its providers reported with Yardstick&apos;s own count.</source>
+        <translation>选择一个会话，将其服务商报告的 token 数与 Yardstick 自己的计数比较。</translation>
+    </message>
+    <message>
+        <source>Every provider&apos;s reported tokens agree with Yardstick&apos;s own count of what was sent and received (within 1%, or estimated where the tokenizer is not known).</source>
+        <translation>各服务商报告的 token 数与 Yardstick 对收发内容的计数一致（相差在 1% 以内；分词器未知时为估计值）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n provider(s) report token counts that differ from Yardstick&apos;s own count by more than 1%: their cost per token is computed from what they report.</source>
+        <translation>
+            <numerusform>%n 个服务商报告的 token 数与 Yardstick 的计数相差超过 1%：其每 token 成本按其报告的数量计算。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ys::ReportAction</name>
     <message>
         <source>Save &amp;report…</source>
@@ -5075,6 +5218,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Drift</source>
         <translation>漂移</translation>
+    </message>
+    <message>
+        <source>Latency phases</source>
+        <translation>延迟构成</translation>
+    </message>
+    <message>
+        <source>Token counts</source>
+        <translation>token 计数</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,8 @@
 #include "charts/concurrency_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
+#include "ui/latency_phases_view.h"
+#include "ui/reconciliation_view.h"
 #include "ui/session_drift_view.h"
 #include "ui/verdict_cards.h"
 
@@ -12,10 +14,12 @@ std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
 {
     return {
         {new LatencyDistributionChart(workbench, parent), tr("Latency distribution")},
+        {new LatencyPhasesView(workbench, parent), tr("Latency phases")},
         {new ConcurrencyChart(workbench, parent), tr("Concurrency")},
         {new CostBreakdownChart(workbench, parent), tr("Cost breakdown")},
         {new VerdictCards(workbench, parent), tr("Verdicts")},
         {new SessionDriftView(workbench, parent), tr("Drift")},
+        {new ReconciliationView(workbench, parent), tr("Token counts")},
     };
 }
 

@@ -77,6 +77,11 @@ Suite demoSuite(std::vector<ProviderConfig> providers)
     Suite suite;
     suite.name = kDemoSuiteName;
     suite.providers = std::move(providers);
+    // The line preset's gates, and objectives per request for the SLO attainment and goodput.
+    Requirements requirements;
+    requirements.slo.ttftMs = 250;
+    requirements.slo.e2eMs = 500;
+    suite.requirements = requirements;
     Scenario probe;
     probe.kind = QStringLiteral("latency");
     probe.requests = 30;

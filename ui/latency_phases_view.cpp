@@ -1,0 +1,45 @@
+#include "ui/latency_phases_view.h"
+
+#include "models/latency_phases_model.h"
+#include "ui/table_look.h"
+#include "workbench/workbench.h"
+
+namespace ys {
+
+LatencyPhasesView::LatencyPhasesView(Workbench *workbench, QWidget *parent)
+    : ProviderTableView(workbench, new LatencyPhasesModel,
+                        {QStringLiteral("latencyPhasesTable"), QStringLiteral("latency_phases"),
+                         QAbstractItemView::SingleSelection, false, -1, true},
+                        parent)
+{
+    setObjectName(QStringLiteral("latencyPhases"));
+    update();
+}
+
+LatencyPhasesModel *LatencyPhasesView::model() const
+{
+    return static_cast<LatencyPhasesModel *>(tableModel());
+}
+
+void LatencyPhasesView::refresh()
+{
+    const auto summary = workbench()->summary();
+    if (!summary) {
+        model()->clear();
+        setMessage(tr("Select a session to see where its latency goes."));
+        return;
+    }
+    model()->setSummary(*summary);
+    const SloObjectives &slo = summary->requirements.slo;
+    if (!slo.any()) {
+        setMessage(tr("The headline latency run of each provider. Set service-level objectives "
+                      "(TTFT, TPOT or E2E in the suite's requirements) to see the share of "
+                      "requests that met them and the goodput."));
+        return;
+    }
+    setMessage(tr("The headline latency run of each provider; SLO met and goodput against the "
+                  "suite's objectives: %1.")
+                   .arg(LatencyPhasesModel::objectivesText(slo)));
+}
+
+} // namespace ys
