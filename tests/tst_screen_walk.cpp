@@ -43,6 +43,7 @@
 #include <QTextDocumentFragment>
 #include <QValueAxis>
 #include <cmath>
+#include <memory>
 
 using namespace ys;
 
@@ -249,6 +250,29 @@ QStringList listOf(const char *list)
     return QString::fromUtf8(list).split(QLatin1Char('|'));
 }
 
+// The workbench on a database and its window at 1280×800, shown: what each test here looks at.
+struct ShownWindow {
+    explicit ShownWindow(const QString &db)
+        : workbench(db)
+    {
+    }
+    // Opens the database and shows the window; false, with *error, when the database does not
+    // open.
+    bool show(QString *error)
+    {
+        if (!workbench.open(error))
+            return false;
+        window = std::make_unique<MainWindow>(&workbench);
+        window->resize(1280, 800);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            return (*error = QStringLiteral("the window was not exposed")), false;
+        return true;
+    }
+    Workbench workbench;
+    std::unique_ptr<MainWindow> window; // goes before the workbench it shows
+};
+
 } // namespace
 
 class TstScreenWalk : public QObject {
@@ -316,13 +340,11 @@ private Q_SLOTS:
     // selected elsewhere and selecting it.
     void providerTablesFollowTheProvider()
     {
-        Workbench workbench(m_db);
+        ShownWindow shown(m_db);
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        MainWindow window(&workbench);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(shown.show(&error), qPrintable(error));
+        Workbench &workbench = shown.workbench;
+        MainWindow &window = *shown.window;
         QVERIFY(waitForNewestSession(workbench));
         const auto &providers = workbench.summary()->providers;
         auto *phases = window.findChild<LatencyPhasesView *>(QStringLiteral("latencyPhases"));
@@ -373,13 +395,10 @@ private Q_SLOTS:
     {
         const QString empty = m_dir.filePath(QStringLiteral("empty.sqlite"));
         for (const QString &db : {empty, m_db}) {
-            Workbench workbench(db);
+            ShownWindow shown(db);
             QString error;
-            QVERIFY2(workbench.open(&error), qPrintable(error));
-            MainWindow window(&workbench);
-            window.resize(1280, 800);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY2(shown.show(&error), qPrintable(error));
+            MainWindow &window = *shown.window;
             QLabel *hint = window.resultsPage()->firstStartHint();
             if (db == empty) {
                 QTRY_VERIFY(hint->isVisible());
@@ -402,13 +421,11 @@ private Q_SLOTS:
     {
         QFETCH(QString, language);
         installTranslations(*QCoreApplication::instance(), AppSettings::localeOf(language));
-        Workbench workbench(m_db);
+        ShownWindow shown(m_db);
         QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        MainWindow window(&workbench);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(shown.show(&error), qPrintable(error));
+        Workbench &workbench = shown.workbench;
+        MainWindow &window = *shown.window;
         QVERIFY(waitForNewestSession(workbench));
         QVERIFY(workbench.providerLabels().shortened()); // the demo's names share "Simulated"
 
