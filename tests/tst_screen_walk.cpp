@@ -37,6 +37,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -349,7 +350,11 @@ private Q_SLOTS:
         const auto &providers = workbench.summary()->providers;
         auto *phases = window.findChild<LatencyPhasesView *>(QStringLiteral("latencyPhases"));
         auto *tokens = window.findChild<ReconciliationView *>(QStringLiteral("reconciliation"));
-        QVERIFY(phases && tokens);
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("resultCharts"));
+        QVERIFY(phases && tokens && tabs);
+        // A hidden tab fills when shown.
+        QCOMPARE(phases->model()->rowCount(), 0);
+        tabs->setCurrentWidget(phases);
         QCOMPARE(phases->model()->rowCount(), int(providers.size()));
         QVERIFY(phases->model()->hasObjectives());
         for (int row = 0; row < phases->model()->rowCount(); ++row) {
@@ -368,6 +373,7 @@ private Q_SLOTS:
         }
         QVERIFY2(phases->message().contains(QStringLiteral("TTFT ≤ 250 ms")),
                  qPrintable(phases->message()));
+        tabs->setCurrentWidget(tokens);
         QCOMPARE(tokens->model()->rowCount(), int(providers.size()));
         // The simulated models' tokenizers are not ones Yardstick knows: counted by estimate.
         for (int row = 0; row < tokens->model()->rowCount(); ++row)
@@ -385,6 +391,7 @@ private Q_SLOTS:
         tokens->table()->selectRow(0);
         QCOMPARE(workbench.selectedProvider(),
                  tokens->model()->index(0, ReconciliationModel::Provider).data().toString());
+        tabs->setCurrentWidget(phases);
         QCOMPARE(phases->tableModel()->index(phases->table()->currentIndex().row(), 0).data(),
                  QVariant(workbench.selectedProvider()));
     }

@@ -46,8 +46,19 @@ void ProviderTableView::setMessage(const QString &text)
 
 void ProviderTableView::update()
 {
+    m_dirty = true;
+    if (!isVisible())
+        return;
+    m_dirty = false;
     refresh();
     follow(m_workbench->selectedProvider());
+}
+
+void ProviderTableView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        update();
 }
 
 void ProviderTableView::follow(const QString &provider)

@@ -14,7 +14,8 @@ struct TableLook;
 // A results tab that is a table with a row per provider (its first column the provider's name)
 // under a line of text: the row of the provider selected elsewhere is selected here, and a row
 // selected here selects its provider everywhere (Workbench::selectProvider). A derived view
-// fills its model and the line in refresh(), which runs whenever the summary changes.
+// fills its model and the line in refresh(), which runs when the summary changes (while hidden,
+// when next shown).
 class ProviderTableView : public QWidget {
     Q_OBJECT
 public:
@@ -27,8 +28,10 @@ protected:
                       QWidget *parent);
     // Fills the model from workbench()->summary() (none: no session) and sets the line.
     virtual void refresh() = 0;
-    // Calls refresh() and selects the selected provider's row: for the derived constructor.
+    // Calls refresh() and selects the selected provider's row now when visible, else when next
+    // shown (a hidden tab costs the UI thread nothing while a session loads).
     void update();
+    void showEvent(QShowEvent *event) override;
 
     Workbench *workbench() const { return m_workbench; }
     void setMessage(const QString &text);
@@ -40,6 +43,7 @@ private:
     RowTableModel *m_model;
     QLabel *m_message;
     QTableView *m_table;
+    bool m_dirty = true;
 };
 
 } // namespace ys
