@@ -39,8 +39,8 @@ LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
               QStringLiteral("%.0f"));
     m_xAxis->setRange(0, 10);
     m_yAxis->setRange(0, 1);
-    m_yAxis->setLabelsVisible(
-        false); // no numbers before the first attempt: "0 0 0 1 1" says nothing
+    // No vertical axis before the first attempt: its "0 0 0 1 1" would say nothing (redraw()).
+    m_yAxis->setVisible(false);
     m_timer.setSingleShot(true);
     m_timer.setInterval(kRedrawMs);
     connect(&m_timer, &QTimer::timeout, this, &LiveSeriesChart::redraw);

@@ -17,8 +17,10 @@
 #include "workbench/workbench.h"
 #include "workbench_fixtures.h"
 
+#include <QAbstractAxis>
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QChart>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPushButton>
@@ -150,6 +152,10 @@ private Q_SLOTS:
         // Points arrive while the run goes, redrawn by the chart's timer.
         QTRY_VERIFY_WITH_TIMEOUT(page->ttftChart()->pointCount() > 0, 30000);
         QVERIFY(workbench.isRunning());
+        // With points, the vertical axis shows, its numbers with it.
+        const auto vertical = page->ttftChart()->chart()->axes(Qt::Vertical);
+        QCOMPARE(vertical.size(), 1);
+        QVERIFY(vertical.front()->isVisible() && vertical.front()->labelsVisible());
 
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("finished"));
