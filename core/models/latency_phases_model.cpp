@@ -70,28 +70,22 @@ LatencyPhasesModel::LatencyPhasesModel(QObject *parent)
               [this](int r) { return cellOrNull(at(r).itlP99Ms); })
         .places(1)
         .aligned(right);
-    addColumn("cold_ttft_p50_ms", "ms", QT_TR_NOOP("TTFT cold P50 (ms)"),
-              [this](int r) {
-                  return cellOrNull(figure(r, &LatencyResult::coldTtftMs, &Distribution::p50));
-              })
-        .shown([this](int r) {
-            const auto &l = at(r).latency;
-            return countedText(figure(r, &LatencyResult::coldTtftMs, &Distribution::p50),
-                               l ? l->coldTtftMs.count : 0);
-        })
-        .aligned(right)
-        .headerTip(QT_TR_NOOP("Attempts that opened a new connection"));
-    addColumn("warm_ttft_p50_ms", "ms", QT_TR_NOOP("TTFT warm P50 (ms)"),
-              [this](int r) {
-                  return cellOrNull(figure(r, &LatencyResult::warmTtftMs, &Distribution::p50));
-              })
-        .shown([this](int r) {
-            const auto &l = at(r).latency;
-            return countedText(figure(r, &LatencyResult::warmTtftMs, &Distribution::p50),
-                               l ? l->warmTtftMs.count : 0);
-        })
-        .aligned(right)
-        .headerTip(QT_TR_NOOP("Attempts on a reused connection"));
+    // The first token's P50 on new and on reused connections, each with its count.
+    const auto byConnection = [&](const char *key, const char *title, const char *tip,
+                                  const Distribution LatencyResult::*m) {
+        addColumn(key, "ms", title,
+                  [this, m](int r) { return cellOrNull(figure(r, m, &Distribution::p50)); })
+            .shown([this, m](int r) {
+                const auto &l = at(r).latency;
+                return countedText(figure(r, m, &Distribution::p50), l ? ((*l).*m).count : 0);
+            })
+            .aligned(right)
+            .headerTip(tip);
+    };
+    byConnection("cold_ttft_p50_ms", QT_TR_NOOP("TTFT cold P50 (ms)"),
+                 QT_TR_NOOP("Attempts that opened a new connection"), &LatencyResult::coldTtftMs);
+    byConnection("warm_ttft_p50_ms", QT_TR_NOOP("TTFT warm P50 (ms)"),
+                 QT_TR_NOOP("Attempts on a reused connection"), &LatencyResult::warmTtftMs);
     addColumn("connect_p50_ms", "ms", QT_TR_NOOP("Connect P50 (ms)"),
               [this](int r) {
                   const auto &l = at(r).latency;
