@@ -1,18 +1,14 @@
 #include "ui/latency_phases_view.h"
 
 #include "models/latency_phases_model.h"
-#include "ui/table_look.h"
 #include "workbench/workbench.h"
 
 namespace ys {
 
 LatencyPhasesView::LatencyPhasesView(Workbench *workbench, QWidget *parent)
-    : ProviderTableView(workbench, new LatencyPhasesModel,
-                        {QStringLiteral("latencyPhasesTable"), QStringLiteral("latency_phases"),
-                         QAbstractItemView::SingleSelection, false, -1, true},
-                        parent)
+    : ProviderTableView(workbench, new LatencyPhasesModel, QStringLiteral("latencyPhases"),
+                        QStringLiteral("latency_phases"), parent)
 {
-    setObjectName(QStringLiteral("latencyPhases"));
     update();
 }
 

@@ -13,15 +13,19 @@
 namespace ys {
 
 ProviderTableView::ProviderTableView(Workbench *workbench, RowTableModel *model,
-                                     const TableLook &look, QWidget *parent)
+                                     const QString &name, const QString &exportName,
+                                     QWidget *parent)
     : QWidget(parent)
     , m_workbench(workbench)
     , m_model(model)
-    , m_message(messageLabel(look.objectName + QStringLiteral("Message"), this))
+    , m_message(messageLabel(name + QStringLiteral("Message"), this))
     , m_table(new QTableView(this))
 {
+    setObjectName(name);
     m_model->setParent(this);
-    setUpTable(m_table, m_model, look);
+    setUpTable(m_table, m_model,
+               {name + QStringLiteral("Table"), exportName, QAbstractItemView::SingleSelection,
+                false, -1, true});
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);
     layout->addWidget(m_table, 1);

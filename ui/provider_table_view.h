@@ -9,7 +9,6 @@ namespace ys {
 
 class RowTableModel;
 class Workbench;
-struct TableLook;
 
 // A results tab that is a table with a row per provider (its first column the provider's name)
 // under a line of text: the row of the provider selected elsewhere is selected here, and a row
@@ -24,8 +23,10 @@ public:
     QString message() const;
 
 protected:
-    ProviderTableView(Workbench *workbench, RowTableModel *model, const TableLook &look,
-                      QWidget *parent);
+    // The view named name (its table nameTable, exported as exportName) over model, which it
+    // takes: one row selected at a time, columns fitted to their contents.
+    ProviderTableView(Workbench *workbench, RowTableModel *model, const QString &name,
+                      const QString &exportName, QWidget *parent);
     // Fills the model from workbench()->summary() (none: no session) and sets the line.
     virtual void refresh() = 0;
     // Calls refresh() and selects the selected provider's row now when visible, else when next

@@ -1,18 +1,14 @@
 #include "ui/reconciliation_view.h"
 
 #include "models/drift_model.h"
-#include "ui/table_look.h"
 #include "workbench/workbench.h"
 
 namespace ys {
 
 ReconciliationView::ReconciliationView(Workbench *workbench, QWidget *parent)
-    : ProviderTableView(workbench, new ReconciliationModel,
-                        {QStringLiteral("reconciliationTable"), QStringLiteral("token_counts"),
-                         QAbstractItemView::SingleSelection, false, -1, true},
-                        parent)
+    : ProviderTableView(workbench, new ReconciliationModel, QStringLiteral("reconciliation"),
+                        QStringLiteral("token_counts"), parent)
 {
-    setObjectName(QStringLiteral("reconciliation"));
     update();
 }
 
