@@ -9,7 +9,7 @@ LatencyPhasesView::LatencyPhasesView(Workbench *workbench, QWidget *parent)
     : ProviderTableView(workbench, new LatencyPhasesModel, QStringLiteral("latencyPhases"),
                         QStringLiteral("latency_phases"), parent)
 {
-    update();
+    reload();
 }
 
 LatencyPhasesModel *LatencyPhasesView::model() const

@@ -29,7 +29,7 @@ ProviderTableView::ProviderTableView(Workbench *workbench, RowTableModel *model,
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_message);
     layout->addWidget(m_table, 1);
-    connect(workbench, &Workbench::summaryChanged, this, &ProviderTableView::update);
+    connect(workbench, &Workbench::summaryChanged, this, &ProviderTableView::reload);
     connect(workbench, &Workbench::selectedProviderChanged, this, &ProviderTableView::follow);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -48,7 +48,7 @@ void ProviderTableView::setMessage(const QString &text)
     m_message->setText(text);
 }
 
-void ProviderTableView::update()
+void ProviderTableView::reload()
 {
     m_dirty = true;
     if (!isVisible())
@@ -62,7 +62,7 @@ void ProviderTableView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     if (m_dirty)
-        update();
+        reload();
 }
 
 void ProviderTableView::follow(const QString &provider)

@@ -31,7 +31,7 @@ protected:
     virtual void refresh() = 0;
     // Calls refresh() and selects the selected provider's row now when visible, else when next
     // shown (a hidden tab costs the UI thread nothing while a session loads).
-    void update();
+    void reload();
     void showEvent(QShowEvent *event) override;
 
     Workbench *workbench() const { return m_workbench; }

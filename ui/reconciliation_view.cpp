@@ -9,7 +9,7 @@ ReconciliationView::ReconciliationView(Workbench *workbench, QWidget *parent)
     : ProviderTableView(workbench, new ReconciliationModel, QStringLiteral("reconciliation"),
                         QStringLiteral("token_counts"), parent)
 {
-    update();
+    reload();
 }
 
 ReconciliationModel *ReconciliationView::model() const
