@@ -17,7 +17,7 @@
 #include <QSqlRecord>
 #include <QTcpServer>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <nlohmann/json.hpp>
 #include <thread>
 

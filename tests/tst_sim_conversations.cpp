@@ -11,7 +11,7 @@
 #include "sim_test_client.h"
 #include "wire/sse_parser.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace ys;
 namespace st = ys::simtest;

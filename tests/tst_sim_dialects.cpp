@@ -10,7 +10,7 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 using namespace ys;
 using namespace ys::simtest;

@@ -12,8 +12,8 @@
 #include <QDateTime>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QTest>
 #include <QTimeZone>
-#include <QtTest>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <netinet/in.h>

@@ -8,7 +8,7 @@
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
 
-#include <QtTest>
+#include <QTest>
 #include <algorithm>
 
 using namespace ys;

@@ -14,7 +14,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QTest>
 
 using namespace ys;
 using L1 = QLatin1StringView;

@@ -20,8 +20,8 @@
 #include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTimer>
-#include <QtTest>
 #include <algorithm>
 #include <cctype>
 #include <functional>

@@ -11,7 +11,7 @@
 #include "tokenize/bpe_tokenizer.h"
 
 #include <QJsonArray>
-#include <QtTest>
+#include <QTest>
 #include <map>
 
 using namespace ys;
