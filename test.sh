@@ -94,7 +94,7 @@ phase "sanitized build"
 # cache and the links are smaller. -O0 as before: -O1 compiled the library sources half as slow
 # again and ran the tests only about 15% faster in sum (docs/testing.md).
 cmake -S . -B build-test $(generator build-test) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" \
-    -DYS_WERROR=ON -DYS_SANITIZE=ON -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF >/dev/null
+    -DYS_WERROR=ON -DYS_SANITIZE=ON -DYS_BUILD_TESTS=ON -DYS_BUILD_BENCH=OFF -DYS_SHARED_LIBS=ON >/dev/null
 if [ -n "$only" ]; then
     # The test executables (and what they depend on) of the tests REGEX matches and of the tests
     # that set up the fixtures they require (ctest runs those too), nothing else; exit 2 when

@@ -20,6 +20,7 @@ set(YS_PCH_GUI_TEST ${YS_PCH_GUI}
 # ys_precompile(TARGET KIND): TARGET precompiles the YS_PCH_<KIND> list for its own sources.
 function(ys_precompile target kind)
     if(YS_PCH)
+        ys_no_export_define(${target})
         target_precompile_headers(${target} PRIVATE ${YS_PCH_${kind}})
     endif()
 endfunction()
@@ -28,6 +29,13 @@ endfunction()
 # compile with the same options and Qt modules.
 function(ys_precompile_reuse target owner)
     if(YS_PCH)
+        ys_no_export_define(${target})
         target_precompile_headers(${target} REUSE_FROM ${owner})
     endif()
+endfunction()
+
+# A shared library compiles with <target>_EXPORTS defined (YS_SHARED_LIBS), which would make its
+# sources refuse a header precompiled for another target. No source reads that define.
+function(ys_no_export_define target)
+    set_target_properties(${target} PROPERTIES DEFINE_SYMBOL "")
 endfunction()
