@@ -2,26 +2,18 @@
 
 #include "charts/chart_legend.h"
 #include "charts/chart_setup.h"
+#include "charts/provider_colours.h"
 #include "domain/provider_labels.h"
 
 #include <QChart>
 #include <QLineSeries>
 #include <QScatterSeries>
+
 #include <QValueAxis>
 #include <QXYSeries>
 #include <algorithm>
 
 namespace ys {
-
-namespace {
-// The same ten colours, in the same provider order, as the results chart (Tableau 10).
-QColor providerColour(int index)
-{
-    static const QRgb colours[] = {0x4e79a7, 0xf28e2b, 0x59a14f, 0xe15759, 0x76b7b2,
-                                   0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
-    return QColor(colours[index % 10]);
-}
-} // namespace
 
 LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
     : QChartView(parent)

@@ -2,18 +2,25 @@
 // separators, other column names), each kind of malformed file refused naming its line and
 // column, and acceptance 5: a bill built from sessions recorded on the simulator over ten days,
 // with one day's prices doubled, is reconciled with that day flagged and the effective price per
-// 1K of the others equal to the session's. The command line runs as the real executable.
+// 1K of the others equal to the session's. The command line runs as the real executable, and
+// the window's File → Import bill… shows the same days, figures and flags.
 #include "analysis/bill.h"
 #include "analysis/bill_csv.h"
 #include "analysis/run_summary.h"
+#include "charts/bill_chart.h"
 #include "domain/suite.h"
+#include "models/bill_tables.h"
 #include "run/session_runner.h"
 #include "sim/sim_host.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "storage/usage_query.h"
+#include "ui/bill_page.h"
+#include "ui/main_window.h"
 #include "util/csv_reader.h"
+#include "workbench/demo_host.h"
+#include "workbench/workbench.h"
 
 #include "cli_runner.h"
 #include "fixtures.h"
@@ -21,9 +28,14 @@
 #include "suite_files.h"
 #include "test_support.h"
 
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
 #include <QFile>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QSqlQuery>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -369,6 +381,157 @@ private Q_SLOTS:
         QCOMPARE(code, 2);
     }
 
+    // File → Import bill… in the window: the same days, figures (at the precision the command
+    // line prints them) and flags as `yardstick-cli bill` on the same file, the flagged day
+    // marked on the chart; a cost column of another name named in the message and then chosen
+    // in the page; the selected session alone; a malformed file refused naming its line while
+    // the reconciliation shown stays.
+    void importedThroughTheWindow()
+    {
+        const QString csvPath = m_dir.filePath(QStringLiteral("window-bill.csv"));
+        QVERIFY(test::writeFileBytes(csvPath, billFromRecording()));
+        auto [code, out] = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
+                                   QStringLiteral("--csv"), csvPath, QStringLiteral("--json")});
+        QVERIFY2(code == 0, qPrintable(m_lastStderr));
+        const json doc = json::parse(out.toStdString());
+        QByteArray text;
+        std::tie(code, text) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
+                                       QStringLiteral("--csv"), csvPath});
+        QVERIFY2(code == 0, qPrintable(m_lastStderr));
+        const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+
+        Workbench workbench(m_db);
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        MainWindow window(&workbench);
+        BillPage *page = window.billPage();
+        auto *fileMenu = window.findChild<QMenu *>(QStringLiteral("fileMenu"));
+        QVERIFY(fileMenu && fileMenu->actions().contains(page->importAction()));
+        QAbstractItemModelTester daysTester(page->daysModel(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester modelsTester(
+            page->modelsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QString chosen = csvPath;
+        page->setChooser([&] { return chosen; });
+        QSignalSpy reconciled(page, &BillPage::reconciled);
+        QSignalSpy failed(page, &BillPage::failed);
+        page->importAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(reconciled.size(), 1, 30000); // read off the UI thread
+        QCOMPARE(failed.size(), 0);
+        auto *pages = window.findChild<QTabWidget *>(QStringLiteral("pages"));
+        QVERIFY(pages && pages->currentWidget() == page); // the page came to the front
+
+        const BillDaysModel *days = page->daysModel();
+        QCOMPARE(std::size_t(days->rowCount()), doc["days"].size());
+        const auto same = [](const QVariant &shown, const json &v) {
+            if (v.is_null())
+                return !shown.isValid();
+            return shown.isValid() && std::abs(shown.toDouble() - v.get<double>()) <=
+                                          1e-12 * std::max(1.0, std::abs(v.get<double>()));
+        };
+        const auto value = [days](int row, int column) {
+            return days->index(row, column).data(RowTableModel::ValueRole);
+        };
+        int flagged = 0;
+        for (int r = 0; r < days->rowCount(); ++r) {
+            const json &d = doc["days"][std::size_t(r)];
+            const QString date = QString::fromStdString(d["date"].get<std::string>());
+            const QString model = QString::fromStdString(d["model"].get<std::string>());
+            QCOMPARE(days->index(r, BillDaysModel::Date).data().toString(), date);
+            QCOMPARE(days->index(r, BillDaysModel::Model).data().toString(), model);
+            QVERIFY(same(value(r, BillDaysModel::BilledUsd), d["billed"]["cost_usd"]));
+            QVERIFY(same(value(r, BillDaysModel::RecordedUsd), d["recorded"]["cost_usd"]));
+            QVERIFY(same(value(r, BillDaysModel::DiffUsd), d["cost_diff_usd"]));
+            QVERIFY(
+                same(value(r, BillDaysModel::BilledUsdPer1k), d["billed"]["usd_per_1k_tokens"]));
+            QVERIFY(same(value(r, BillDaysModel::OthersMean), d["others_mean_usd_per_1k"]));
+            QVERIFY(same(value(r, BillDaysModel::OthersSigma), d["others_sigma_usd_per_1k"]));
+            const bool isFlagged = d["flagged"].get<bool>();
+            QCOMPARE(days->index(r, 0).data(BillDaysModel::FlaggedRole).toBool(), isFlagged);
+            flagged += isFlagged ? 1 : 0;
+            // The texts are the ones the command line prints on that day's line.
+            const QString prefix = date + QLatin1Char(' ') + model + QLatin1Char(' ');
+            const auto line = std::find_if(lines.begin(), lines.end(),
+                                           [&](const QString &l) { return l.startsWith(prefix); });
+            QVERIFY2(line != lines.end(), qPrintable(prefix));
+            for (int c : {int(BillDaysModel::BilledUsd), int(BillDaysModel::RecordedUsd),
+                          int(BillDaysModel::DiffUsd), int(BillDaysModel::BilledUsdPer1k)}) {
+                const QString shown = days->index(r, c).data().toString();
+                QVERIFY2(line->contains(QLatin1Char(' ') + shown),
+                         qPrintable(*line + QStringLiteral(" lacks ") + shown));
+            }
+            QCOMPARE(line->contains(QStringLiteral("FLAGGED")), isFlagged);
+        }
+        QCOMPARE(flagged, 1);
+        QCOMPARE(days->flaggedDays(), 1);
+        QVERIFY2(lines.size() > 1 && lines.at(1) == page->summary(), qPrintable(page->summary()));
+
+        const BillModelsModel *models = page->modelsModel();
+        QCOMPARE(std::size_t(models->rowCount()), doc["models"].size());
+        for (int r = 0; r < models->rowCount(); ++r) {
+            const json &m = doc["models"][std::size_t(r)];
+            QCOMPARE(models->index(r, BillModelsModel::Model).data().toString(),
+                     QString::fromStdString(m["model"].get<std::string>()));
+            QVERIFY(same(
+                models->index(r, BillModelsModel::BilledUsdPer1k).data(RowTableModel::ValueRole),
+                m["billed"]["usd_per_1k_tokens"]));
+            QVERIFY(same(
+                models->index(r, BillModelsModel::RecordedUsdPer1k).data(RowTableModel::ValueRole),
+                m["recorded"]["usd_per_1k_tokens"]));
+            QCOMPARE(
+                models->index(r, BillModelsModel::Flagged).data(RowTableModel::ValueRole).toInt(),
+                m["flagged_days"].get<int>());
+        }
+
+        // The chart: a billed and a recorded line per model, the flagged day marked at its price.
+        const BillChart *chart = page->chart();
+        QCOMPARE(chart->models(), (QStringList{QStringLiteral("alpha"), QStringLiteral("beta")}));
+        QCOMPARE(chart->flaggedPoints().size(), 1);
+        const QDate doubled = kFirstDay.addDays(kDoubledDay);
+        QCOMPARE(qint64(chart->flaggedPoints().first().x()),
+                 QDateTime(doubled, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch());
+        for (const json &d : doc["days"])
+            if (d["flagged"].get<bool>())
+                QCOMPARE(chart->flaggedPoints().first().y(),
+                         d["billed"]["usd_per_1k_tokens"].get<double>());
+
+        // Another header for the cost: the page names the field, then reads the column chosen.
+        QByteArray renamed = billFromRecording();
+        renamed.replace("cost_usd", "Amount (USD)");
+        chosen = m_dir.filePath(QStringLiteral("renamed.csv"));
+        QVERIFY(test::writeFileBytes(chosen, renamed));
+        page->importAction()->trigger();
+        QTRY_COMPARE(failed.size(), 1);
+        QVERIFY2(page->message().contains(QStringLiteral("cost_usd")), qPrintable(page->message()));
+        QCOMPARE(days->rowCount(), int(doc["days"].size())); // what was shown stays
+        QComboBox *cost = page->columnBox(BillCsv::CostUsd);
+        QCOMPARE(cost->currentIndex(), 0);
+        QCOMPARE(page->columnBox(BillCsv::Date)->currentText(), QStringLiteral("date"));
+        cost->setCurrentIndex(cost->findData(QStringLiteral("Amount (USD)")));
+        QTRY_COMPARE_WITH_TIMEOUT(reconciled.size(), 2, 30000);
+        QCOMPARE(days->flaggedDays(), 1);
+
+        // The selected session alone: it is the only one, so the same days.
+        QVERIFY(workbench.selectSession(m_session));
+        QTRY_COMPARE_WITH_TIMEOUT(workbench.selectedSession(), m_session, 30000);
+        page->scopeBox()->setCurrentIndex(1);
+        QTRY_COMPARE_WITH_TIMEOUT(reconciled.size(), 3, 30000);
+        QCOMPARE(days->rowCount(), int(doc["days"].size()));
+        QVERIFY2(page->message().contains(QString::number(m_session)), qPrintable(page->message()));
+
+        // A malformed file: refused with its line and column; the reconciliation shown stays.
+        QByteArray broken = billFromRecording();
+        broken.replace("2026-03-05", "2026-13-05");
+        chosen = m_dir.filePath(QStringLiteral("broken.csv"));
+        QVERIFY(test::writeFileBytes(chosen, broken));
+        page->importAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 30000);
+        QVERIFY2(page->message().contains(QStringLiteral("broken.csv:")) &&
+                     page->message().contains(QStringLiteral("2026-13-05")),
+                 qPrintable(page->message()));
+        QCOMPARE(days->rowCount(), int(doc["days"].size()));
+    }
+
     // An attempt is dated by its run's start plus its own offset: a run started a millisecond
     // before midnight puts an attempt 0.999999 ms later on the same day (no rounding up to the
     // millisecond) and its later attempts on the next day. A session filter keeps only that
@@ -423,5 +586,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstBill)
+QTEST_MAIN(TstBill)
 #include "tst_bill.moc"

@@ -6,23 +6,28 @@
 #include "analysis/scores.h"
 #include "analysis/tco.h"
 #include "charts/drift_chart.h"
+#include "charts/history_window_chart.h"
 #include "charts/pareto_chart.h"
 #include "charts/tco_chart.h"
 #include "demo/sim_demo_host.h"
 #include "models/drift_model.h"
 #include "models/drift_series_model.h"
+#include "models/history_window_model.h"
 #include "models/score_model.h"
 #include "models/session_diff_model.h"
+#include "storage/database.h"
 #include "storage/history_loader.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "ui/history_page.h"
+#include "ui/history_window_view.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
 #include "ui/scores_page.h"
 #include "ui/tco_page.h"
 #include "workbench/workbench.h"
 
+#include "cli_runner.h"
 #include "demo_workbench.h"
 #include "workbench_fixtures.h"
 
@@ -36,15 +41,20 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <array>
 #include <cmath>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 using namespace ys;
+using nlohmann::json;
 
 namespace {
 
@@ -383,6 +393,91 @@ private Q_SLOTS:
             QVERIFY(!tco->refusedField());
             QVERIFY(tco->message().isEmpty());
         }
+    }
+
+    // The medians by window and by hour of the day on the History page: the rows and figures
+    // `yardstick-cli history --json` gives for the same database, drawn a line per provider, the
+    // selected provider's rows selected. Last: it moves the first session three hours back.
+    void mediansByWindowAndHour()
+    {
+        QVERIFY(m_first != 0);
+        {
+            QSqlQuery q(m_wb->repository()->database().connection());
+            q.prepare(QStringLiteral("UPDATE sessions SET started_at = ? WHERE id = ?"));
+            q.addBindValue(
+                QDateTime::currentDateTimeUtc().addSecs(-3 * 3600).toString(Qt::ISODateWithMs));
+            q.addBindValue(m_first);
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+        }
+        auto *page = m_window->findChild<HistoryPage *>();
+        QVERIFY(page);
+        m_window->pages()->setCurrentWidget(page);
+        auto *tabs = page->findChild<QTabWidget *>(QStringLiteral("historyTabs"));
+        HistoryWindowView *view = page->windowView();
+        QVERIFY(tabs && view);
+        tabs->setCurrentWidget(view);
+        QAbstractItemModelTester tester(view->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(view, &HistoryWindowView::loaded);
+
+        const QString db = m_dir.filePath(QStringLiteral("history.sqlite"));
+        for (const auto &[index, args] : std::vector<std::pair<int, QStringList>>{
+                 {3, {QStringLiteral("--by"), QStringLiteral("hour-of-day")}},
+                 {0, {QStringLiteral("--window"), QStringLiteral("1h")}}}) {
+            loaded.clear();
+            view->groupingBox()->setCurrentIndex(index);
+            QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 30000);
+            const auto cli =
+                test::runCli(QStringList{QStringLiteral("history"), QStringLiteral("--db"), db,
+                                         QStringLiteral("--json")} +
+                             args);
+            QVERIFY2(cli.code == 0, qPrintable(cli.err));
+            const json doc = json::parse(cli.out.toStdString());
+            const HistoryWindowModel *model = view->model();
+            QCOMPARE(std::size_t(model->rowCount()), doc.size());
+            QStringList providers;
+            for (int r = 0; r < model->rowCount(); ++r) {
+                const json &row = doc[std::size_t(r)];
+                const QString provider = QString::fromStdString(row["provider"].get<std::string>());
+                QCOMPARE(model->index(r, HistoryWindowModel::Provider).data().toString(), provider);
+                QCOMPARE(model->index(r, HistoryWindowModel::Sessions).data().toInt(),
+                         row["sessions"].get<int>());
+                const QVariant group =
+                    model->index(r, HistoryWindowModel::Group).data(RowTableModel::ValueRole);
+                if (index == 3)
+                    QCOMPARE(group.toInt(), row["hour_utc"].get<int>());
+                else
+                    QCOMPARE(group.toString(),
+                             QString::fromStdString(row["window_start"].get<std::string>()));
+                const QVariant ttft =
+                    model->index(r, HistoryWindowModel::TtftP50).data(RowTableModel::ValueRole);
+                QCOMPARE(ttft.isValid(), !row["ttft_p50_ms"].is_null());
+                if (ttft.isValid()) {
+                    QCOMPARE(ttft.toDouble(), row["ttft_p50_ms"].get<double>());
+                    // The chart's line of the provider has the point at the group.
+                    const double x = index == 3
+                                         ? double(group.toInt())
+                                         : double(model->rowsHeld()[std::size_t(r)].groupStartMs);
+                    QCOMPARE(view->chart()->valueAt(provider, x), ttft.toDouble());
+                }
+                if (!providers.contains(provider))
+                    providers << provider;
+            }
+            // Two sessions three hours apart: two groups of each provider, in both groupings.
+            QCOMPARE(model->rowCount(), 2 * int(providers.size()));
+            QCOMPARE(view->chart()->providers().size(), providers.size());
+            for (const QString &p : std::as_const(providers))
+                QCOMPARE(view->chart()->pointCount(p), 2);
+        }
+        // The selected provider's rows are the ones selected.
+        const QString selected =
+            view->model()->index(0, HistoryWindowModel::Provider).data().toString();
+        m_wb->selectProvider(selected);
+        const QModelIndexList rows = view->table()->selectionModel()->selectedRows();
+        QCOMPARE(rows.size(), 2);
+        for (const QModelIndex &i : rows)
+            QCOMPARE(i.siblingAtColumn(HistoryWindowModel::Provider).data().toString(), selected);
+        keepPicture(QStringLiteral("history-windows.png"));
     }
 };
 

@@ -893,6 +893,37 @@
     </message>
 </context>
 <context>
+    <name>ys::BillChart</name>
+    <message>
+        <source>Price per 1K tokens by day</source>
+        <translation>每日每 1K token 价格</translation>
+    </message>
+    <message>
+        <source>Day (UTC)</source>
+        <translation>日期（UTC）</translation>
+    </message>
+    <message>
+        <source>$ per 1K tokens</source>
+        <translation>每 1K token 美元</translation>
+    </message>
+    <message>
+        <source>Flagged day</source>
+        <translation>标记日</translation>
+    </message>
+    <message>
+        <source>%1 billed</source>
+        <translation>%1 账单</translation>
+    </message>
+    <message>
+        <source>%1 recorded</source>
+        <translation>%1 记录</translation>
+    </message>
+    <message>
+        <source>No day flagged</source>
+        <translation>无标记日</translation>
+    </message>
+</context>
+<context>
     <name>ys::BillCsv</name>
     <message>
         <source>--column &quot;%1&quot;: write FIELD=HEADER, e.g. cost_usd=Amount (USD)</source>
@@ -937,6 +968,244 @@
     <message>
         <source>&quot;%1&quot; is not an amount</source>
         <translation>&quot;%1&quot; 不是金额</translation>
+    </message>
+    <message>
+        <source>the file is empty (it needs a header line)</source>
+        <translation>文件为空（需要标题行）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BillDaysModel</name>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Billed</source>
+        <translation>账单金额</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation>记录金额</translation>
+    </message>
+    <message>
+        <source>What the sessions recorded for the model that day (UTC), every attempt counted</source>
+        <translation>会话当天（UTC）为该模型记录的值，计入每次尝试</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差额</translation>
+    </message>
+    <message>
+        <source>Billed − recorded</source>
+        <translation>账单 − 记录</translation>
+    </message>
+    <message>
+        <source>Billed $/1K</source>
+        <translation>账单 $/1K</translation>
+    </message>
+    <message>
+        <source>Other days&apos; mean $/1K</source>
+        <translation>其他日期平均 $/1K</translation>
+    </message>
+    <message>
+        <source>The mean of the model&apos;s other billed days, which the day is tested against</source>
+        <translation>该模型其他账单日的均值，用于检验当天</translation>
+    </message>
+    <message>
+        <source>Other days&apos; σ</source>
+        <translation>其他日期 σ</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>flagged</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>not billed</source>
+        <translation>未计费</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BillImport</name>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No bill is loaded: choose a CSV file first</source>
+        <translation>未载入账单：请先选择 CSV 文件</translation>
+    </message>
+    <message>
+        <source>%1 has no column for %2: choose the column that holds it</source>
+        <translation>%1 中没有 %2 对应的列：请选择包含它的列</translation>
+    </message>
+    <message>
+        <source>No database is open</source>
+        <translation>未打开数据库</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BillModelsModel</name>
+    <message>
+        <source>Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, %6 per 1K</source>
+        <translation>账单 %1，共 %2 个 token，每 1K %3；记录 %4，共 %5 个 token，每 1K %6</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Billed $/1K</source>
+        <translation>账单 $/1K</translation>
+    </message>
+    <message>
+        <source>The bill&apos;s cost over its input and output tokens, per 1,000</source>
+        <translation>账单费用除以输入与输出 token，按每 1,000 个计</translation>
+    </message>
+    <message>
+        <source>Recorded $/1K</source>
+        <translation>记录 $/1K</translation>
+    </message>
+    <message>
+        <source>What the sessions measured for the days the bill names</source>
+        <translation>会话在账单所列日期内测得的值</translation>
+    </message>
+    <message>
+        <source>Billed</source>
+        <translation>账单金额</translation>
+    </message>
+    <message>
+        <source>Flagged days</source>
+        <translation>标记天数</translation>
+    </message>
+    <message>
+        <source>too few days</source>
+        <translation>天数过少</translation>
+    </message>
+    <message>
+        <source>Days whose $/1K lies more than 2σ (and 1%) from the model&apos;s other days; a model needs three billed days to be tested</source>
+        <translation>$/1K 偏离该模型其他日期超过 2σ（且超过 1%）的日期；模型至少需要三个账单日才能检验</translation>
+    </message>
+</context>
+<context>
+    <name>ys::BillPage</name>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Input tokens</source>
+        <translation>输入 token</translation>
+    </message>
+    <message>
+        <source>Cached tokens</source>
+        <translation>缓存 token</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <source>Cost (USD)</source>
+        <translation>费用（美元）</translation>
+    </message>
+    <message>
+        <source>Columns of the bill</source>
+        <translation>账单列</translation>
+    </message>
+    <message>
+        <source>Import bill…</source>
+        <translation>导入账单…</translation>
+    </message>
+    <message>
+        <source>Every session</source>
+        <translation>所有会话</translation>
+    </message>
+    <message>
+        <source>The selected session</source>
+        <translation>所选会话</translation>
+    </message>
+    <message>
+        <source>Which recorded sessions the bill is set against</source>
+        <translation>账单与哪些已记录的会话对照</translation>
+    </message>
+    <message>
+        <source>Against</source>
+        <translation>对照</translation>
+    </message>
+    <message>
+        <source>No bill yet. Import a provider&apos;s usage or invoice CSV (File → Import bill…) to see what it charged per 1K tokens each day against what the sessions recorded, with the days that stand out flagged.</source>
+        <translation>尚无账单。导入服务商的用量或发票 CSV（文件 → 导入账单…），即可逐日查看每 1K token 的收费与会话记录的对比，异常日期会被标记。</translation>
+    </message>
+    <message>
+        <source>Import &amp;bill…</source>
+        <translation>导入账单(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Set a provider&apos;s usage or invoice CSV against what the sessions recorded, day by day</source>
+        <translation>将服务商的用量或发票 CSV 与会话记录逐日对照</translation>
+    </message>
+    <message>
+        <source>Import bill</source>
+        <translation>导入账单</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>(none: 0)</source>
+        <translation>（无：按 0）</translation>
+    </message>
+    <message>
+        <source>(choose a column)</source>
+        <translation>（选择一列）</translation>
+    </message>
+    <message>
+        <source>No session is selected: pick one in the Sessions list, or set the bill against every session</source>
+        <translation>未选择会话：请在会话列表中选择一个，或将账单与所有会话对照</translation>
+    </message>
+    <message>
+        <source>Reading the recorded usage…</source>
+        <translation>正在读取记录的用量…</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>every session</source>
+        <translation>所有会话</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bill line(s) set against %1; %2 day(s) flagged.</source>
+        <translation>
+            <numerusform>%n 行账单已与%1对照；标记 %2 天。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1515,10 +1784,6 @@
     <message>
         <source>Bill %1: %2 lines; recorded: %3</source>
         <translation>账单 %1：%2 行；记录来源：%3</translation>
-    </message>
-    <message>
-        <source>Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, %6 per 1K</source>
-        <translation>账单 %1，共 %2 个 token，每 1K %3；记录 %4，共 %5 个 token，每 1K %6</translation>
     </message>
     <message>
         <source>model</source>
@@ -2880,6 +3145,151 @@
         <source>Reading every session of %1…</source>
         <translation>正在读取 %1 的所有会话…</translation>
     </message>
+    <message>
+        <source>Medians by window or hour</source>
+        <translation>按时间窗或小时的中位数</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HistoryWindowChart</name>
+    <message>
+        <source>Medians by window</source>
+        <translation>按时间窗的中位数</translation>
+    </message>
+    <message>
+        <source>Window start (UTC)</source>
+        <translation>时间窗起点（UTC）</translation>
+    </message>
+    <message>
+        <source>Hour of the day (UTC)</source>
+        <translation>一天中的小时（UTC）</translation>
+    </message>
+    <message>
+        <source>Medians by hour of the day</source>
+        <translation>按一天中小时的中位数</translation>
+    </message>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>E2E P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s P50</source>
+        <translation>输出 token/秒 P50</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HistoryWindowModel</name>
+    <message>
+        <source>Window or hour (UTC)</source>
+        <translation>时间窗或小时（UTC）</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话数</translation>
+    </message>
+    <message>
+        <source>Finished sessions of the group; interrupted, failed and cancelled ones are left out</source>
+        <translation>该组中已完成的会话；中断、失败和取消的会话不计入</translation>
+    </message>
+    <message>
+        <source>TTFT P50 (ms)</source>
+        <translation>TTFT P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>The median over the group&apos;s sessions of each session&apos;s own P50</source>
+        <translation>该组各会话自身 P50 的中位数</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>E2E P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s P50</source>
+        <translation>输出 token/秒 P50</translation>
+    </message>
+    <message>
+        <source>%1:00 UTC</source>
+        <translation>%1:00 UTC</translation>
+    </message>
+    <message>
+        <source>%1 UTC</source>
+        <translation>%1 UTC</translation>
+    </message>
+</context>
+<context>
+    <name>ys::HistoryWindowView</name>
+    <message>
+        <source>Windows of 1 hour</source>
+        <translation>1 小时时间窗</translation>
+    </message>
+    <message>
+        <source>Windows of 6 hours</source>
+        <translation>6 小时时间窗</translation>
+    </message>
+    <message>
+        <source>Windows of 1 day</source>
+        <translation>1 天时间窗</translation>
+    </message>
+    <message>
+        <source>Hour of the day</source>
+        <translation>一天中的小时</translation>
+    </message>
+    <message>
+        <source>Group the finished sessions by when they started: consecutive windows show a trend, the hour of the day a time-of-day effect</source>
+        <translation>按开始时间对已完成的会话分组：连续时间窗显示趋势，一天中的小时显示时段效应</translation>
+    </message>
+    <message>
+        <source>Every suite</source>
+        <translation>所有套件</translation>
+    </message>
+    <message>
+        <source>TTFT P50</source>
+        <translation>TTFT P50</translation>
+    </message>
+    <message>
+        <source>E2E P50</source>
+        <translation>E2E P50</translation>
+    </message>
+    <message>
+        <source>Output tokens/s P50</source>
+        <translation>输出 token/秒 P50</translation>
+    </message>
+    <message>
+        <source>Group by:</source>
+        <translation>分组方式：</translation>
+    </message>
+    <message>
+        <source>Suite:</source>
+        <translation>套件：</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>Reading the sessions…</source>
+        <translation>正在读取会话…</translation>
+    </message>
+    <message>
+        <source>The sessions cannot be read: %1</source>
+        <translation>无法读取会话：%1</translation>
+    </message>
+    <message>
+        <source>No finished session yet. Sessions run at different times (Run → Run demo, or a schedule of the team store) are grouped here by window or by hour.</source>
+        <translation>尚无已完成的会话。在不同时间运行的会话（运行 → 运行演示，或团队存储的计划任务）会在此按时间窗或小时分组。</translation>
+    </message>
+    <message>
+        <source>Each figure is the median over the group&apos;s finished sessions of the session&apos;s own P50.</source>
+        <translation>每个数值为该组已完成会话自身 P50 的中位数。</translation>
+    </message>
 </context>
 <context>
     <name>ys::Http1Connection</name>
@@ -3670,6 +4080,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>This page has no table to export</source>
         <translation>此页面没有可导出的表格</translation>
+    </message>
+    <message>
+        <source>Bill</source>
+        <translation>账单</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "models/drift_series_model.h"
 #include "models/session_diff_model.h"
 #include "models/session_list_model.h"
+#include "ui/history_window_view.h"
 #include "ui/message_label.h"
 #include "ui/named_child.h"
 #include "ui/table_look.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <utility>
@@ -49,6 +51,7 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     , m_chart(namedChild<DriftChart>(QStringLiteral("driftChart"), this))
     , m_series(new DriftSeriesModel(this))
     , m_events(new DriftModel(this))
+    , m_windows(new HistoryWindowView(workbench, m_presenter, this))
 {
     setObjectName(QStringLiteral("historyPage"));
     m_chart->setModel(m_series);
@@ -69,7 +72,8 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     compareLayout->addWidget(m_diffMessage);
     compareLayout->addWidget(m_diffTable);
 
-    auto *driftBox = new QGroupBox(tr("A provider over time"), this);
+    auto *driftBox = new QWidget(this);
+    driftBox->setObjectName(QStringLiteral("driftBox"));
     auto *providerRow = new QHBoxLayout;
     providerRow->addWidget(new QLabel(tr("Provider:"), driftBox));
     providerRow->addWidget(m_provider, 1);
@@ -84,9 +88,15 @@ HistoryPage::HistoryPage(Workbench *workbench, QWidget *parent)
     driftLayout->addWidget(m_driftMessage);
     driftLayout->addWidget(driftSplit);
 
+    // Below the comparison, one provider across the sessions, or every provider's medians by
+    // window or by hour of the day.
+    auto *overTime = namedChild<QTabWidget>(QStringLiteral("historyTabs"), this);
+    overTime->setDocumentMode(true);
+    overTime->addTab(driftBox, tr("A provider over time"));
+    overTime->addTab(m_windows, tr("Medians by window or hour"));
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(compareBox);
-    split->addWidget(driftBox);
+    split->addWidget(overTime);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split);
 
@@ -211,6 +221,12 @@ void HistoryPage::showSources(std::vector<HistorySource> sources, QStringList pr
         compare();
     }
     showDrift();
+    QStringList suites;
+    for (const HistorySource &s : m_sources)
+        if (s.runId == 0 && !suites.contains(s.suiteName))
+            suites << s.suiteName;
+    suites.sort();
+    m_windows->setSuites(suites);
 }
 
 void HistoryPage::showRerun(qint64 sessionId, const QString &provider)

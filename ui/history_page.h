@@ -16,6 +16,7 @@ class DriftChart;
 class DriftModel;
 class DriftSeriesModel;
 class HistoryPresenter;
+class HistoryWindowView;
 class SessionDiffModel;
 class Workbench;
 
@@ -35,6 +36,7 @@ public:
     QComboBox *beforeBox() const { return m_before; }
     QComboBox *afterBox() const { return m_after; }
     QComboBox *driftProviderBox() const { return m_provider; }
+    HistoryWindowView *windowView() const { return m_windows; }
     // The combo box row of a source (-1 when not listed): sessionId with runId 0 for a session.
     int rowOf(qint64 sessionId, qint64 runId = 0) const;
 
@@ -98,6 +100,7 @@ private:
     QTableView *m_eventTable;
     DriftSeriesModel *m_series;
     DriftModel *m_events;
+    HistoryWindowView *m_windows;
 };
 
 } // namespace ys

@@ -4,6 +4,7 @@
 #include "domain/session_status.h"
 #include "models/session_list_model.h"
 #include "ui/attempts_page.h"
+#include "ui/bill_page.h"
 #include "ui/bundle_actions.h"
 #include "ui/chart_exporter.h"
 #include "ui/history_page.h"
@@ -63,6 +64,8 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     addPage(history, QT_TR_NOOP("History"));
     addPage(new ScoresPage(m_workbench, this), QT_TR_NOOP("Scores"));
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
+    m_bill = new BillPage(m_workbench, this);
+    addPage(m_bill, QT_TR_NOOP("Bill"));
     setStatusBar(m_status);
 
     m_sessionList->setModel(workbench->sessionModel());
@@ -172,6 +175,7 @@ void MainWindow::retranslate()
     m_exportTable->setToolTip(tr("Save the table of this page as CSV or as an Excel workbook"));
     m_charts->retranslate();
     m_bundles->retranslate();
+    m_bill->retranslateAction();
     m_quit->setText(tr("&Quit"));
     m_fileMenu->setTitle(tr("&File"));
     m_runMenu->setTitle(tr("&Run"));
@@ -234,7 +238,11 @@ void MainWindow::createActions()
     m_runToolBar->addAction(report);
     connect(report, &ReportAction::failed, this, &MainWindow::showProblem);
     m_bundles = new BundleActions(m_workbench, this);
-    m_fileMenu->insertActions(m_quit, {m_bundles->exportAction(), m_bundles->importAction()});
+    m_fileMenu->insertActions(
+        m_quit, {m_bundles->exportAction(), m_bundles->importAction(), m_bill->importAction()});
+    // The bill's figures are on its page: it comes to the front as the file is chosen.
+    connect(m_bill->importAction(), &QAction::triggered, this,
+            [this] { m_pages->setCurrentWidget(m_bill); });
     m_fileMenu->insertSeparator(m_quit);
     connect(m_bundles, &BundleActions::failed, this, &MainWindow::showProblem);
     connect(m_bundles, &BundleActions::message, this,

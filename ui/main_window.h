@@ -14,6 +14,7 @@ namespace ys {
 struct CostEstimate;
 class BundleActions;
 class ChartExporter;
+class BillPage;
 class ResultsPage;
 class RunStatusBar;
 class WindowHabits;
@@ -37,6 +38,7 @@ public:
     // The charts' export and copy, from the menus and every chart's context menu.
     ChartExporter *chartExporter() const { return m_charts; }
     BundleActions *bundleActions() const { return m_bundles; }
+    BillPage *billPage() const { return m_bill; }
     // The pages (Results first), one tab each; a page is found by its objectName.
     QTabWidget *pages() const { return m_pages; }
     QListView *sessionList() const { return m_sessionList; }
@@ -66,6 +68,7 @@ private:
     QListView *m_sessionList;
     QTabWidget *m_pages;
     ResultsPage *m_results;
+    BillPage *m_bill = nullptr;
     RunStatusBar *m_status;
     QDockWidget *m_sessionsDock = nullptr;
     QMenu *m_fileMenu = nullptr;

@@ -5,6 +5,7 @@
 #include "analysis/bill_json.h"
 #include "analysis/tco.h"
 #include "cli/cli_output.h"
+#include "models/bill_tables.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
@@ -95,12 +96,7 @@ void printBillText(const BillReconciliation &r, const QString &csv, const QStrin
 {
     out() << CliMoney::tr("Bill %1: %2 lines; recorded: %3").arg(csv).arg(r.billLines).arg(scope)
           << '\n';
-    out() << CliMoney::tr("Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, %6 per "
-                          "1K")
-                 .arg(money(r.billed.costUsd), count(double(r.billed.tokens())),
-                      money(r.billed.usdPer1k(), 6), money(r.recorded.costUsd),
-                      count(double(r.recorded.tokens())), money(r.recorded.usdPer1k(), 6))
-          << "\n\n";
+    out() << billSummaryText(r) << "\n\n";
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                  .arg(CliMoney::tr("model"), -28)
                  .arg(CliMoney::tr("days"), 5)

@@ -41,6 +41,29 @@ QString BillCsv::fieldName(Field f)
     return QStringLiteral("cost_usd");
 }
 
+std::optional<QStringList> BillCsv::header(const QByteArray &text, QString *error)
+{
+    int errorLine = 0;
+    const auto records = CsvReader::parse(text, error, &errorLine);
+    if (!records)
+        return std::nullopt;
+    if (records->empty()) {
+        *error = tr("the file is empty (it needs a header line)");
+        return std::nullopt;
+    }
+    return records->front().fields;
+}
+
+int BillCsv::columnOf(const QStringList &header, const Columns &columns, Field f)
+{
+    const QString wanted = normalised(columns.headers[std::size_t(f)]);
+    int found = -1;
+    for (int c = 0; c < header.size(); ++c)
+        if (normalised(header.at(c)) == wanted)
+            found = c;
+    return found;
+}
+
 BillCsv::Columns::Columns()
 {
     for (int f = 0; f < FieldCount; ++f)
@@ -128,12 +151,8 @@ std::optional<std::vector<BillRow>> BillCsv::parse(const QByteArray &text, const
     const CsvRecord &header = records->front();
     std::array<int, FieldCount> index{};
     for (int f = 0; f < FieldCount; ++f) {
-        const QString wanted = normalised(columns.headers[std::size_t(f)]);
-        index[std::size_t(f)] = -1;
-        for (int c = 0; c < header.fields.size(); ++c)
-            if (normalised(header.fields.at(c)) == wanted)
-                index[std::size_t(f)] = c;
-        if (index[std::size_t(f)] < 0 && f != CachedTokens) {
+        index[std::size_t(f)] = columnOf(header.fields, columns, Field(f));
+        if (index[std::size_t(f)] < 0 && !optionalField(Field(f))) {
             *error = tr("%1:%2: no column \"%3\" for %4 (map another header with --column "
                         "%4=HEADER)")
                          .arg(fileName)

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 #include <array>
 #include <optional>
 #include <vector>
@@ -29,6 +30,15 @@ public:
     };
 
     static QString fieldName(Field f);
+    // Whether a field is read when its column is missing (cached_tokens: then 0).
+    static bool optionalField(Field f) { return f == CachedTokens; }
+
+    // The header line's fields as the file spells them, or nullopt with *error (a text that is
+    // not CSV, an empty file). For offering the columns a field can be read from.
+    static std::optional<QStringList> header(const QByteArray &text, QString *error);
+    // The column of header that holds the field columns map it to, or -1: headers compare
+    // without case, surrounding spaces, or the difference between " ", "-" and "_".
+    static int columnOf(const QStringList &header, const Columns &columns, Field f);
 
     // Every row, or nullopt with *error as "FILE:LINE: column "NAME": what is wrong" (a field
     // count that differs from the header's, a number or date that does not read, a missing

@@ -11,6 +11,7 @@ namespace {
 const QString kDiffChannel = QStringLiteral("history-diff");
 const QString kDriftChannel = QStringLiteral("history-drift");
 const QString kSourcesChannel = QStringLiteral("history-sources");
+const QString kWindowsChannel = QStringLiteral("history-windows");
 
 } // namespace
 
@@ -68,6 +69,27 @@ bool HistoryPresenter::compare(const HistorySource &before, const HistorySource 
     return true;
 }
 
+bool HistoryPresenter::windows(const QString &suite, qint64 windowS, HistoryGrouping grouping,
+                               WindowsDone done)
+{
+    BackgroundReader *reader = m_workbench->reader();
+    if (!reader)
+        return false;
+    reader->read(
+        kWindowsChannel, this,
+        [suite, windowS, grouping](const SessionRepository &repo, QString *error) {
+            return HistoryWindow::load(repo, suite, windowS, grouping, error);
+        },
+        std::move(done));
+    return true;
+}
+
+bool HistoryPresenter::windowsLoading() const
+{
+    const BackgroundReader *reader = m_workbench->reader();
+    return reader && reader->pending(kWindowsChannel);
+}
+
 bool HistoryPresenter::drift(const QString &provider, DriftDone done)
 {
     BackgroundReader *reader = m_workbench->reader();
@@ -86,7 +108,7 @@ bool HistoryPresenter::isLoading() const
 {
     const BackgroundReader *reader = m_workbench->reader();
     return reader && (reader->pending(kSourcesChannel) || reader->pending(kDiffChannel) ||
-                      reader->pending(kDriftChannel));
+                      reader->pending(kDriftChannel) || reader->pending(kWindowsChannel));
 }
 
 bool HistoryPresenter::sourcesLoading() const

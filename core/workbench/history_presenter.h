@@ -3,6 +3,7 @@
 #include "analysis/drift.h"
 #include "analysis/session_diff.h"
 #include "storage/history_loader.h"
+#include "storage/history_window.h"
 
 #include <QObject>
 #include <QString>
@@ -36,9 +37,15 @@ public:
     bool sources(SourcesDone done);
     bool compare(const HistorySource &before, const HistorySource &after, DiffDone done);
     bool drift(const QString &provider, DriftDone done);
+    // Each provider's medians over the finished sessions of a suite (every suite when empty) by
+    // window of windowS seconds or by UTC hour of day, as `yardstick-cli history` gives them.
+    using WindowsDone =
+        std::function<void(std::vector<HistoryWindowRow> rows, const QString &error)>;
+    bool windows(const QString &suite, qint64 windowS, HistoryGrouping grouping, WindowsDone done);
     // Whether the sources, a comparison or a drift are still being read.
     bool isLoading() const;
     bool sourcesLoading() const;
+    bool windowsLoading() const;
 
 private:
     Workbench *m_workbench;
