@@ -93,6 +93,31 @@ private:
         return csv;
     }
 
+    // `yardstick-cli bill --db <the recording> --csv csv` and more options.
+    std::pair<int, QByteArray> runBill(const QString &csv, const QStringList &more = {})
+    {
+        return runCli(QStringList{QStringLiteral("bill"), QStringLiteral("--db"), m_db,
+                                  QStringLiteral("--csv"), csv} +
+                      more);
+    }
+
+    // The bill from the recording written to name, and `bill --json` on it, parsed; null when
+    // the command fails (its standard error in m_lastStderr).
+    json billJson(const QString &name, QString *csvPath)
+    {
+        *csvPath = m_dir.filePath(name);
+        if (!test::writeFileBytes(*csvPath, billFromRecording()))
+            return json();
+        const auto [code, out] = runBill(*csvPath, {QStringLiteral("--json")});
+        return code == 0 ? json::parse(out.toStdString()) : json();
+    }
+
+    // The bill with one text replaced: a renamed header, a broken line.
+    QByteArray billWith(const QByteArray &from, const QByteArray &to) const
+    {
+        return billFromRecording().replace(from, to);
+    }
+
 private Q_SLOTS:
     // Ten latency scenarios of two providers into one database, then each run moved to its own
     // day, as a month of use would have spread them.
@@ -316,12 +341,11 @@ private Q_SLOTS:
     // malformed file (nothing printed on standard output).
     void commandLine()
     {
-        const QString csvPath = m_dir.filePath(QStringLiteral("bill.csv"));
-        QVERIFY(test::writeFileBytes(csvPath, billFromRecording()));
-        auto [code, out] = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                   QStringLiteral("--csv"), csvPath, QStringLiteral("--json")});
-        QVERIFY2(code == 0, qPrintable(m_lastStderr));
-        const json doc = json::parse(out.toStdString());
+        QString csvPath;
+        const json doc = billJson(QStringLiteral("bill.csv"), &csvPath);
+        QVERIFY2(!doc.is_null(), qPrintable(m_lastStderr));
+        int code = 0;
+        QByteArray out;
         QCOMPARE(doc["bill_lines"].get<int>(), 2 * kDays);
         int flagged = 0;
         for (const json &d : doc["days"]) {
@@ -336,40 +360,32 @@ private Q_SLOTS:
         QVERIFY(std::abs(alpha / m_sessionUsdPer1k.at(QStringLiteral("alpha")) - 1.0) < 1e-9);
 
         std::tie(code, out) =
-            runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db, QStringLiteral("--csv"),
-                    csvPath, QStringLiteral("--session"), QString::number(m_session)});
+            runBill(csvPath, {QStringLiteral("--session"), QString::number(m_session)});
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
         qInfo().noquote() << out;
         QVERIFY2(out.contains("2026-03-07 alpha") && out.contains("FLAGGED"), out.constData());
 
         // Another header, mapped by option.
-        QByteArray renamed = billFromRecording();
-        renamed.replace("cost_usd", "Amount (USD)");
+        const QByteArray renamed = billWith("cost_usd", "Amount (USD)");
         QVERIFY(test::writeFileBytes(csvPath, renamed));
-        std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                      QStringLiteral("--csv"), csvPath});
+        std::tie(code, out) = runBill(csvPath);
         QCOMPARE(code, 2);
         QVERIFY2(m_lastStderr.contains(QStringLiteral("cost_usd")), qPrintable(m_lastStderr));
         std::tie(code, out) =
-            runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db, QStringLiteral("--csv"),
-                    csvPath, QStringLiteral("--column"), QStringLiteral("cost_usd=Amount (USD)")});
+            runBill(csvPath, {QStringLiteral("--column"), QStringLiteral("cost_usd=Amount (USD)")});
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
 
-        QByteArray broken = billFromRecording();
-        broken.replace("2026-03-04,beta", "2026-03-04,beta,extra");
+        QByteArray broken = billWith("2026-03-04,beta", "2026-03-04,beta,extra");
         QVERIFY(test::writeFileBytes(csvPath, broken));
-        std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                      QStringLiteral("--csv"), csvPath});
+        std::tie(code, out) = runBill(csvPath);
         QCOMPARE(code, 2);
         QVERIFY(out.isEmpty());
         QVERIFY2(m_lastStderr.contains(csvPath + QStringLiteral(":")) &&
                      m_lastStderr.contains(QStringLiteral("7 fields")),
                  qPrintable(m_lastStderr));
-        broken = billFromRecording();
-        broken.replace("2026-03-05", "2026-13-05");
+        broken = billWith("2026-03-05", "2026-13-05");
         QVERIFY(test::writeFileBytes(csvPath, broken));
-        std::tie(code, out) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                      QStringLiteral("--csv"), csvPath});
+        std::tie(code, out) = runBill(csvPath);
         QCOMPARE(code, 2);
         QVERIFY2(m_lastStderr.contains(QStringLiteral("\"date\"")) &&
                      m_lastStderr.contains(QStringLiteral("2026-13-05")),
@@ -388,15 +404,10 @@ private Q_SLOTS:
     // the reconciliation shown stays.
     void importedThroughTheWindow()
     {
-        const QString csvPath = m_dir.filePath(QStringLiteral("window-bill.csv"));
-        QVERIFY(test::writeFileBytes(csvPath, billFromRecording()));
-        auto [code, out] = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                   QStringLiteral("--csv"), csvPath, QStringLiteral("--json")});
-        QVERIFY2(code == 0, qPrintable(m_lastStderr));
-        const json doc = json::parse(out.toStdString());
-        QByteArray text;
-        std::tie(code, text) = runCli({QStringLiteral("bill"), QStringLiteral("--db"), m_db,
-                                       QStringLiteral("--csv"), csvPath});
+        QString csvPath;
+        const json doc = billJson(QStringLiteral("window-bill.csv"), &csvPath);
+        QVERIFY2(!doc.is_null(), qPrintable(m_lastStderr));
+        const auto [code, text] = runBill(csvPath);
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
         const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
 
@@ -496,11 +507,13 @@ private Q_SLOTS:
                          d["billed"]["usd_per_1k_tokens"].get<double>());
 
         // Another header for the cost: the page names the field, then reads the column chosen.
-        QByteArray renamed = billFromRecording();
-        renamed.replace("cost_usd", "Amount (USD)");
-        chosen = m_dir.filePath(QStringLiteral("renamed.csv"));
-        QVERIFY(test::writeFileBytes(chosen, renamed));
-        page->importAction()->trigger();
+        const QByteArray renamed = billWith("cost_usd", "Amount (USD)");
+        const auto offer = [&](const QString &name, const QByteArray &bytes) {
+            chosen = m_dir.filePath(name);
+            QVERIFY(test::writeFileBytes(chosen, bytes));
+            page->importAction()->trigger();
+        };
+        offer(QStringLiteral("renamed.csv"), renamed);
         QTRY_COMPARE(failed.size(), 1);
         QVERIFY2(page->message().contains(QStringLiteral("cost_usd")), qPrintable(page->message()));
         QCOMPARE(days->rowCount(), int(doc["days"].size())); // what was shown stays
@@ -520,11 +533,8 @@ private Q_SLOTS:
         QVERIFY2(page->message().contains(QString::number(m_session)), qPrintable(page->message()));
 
         // A malformed file: refused with its line and column; the reconciliation shown stays.
-        QByteArray broken = billFromRecording();
-        broken.replace("2026-03-05", "2026-13-05");
-        chosen = m_dir.filePath(QStringLiteral("broken.csv"));
-        QVERIFY(test::writeFileBytes(chosen, broken));
-        page->importAction()->trigger();
+        const QByteArray broken = billWith("2026-03-05", "2026-13-05");
+        offer(QStringLiteral("broken.csv"), broken);
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 30000);
         QVERIFY2(page->message().contains(QStringLiteral("broken.csv:")) &&
                      page->message().contains(QStringLiteral("2026-13-05")),

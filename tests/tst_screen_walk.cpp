@@ -270,6 +270,15 @@ struct ShownWindow {
             return (*error = QStringLiteral("the window was not exposed")), false;
         return true;
     }
+    // show(), then waits for the newest session's summary (the demo's).
+    bool showNewest(QString *error)
+    {
+        if (!show(error))
+            return false;
+        if (!waitForNewestSession(workbench))
+            return (*error = QStringLiteral("the newest session did not load")), false;
+        return true;
+    }
     Workbench workbench;
     std::unique_ptr<MainWindow> window; // goes before the workbench it shows
 };
@@ -343,10 +352,9 @@ private Q_SLOTS:
     {
         ShownWindow shown(m_db);
         QString error;
-        QVERIFY2(shown.show(&error), qPrintable(error));
+        QVERIFY2(shown.showNewest(&error), qPrintable(error));
         Workbench &workbench = shown.workbench;
         MainWindow &window = *shown.window;
-        QVERIFY(waitForNewestSession(workbench));
         const auto &providers = workbench.summary()->providers;
         auto *phases = window.findChild<LatencyPhasesView *>(QStringLiteral("latencyPhases"));
         auto *tokens = window.findChild<ReconciliationView *>(QStringLiteral("reconciliation"));
@@ -430,10 +438,9 @@ private Q_SLOTS:
         installTranslations(*QCoreApplication::instance(), AppSettings::localeOf(language));
         ShownWindow shown(m_db);
         QString error;
-        QVERIFY2(shown.show(&error), qPrintable(error));
+        QVERIFY2(shown.showNewest(&error), qPrintable(error));
         Workbench &workbench = shown.workbench;
         MainWindow &window = *shown.window;
-        QVERIFY(waitForNewestSession(workbench));
         QVERIFY(workbench.providerLabels().shortened()); // the demo's names share "Simulated"
 
         Findings f;

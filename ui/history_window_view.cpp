@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace ys {
 
@@ -58,13 +59,17 @@ HistoryWindowView::HistoryWindowView(Workbench *workbench, HistoryPresenter *pre
     look.fitColumnsToContents = true;
     setUpTable(m_table, m_model, look);
 
+    // Each choice after its label; the suite's takes the room left. A grouping or a suite reads
+    // the medians again, a figure only draws the other one.
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Group by:"), this));
-    bar->addWidget(m_grouping);
-    bar->addWidget(new QLabel(tr("Suite:"), this));
-    bar->addWidget(m_suite, 1);
-    bar->addWidget(new QLabel(tr("Chart:"), this));
-    bar->addWidget(m_figure);
+    for (auto [label, box] :
+         {std::pair{tr("Group by:"), m_grouping}, std::pair{tr("Suite:"), m_suite},
+          std::pair{tr("Chart:"), m_figure}}) {
+        bar->addWidget(new QLabel(label, this));
+        bar->addWidget(box, box == m_suite ? 1 : 0);
+        connect(box, &QComboBox::currentIndexChanged, this,
+                box == m_figure ? &HistoryWindowView::redraw : &HistoryWindowView::reload);
+    }
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_chart);
@@ -75,9 +80,6 @@ HistoryWindowView::HistoryWindowView(Workbench *workbench, HistoryPresenter *pre
     layout->addWidget(m_message);
     layout->addWidget(split, 1);
 
-    connect(m_grouping, &QComboBox::currentIndexChanged, this, &HistoryWindowView::reload);
-    connect(m_suite, &QComboBox::currentIndexChanged, this, &HistoryWindowView::reload);
-    connect(m_figure, &QComboBox::currentIndexChanged, this, &HistoryWindowView::redraw);
     // The legend's short labels are the selected session's.
     connect(workbench, &Workbench::summaryChanged, this, &HistoryWindowView::redraw);
     connect(workbench, &Workbench::selectedProviderChanged, this,

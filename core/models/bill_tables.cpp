@@ -46,7 +46,7 @@ QString billSummaryText(const BillReconciliation &r)
 }
 
 BillModelsModel::BillModelsModel(QObject *parent)
-    : RowTableModel(parent)
+    : HeldRowsModel(parent)
 {
     addColumn("model", "", QT_TR_NOOP("Model"), [this](int r) { return at(r).model; });
     addColumn("days", "", QT_TR_NOOP("Days"), [this](int r) { return at(r).days; }).aligned(kRight);
@@ -77,22 +77,8 @@ BillModelsModel::BillModelsModel(QObject *parent)
                               "other days; a model needs three billed days to be tested"));
 }
 
-void BillModelsModel::setReconciliation(const BillReconciliation &r)
-{
-    beginResetModel();
-    m_rows = r.models;
-    endResetModel();
-}
-
-void BillModelsModel::clear()
-{
-    beginResetModel();
-    m_rows.clear();
-    endResetModel();
-}
-
 BillDaysModel::BillDaysModel(QObject *parent)
-    : RowTableModel(parent)
+    : HeldRowsModel(parent)
 {
     addColumn("date", "", QT_TR_NOOP("Date"),
               [this](int r) { return at(r).day.toString(Qt::ISODate); });
@@ -135,24 +121,10 @@ QVariant BillDaysModel::ownData(int row, int column, int role) const
     return RowTableModel::ownData(row, column, role);
 }
 
-void BillDaysModel::setReconciliation(const BillReconciliation &r)
-{
-    beginResetModel();
-    m_rows = r.days;
-    endResetModel();
-}
-
-void BillDaysModel::clear()
-{
-    beginResetModel();
-    m_rows.clear();
-    endResetModel();
-}
-
 int BillDaysModel::flaggedDays() const
 {
-    return int(
-        std::count_if(m_rows.begin(), m_rows.end(), [](const BillDay &d) { return d.flagged; }));
+    return int(std::count_if(rowsHeld().begin(), rowsHeld().end(),
+                             [](const BillDay &d) { return d.flagged; }));
 }
 
 } // namespace ys

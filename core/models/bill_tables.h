@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/bill.h"
-#include "models/row_table_model.h"
+#include "models/held_rows_model.h"
 
 #include <QString>
 
@@ -10,24 +10,16 @@ namespace ys {
 // The bill reconciliation's two tables for the workbench (analysis/bill.h), with the figures and
 // the precision `yardstick-cli bill` prints: per model, and per day and model with the day's
 // flag. ValueRole gives the raw numbers.
-class BillModelsModel : public RowTableModel {
+class BillModelsModel : public HeldRowsModel<BillModel> {
     Q_OBJECT
 public:
     enum Column { Model, Days, BilledUsdPer1k, RecordedUsdPer1k, BilledUsd, Flagged, ColumnCount };
 
     explicit BillModelsModel(QObject *parent = nullptr);
-    void setReconciliation(const BillReconciliation &r);
-    void clear();
-
-protected:
-    int rows() const override { return int(m_rows.size()); }
-
-private:
-    const BillModel &at(int row) const { return m_rows[std::size_t(row)]; }
-    std::vector<BillModel> m_rows;
+    void setReconciliation(const BillReconciliation &r) { hold(r.models); }
 };
 
-class BillDaysModel : public RowTableModel {
+class BillDaysModel : public HeldRowsModel<BillDay> {
     Q_OBJECT
 public:
     enum Column {
@@ -46,17 +38,11 @@ public:
     enum Role { FlaggedRole = FirstOwnRole };
 
     explicit BillDaysModel(QObject *parent = nullptr);
-    void setReconciliation(const BillReconciliation &r);
-    void clear();
+    void setReconciliation(const BillReconciliation &r) { hold(r.days); }
     int flaggedDays() const;
 
 protected:
-    int rows() const override { return int(m_rows.size()); }
     QVariant ownData(int row, int column, int role) const override;
-
-private:
-    const BillDay &at(int row) const { return m_rows[std::size_t(row)]; }
-    std::vector<BillDay> m_rows;
 };
 
 // The whole bill against the whole recording in one line: "Billed $12.3400 for 1,234,567

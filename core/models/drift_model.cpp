@@ -23,7 +23,7 @@ QString spreadText(const ReconciliationSide &side)
 } // namespace
 
 DriftModel::DriftModel(QObject *parent)
-    : RowTableModel(parent)
+    : HeldRowsModel(parent)
 {
     addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
     addColumn("figure", "", QT_TR_NOOP("Figure"),
@@ -54,20 +54,13 @@ DriftModel::DriftModel(QObject *parent)
         });
 }
 
-void DriftModel::setEvents(std::vector<DriftEvent> events)
-{
-    beginResetModel();
-    m_events = std::move(events);
-    endResetModel();
-}
-
 QVariant DriftModel::ownData(int row, int, int role) const
 {
     return role == FigureNameRole ? QVariant(driftFigureName(at(row).figure)) : QVariant();
 }
 
 ReconciliationModel::ReconciliationModel(QObject *parent)
-    : RowTableModel(parent)
+    : HeldRowsModel(parent)
 {
     addColumn("provider", "", QT_TR_NOOP("Provider"), [this](int r) { return at(r).provider; });
     addColumn("tokenizer_family", "", QT_TR_NOOP("Tokenizer family"),
@@ -94,13 +87,6 @@ ReconciliationModel::ReconciliationModel(QObject *parent)
             return tr("no reported usage");
         return tr("agrees");
     });
-}
-
-void ReconciliationModel::setProviders(std::vector<TokenReconciliation> providers)
-{
-    beginResetModel();
-    m_providers = std::move(providers);
-    endResetModel();
 }
 
 QVariant ReconciliationModel::ownData(int row, int, int role) const

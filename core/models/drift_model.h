@@ -2,7 +2,7 @@
 
 #include "analysis/drift.h"
 #include "analysis/token_reconciliation.h"
-#include "models/row_table_model.h"
+#include "models/held_rows_model.h"
 
 #include <vector>
 
@@ -11,7 +11,7 @@ namespace ys {
 // Drift events, one row each, for the workbench: provider, figure, the two sessions, the figure
 // before and after, the difference with its 95% interval and the Holm-adjusted p-value.
 // ValueRole gives the raw number of numeric columns (for charts and sorting).
-class DriftModel : public RowTableModel {
+class DriftModel : public HeldRowsModel<DriftEvent> {
     Q_OBJECT
 public:
     enum Column {
@@ -29,23 +29,17 @@ public:
 
     explicit DriftModel(QObject *parent = nullptr);
 
-    void setEvents(std::vector<DriftEvent> events);
-    const std::vector<DriftEvent> &events() const { return m_events; }
+    void setEvents(std::vector<DriftEvent> events) { hold(std::move(events)); }
+    const std::vector<DriftEvent> &events() const { return rowsHeld(); }
 
 protected:
-    int rows() const override { return int(m_events.size()); }
     QVariant ownData(int row, int column, int role) const override;
-
-private:
-    const DriftEvent &at(int row) const { return m_events[std::size_t(row)]; }
-
-    std::vector<DriftEvent> m_events;
 };
 
 // Token reconciliation, one row per provider: the family, the reported/local ratios with their
 // spread for prompt and output, and whether the provider is flagged (exact encodings) or its
 // count is an estimate.
-class ReconciliationModel : public RowTableModel {
+class ReconciliationModel : public HeldRowsModel<TokenReconciliation> {
     Q_OBJECT
 public:
     enum Column {
@@ -62,16 +56,10 @@ public:
 
     explicit ReconciliationModel(QObject *parent = nullptr);
 
-    void setProviders(std::vector<TokenReconciliation> providers);
+    void setProviders(std::vector<TokenReconciliation> providers) { hold(std::move(providers)); }
 
 protected:
-    int rows() const override { return int(m_providers.size()); }
     QVariant ownData(int row, int column, int role) const override;
-
-private:
-    const TokenReconciliation &at(int row) const { return m_providers[std::size_t(row)]; }
-
-    std::vector<TokenReconciliation> m_providers;
 };
 
 } // namespace ys

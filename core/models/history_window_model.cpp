@@ -7,7 +7,7 @@
 namespace ys {
 
 HistoryWindowModel::HistoryWindowModel(QObject *parent)
-    : RowTableModel(parent)
+    : HeldRowsModel(parent)
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     addColumn("group", "", QT_TR_NOOP("Window or hour (UTC)"), [this](int r) -> QVariant {
@@ -48,17 +48,8 @@ QString HistoryWindowModel::groupText(const HistoryWindowRow &row, HistoryGroupi
 
 void HistoryWindowModel::setRows(std::vector<HistoryWindowRow> rows, HistoryGrouping grouping)
 {
-    beginResetModel();
-    m_rows = std::move(rows);
-    m_grouping = grouping;
-    endResetModel();
-}
-
-void HistoryWindowModel::clear()
-{
-    beginResetModel();
-    m_rows.clear();
-    endResetModel();
+    m_grouping = grouping; // read by the reset's views, so set first
+    hold(std::move(rows));
 }
 
 } // namespace ys

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/row_table_model.h"
+#include "models/held_rows_model.h"
 #include "storage/history_window.h"
 
 #include <vector>
@@ -11,7 +11,7 @@ namespace ys {
 // row per group and provider in the order `yardstick-cli history` prints them: the group, the
 // provider, the finished sessions in it, and the medians of their p50 TTFT, p50 end-to-end and
 // p50 output tokens per second.
-class HistoryWindowModel : public RowTableModel {
+class HistoryWindowModel : public HeldRowsModel<HistoryWindowRow> {
     Q_OBJECT
 public:
     enum Column { Group, Provider, Sessions, TtftP50, E2eP50, TokensPerS, ColumnCount };
@@ -19,19 +19,12 @@ public:
     explicit HistoryWindowModel(QObject *parent = nullptr);
 
     void setRows(std::vector<HistoryWindowRow> rows, HistoryGrouping grouping);
-    void clear();
-    const std::vector<HistoryWindowRow> &rowsHeld() const { return m_rows; }
     HistoryGrouping grouping() const { return m_grouping; }
     // A group as the table names it: "2026-03-01 06:00 UTC" for a window, "09:00 UTC" for an
     // hour of the day.
     static QString groupText(const HistoryWindowRow &row, HistoryGrouping grouping);
 
-protected:
-    int rows() const override { return int(m_rows.size()); }
-
 private:
-    const HistoryWindowRow &at(int row) const { return m_rows[std::size_t(row)]; }
-    std::vector<HistoryWindowRow> m_rows;
     HistoryGrouping m_grouping = HistoryGrouping::Window;
 };
 

@@ -49,14 +49,21 @@ bool HistoryPresenter::sources(SourcesDone done)
     return true;
 }
 
-bool HistoryPresenter::compare(const HistorySource &before, const HistorySource &after,
-                               DiffDone done)
+template <typename Read, typename Done>
+bool HistoryPresenter::readOn(const QString &channel, Read read, Done done)
 {
     BackgroundReader *reader = m_workbench->reader();
     if (!reader)
         return false;
-    reader->read(
-        kDiffChannel, this,
+    reader->read(channel, this, std::move(read), std::move(done));
+    return true;
+}
+
+bool HistoryPresenter::compare(const HistorySource &before, const HistorySource &after,
+                               DiffDone done)
+{
+    return readOn(
+        kDiffChannel,
         [before, after](const SessionRepository &repo, QString *error) {
             std::optional<SessionDiff> diff;
             const auto bp = loadSourceProviders(repo, before, error);
@@ -66,22 +73,17 @@ bool HistoryPresenter::compare(const HistorySource &before, const HistorySource 
             return diff;
         },
         std::move(done));
-    return true;
 }
 
 bool HistoryPresenter::windows(const QString &suite, qint64 windowS, HistoryGrouping grouping,
                                WindowsDone done)
 {
-    BackgroundReader *reader = m_workbench->reader();
-    if (!reader)
-        return false;
-    reader->read(
-        kWindowsChannel, this,
+    return readOn(
+        kWindowsChannel,
         [suite, windowS, grouping](const SessionRepository &repo, QString *error) {
             return HistoryWindow::load(repo, suite, windowS, grouping, error);
         },
         std::move(done));
-    return true;
 }
 
 bool HistoryPresenter::windowsLoading() const
@@ -92,16 +94,12 @@ bool HistoryPresenter::windowsLoading() const
 
 bool HistoryPresenter::drift(const QString &provider, DriftDone done)
 {
-    BackgroundReader *reader = m_workbench->reader();
-    if (!reader)
-        return false;
-    reader->read(
-        kDriftChannel, this,
+    return readOn(
+        kDriftChannel,
         [provider](const SessionRepository &repo, QString *error) {
             return loadDriftPoints(repo, provider, error);
         },
         std::move(done));
-    return true;
 }
 
 bool HistoryPresenter::isLoading() const

@@ -48,6 +48,11 @@ public:
     bool windowsLoading() const;
 
 private:
+    // value = read(repo, &error) on the reader's thread, then done(value, error) here; false
+    // when no database is open.
+    template <typename Read, typename Done>
+    bool readOn(const QString &channel, Read read, Done done);
+
     Workbench *m_workbench;
 };
 
