@@ -244,9 +244,4 @@ QString BillPage::summary() const
     return m_summary->text();
 }
 
-bool BillPage::isLoading() const
-{
-    return m_bill->isLoading();
-}
-
 } // namespace ys

@@ -45,8 +45,6 @@ public:
     BillChart *chart() const { return m_chart; }
     QString message() const;
     QString summary() const;
-    // Whether a reconciliation is being read.
-    bool isLoading() const;
 
 Q_SIGNALS:
     // A reconciliation was shown, or a problem (message()).

@@ -103,6 +103,9 @@ void HistoryWindowView::setSuites(const QStringList &suites)
 
 void HistoryWindowView::reload()
 {
+    m_stale = !isVisible();
+    if (m_stale)
+        return;
     const qint64 windowS = m_grouping->currentData().toLongLong();
     const HistoryGrouping grouping =
         windowS == kHourOfDay ? HistoryGrouping::HourOfDay : HistoryGrouping::Window;
@@ -150,6 +153,13 @@ void HistoryWindowView::selectProvider(const QString &provider)
         if (m_model->index(r, HistoryWindowModel::Provider).data().toString() == provider)
             selection->select(m_model->index(r, 0),
                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
+}
+
+void HistoryWindowView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        reload();
 }
 
 QString HistoryWindowView::message() const

@@ -28,6 +28,8 @@ public:
     // The suites the sessions belong to, for the suite choice ("every suite" first); reads the
     // medians again.
     void setSuites(const QStringList &suites);
+    // Reads the medians now when shown, else when next shown: the read summarises every finished
+    // session, too much to do for a tab nobody looks at.
     void reload();
 
     QComboBox *groupingBox() const { return m_grouping; }
@@ -41,6 +43,9 @@ public:
 Q_SIGNALS:
     // The medians read were shown (or the problem, in message()).
     void loaded();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void showRows(std::vector<HistoryWindowRow> rows, HistoryGrouping grouping,
@@ -57,6 +62,7 @@ private:
     HistoryWindowModel *m_model;
     QTableView *m_table;
     HistoryWindowChart *m_chart;
+    bool m_stale = true;
 };
 
 } // namespace ys

@@ -9,7 +9,6 @@ LatencyPhasesView::LatencyPhasesView(Workbench *workbench, QWidget *parent)
     : ProviderTableView(workbench, new LatencyPhasesModel, QStringLiteral("latencyPhases"),
                         QStringLiteral("latency_phases"), parent)
 {
-    reload();
 }
 
 LatencyPhasesModel *LatencyPhasesView::model() const

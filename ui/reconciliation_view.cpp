@@ -9,7 +9,6 @@ ReconciliationView::ReconciliationView(Workbench *workbench, QWidget *parent)
     : ProviderTableView(workbench, new ReconciliationModel, QStringLiteral("reconciliation"),
                         QStringLiteral("token_counts"), parent)
 {
-    reload();
 }
 
 ReconciliationModel *ReconciliationView::model() const

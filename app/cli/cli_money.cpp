@@ -27,17 +27,13 @@ using cli::out;
 
 QString money(const std::optional<double> &v, int decimals = 4)
 {
-    if (!v)
-        return QStringLiteral("—");
-    return usdAmount(*v, decimals);
+    return usdAmount(v, decimals);
 }
 
 // Token counts with thousands separators: 2,000,000,000 reads where 2000000000 does not.
 QString count(double v)
 {
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::DefaultNumberOptions);
-    return fixedNumber(c, v, 0);
+    return groupedCount(v);
 }
 
 // A number as the options take it: "0.6", "60%", and for token counts "50M", "2B", "250K".

@@ -3,23 +3,13 @@
 #include "models/cell_values.h"
 #include "util/number_text.h"
 
-#include <QLocale>
-
 namespace ys {
 
 namespace {
 
 QVariant money(const std::optional<double> &v, int decimals)
 {
-    return v ? usdAmount(*v, decimals) : dash();
-}
-
-// Token counts with thousands separators: 2,000,000,000 reads where 2000000000 does not.
-QString tokenCount(qint64 v)
-{
-    QLocale c = QLocale::c();
-    c.setNumberOptions(QLocale::DefaultNumberOptions);
-    return fixedNumber(c, double(v), 0);
+    return usdAmount(v, decimals);
 }
 
 std::optional<double> per1k(const std::optional<BillAmounts> &a)
@@ -40,9 +30,9 @@ QString billSummaryText(const BillReconciliation &r)
 {
     return BillModelsModel::tr("Billed %1 for %2 tokens, %3 per 1K; recorded %4 for %5 tokens, "
                                "%6 per 1K")
-        .arg(money(r.billed.costUsd, 4).toString(), tokenCount(r.billed.tokens()),
-             money(r.billed.usdPer1k(), 6).toString(), money(r.recorded.costUsd, 4).toString(),
-             tokenCount(r.recorded.tokens()), money(r.recorded.usdPer1k(), 6).toString());
+        .arg(usdAmount(r.billed.costUsd, 4), groupedCount(double(r.billed.tokens())),
+             usdAmount(r.billed.usdPer1k(), 6), usdAmount(r.recorded.costUsd, 4),
+             groupedCount(double(r.recorded.tokens())), usdAmount(r.recorded.usdPer1k(), 6));
 }
 
 BillModelsModel::BillModelsModel(QObject *parent)

@@ -46,4 +46,16 @@ QString usdAmount(double v, int decimals)
     return (negative ? QStringLiteral("-$") : QStringLiteral("$")) + digits;
 }
 
+QString usdAmount(const std::optional<double> &v, int decimals)
+{
+    return v ? usdAmount(*v, decimals) : QStringLiteral("—");
+}
+
+QString groupedCount(double v)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions);
+    return fixedNumber(c, v, 0);
+}
+
 } // namespace ys

@@ -98,10 +98,4 @@ bool BillImport::reconcile(Done done, QString *error)
     return true;
 }
 
-bool BillImport::isLoading() const
-{
-    const BackgroundReader *reader = m_workbench->reader();
-    return reader && reader->pending(kChannel);
-}
-
 } // namespace ys

@@ -40,14 +40,12 @@ public:
 
     // Every session (nullopt) or one.
     void setSession(std::optional<qint64> sessionId) { m_session = sessionId; }
-    std::optional<qint64> session() const { return m_session; }
 
     using Done = std::function<void(std::optional<BillReconciliation> r, const QString &error)>;
     // Parses the file with the columns set and reconciles it; done on this object's thread, a
     // malformed file's error naming its line and column. False, with *error, when no file is
     // loaded, a required field has no column, or no database is open (done is not called).
     bool reconcile(Done done, QString *error);
-    bool isLoading() const;
 
 private:
     Workbench *m_workbench;

@@ -86,12 +86,6 @@ bool HistoryPresenter::windows(const QString &suite, qint64 windowS, HistoryGrou
         std::move(done));
 }
 
-bool HistoryPresenter::windowsLoading() const
-{
-    const BackgroundReader *reader = m_workbench->reader();
-    return reader && reader->pending(kWindowsChannel);
-}
-
 bool HistoryPresenter::drift(const QString &provider, DriftDone done)
 {
     return readOn(

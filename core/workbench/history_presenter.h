@@ -45,7 +45,6 @@ public:
     // Whether the sources, a comparison or a drift are still being read.
     bool isLoading() const;
     bool sourcesLoading() const;
-    bool windowsLoading() const;
 
 private:
     // value = read(repo, &error) on the reader's thread, then done(value, error) here; false
