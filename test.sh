@@ -110,12 +110,13 @@ if not chosen:
     sys.exit("test.sh: no test matches \"%s\" (ctest --test-dir build-test -N lists them)" % sys.argv[1])
 needed = {f for t in chosen for f in prop(t, "FIXTURES_REQUIRED")}
 chosen += [t for t in tests if needed & set(prop(t, "FIXTURES_SETUP"))]
-# A test run through a script, or not built yet, is found by its name, which its target has.
+# A test runs the program of its test group (ys_core_tests_3 tst_x), directly or through a script; a
+# test not built yet is found the same way, its command line naming the program in full.
 def target(t):
-    command = os.path.basename(t["command"][0]) if t.get("command") else ""
-    return command if command.startswith("tst_") else t["name"]
+    programs = [os.path.basename(c) for c in t.get("command") or []]
+    return next((p for p in programs if re.fullmatch(r"ys_[a-z]+_tests_[0-9]+", p)), None)
 names = {target(t) for t in chosen}
-print(" ".join(sorted(n for n in names if n.startswith("tst_"))))' "$only") || exit 2
+print(" ".join(sorted(n for n in names if n)))' "$only") || exit 2
     [ -n "$targets" ] && cmake --build build-test -j "$jobs" --target $targets
 else
     cmake --build build-test -j "$jobs"

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QString>
 #include <QTest>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -22,6 +23,12 @@ inline nlohmann::json readFixtureJson(const QString &relativePath)
         return nlohmann::json();
     const nlohmann::json doc = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
     return doc.is_discarded() ? nlohmann::json() : doc;
+}
+
+// A fixture's number: NaN where the file writes null or a string ("nan") for one.
+inline double numberOrNan(const nlohmann::json &v)
+{
+    return v.is_number() ? v.get<double>() : std::nan("");
 }
 
 // Adds the QByteArray column `column` and one row per case of `cases` (a JSON array), named by

@@ -58,7 +58,7 @@ inline std::optional<SimRequestRecord> waitRecord(const SimHost &host, const QBy
     return found;
 }
 
-struct SseEvent {
+struct WireEvent {
     QByteArray event; // empty: "message"
     QByteArray data;
     QJsonObject json() const { return QJsonDocument::fromJson(data).object(); }
@@ -66,10 +66,10 @@ struct SseEvent {
 
 // Decodes an event stream as the WHATWG rules say: CR, LF and CRLF end lines, ':' starts a
 // comment, data lines are joined with LF, and a block without data dispatches nothing.
-inline QList<SseEvent> parseSse(const QByteArray &stream, int *comments = nullptr)
+inline QList<WireEvent> parseSse(const QByteArray &stream, int *comments = nullptr)
 {
-    QList<SseEvent> events;
-    SseEvent current;
+    QList<WireEvent> events;
+    WireEvent current;
     bool haveData = false;
     qsizetype i = 0;
     while (i < stream.size()) {
@@ -88,7 +88,7 @@ inline QList<SseEvent> parseSse(const QByteArray &stream, int *comments = nullpt
                     current.data.chop(1);
                 events.append(current);
             }
-            current = SseEvent();
+            current = WireEvent();
             haveData = false;
             continue;
         }
@@ -189,7 +189,7 @@ public:
     void abort() { m_socket->abort(); }
     QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
     QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
-    QList<SseEvent> events(int *comments = nullptr) const { return parseSse(body, comments); }
+    QList<WireEvent> events(int *comments = nullptr) const { return parseSse(body, comments); }
 
     int status = 0;
     QHash<QByteArray, QByteArray> headers; // names lower-cased
@@ -344,33 +344,34 @@ inline QByteArray compact(const QJsonObject &object)
 }
 
 // The four dialects, as a test names them.
-enum class Dialect { OpenAiChat, OpenAiResponses, Anthropic, Gemini };
+enum class WireDialect { OpenAiChat, OpenAiResponses, Anthropic, Gemini };
 
-inline const char *dialectName(Dialect dialect)
+inline const char *dialectName(WireDialect dialect)
 {
     switch (dialect) {
-    case Dialect::OpenAiChat:
+    case WireDialect::OpenAiChat:
         return "openai-chat";
-    case Dialect::OpenAiResponses:
+    case WireDialect::OpenAiResponses:
         return "openai-responses";
-    case Dialect::Anthropic:
+    case WireDialect::Anthropic:
         return "anthropic-messages";
-    case Dialect::Gemini:
+    case WireDialect::Gemini:
         return "gemini";
     }
     return "";
 }
 
 // A whole request of the dialect: path, headers (with key when given) and body.
-inline QByteArray generationRequest(Dialect dialect, const QString &model, const QString &prompt,
-                                    bool stream, std::optional<int> maxTokens = std::nullopt,
+inline QByteArray generationRequest(WireDialect dialect, const QString &model,
+                                    const QString &prompt, bool stream,
+                                    std::optional<int> maxTokens = std::nullopt,
                                     const QByteArray &key = {}, const QByteArray &extra = {})
 {
     QJsonObject body;
     QByteArray path;
     QByteArray headers = extra;
     switch (dialect) {
-    case Dialect::OpenAiChat: {
+    case WireDialect::OpenAiChat: {
         path = "/v1/chat/completions";
         body.insert(L1("model"), model);
         body.insert(L1("messages"),
@@ -384,7 +385,7 @@ inline QByteArray generationRequest(Dialect dialect, const QString &model, const
             headers += "Authorization: Bearer " + key + "\r\n";
         break;
     }
-    case Dialect::OpenAiResponses:
+    case WireDialect::OpenAiResponses:
         path = "/v1/responses";
         body.insert(L1("model"), model);
         body.insert(L1("input"), prompt);
@@ -394,7 +395,7 @@ inline QByteArray generationRequest(Dialect dialect, const QString &model, const
         if (!key.isEmpty())
             headers += "Authorization: Bearer " + key + "\r\n";
         break;
-    case Dialect::Anthropic:
+    case WireDialect::Anthropic:
         path = "/v1/messages";
         body.insert(L1("model"), model);
         body.insert(L1("max_tokens"), maxTokens.value_or(1024));
@@ -405,7 +406,7 @@ inline QByteArray generationRequest(Dialect dialect, const QString &model, const
         if (!key.isEmpty())
             headers += "x-api-key: " + key + "\r\n";
         break;
-    case Dialect::Gemini:
+    case WireDialect::Gemini:
         path = "/v1beta/models/" + model.toUtf8() +
                (stream ? ":streamGenerateContent?alt=sse" : ":generateContent");
         body.insert(
@@ -422,13 +423,13 @@ inline QByteArray generationRequest(Dialect dialect, const QString &model, const
 }
 
 // The answer text a dialect's stream (or whole reply) carries.
-inline QString answerText(Dialect dialect, const QList<SseEvent> &events)
+inline QString answerText(WireDialect dialect, const QList<WireEvent> &events)
 {
     QString text;
-    for (const SseEvent &event : events) {
+    for (const WireEvent &event : events) {
         const QJsonObject json = event.json();
         switch (dialect) {
-        case Dialect::OpenAiChat: {
+        case WireDialect::OpenAiChat: {
             const QJsonArray choices = json.value(L1("choices")).toArray();
             if (!choices.isEmpty())
                 text += choices.first()
@@ -439,15 +440,15 @@ inline QString answerText(Dialect dialect, const QList<SseEvent> &events)
                             .toString();
             break;
         }
-        case Dialect::OpenAiResponses:
+        case WireDialect::OpenAiResponses:
             if (json.value(L1("type")).toString() == L1("response.output_text.delta"))
                 text += json.value(L1("delta")).toString();
             break;
-        case Dialect::Anthropic:
+        case WireDialect::Anthropic:
             if (json.value(L1("type")).toString() == L1("content_block_delta"))
                 text += json.value(L1("delta")).toObject().value(L1("text")).toString();
             break;
-        case Dialect::Gemini: {
+        case WireDialect::Gemini: {
             const QJsonArray candidates = json.value(L1("candidates")).toArray();
             if (!candidates.isEmpty())
                 for (const QJsonValue &part : candidates.first()
@@ -481,3 +482,5 @@ protected:
 };
 
 } // namespace ys::simtest
+
+Q_DECLARE_METATYPE(ys::simtest::WireDialect)

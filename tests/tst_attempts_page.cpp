@@ -17,6 +17,7 @@
 #include "workbench/workbench.h"
 
 #include "session_support.h"
+#include "test_main.h"
 #include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
@@ -449,5 +450,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstAttemptsPage)
+YS_TEST_MAIN(TstAttemptsPage)
 #include "tst_attempts_page.moc"

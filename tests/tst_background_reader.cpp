@@ -3,6 +3,7 @@
 // older ones, and a delivery whose page is gone is dropped.
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "workbench/background_reader.h"
 
 #include <QSemaphore>
@@ -152,5 +153,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstBackgroundReader)
+YS_TEST_GUILESS_MAIN(TstBackgroundReader)
 #include "tst_background_reader.moc"

@@ -26,6 +26,7 @@
 #include "fixtures.h"
 #include "session_support.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -596,5 +597,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstBill)
+YS_TEST_MAIN(TstBill)
 #include "tst_bill.moc"

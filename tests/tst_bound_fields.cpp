@@ -1,5 +1,6 @@
 // The form binder's editors: what each shows, stores and refuses (with the message naming the
 // field), and how an optional value is cleared.
+#include "test_main.h"
 #include "ui/bound_fields.h"
 
 #include <QApplication>
@@ -178,5 +179,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstBoundFields)
+YS_TEST_MAIN(TstBoundFields)
 #include "tst_bound_fields.moc"

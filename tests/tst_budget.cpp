@@ -17,6 +17,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -390,5 +391,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstBudget)
+YS_TEST_GUILESS_MAIN(TstBudget)
 #include "tst_budget.moc"

@@ -7,6 +7,7 @@
 #include "pg_fixture.h"
 #include "storage/database.h"
 #include "storage/session_bundle.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QCryptographicHash>
@@ -408,5 +409,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstBundle)
+YS_TEST_GUILESS_MAIN(TstBundle)
 #include "tst_bundle.moc"

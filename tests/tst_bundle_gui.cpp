@@ -5,6 +5,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "storage/session_bundle.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/bundle_actions.h"
 #include "ui/main_window.h"
@@ -105,5 +106,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstBundleGui)
+YS_TEST_MAIN(TstBundleGui)
 #include "tst_bundle_gui.moc"

@@ -14,6 +14,7 @@
 #include "workbench/workbench.h"
 
 #include "fixtures.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "workbench_fixtures.h"
 
@@ -477,5 +478,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstChartExport)
+YS_TEST_MAIN(TstChartExport)
 #include "tst_chart_export.moc"

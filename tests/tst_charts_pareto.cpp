@@ -14,6 +14,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "workbench_fixtures.h"
 
@@ -46,7 +47,7 @@ const QString kFast = QStringLiteral("Fast dear");   // the fastest, on the fron
 
 using test::providerNamed;
 
-bool near(double a, double b)
+bool closeTo(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
 }
@@ -193,8 +194,8 @@ private Q_SLOTS:
             const ProviderSummary *s = providerNamed(summary, p.provider);
             QVERIFY(s);
             const QPointF drawn = pareto()->pointSeries(p.provider)->at(0);
-            QVERIFY(near(drawn.x(), *s->usdPer1kMeasured));
-            QVERIFY(near(drawn.y(), *Gates::gatedLatency(*s).p95));
+            QVERIFY(closeTo(drawn.x(), *s->usdPer1kMeasured));
+            QVERIFY(closeTo(drawn.y(), *Gates::gatedLatency(*s).p95));
             QCOMPARE(p.costCi, s->usdPer1kMeasuredCi);
             QCOMPARE(p.latencyCi, Gates::gatedLatency(*s).p95Ci);
         }
@@ -209,7 +210,7 @@ private Q_SLOTS:
         QCOMPARE(pareto()->plot().latencyAxis, ParetoLatencyAxis::TtftP95);
         for (const ParetoPlotPoint &p : pareto()->plot().points) {
             const ProviderSummary *s = providerNamed(summary, p.provider);
-            QVERIFY(near(pareto()->pointSeries(p.provider)->at(0).y(), *s->ttftMs.p95));
+            QVERIFY(closeTo(pareto()->pointSeries(p.provider)->at(0).y(), *s->ttftMs.p95));
         }
         // No requirement on TTFT: only the cost gate is left.
         QCOMPARE(pareto()->gateSeries().size(), 1);
@@ -221,8 +222,8 @@ private Q_SLOTS:
         for (const ParetoPlotPoint &p : pareto()->plot().points) {
             const ProviderSummary *s = providerNamed(summary, p.provider);
             const QPointF drawn = pareto()->pointSeries(p.provider)->at(0);
-            QVERIFY(near(drawn.x(), s->price->blendedPer1k(3, 1)));
-            QVERIFY(near(drawn.y(), *s->e2eMs.p99));
+            QVERIFY(closeTo(drawn.x(), s->price->blendedPer1k(3, 1)));
+            QVERIFY(closeTo(drawn.y(), *s->e2eMs.p99));
             QVERIFY(!p.costCi); // a list price has no interval
         }
         QCOMPARE(pareto()->whiskerCount(), 0); // nor has a P99
@@ -390,5 +391,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstChartsPareto)
+YS_TEST_MAIN(TstChartsPareto)
 #include "tst_charts_pareto.moc"

@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -325,5 +326,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstCliDemo)
+YS_TEST_GUILESS_MAIN(TstCliDemo)
 #include "tst_cli_demo.moc"

@@ -4,6 +4,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -225,5 +226,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstCliGate)
+YS_TEST_GUILESS_MAIN(TstCliGate)
 #include "tst_cli_gate.moc"

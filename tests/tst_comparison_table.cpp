@@ -9,6 +9,7 @@
 #include "models/comparison_filter_model.h"
 #include "models/comparison_table_model.h"
 #include "models/table_tsv.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/attempts_page.h"
 #include "ui/comparison_table_view.h"
@@ -44,7 +45,7 @@ namespace {
 
 using Tester = QAbstractItemModelTester;
 
-QString providerAt(const QAbstractItemModel *model, int row)
+QString tableProviderAt(const QAbstractItemModel *model, int row)
 {
     return model->index(row, 0).data(ComparisonTableModel::ProviderNameRole).toString();
 }
@@ -56,7 +57,7 @@ QStringList providersWith(const ComparisonTableModel *model, GateResult result)
     for (int r = 0; r < model->rowCount(); ++r)
         if (GateResult(model->index(r, 0).data(ComparisonTableModel::VerdictRole).toInt()) ==
             result)
-            names.append(providerAt(model, r));
+            names.append(tableProviderAt(model, r));
     names.sort();
     return names;
 }
@@ -65,7 +66,7 @@ QStringList shownProviders(const QAbstractItemModel *model)
 {
     QStringList names;
     for (int r = 0; r < model->rowCount(); ++r)
-        names.append(providerAt(model, r));
+        names.append(tableProviderAt(model, r));
     names.sort();
     return names;
 }
@@ -153,7 +154,7 @@ private:
     {
         QTableView *table = view()->table();
         for (int r = 0; r < table->model()->rowCount(); ++r)
-            if (providerAt(table->model(), r) == provider) {
+            if (tableProviderAt(table->model(), r) == provider) {
                 const QRect cell = table->visualRect(table->model()->index(r, 0));
                 return rightClick(table, cell.center(), QStringLiteral("comparisonRowMenu"));
             }
@@ -231,11 +232,11 @@ private Q_SLOTS:
         proxy.setSourceModel(source);
         QCOMPARE(proxy.sortRole(), int(ComparisonTableModel::SortRole));
         QCOMPARE(proxy.rowCount(), source->rowCount());
-        const QString name = providerAt(source, 0);
+        const QString name = tableProviderAt(source, 0);
         proxy.setProviderText(name.toUpper());
         QVERIFY(proxy.rowCount() >= 1);
         for (int r = 0; r < proxy.rowCount(); ++r)
-            QVERIFY(providerAt(&proxy, r).contains(name, Qt::CaseInsensitive));
+            QVERIFY(tableProviderAt(&proxy, r).contains(name, Qt::CaseInsensitive));
         proxy.setProviderText(QStringLiteral("no such provider"));
         QCOMPARE(proxy.rowCount(), 0);
         proxy.setProviderText({});
@@ -288,7 +289,7 @@ private Q_SLOTS:
         QCOMPARE(expected, 1);
         QCOMPARE(table->model()->rowCount(), expected);
         for (int r = 0; r < table->model()->rowCount(); ++r)
-            QVERIFY(providerAt(table->model(), r).contains(typed, Qt::CaseInsensitive));
+            QVERIFY(tableProviderAt(table->model(), r).contains(typed, Qt::CaseInsensitive));
         QVERIFY(shownProviders(table->model()).contains(name));
         filter->clear();
         QCOMPARE(table->model()->rowCount(), 3);
@@ -406,7 +407,7 @@ private Q_SLOTS:
         QCOMPARE(QApplication::clipboard()->text(), expectedTsv(table, {0, 2}));
 
         QApplication::clipboard()->clear();
-        QMenu *menu = rowMenu(providerAt(table->model(), 2));
+        QMenu *menu = rowMenu(tableProviderAt(table->model(), 2));
         QVERIFY(menu);
         auto *copy = menu->findChild<QAction *>(QStringLiteral("actionCopyTsv"));
         if (!copy)
@@ -483,9 +484,9 @@ private Q_SLOTS:
             QCOMPARE(model->index(r, ComparisonTableModel::RunsColumn)
                          .data(ComparisonTableModel::SortRole)
                          .toInt(),
-                     providerAt(model, r) == provider ? 2 : 1);
+                     tableProviderAt(model, r) == provider ? 2 : 1);
     }
 };
 
-QTEST_MAIN(TstComparisonTable)
+YS_TEST_MAIN(TstComparisonTable)
 #include "tst_comparison_table.moc"

@@ -11,6 +11,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 
 #include <QSet>
 #include <QSignalSpy>
@@ -34,7 +35,7 @@ constexpr int kSessionTimeoutMs = 60'000;
 
 // Streams of 1.6 to 2.1 s: a fixed 100 ms to the first token, then 150..200 tokens at 100/s, four
 // to an event (so that a sanitizer build's slower client keeps up as well).
-std::vector<nlohmann::json> profiles()
+std::vector<nlohmann::json> wideProfiles()
 {
     auto shape = test::ProfileShape()
                      .withTtft(100, 100)
@@ -55,7 +56,7 @@ private Q_SLOTS:
     void sixtyFourStreamsAreInFlightAtOnce()
     {
         QString error;
-        const auto sim = test::startedSim(profiles());
+        const auto sim = test::startedSim(wideProfiles());
         if (!sim)
             return;
 
@@ -139,5 +140,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstConcurrency)
+YS_TEST_GUILESS_MAIN(TstConcurrency)
 #include "tst_concurrency.moc"

@@ -16,6 +16,7 @@
 #include "fixture_json.h"
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,12 +28,12 @@ using nlohmann::json;
 
 namespace {
 
-json fixture(const char *name)
+json costCurveFixture(const char *name)
 {
     return test::readFixtureJson(QStringLiteral("cost_curve/") + QLatin1StringView(name));
 }
 
-bool near(double got, double want, double relative)
+bool withinRelative(double got, double want, double relative)
 {
     return std::abs(got - want) <= relative * std::abs(want);
 }
@@ -83,7 +84,7 @@ private Q_SLOTS:
     void matchesScipy_data()
     {
         QTest::addColumn<int>("index");
-        const json cases = fixture("fits.json");
+        const json cases = costCurveFixture("fits.json");
         QVERIFY(cases.is_array() && !cases.empty());
         for (std::size_t i = 0; i < cases.size(); ++i)
             QTest::newRow(cases[i]["name"].get<std::string>().c_str()) << int(i);
@@ -91,7 +92,7 @@ private Q_SLOTS:
     void matchesScipy()
     {
         QFETCH(int, index);
-        const json c = fixture("fits.json")[std::size_t(index)];
+        const json c = costCurveFixture("fits.json")[std::size_t(index)];
         std::vector<std::pair<double, double>> wy;
         for (std::size_t i = 0; i < c["w"].size(); ++i)
             wy.emplace_back(c["w"][i].get<double>(), c["y"][i].get<double>());
@@ -101,28 +102,32 @@ private Q_SLOTS:
         QCOMPARE(f.observations, int(wy.size()));
         const json &p = c["params"];
         const json &se = c["se"];
-        QVERIFY2(near(f.params.a, p["a"], 1e-4), qPrintable(compared("a", f.params.a, p["a"])));
-        QVERIFY2(near(f.params.alpha, p["alpha"], 1e-5),
+        QVERIFY2(withinRelative(f.params.a, p["a"], 1e-4),
+                 qPrintable(compared("a", f.params.a, p["a"])));
+        QVERIFY2(withinRelative(f.params.alpha, p["alpha"], 1e-5),
                  qPrintable(compared("alpha", f.params.alpha, p["alpha"])));
-        QVERIFY2(near(f.params.beta, p["beta"], 1e-4),
+        QVERIFY2(withinRelative(f.params.beta, p["beta"], 1e-4),
                  qPrintable(compared("beta", f.params.beta, p["beta"])));
-        QVERIFY2(near(f.se.a, se["a"], 1e-3), qPrintable(compared("se a", f.se.a, se["a"])));
-        QVERIFY2(near(f.se.alpha, se["alpha"], 1e-3),
+        QVERIFY2(withinRelative(f.se.a, se["a"], 1e-3),
+                 qPrintable(compared("se a", f.se.a, se["a"])));
+        QVERIFY2(withinRelative(f.se.alpha, se["alpha"], 1e-3),
                  qPrintable(compared("se alpha", f.se.alpha, se["alpha"])));
-        QVERIFY2(near(f.se.beta, se["beta"], 1e-3),
+        QVERIFY2(withinRelative(f.se.beta, se["beta"], 1e-3),
                  qPrintable(compared("se beta", f.se.beta, se["beta"])));
         if (intercept) {
-            QVERIFY2(near(f.params.c, p["c"], 1e-4), qPrintable(compared("c", f.params.c, p["c"])));
-            QVERIFY2(near(f.se.c, se["c"], 1e-3), qPrintable(compared("se c", f.se.c, se["c"])));
+            QVERIFY2(withinRelative(f.params.c, p["c"], 1e-4),
+                     qPrintable(compared("c", f.params.c, p["c"])));
+            QVERIFY2(withinRelative(f.se.c, se["c"], 1e-3),
+                     qPrintable(compared("se c", f.se.c, se["c"])));
         }
         QVERIFY(f.r2);
         QVERIFY2(std::abs(*f.r2 - c["r2"].get<double>()) < 1e-8,
                  qPrintable(compared("r2", *f.r2, c["r2"])));
-        QVERIFY2(near(f.marginalAt128k.value, c["marginal_128k"], 1e-4),
+        QVERIFY2(withinRelative(f.marginalAt128k.value, c["marginal_128k"], 1e-4),
                  qPrintable(compared("marginal 128K", f.marginalAt128k.value, c["marginal_128k"])));
-        QVERIFY2(near(f.marginalAt200k.value, c["marginal_200k"], 1e-4),
+        QVERIFY2(withinRelative(f.marginalAt200k.value, c["marginal_200k"], 1e-4),
                  qPrintable(compared("marginal 200K", f.marginalAt200k.value, c["marginal_200k"])));
-        QVERIFY2(near(f.ratio200kTo128k.value, c["ratio_200k_128k"], 1e-5),
+        QVERIFY2(withinRelative(f.ratio200kTo128k.value, c["ratio_200k_128k"], 1e-5),
                  qPrintable(compared("ratio", f.ratio200kTo128k.value, c["ratio_200k_128k"])));
         QVERIFY(f.marginalAt128k.se > 0 && f.ratio200kTo128k.se > 0);
 
@@ -146,9 +151,10 @@ private Q_SLOTS:
         const CostCurveParams truth{3e-8, 1.15, 2e-5, 0};
         const CostCurveFit f = CostCurve::fit(exactCurve(truth, kSizes), false);
         QVERIFY2(f.ok(), qPrintable(curveFitFailureName(f.failure)));
-        QVERIFY2(near(f.params.a, truth.a, 1e-6), qPrintable(compared("a", f.params.a, truth.a)));
-        QVERIFY(near(f.params.alpha, truth.alpha, 1e-7));
-        QVERIFY(near(f.params.beta, truth.beta, 1e-6));
+        QVERIFY2(withinRelative(f.params.a, truth.a, 1e-6),
+                 qPrintable(compared("a", f.params.a, truth.a)));
+        QVERIFY(withinRelative(f.params.alpha, truth.alpha, 1e-7));
+        QVERIFY(withinRelative(f.params.beta, truth.beta, 1e-6));
         QVERIFY(f.r2 && std::abs(*f.r2 - 1) < 1e-12);
         QVERIFY(f.relativeResidualSd < 1e-8);
         QVERIFY(f.betaCrossesOne);
@@ -157,19 +163,19 @@ private Q_SLOTS:
         auto c = [](double w) {
             return 3e-8 * std::pow(w, 1.15) * std::log2(1 + 2e-5 * w);
         };
-        QVERIFY(near(f.marginalAt128k.value, c(138000) - c(128000), 1e-6));
-        QVERIFY(near(f.marginalAt200k.value, c(210000) - c(200000), 1e-6));
-        QVERIFY(near(f.ratio200kTo128k.value, c(200000) / c(128000), 1e-7));
+        QVERIFY(withinRelative(f.marginalAt128k.value, c(138000) - c(128000), 1e-6));
+        QVERIFY(withinRelative(f.marginalAt200k.value, c(210000) - c(200000), 1e-6));
+        QVERIFY(withinRelative(f.ratio200kTo128k.value, c(200000) / c(128000), 1e-7));
         QVERIFY(f.extrapolated); // 210,000 lies past the largest size, 200,000
 
         // With an intercept, as the latency curve has.
         const CostCurveParams latency{2e-4, 1.1, 3e-5, 40};
         const CostCurveFit g = CostCurve::fit(exactCurve(latency, kSizes), true);
         QVERIFY2(g.ok(), qPrintable(curveFitFailureName(g.failure)));
-        QVERIFY2(near(g.params.c, 40, 1e-5), qPrintable(compared("c", g.params.c, 40)));
-        QVERIFY2(near(g.params.alpha, 1.1, 1e-5),
+        QVERIFY2(withinRelative(g.params.c, 40, 1e-5), qPrintable(compared("c", g.params.c, 40)));
+        QVERIFY2(withinRelative(g.params.alpha, 1.1, 1e-5),
                  qPrintable(compared("alpha", g.params.alpha, 1.1)));
-        QVERIFY(near(g.params.beta, 3e-5, 1e-4));
+        QVERIFY(withinRelative(g.params.beta, 3e-5, 1e-4));
         QVERIFY(g.r2 && std::abs(*g.r2 - 1) < 1e-10);
     }
 
@@ -264,9 +270,9 @@ private Q_SLOTS:
         QCOMPARE(curveFormName(line.form), QStringLiteral("linear"));
         QVERIFY(line.r2 && *line.r2 > 0.999999);
         QCOMPARE(line.segments.size(), std::size_t(1));
-        QVERIFY(near(line.segments[0].b, 0.5 / 1e6, 1e-6));
-        QVERIFY(near(line.segments[0].c, 200 * 1.5 / 1e6, 1e-6));
-        QVERIFY(near(line.marginalAt128k.value, 10000 * 0.5 / 1e6, 1e-6));
+        QVERIFY(withinRelative(line.segments[0].b, 0.5 / 1e6, 1e-6));
+        QVERIFY(withinRelative(line.segments[0].c, 200 * 1.5 / 1e6, 1e-6));
+        QVERIFY(withinRelative(line.marginalAt128k.value, 10000 * 0.5 / 1e6, 1e-6));
 
         // Gemini 2.5 Pro's shape: past 200K prompt tokens every token pays the tier's rate.
         Price tiered;
@@ -286,11 +292,11 @@ private Q_SLOTS:
         QCOMPARE(step.steps(), std::vector<double>{200000});
         QVERIFY(step.r2 && *step.r2 > 0.999999);
         // Exactly the price on both sides of the step, and the jump where the price jumps.
-        QVERIFY(near(step.value(200000), tiered.cost(200000, 100), 1e-6));
-        QVERIFY(near(step.value(200001), tiered.cost(200001, 100), 1e-6));
+        QVERIFY(withinRelative(step.value(200000), tiered.cost(200000, 100), 1e-6));
+        QVERIFY(withinRelative(step.value(200001), tiered.cost(200001, 100), 1e-6));
         QVERIFY(step.value(200001) - step.value(200000) > 0.2);
-        QVERIFY(near(step.marginalAt200k.value, tiered.cost(210000, 100) - tiered.cost(200000, 100),
-                     1e-6));
+        QVERIFY(withinRelative(step.marginalAt200k.value,
+                               tiered.cost(210000, 100) - tiered.cost(200000, 100), 1e-6));
         QVERIFY(step.candidates.size() >= 2); // the line, and the power law when it fits
         // Without the tier's start, a line or the power law, each worse than the step.
         const CostCurveFit smooth = CostCurve::choose(wy, false);
@@ -460,5 +466,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstCostCurve)
+YS_TEST_GUILESS_MAIN(TstCostCurve)
 #include "tst_cost_curve.moc"

@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/session_liveness.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>
@@ -35,7 +36,7 @@ qint64 committedSamples(const QString &path)
     return test::peekCount(path, "SELECT COUNT(*) FROM samples", test::PeekFailure::Quiet);
 }
 
-qint64 scalar(QSqlDatabase &db, const QString &sql)
+qint64 queryScalar(QSqlDatabase &db, const QString &sql)
 {
     QSqlQuery q(db);
     if (!q.exec(sql) || !q.next())
@@ -108,7 +109,7 @@ private Q_SLOTS:
             QCOMPARE(check.value(0).toString(), QStringLiteral("ok"));
             check.finish();
             const qint64 after =
-                scalar(db.connection(), QStringLiteral("SELECT COUNT(*) FROM samples"));
+                queryScalar(db.connection(), QStringLiteral("SELECT COUNT(*) FROM samples"));
             qInfo("round %d: killed after %d ms; %lld samples committed before, %lld after", round,
                   delayMs, before, after);
             QVERIFY2(after >= before, qPrintable(QStringLiteral("round %1: %2 samples before the "
@@ -117,23 +118,26 @@ private Q_SLOTS:
                                                      .arg(before)
                                                      .arg(after)));
             // Every stored row is whole, and no attempt is stored twice.
-            QCOMPARE(scalar(db.connection(),
+            QCOMPARE(
+                queryScalar(db.connection(),
                             QStringLiteral("SELECT COUNT(*) FROM samples WHERE outcome IS NULL "
                                            "OR outcome = '' OR end_ns IS NULL OR run_id NOT IN "
                                            "(SELECT id FROM runs)")),
-                     0);
-            QCOMPARE(scalar(db.connection(),
+                0);
+            QCOMPARE(
+                queryScalar(db.connection(),
                             QStringLiteral("SELECT COUNT(*) FROM (SELECT run_id, seq FROM samples "
                                            "GROUP BY run_id, seq HAVING COUNT(*) > 1)")),
-                     0);
-            // Opening marked the killed session (if it was made before the kill) interrupted.
-            QCOMPARE(
-                scalar(db.connection(),
-                       QStringLiteral("SELECT COUNT(*) FROM sessions WHERE status = 'running'")),
                 0);
-            QCOMPARE(scalar(db.connection(),
-                            QStringLiteral("SELECT COUNT(*) FROM runs WHERE status = 'running'")),
+            // Opening marked the killed session (if it was made before the kill) interrupted.
+            QCOMPARE(queryScalar(
+                         db.connection(),
+                         QStringLiteral("SELECT COUNT(*) FROM sessions WHERE status = 'running'")),
                      0);
+            QCOMPARE(
+                queryScalar(db.connection(),
+                            QStringLiteral("SELECT COUNT(*) FROM runs WHERE status = 'running'")),
+                0);
             QSqlQuery sessions(db.connection());
             QVERIFY(sessions.exec(QStringLiteral(
                 "SELECT s.id, s.status, (SELECT COUNT(*) FROM samples x JOIN runs r ON "
@@ -173,5 +177,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstCrashSafety)
+YS_TEST_GUILESS_MAIN(TstCrashSafety)
 #include "tst_crash_safety.moc"

@@ -22,6 +22,7 @@
 #include "drift_surfaces.h"
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -74,7 +75,7 @@ std::set<QString> figures(const std::vector<DriftEvent> &events, qint64 toSessio
     return out;
 }
 
-std::set<QString> names(std::initializer_list<const char *> list)
+std::set<QString> driftNames(std::initializer_list<const char *> list)
 {
     std::set<QString> out;
     for (const char *n : list)
@@ -135,7 +136,7 @@ private Q_SLOTS:
         auto events =
             findDrift({point(1, 0, 100), point(2, 1, 100), point(3, 2, 150), point(4, 3, 157.5)});
         QCOMPARE(figures(events, 2), std::set<QString>{});
-        QCOMPARE(figures(events, 3), names({"ttft_ms"}));
+        QCOMPARE(figures(events, 3), driftNames({"ttft_ms"}));
         QCOMPARE(figures(events, 4), std::set<QString>{}); // +5%, p small but too little
         const DriftEvent &e = events.front();
         QCOMPARE(e.fromSession, qint64(2));
@@ -173,7 +174,7 @@ private Q_SLOTS:
         b.e2eMs = around(650, 5);
         b.outputTokensPerS = around(60, 1);
         const auto events = findDrift({a, b});
-        QCOMPARE(figures(events, 2), names({"ttft_ms", "e2e_ms", "output_tokens_per_s"}));
+        QCOMPARE(figures(events, 2), driftNames({"ttft_ms", "e2e_ms", "output_tokens_per_s"}));
         for (const DriftEvent &e : events)
             QVERIFY(*e.adjustedPValue >= *e.pValue);
         // Three equal smallest p-values of four tests: Holm multiplies the first by 4.
@@ -194,8 +195,8 @@ private Q_SLOTS:
         c.spentUsd = b.spentUsd;
         c.modelsReported = {QStringLiteral("m-2026"), QStringLiteral("m-2027")};
         const auto events = findDrift({a, b, c});
-        QCOMPARE(figures(events, 2), names({"usd_per_1k_measured", "system_fingerprint"}));
-        QCOMPARE(figures(events, 3), names({"model_reported"}));
+        QCOMPARE(figures(events, 2), driftNames({"usd_per_1k_measured", "system_fingerprint"}));
+        QCOMPARE(figures(events, 3), driftNames({"model_reported"}));
         for (const DriftEvent &e : events) {
             if (e.figure == DriftFigure::UsdPer1k) {
                 QCOMPARE(*e.before, 0.002);
@@ -257,8 +258,8 @@ private Q_SLOTS:
             qInfo().noquote() << InsightText::line(e);
         QCOMPARE(figures(all, s1), std::set<QString>{});
         QCOMPARE(figures(all, s2), std::set<QString>{});
-        QCOMPARE(figures(all, s3), names({"ttft_ms", "e2e_ms"}));
-        QCOMPARE(figures(all, s4), names({"usd_per_1k_measured", "system_fingerprint"}));
+        QCOMPARE(figures(all, s3), driftNames({"ttft_ms", "e2e_ms"}));
+        QCOMPARE(figures(all, s4), driftNames({"usd_per_1k_measured", "system_fingerprint"}));
         for (const DriftEvent &e : all) {
             QCOMPARE(e.provider, QStringLiteral("P"));
             QCOMPARE(e.fromSession + 1, e.toSession);
@@ -272,7 +273,7 @@ private Q_SLOTS:
 
         // One session: only its events against the one before it.
         const auto third = loadDrift(repo, s3, &error);
-        QCOMPARE(figures(third, s3), names({"ttft_ms", "e2e_ms"}));
+        QCOMPARE(figures(third, s3), driftNames({"ttft_ms", "e2e_ms"}));
         QCOMPARE(third.size(), 2u);
         QVERIFY(loadDrift(repo, s2, &error).empty());
         QVERIFY(loadDrift(repo, s1, &error).empty());
@@ -335,7 +336,7 @@ private Q_SLOTS:
                                  60000 * test::kSlow);
         const SessionSummary &summary = *workbench.summary();
         QCOMPARE(figures(summary.drift, m_sessions[3]),
-                 names({"usd_per_1k_measured", "system_fingerprint"}));
+                 driftNames({"usd_per_1k_measured", "system_fingerprint"}));
         SessionDriftView view(&workbench);
         QCOMPARE(view.model()->rowCount(), 2);
         QVERIFY2(view.message().startsWith(QStringLiteral("2 figure")), qPrintable(view.message()));
@@ -410,5 +411,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstDrift)
+YS_TEST_MAIN(TstDrift)
 #include "tst_drift.moc"

@@ -7,6 +7,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -21,7 +22,7 @@ using namespace ys;
 namespace {
 
 // Fast prefill, 1000 tokens/s, five-token answers unless a profile says otherwise.
-std::vector<nlohmann::json> profiles()
+std::vector<nlohmann::json> engineProfiles()
 {
     const auto shape = [](double ttftMs, int outputTokens = 5, double decodeTokensPerS = 1000) {
         return test::ProfileShape()
@@ -75,7 +76,8 @@ Result run(const QString &dbPath, const Suite &suite, int timeoutMs = 60000,
 using test::suiteOf;
 
 // A scenario of 50-token prompts, closed loop unless a test opens it.
-Scenario scenario(int requests, int concurrency, int maxOutputTokens = Scenario{}.maxOutputTokens)
+Scenario engineScenario(int requests, int concurrency,
+                        int maxOutputTokens = Scenario{}.maxOutputTokens)
 {
     return test::closedLoopScenario(requests, concurrency, 50, maxOutputTokens);
 }
@@ -94,7 +96,7 @@ class TstEngine : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { m_sim = test::startedSim(profiles()); }
+    void initTestCase() { m_sim = test::startedSim(engineProfiles()); }
 
     void cleanupTestCase() { m_sim.reset(); }
 
@@ -104,7 +106,7 @@ private Q_SLOTS:
     void openLoopKeepsQueueingVisible()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(60, 2, 16);
+        Scenario s = engineScenario(60, 2, 16);
         s.load = QStringLiteral("open");
         s.ratePerS = 50; // two slots of ~60 ms serve about 33/s
         const Suite suite =
@@ -139,7 +141,7 @@ private Q_SLOTS:
     void closedLoopIsLabelledAndWarmUpIsKeptApart()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(6, 3, 16);
+        Scenario s = engineScenario(6, 3, 16);
         s.warmup = 3;
         const Suite suite = suiteOf(QStringLiteral("closed"), {sim(QStringLiteral("Steady"))}, s);
         const QString path = dir.filePath(QStringLiteral("c.sqlite"));
@@ -157,7 +159,7 @@ private Q_SLOTS:
     void durationLimitStopsStartingRequests()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(100000, 2, 16);
+        Scenario s = engineScenario(100000, 2, 16);
         s.durationS = 0.6;
         const Suite suite = suiteOf(QStringLiteral("duration"), {sim(QStringLiteral("Steady"))}, s);
         QElapsedTimer t;
@@ -172,7 +174,7 @@ private Q_SLOTS:
     void firstTokenTimeoutAbortsOnTimeAndTheRunGoesOn()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(3, 3, 16);
+        Scenario s = engineScenario(3, 3, 16);
         s.firstTokenTimeoutMs = 300;
         const Suite suite =
             suiteOf(QStringLiteral("timeouts"),
@@ -192,7 +194,7 @@ private Q_SLOTS:
     void totalTimeout()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(2, 2);
+        Scenario s = engineScenario(2, 2);
         s.timeoutMs = 250;
         const Suite suite = suiteOf(QStringLiteral("total"), {sim(QStringLiteral("Sluggish"))}, s);
         const Result r = run(dir.filePath(QStringLiteral("tt.sqlite")), suite);
@@ -205,8 +207,8 @@ private Q_SLOTS:
     void calibrationIsStoredWithTheSession()
     {
         QTemporaryDir dir;
-        const Suite suite =
-            suiteOf(QStringLiteral("calibration"), {sim(QStringLiteral("Steady"))}, scenario(1, 1));
+        const Suite suite = suiteOf(QStringLiteral("calibration"), {sim(QStringLiteral("Steady"))},
+                                    engineScenario(1, 1));
         const QString path = dir.filePath(QStringLiteral("cal.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -225,8 +227,8 @@ private Q_SLOTS:
     void pauseHoldsNewAttempts()
     {
         QTemporaryDir dir;
-        const Suite suite =
-            suiteOf(QStringLiteral("pause"), {sim(QStringLiteral("Steady"))}, scenario(12, 1, 16));
+        const Suite suite = suiteOf(QStringLiteral("pause"), {sim(QStringLiteral("Steady"))},
+                                    engineScenario(12, 1, 16));
         QElapsedTimer t;
         t.start();
         const Result r =
@@ -253,8 +255,9 @@ private Q_SLOTS:
         ProviderConfig failing = sim(QStringLiteral("Failing"));
         failing.breaker = BreakerSettings{3, 30.0, 0.3, 1};
         failing.fallback = {QStringLiteral("Steady")};
-        const Suite suite = suiteOf(QStringLiteral("breaker"),
-                                    {failing, sim(QStringLiteral("Steady"))}, scenario(12, 1, 8));
+        const Suite suite =
+            suiteOf(QStringLiteral("breaker"), {failing, sim(QStringLiteral("Steady"))},
+                    engineScenario(12, 1, 8));
         const QString path = dir.filePath(QStringLiteral("b.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -310,7 +313,7 @@ private Q_SLOTS:
     void silentTruncationIsCaught()
     {
         QTemporaryDir dir;
-        Scenario s = scenario(2, 1, 8);
+        Scenario s = engineScenario(2, 1, 8);
         s.promptTokens = 4000;
         Scenario small = s;
         small.promptTokens = 600;
@@ -334,8 +337,8 @@ private Q_SLOTS:
     void progressHasAnEtaAndConcurrencyIsKept()
     {
         QTemporaryDir dir;
-        const Suite suite =
-            suiteOf(QStringLiteral("eta"), {sim(QStringLiteral("Long"))}, scenario(16, 8, 12));
+        const Suite suite = suiteOf(QStringLiteral("eta"), {sim(QStringLiteral("Long"))},
+                                    engineScenario(16, 8, 12));
         std::vector<qint64> etas;
         const QString path = dir.filePath(QStringLiteral("eta.sqlite"));
         const Result r = run(path, suite, 60000, [&etas](SessionRunner &runner) {
@@ -359,8 +362,8 @@ private Q_SLOTS:
     void modelIdentityDriftIsRecorded()
     {
         QTemporaryDir dir;
-        const Suite suite =
-            suiteOf(QStringLiteral("drift"), {sim(QStringLiteral("Drifting"))}, scenario(7, 1, 3));
+        const Suite suite = suiteOf(QStringLiteral("drift"), {sim(QStringLiteral("Drifting"))},
+                                    engineScenario(7, 1, 3));
         const QString path = dir.filePath(QStringLiteral("d.sqlite"));
         const Result r = run(path, suite);
         QCOMPARE(r.status, QStringLiteral("finished"));
@@ -397,5 +400,5 @@ private:
     std::unique_ptr<SimHost> m_sim;
 };
 
-QTEST_GUILESS_MAIN(TstEngine)
+YS_TEST_GUILESS_MAIN(TstEngine)
 #include "tst_engine.moc"

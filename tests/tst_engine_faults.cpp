@@ -14,7 +14,9 @@
 #include "sim/sim_text.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "test_support.h"
+#include "util/units.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -37,15 +39,14 @@ using ys::test::kSlow;
 
 namespace {
 
-constexpr qint64 kMs = 1'000'000;
 constexpr char kKeyVar[] = "YS_FAULTS_TEST_KEY";
-const QByteArray kSentinelKey = QByteArrayLiteral("ys-faults-sentinel-7c41");
+const QByteArray kFaultsSentinelKey = QByteArrayLiteral("ys-faults-sentinel-7c41");
 constexpr int kAnswerTokens = 12;
 
 // Scheduling slack on a busy two-core machine.
 qint64 slackNs(qint64 ms)
 {
-    return ms * kSlow * kMs;
+    return ms * kSlow * kWholeNsPerMs;
 }
 
 void setKey(const QByteArray &key)
@@ -83,14 +84,14 @@ json faulty(const std::string &model, quint64 seed, const QString &fault,
 
 using test::startSim;
 
-ProviderConfig provider(const QString &name, const QString &dialect, const QUrl &url,
-                        const QString &model)
+ProviderConfig faultyProvider(const QString &name, const QString &dialect, const QUrl &url,
+                              const QString &model)
 {
     return test::simProvider(name, url, model,
                              {dialect, QStringLiteral("env:") + QLatin1StringView(kKeyVar)});
 }
 
-Scenario scenario(int requests, int concurrency = 1)
+Scenario faultScenario(int requests, int concurrency = 1)
 {
     Scenario s = test::closedLoopScenario(requests, concurrency, 40, 64, 20000);
     s.firstTokenTimeoutMs = 20000;
@@ -175,13 +176,13 @@ SessionResult runFaulty(const QString &title, const QString &fault, const QStrin
         r.warnings << error;
         return r;
     }
-    return runSession(suiteOf(
-        title,
-        {provider(QStringLiteral("Faulty"), dialect, sim->baseUrl(), QStringLiteral("faulty"))},
-        s));
+    return runSession(suiteOf(title,
+                              {faultyProvider(QStringLiteral("Faulty"), dialect, sim->baseUrl(),
+                                              QStringLiteral("faulty"))},
+                              s));
 }
 
-QString describe(const Sample &s)
+QString describeAttempt(const Sample &s)
 {
     return QStringLiteral("seq %1 request %2 attempt %3: %4 (HTTP %5) \"%6\"")
         .arg(s.seq)
@@ -199,8 +200,9 @@ SessionResult runFaultyAndHealthy(const QString &name, const QString &dialect, c
 {
     return runSession(suiteOf(
         name,
-        {provider(QStringLiteral("Faulty"), dialect, sim.baseUrl(), QStringLiteral("faulty")),
-         provider(QStringLiteral("Healthy"), dialect, sim.baseUrl(), QStringLiteral("healthy"))},
+        {faultyProvider(QStringLiteral("Faulty"), dialect, sim.baseUrl(), QStringLiteral("faulty")),
+         faultyProvider(QStringLiteral("Healthy"), dialect, sim.baseUrl(),
+                        QStringLiteral("healthy"))},
         s));
 }
 
@@ -230,9 +232,9 @@ void checkSession(const SessionResult &r, std::size_t runs)
             QCOMPARE(a.eventTimesNs.size(), b.eventTimesNs.size());
             QCOMPARE(a.endNs, b.endNs);
             if (!outcomeIsSuccess(a.outcome))
-                QVERIFY2(!a.error.isEmpty(), qPrintable(describe(a)));
-            QVERIFY2(!a.error.contains(key), qPrintable(describe(a)));
-            QVERIFY2(!a.responseHeaders.contains(key), qPrintable(describe(a)));
+                QVERIFY2(!a.error.isEmpty(), qPrintable(describeAttempt(a)));
+            QVERIFY2(!a.error.contains(key), qPrintable(describeAttempt(a)));
+            QVERIFY2(!a.responseHeaders.contains(key), qPrintable(describeAttempt(a)));
         }
     }
 }
@@ -330,7 +332,7 @@ QByteArray rowTag(int number, const QString &fault, const QString &dialect)
     return QStringLiteral("%1 %2 %3").arg(number).arg(fault, dialect).toUtf8();
 }
 
-QTestData &row(int number, const QString &fault, const QString &dialect)
+QTestData &resultRow(int number, const QString &fault, const QString &dialect)
 {
     return QTest::newRow(rowTag(number, fault, dialect).constData());
 }
@@ -370,7 +372,7 @@ class TstEngineFaults : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
-    void init() { setKey(kSentinelKey); }
+    void init() { setKey(kFaultsSentinelKey); }
 
     void outcomeNamesMatchDesign();
 
@@ -405,7 +407,7 @@ private:
 
 void TstEngineFaults::initTestCase()
 {
-    setKey(kSentinelKey);
+    setKey(kFaultsSentinelKey);
     // Fault case 1 needs multi-byte characters in the answer: pick a seed whose first answer has
     // both a three-byte (CJK) and a four-byte (emoji) character.
     for (quint64 seed = 1; seed < 500 && !m_seed; ++seed)
@@ -459,7 +461,7 @@ void TstEngineFaults::streamShape_data()
     };
     for (const Row &r : rows)
         for (const QString &dialect : dialects())
-            row(r.number, QLatin1StringView(r.fault), dialect)
+            resultRow(r.number, QLatin1StringView(r.fault), dialect)
                 << QString::fromLatin1(r.fault) << dialect << r.suffix;
 }
 
@@ -473,9 +475,10 @@ void TstEngineFaults::streamShape()
     QVERIFY2(sim, qPrintable(error));
     const SessionResult r = runSession(suiteOf(
         QStringLiteral("stream shape"),
-        {provider(QStringLiteral("Clean"), dialect, sim->baseUrl(), QStringLiteral("clean")),
-         provider(QStringLiteral("Faulty"), dialect, sim->baseUrl(), QStringLiteral("faulty"))},
-        scenario(1)));
+        {faultyProvider(QStringLiteral("Clean"), dialect, sim->baseUrl(), QStringLiteral("clean")),
+         faultyProvider(QStringLiteral("Faulty"), dialect, sim->baseUrl(),
+                        QStringLiteral("faulty"))},
+        faultScenario(1)));
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
@@ -483,8 +486,8 @@ void TstEngineFaults::streamShape()
     QCOMPARE(r.stored[1].size(), 1u);
     const Sample &clean = r.stored[0][0];
     const Sample &bad = r.stored[1][0];
-    QVERIFY2(clean.outcome == Outcome::Ok, qPrintable(describe(clean)));
-    QVERIFY2(bad.outcome == Outcome::Ok, qPrintable(describe(bad)));
+    QVERIFY2(clean.outcome == Outcome::Ok, qPrintable(describeAttempt(clean)));
+    QVERIFY2(bad.outcome == Outcome::Ok, qPrintable(describeAttempt(bad)));
     const auto truth = recordOf(*sim, bad.requestId);
     QVERIFY(truth);
     QVERIFY2(injected(*truth, fault), qPrintable(truth->faults.join(QLatin1Char(','))));
@@ -528,9 +531,9 @@ void TstEngineFaults::emptyChoices()
     QVERIFY2(sim, qPrintable(error));
     const SessionResult r =
         runSession(suiteOf(QStringLiteral("empty choices"),
-                           {provider(QStringLiteral("Faulty"), QStringLiteral("openai-chat"),
-                                     sim->baseUrl(), QStringLiteral("faulty"))},
-                           scenario(2)));
+                           {faultyProvider(QStringLiteral("Faulty"), QStringLiteral("openai-chat"),
+                                           sim->baseUrl(), QStringLiteral("faulty"))},
+                           faultScenario(2)));
     checkSession(r, 1);
     if (QTest::currentTestFailed())
         return;
@@ -538,7 +541,7 @@ void TstEngineFaults::emptyChoices()
     for (std::size_t i = 0; i < 2; ++i) {
         const Sample &s = r.stored[0][i];
         const Sample &m = r.measured[0][i];
-        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describe(s)));
+        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describeAttempt(s)));
         const auto truth = recordOf(*sim, s.requestId);
         QVERIFY(truth);
         QVERIFY(injected(*truth, QStringLiteral("empty_choices")));
@@ -550,7 +553,7 @@ void TstEngineFaults::emptyChoices()
         // TTFT from the first non-empty delta, not the empty first chunk that came at once.
         QVERIFY(s.firstEventNs && s.firstTokenNs);
         QCOMPARE(*s.firstTokenNs, s.eventTimesNs.front());
-        QVERIFY2(*s.firstTokenNs - *s.firstEventNs > 10 * kMs,
+        QVERIFY2(*s.firstTokenNs - *s.firstEventNs > 10 * kWholeNsPerMs,
                  qPrintable(QStringLiteral("first event %1 ns, first token %2 ns")
                                 .arg(*s.firstEventNs)
                                 .arg(*s.firstTokenNs)));
@@ -570,20 +573,20 @@ void TstEngineFaults::noUsage_data()
     // the simulator has nothing to leave out there.
     for (const QString &dialect : dialects())
         if (dialect != QLatin1StringView("anthropic-messages"))
-            row(7, QStringLiteral("no_usage"), dialect) << dialect;
+            resultRow(7, QStringLiteral("no_usage"), dialect) << dialect;
 }
 
 void TstEngineFaults::noUsage()
 {
     QFETCH(QString, dialect);
     const SessionResult r = runFaulty(QStringLiteral("no usage"), QStringLiteral("no_usage"),
-                                      dialect, scenario(2), m_seed);
+                                      dialect, faultScenario(2), m_seed);
     checkSession(r, 1);
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &s : r.stored[0]) {
-        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describe(s)));
+        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describeAttempt(s)));
         QCOMPARE(s.inputTokens, std::nullopt);
         QCOMPARE(s.outputTokens, std::nullopt);
         QCOMPARE(s.costUsd, std::nullopt);
@@ -624,7 +627,7 @@ void TstEngineFaults::errorMidStream()
         {faulty("faulty", m_seed, QStringLiteral("error_mid_stream")), profile("healthy", m_seed)},
         &error);
     QVERIFY2(sim, qPrintable(error));
-    Scenario s = scenario(2);
+    Scenario s = faultScenario(2);
     s.retries = 2; // a partial answer is never retried
     const SessionResult r =
         runFaultyAndHealthy(QStringLiteral("error mid-stream"), dialect, *sim, s);
@@ -633,11 +636,11 @@ void TstEngineFaults::errorMidStream()
         return;
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &x : r.stored[0]) {
-        QVERIFY2(x.outcome == expected, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == expected, qPrintable(describeAttempt(x)));
         QVERIFY(!outcomeIsSuccess(x.outcome));
         QCOMPARE(x.attemptNumber, 0); // retryable as a class, but part of the answer came
         QCOMPARE(x.httpStatus, 200);
-        QVERIFY2(x.error.contains(errorType), qPrintable(describe(x)));
+        QVERIFY2(x.error.contains(errorType), qPrintable(describeAttempt(x)));
         // Partial: the first half of the answer arrived and was timed.
         QVERIFY(x.firstTokenNs.has_value());
         QCOMPARE(x.eventTimesNs.size(), std::size_t(kAnswerTokens / 2));
@@ -649,7 +652,7 @@ void TstEngineFaults::errorMidStream()
     }
     QCOMPARE(r.stored[1].size(), 2u);
     for (const Sample &x : r.stored[1])
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
 }
 
 // 11: the stream ends cleanly without its end marker.
@@ -657,7 +660,7 @@ void TstEngineFaults::noEndMarker_data()
 {
     QTest::addColumn<QString>("dialect");
     for (const QString &dialect : dialects())
-        row(11, QStringLiteral("no_end_marker"), dialect) << dialect;
+        resultRow(11, QStringLiteral("no_end_marker"), dialect) << dialect;
 }
 
 void TstEngineFaults::noEndMarker()
@@ -665,13 +668,13 @@ void TstEngineFaults::noEndMarker()
     QFETCH(QString, dialect);
     const SessionResult r =
         runFaulty(QStringLiteral("no end marker"), QStringLiteral("no_end_marker"), dialect,
-                  scenario(2), m_seed);
+                  faultScenario(2), m_seed);
     checkSession(r, 1);
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &x : r.stored[0]) {
-        QVERIFY2(x.outcome == Outcome::StreamCut, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::StreamCut, qPrintable(describeAttempt(x)));
         QVERIFY(x.finishReason.isEmpty());
         QCOMPARE(x.eventTimesNs.size(), std::size_t(kAnswerTokens));
         QVERIFY(x.outputChars > 0);
@@ -686,7 +689,7 @@ void TstEngineFaults::stallPastIdleTimeout_data()
 {
     QTest::addColumn<QString>("dialect");
     for (const QString &dialect : dialects())
-        row(12, QStringLiteral("stall"), dialect) << dialect;
+        resultRow(12, QStringLiteral("stall"), dialect) << dialect;
 }
 
 void TstEngineFaults::stallPastIdleTimeout()
@@ -698,7 +701,7 @@ void TstEngineFaults::stallPastIdleTimeout()
         {faulty("faulty", m_seed, QStringLiteral("stall"), 5000), profile("healthy", m_seed)},
         &error);
     QVERIFY2(sim, qPrintable(error));
-    Scenario s = scenario(2, 2);
+    Scenario s = faultScenario(2, 2);
     s.idleTimeoutMs = kIdleMs;
     const SessionResult r = runFaultyAndHealthy(QStringLiteral("stall"), dialect, *sim, s);
     checkSession(r, 2);
@@ -708,15 +711,16 @@ void TstEngineFaults::stallPastIdleTimeout()
     QVERIFY2(r.wallMs < 4000 * kSlow, qPrintable(QString::number(r.wallMs)));
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &x : r.stored[0]) {
-        QVERIFY2(x.outcome == Outcome::TimeoutIdle, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::TimeoutIdle, qPrintable(describeAttempt(x)));
         QCOMPARE(x.eventTimesNs.size(), 1u);
         const qint64 silent = x.endNs - x.eventTimesNs.back();
-        QVERIFY2(silent >= kIdleMs * kMs - kMs && silent < kIdleMs * kMs + slackNs(200),
+        QVERIFY2(silent >= kIdleMs * kWholeNsPerMs - kWholeNsPerMs &&
+                     silent < kIdleMs * kWholeNsPerMs + slackNs(200),
                  qPrintable(QStringLiteral("aborted after %1 ms of silence").arg(silent / 1e6)));
     }
     QCOMPARE(r.stored[1].size(), 2u);
     for (const Sample &x : r.stored[1])
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
 }
 
 // 14: an oversized event or malformed JSON: only that attempt fails, and the error keeps a
@@ -738,7 +742,7 @@ void TstEngineFaults::badEvent_data()
     };
     for (const QString &dialect : dialects()) {
         // Malformed JSON in about half of the requests: the others of the same run are Ok.
-        row(14, QStringLiteral("malformed_json"), dialect)
+        resultRow(14, QStringLiteral("malformed_json"), dialect)
             << QStringLiteral("malformed_json") << qint64(0) << 0.5 << 6 << dialect
             << keys.at(dialect);
         // 17 MiB in one event, above the parser's 16 MiB limit. (Not on the Responses dialect:
@@ -746,7 +750,7 @@ void TstEngineFaults::badEvent_data()
         // to build; the limit is the parser's, the same for every dialect.)
         if (dialect == QLatin1StringView("openai-responses"))
             continue;
-        row(14, QStringLiteral("oversized_event"), dialect)
+        resultRow(14, QStringLiteral("oversized_event"), dialect)
             << QStringLiteral("oversized_event") << qint64(17 * 1024 * 1024) << 1.0 << 1 << dialect
             << keys.at(dialect);
     }
@@ -768,7 +772,7 @@ void TstEngineFaults::badEvent()
                         &error);
     QVERIFY2(sim, qPrintable(error));
     const SessionResult r =
-        runFaultyAndHealthy(QStringLiteral("bad event"), dialect, *sim, scenario(requests));
+        runFaultyAndHealthy(QStringLiteral("bad event"), dialect, *sim, faultScenario(requests));
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
@@ -777,26 +781,27 @@ void TstEngineFaults::badEvent()
     int ok = 0;
     for (const Sample &x : r.stored[0]) {
         const auto truth = recordOf(*sim, x.requestId);
-        QVERIFY2(truth, qPrintable(describe(x)));
+        QVERIFY2(truth, qPrintable(describeAttempt(x)));
         if (!injected(*truth, fault)) {
-            QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
             ++ok;
             continue;
         }
         ++failed;
-        QVERIFY2(x.outcome == Outcome::MalformedStream, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::MalformedStream, qPrintable(describeAttempt(x)));
         // A redacted excerpt of the bytes: the JSON's start is there, the key is not.
-        QVERIFY2(x.error.contains(QLatin1StringView("starts with")), qPrintable(describe(x)));
-        QVERIFY2(x.error.contains(QLatin1StringView("{\"")), qPrintable(describe(x)));
-        QVERIFY2(x.error.contains(QLatin1StringView("[REDACTED]")), qPrintable(describe(x)));
-        QVERIFY2(!x.error.contains(QString::fromLatin1(key)), qPrintable(describe(x)));
+        QVERIFY2(x.error.contains(QLatin1StringView("starts with")),
+                 qPrintable(describeAttempt(x)));
+        QVERIFY2(x.error.contains(QLatin1StringView("{\"")), qPrintable(describeAttempt(x)));
+        QVERIFY2(x.error.contains(QLatin1StringView("[REDACTED]")), qPrintable(describeAttempt(x)));
+        QVERIFY2(!x.error.contains(QString::fromLatin1(key)), qPrintable(describeAttempt(x)));
         QVERIFY2(x.error.size() < 2000, qPrintable(QString::number(x.error.size())));
     }
     QVERIFY(failed >= 1);
     if (probability < 1)
         QVERIFY2(ok >= 1, "every request drew the fault; the run shows nothing going on");
     for (const Sample &x : r.stored[1])
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
 }
 
 // 15: each provider's context-overflow error, never retried even with retries on.
@@ -806,7 +811,7 @@ void TstEngineFaults::contextOverflow_data()
     QTest::addColumn<QString>("dialect");
     QTest::addColumn<int>("status");
     for (const QString &dialect : dialects())
-        row(15, QStringLiteral("context_overflow"), dialect)
+        resultRow(15, QStringLiteral("context_overflow"), dialect)
             << QStringLiteral("context_overflow") << dialect << 400;
     // llama.cpp's older form: HTTP 500 with exceed_context_size_error.
     QTest::newRow("15 context_overflow_500 openai-chat")
@@ -818,7 +823,7 @@ void TstEngineFaults::contextOverflow()
     QFETCH(QString, fault);
     QFETCH(QString, dialect);
     QFETCH(int, status);
-    Scenario s = scenario(2);
+    Scenario s = faultScenario(2);
     s.retries = 3;
     const SessionResult r =
         runFaulty(QStringLiteral("context overflow"), fault, dialect, s, m_seed);
@@ -828,7 +833,7 @@ void TstEngineFaults::contextOverflow()
     QCOMPARE(r.stored[0].size(), 2u); // one attempt per request: no retry
     for (std::size_t i = 0; i < 2; ++i) {
         const Sample &x = r.stored[0][i];
-        QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describeAttempt(x)));
         QCOMPARE(x.httpStatus, status);
         QCOMPARE(x.attemptNumber, 0);
         QCOMPARE(x.retryDelayNs, std::nullopt);
@@ -846,17 +851,17 @@ void TstEngineFaults::retryAfter_data()
     QTest::addColumn<qint64>("minDelayNs"); // the retry's wait, inclusive bounds
     QTest::addColumn<qint64>("maxDelayNs");
     QTest::addColumn<bool>("retried");
-    const qint64 s = 1000 * kMs;
-    QTest::newRow("16 retry_after_ms=1500")
-        << QStringLiteral("retry_after_ms") << qint64(1500) << 1500 * kMs << 1500 * kMs << true;
+    const qint64 s = 1000 * kWholeNsPerMs;
+    QTest::newRow("16 retry_after_ms=1500") << QStringLiteral("retry_after_ms") << qint64(1500)
+                                            << 1500 * kWholeNsPerMs << 1500 * kWholeNsPerMs << true;
     QTest::newRow("16 retry_after_seconds=2")
         << QStringLiteral("retry_after_seconds") << qint64(2) << 2 * s << 2 * s << true;
     // An HTTP date has whole seconds: the wait to "now + 2 s" rounded down is in (1 s, 2 s].
-    QTest::newRow("16 retry_after_date=+2s")
-        << QStringLiteral("retry_after_date") << qint64(2) << s - 100 * kMs << 2 * s << true;
+    QTest::newRow("16 retry_after_date=+2s") << QStringLiteral("retry_after_date") << qint64(2)
+                                             << s - 100 * kWholeNsPerMs << 2 * s << true;
     // Unparseable: the normal first backoff, 0.5 s less up to 25% jitter.
-    QTest::newRow("16 retry_after_garbage")
-        << QStringLiteral("retry_after_garbage") << qint64(0) << 375 * kMs << 500 * kMs << true;
+    QTest::newRow("16 retry_after_garbage") << QStringLiteral("retry_after_garbage") << qint64(0)
+                                            << 375 * kWholeNsPerMs << 500 * kWholeNsPerMs << true;
     // A wait past the 60 s cap: give up at once.
     QTest::newRow("16 retry_after_seconds=120 past the cap")
         << QStringLiteral("retry_after_seconds") << qint64(120) << qint64(0) << qint64(0) << false;
@@ -874,19 +879,19 @@ void TstEngineFaults::retryAfter()
         {faulty("faulty", m_seed, fault, param ? std::optional<qint64>(param) : std::nullopt)},
         &error);
     QVERIFY2(sim, qPrintable(error));
-    Scenario s = scenario(2, 2);
+    Scenario s = faultScenario(2, 2);
     s.retries = 1;
     const SessionResult r =
         runSession(suiteOf(QStringLiteral("retry-after"),
-                           {provider(QStringLiteral("Faulty"), QStringLiteral("openai-chat"),
-                                     sim->baseUrl(), QStringLiteral("faulty"))},
+                           {faultyProvider(QStringLiteral("Faulty"), QStringLiteral("openai-chat"),
+                                           sim->baseUrl(), QStringLiteral("faulty"))},
                            s));
     checkSession(r, 1);
     if (QTest::currentTestFailed())
         return;
     const auto &stored = r.stored[0];
     for (const Sample &x : stored) {
-        QVERIFY2(x.outcome == Outcome::RateLimited, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::RateLimited, qPrintable(describeAttempt(x)));
         QCOMPARE(x.httpStatus, 429);
         QVERIFY2(x.responseHeaders.contains(QLatin1StringView("retry-after")),
                  qPrintable(x.responseHeaders));
@@ -926,7 +931,7 @@ void TstEngineFaults::retryAfter()
         // And the retry really started that long after the first attempt ended.
         const qint64 gap =
             retryMeasured->startedAtNs - (firstMeasured->startedAtNs + firstMeasured->endNs);
-        QVERIFY2(gap >= delay - 2 * kMs && gap <= delay + slackNs(250),
+        QVERIFY2(gap >= delay - 2 * kWholeNsPerMs && gap <= delay + slackNs(250),
                  qPrintable(QStringLiteral("asked for %1 ms, retried after %2 ms")
                                 .arg(delay / 1e6)
                                 .arg(gap / 1e6)));
@@ -940,14 +945,15 @@ void TstEngineFaults::quota_data()
     QTest::addColumn<QString>("dialect");
     for (const char *fault : {"quota", "spend_limit"})
         for (const QString &dialect : dialects())
-            row(17, QLatin1StringView(fault), dialect) << QString::fromLatin1(fault) << dialect;
+            resultRow(17, QLatin1StringView(fault), dialect)
+                << QString::fromLatin1(fault) << dialect;
 }
 
 void TstEngineFaults::quota()
 {
     QFETCH(QString, fault);
     QFETCH(QString, dialect);
-    Scenario s = scenario(2);
+    Scenario s = faultScenario(2);
     s.retries = 3;
     const SessionResult r = runFaulty(QStringLiteral("quota"), fault, dialect, s, m_seed);
     checkSession(r, 1);
@@ -955,7 +961,7 @@ void TstEngineFaults::quota()
         return;
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &x : r.stored[0]) {
-        QVERIFY2(x.outcome == Outcome::QuotaExhausted, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::QuotaExhausted, qPrintable(describeAttempt(x)));
         QCOMPARE(x.attemptNumber, 0);
         QVERIFY(x.httpStatus >= 400);
     }
@@ -978,7 +984,7 @@ void TstEngineFaults::overloadedRetried()
     QFETCH(QString, fault);
     QFETCH(QString, dialect);
     QFETCH(int, status);
-    Scenario s = scenario(2, 2);
+    Scenario s = faultScenario(2, 2);
     s.retries = 2;
     const SessionResult r = runFaulty(QStringLiteral("overloaded"), fault, dialect, s, m_seed);
     checkSession(r, 1);
@@ -990,7 +996,7 @@ void TstEngineFaults::overloadedRetried()
     std::set<int> seqs;
     for (std::size_t i = 0; i < stored.size(); ++i) {
         const Sample &x = stored[i];
-        QVERIFY2(x.outcome == Outcome::Overloaded, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Overloaded, qPrintable(describeAttempt(x)));
         QCOMPARE(x.httpStatus, status);
         QVERIFY2(byAttempt.emplace(std::pair(x.requestIndex, x.attemptNumber), i).second,
                  "one row per attempt");
@@ -1009,7 +1015,7 @@ void TstEngineFaults::overloadedRetried()
                 continue;
             }
             // min(0.5 · 2^n, 8) s less up to 25% jitter.
-            const qint64 nominal = (500 * kMs) << (attempt - 1);
+            const qint64 nominal = (500 * kWholeNsPerMs) << (attempt - 1);
             QVERIFY(x.retryDelayNs.has_value());
             const qint64 delay = *x.retryDelayNs;
             QVERIFY2(delay >= nominal * 3 / 4 && delay <= nominal,
@@ -1020,7 +1026,7 @@ void TstEngineFaults::overloadedRetried()
             const Sample &before = r.measured[0][byAttempt.at({request, attempt - 1})];
             const Sample &now = r.measured[0][it->second];
             const qint64 gap = now.startedAtNs - (before.startedAtNs + before.endNs);
-            QVERIFY2(gap >= delay - 2 * kMs && gap <= delay + slackNs(250),
+            QVERIFY2(gap >= delay - 2 * kWholeNsPerMs && gap <= delay + slackNs(250),
                      qPrintable(QStringLiteral("waited %1 ms for a delay of %2 ms")
                                     .arg(gap / 1e6)
                                     .arg(delay / 1e6)));
@@ -1063,18 +1069,20 @@ void TstEngineFaults::networkFailures()
     noDns.setPath(QStringLiteral("/v1"));
 
     const QString chat = QStringLiteral("openai-chat");
-    Scenario s = scenario(2);
+    Scenario s = faultScenario(2);
     s.connectTimeoutMs = 5000;
     const SessionResult r = runSession(suiteOf(
         QStringLiteral("network"),
-        {provider(QStringLiteral("Refused"), chat, refused, QStringLiteral("healthy")),
-         provider(QStringLiteral("No DNS"), chat, noDns, QStringLiteral("healthy")),
-         provider(QStringLiteral("Untrusted TLS"), chat, tlsSim->baseUrl(),
-                  QStringLiteral("healthy")),
-         provider(QStringLiteral("Reset chat"), chat, sim->baseUrl(), QStringLiteral("reset")),
-         provider(QStringLiteral("Reset anthropic"), QStringLiteral("anthropic-messages"),
-                  sim->baseUrl(), QStringLiteral("reset")),
-         provider(QStringLiteral("Healthy"), chat, sim->baseUrl(), QStringLiteral("healthy"))},
+        {faultyProvider(QStringLiteral("Refused"), chat, refused, QStringLiteral("healthy")),
+         faultyProvider(QStringLiteral("No DNS"), chat, noDns, QStringLiteral("healthy")),
+         faultyProvider(QStringLiteral("Untrusted TLS"), chat, tlsSim->baseUrl(),
+                        QStringLiteral("healthy")),
+         faultyProvider(QStringLiteral("Reset chat"), chat, sim->baseUrl(),
+                        QStringLiteral("reset")),
+         faultyProvider(QStringLiteral("Reset anthropic"), QStringLiteral("anthropic-messages"),
+                        sim->baseUrl(), QStringLiteral("reset")),
+         faultyProvider(QStringLiteral("Healthy"), chat, sim->baseUrl(),
+                        QStringLiteral("healthy"))},
         s));
     checkSession(r, 6);
     if (QTest::currentTestFailed())
@@ -1084,31 +1092,31 @@ void TstEngineFaults::networkFailures()
     // Refused and DNS: no reply at all.
     for (int i : {0, 1}) {
         for (const Sample &x : r.stored[std::size_t(i)]) {
-            QVERIFY2(x.outcome == Outcome::ConnectionError, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::ConnectionError, qPrintable(describeAttempt(x)));
             QCOMPARE(x.httpStatus, 0);
             QVERIFY(!x.headersNs.has_value());
-            QVERIFY(x.endNs < 5000 * kMs);
+            QVERIFY(x.endNs < 5000 * kWholeNsPerMs);
         }
     }
     QVERIFY2(r.stored[0][0].error.contains(QLatin1StringView("refused"), Qt::CaseInsensitive),
-             qPrintable(describe(r.stored[0][0])));
+             qPrintable(describeAttempt(r.stored[0][0])));
     QVERIFY2(r.stored[1][0].error.contains(QLatin1StringView("not found"), Qt::CaseInsensitive),
-             qPrintable(describe(r.stored[1][0])));
+             qPrintable(describeAttempt(r.stored[1][0])));
     // TLS: the handshake fails on the self-signed certificate, its own outcome with the reason;
     // nothing is sent in the clear.
     for (const Sample &x : r.stored[2]) {
-        QVERIFY2(x.outcome == Outcome::TlsError, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::TlsError, qPrintable(describeAttempt(x)));
         QCOMPARE(x.httpStatus, 0);
         QVERIFY2(x.error.contains(QLatin1StringView("SSL"), Qt::CaseInsensitive) ||
                      x.error.contains(QLatin1StringView("certificate"), Qt::CaseInsensitive),
-                 qPrintable(describe(x)));
+                 qPrintable(describeAttempt(x)));
         QVERIFY(!x.requestSentNs.has_value());
     }
     QVERIFY(tlsSim->records().empty());
     // Reset after half of the content: a failed partial attempt.
     for (int i : {3, 4}) {
         for (const Sample &x : r.stored[std::size_t(i)]) {
-            QVERIFY2(x.outcome == Outcome::ConnectionError, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::ConnectionError, qPrintable(describeAttempt(x)));
             QCOMPARE(x.httpStatus, 200);
             // Data still unread when the RST arrives may be dropped by the kernel.
             QVERIFY(x.eventTimesNs.size() <= std::size_t(kAnswerTokens / 2));
@@ -1118,7 +1126,7 @@ void TstEngineFaults::networkFailures()
         }
     }
     for (const Sample &x : r.stored[5])
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
 }
 
 // 20: headers only after 4 s, against a total timeout of 400 ms.
@@ -1130,7 +1138,7 @@ void TstEngineFaults::slowReply()
         {faulty("faulty", m_seed, QStringLiteral("slow_reply"), 4000), profile("healthy", m_seed)},
         &error);
     QVERIFY2(sim, qPrintable(error));
-    Scenario s = scenario(2, 2);
+    Scenario s = faultScenario(2, 2);
     s.timeoutMs = kTotalMs;
     const QString chat = QStringLiteral("openai-chat");
     const SessionResult r = runFaultyAndHealthy(QStringLiteral("slow reply"), chat, *sim, s);
@@ -1140,13 +1148,14 @@ void TstEngineFaults::slowReply()
     QVERIFY2(r.wallMs < 3500 * kSlow, qPrintable(QString::number(r.wallMs)));
     QCOMPARE(r.stored[0].size(), 2u);
     for (const Sample &x : r.stored[0]) {
-        QVERIFY2(x.outcome == Outcome::TimeoutTotal, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::TimeoutTotal, qPrintable(describeAttempt(x)));
         QVERIFY(!x.headersNs.has_value());
-        QVERIFY2(x.endNs >= kTotalMs * kMs && x.endNs < kTotalMs * kMs + slackNs(250),
+        QVERIFY2(x.endNs >= kTotalMs * kWholeNsPerMs &&
+                     x.endNs < kTotalMs * kWholeNsPerMs + slackNs(250),
                  qPrintable(QStringLiteral("aborted at %1 ms").arg(x.endNs / 1e6)));
     }
     for (const Sample &x : r.stored[1])
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeAttempt(x)));
 }
 
 // 21: a redirect within the origin is followed (with the key, method and body); one to another
@@ -1181,21 +1190,21 @@ void TstEngineFaults::redirects()
     QVERIFY(origin.listen(QHostAddress::LocalHost));
 
     const QString chat = QStringLiteral("openai-chat");
-    Scenario s = scenario(1);
+    Scenario s = faultScenario(1);
     s.timeoutMs = 3000;
-    const SessionResult r =
-        runSession(suiteOf(QStringLiteral("redirects"),
-                           {provider(QStringLiteral("Same origin"), chat,
-                                     origin.url(QStringLiteral("/same/v1")), QStringLiteral("m")),
-                            provider(QStringLiteral("Other origin"), chat,
-                                     origin.url(QStringLiteral("/away/v1")), QStringLiteral("m"))},
-                           s));
+    const SessionResult r = runSession(
+        suiteOf(QStringLiteral("redirects"),
+                {faultyProvider(QStringLiteral("Same origin"), chat,
+                                origin.url(QStringLiteral("/same/v1")), QStringLiteral("m")),
+                 faultyProvider(QStringLiteral("Other origin"), chat,
+                                origin.url(QStringLiteral("/away/v1")), QStringLiteral("m"))},
+                s));
     checkSession(r, 2);
     if (QTest::currentTestFailed())
         return;
 
     const Sample &same = r.stored[0].at(0);
-    QVERIFY2(same.outcome == Outcome::Ok, qPrintable(describe(same)));
+    QVERIFY2(same.outcome == Outcome::Ok, qPrintable(describeAttempt(same)));
     QCOMPARE(same.outputChars, qint64(5)); // "Hello"
     QCOMPARE(same.outputTokens, std::optional<qint64>(1));
     // The followed request is the same POST with its body and key.
@@ -1205,22 +1214,23 @@ void TstEngineFaults::redirects()
             finalRequest = req;
     QVERIFY2(finalRequest.startsWith("POST /final/v1/chat/completions"),
              finalRequest.left(200).constData());
-    QVERIFY(finalRequest.contains("Bearer " + kSentinelKey));
+    QVERIFY(finalRequest.contains("Bearer " + kFaultsSentinelKey));
     QVERIFY(finalRequest.contains("\"model\":\"m\""));
 
     const Sample &away = r.stored[1].at(0);
-    QVERIFY2(away.outcome == Outcome::ClientError, qPrintable(describe(away)));
+    QVERIFY2(away.outcome == Outcome::ClientError, qPrintable(describeAttempt(away)));
     QCOMPARE(away.httpStatus, 307);
-    QVERIFY2(away.error.contains(QLatin1StringView("another origin")), qPrintable(describe(away)));
+    QVERIFY2(away.error.contains(QLatin1StringView("another origin")),
+             qPrintable(describeAttempt(away)));
     // The first hop did carry the key (so the test would see a leak), the other host got nothing.
     bool firstHopHadKey = false;
     for (const QByteArray &req : origin.requests())
-        firstHopHadKey =
-            firstHopHadKey || (req.contains(" /away/") && req.contains("Bearer " + kSentinelKey));
+        firstHopHadKey = firstHopHadKey ||
+                         (req.contains(" /away/") && req.contains("Bearer " + kFaultsSentinelKey));
     QVERIFY(firstHopHadKey);
     QCOMPARE(other.connections(), 0);
-    QVERIFY(!other.received().contains(kSentinelKey));
+    QVERIFY(!other.received().contains(kFaultsSentinelKey));
 }
 
-QTEST_GUILESS_MAIN(TstEngineFaults)
+YS_TEST_GUILESS_MAIN(TstEngineFaults)
 #include "tst_engine_faults.moc"

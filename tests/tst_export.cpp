@@ -12,6 +12,7 @@
 
 #include "fixtures.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "xlsx_reader.h"
 
@@ -504,5 +505,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstExport)
+YS_TEST_GUILESS_MAIN(TstExport)
 #include "tst_export.moc"

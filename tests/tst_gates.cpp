@@ -6,6 +6,7 @@
 #include "domain/requirements.h"
 #include "domain/suite.h"
 #include "fixture_json.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-json fixture()
+json gatesFixture()
 {
     return test::readFixtureJson(QStringLiteral("gates/gates.json"));
 }
@@ -75,7 +76,7 @@ class TstGates : public QObject {
 private Q_SLOTS:
     void verdicts_data()
     {
-        const json doc = fixture();
+        const json doc = gatesFixture();
         QVERIFY2(doc.contains("cases") && doc["cases"].size() >= 20, "fixture not read");
         test::addJsonCaseRows("testCase", doc["cases"]);
     }
@@ -335,5 +336,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstGates)
+YS_TEST_GUILESS_MAIN(TstGates)
 #include "tst_gates.moc"

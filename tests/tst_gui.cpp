@@ -5,6 +5,7 @@
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
 #include "sim/sim_profile.h"
+#include "test_main.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
 #include "workbench/workbench.h"
@@ -123,5 +124,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstGui)
+YS_TEST_MAIN(TstGui)
 #include "tst_gui.moc"

@@ -24,6 +24,7 @@
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
 
+#include "test_main.h"
 #include "workbench_fixtures.h"
 
 #include <QComboBox>
@@ -285,5 +286,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstGuiThreadStorage)
+YS_TEST_MAIN(TstGuiThreadStorage)
 #include "tst_gui_thread_storage.moc"

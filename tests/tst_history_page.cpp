@@ -29,6 +29,7 @@
 
 #include "cli_runner.h"
 #include "demo_workbench.h"
+#include "test_main.h"
 #include "workbench_fixtures.h"
 
 #include <QAbstractItemModelTester>
@@ -481,5 +482,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstHistoryPage)
+YS_TEST_MAIN(TstHistoryPage)
 #include "tst_history_page.moc"

@@ -15,6 +15,7 @@
 
 #include "lane_attempt.h"
 #include "scripted_server.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QEventLoop>
@@ -37,7 +38,7 @@ using ys::test::ScriptedServer;
 
 namespace {
 
-const QByteArray kKey = "test-key-http1";
+const QByteArray kHttp1Key = "test-key-http1";
 
 // A chat stream answering "Hello world" in two content events, then its end marker.
 QList<QByteArray> chatEvents()
@@ -51,7 +52,7 @@ QList<QByteArray> chatEvents()
     };
 }
 
-QByteArray chatBody()
+QByteArray http1ChatBody()
 {
     QByteArray body;
     for (const QByteArray &e : chatEvents())
@@ -88,11 +89,12 @@ QByteArray chunkedReply()
 
 QByteArray lengthReply(const QByteArray &extra = {})
 {
-    return sseHead("Content-Length: " + QByteArray::number(chatBody().size()) + "\r\n", extra) +
-           chatBody();
+    return sseHead("Content-Length: " + QByteArray::number(http1ChatBody().size()) + "\r\n",
+                   extra) +
+           http1ChatBody();
 }
 
-QString describe(const Sample &s)
+QString describeWire(const Sample &s)
 {
     return QStringLiteral("outcome %1, HTTP %2, error \"%3\", events %4, chars %5, finish %6, "
                           "tokens %7, model %8, id %9, headers %10, sent %11, first %12, end %13")
@@ -114,6 +116,16 @@ QString describe(const Sample &s)
 
 class TstHttp1 : public QObject {
     Q_OBJECT
+
+public:
+    // YS_TST_LANE_DISPATCHER: everything runs on the dispatcher of a network lane (edge-triggered
+    // epoll for the client's sockets), as in a session, instead of Qt's own. Qt Test calls this
+    // before it makes the application.
+    static void initMain()
+    {
+        if (qEnvironmentVariableIsSet("YS_TST_LANE_DISPATCHER"))
+            QCoreApplication::setEventDispatcher(new LaneEventDispatcher);
+    }
 
 private Q_SLOTS:
     void init();
@@ -170,9 +182,9 @@ Sample TstHttp1::run(const QUrl &url, AttemptTimeouts timeouts)
     parts.url = url;
     parts.headers = {{"Content-Type", "application/json"},
                      {"Accept", "text/event-stream"},
-                     {"Authorization", "Bearer " + kKey}};
+                     {"Authorization", "Bearer " + kHttp1Key}};
     parts.body = "{\"model\":\"m1\",\"stream\":true}";
-    HttpAttempt attempt(m_dialect, parts, timeouts, {kKey});
+    HttpAttempt attempt(m_dialect, parts, timeouts, {kHttp1Key});
     QEventLoop loop;
     connect(&attempt, &HttpAttempt::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(10'000 * kSlow, &loop, &QEventLoop::quit);
@@ -191,7 +203,7 @@ bool TstHttp1::expectChat(const Sample &s)
         s.outputTokens != std::optional<qint64>(2) || s.modelReported != QLatin1StringView("m1") ||
         s.requestId != QLatin1StringView("req-1") || !s.headersNs || !s.requestSentNs ||
         !s.firstTokenNs || *s.firstTokenNs < *s.headersNs || s.endNs < *s.firstTokenNs) {
-        qWarning("%s", qPrintable(describe(s)));
+        qWarning("%s", qPrintable(describeWire(s)));
         return false;
     }
     return true;
@@ -214,7 +226,7 @@ void TstHttp1::requestOnTheWire()
     QVERIFY(head.contains("\r\nAccept-Encoding: identity\r\n"));
     QVERIFY(head.contains("\r\nConnection: keep-alive\r\n"));
     QVERIFY(head.contains("\r\nContent-Type: application/json\r\n"));
-    QVERIFY(head.contains("\r\nAuthorization: Bearer " + kKey + "\r\n"));
+    QVERIFY(head.contains("\r\nAuthorization: Bearer " + kHttp1Key + "\r\n"));
     QVERIFY(head.contains("\r\nContent-Length: 28\r\n"));
     QVERIFY(request.endsWith("\r\n\r\n{\"model\":\"m1\",\"stream\":true}"));
     // A new connection: its times are there, in order.
@@ -272,7 +284,7 @@ void TstHttp1::contentLength()
 void TstHttp1::untilClose()
 {
     m_server->setHandler([](QTcpSocket *socket, const QByteArray &) {
-        const QByteArray body = chatBody();
+        const QByteArray body = http1ChatBody();
         ScriptedServer::sendPieces(socket, {sseHead({}), body.left(40), body.mid(40)}, true);
     });
     QVERIFY(expectChat(run(m_server->url())));
@@ -347,7 +359,7 @@ void TstHttp1::closedMidBody()
     });
     const Sample s = run(m_server->url());
     // As a reset or cut stream through QtNetwork: a connection error after a 200.
-    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describe(s)));
+    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describeWire(s)));
     QCOMPARE(s.httpStatus, 200);
     QVERIFY2(s.error.contains(QLatin1StringView("closed"), Qt::CaseInsensitive),
              qPrintable(s.error));
@@ -383,7 +395,7 @@ void TstHttp1::closedWithTheLastBytes()
         }
     });
     const Sample s = run(m_server->url());
-    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describe(s)));
+    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describeWire(s)));
     QCOMPARE(s.httpStatus, 200);
     QVERIFY2(s.error.contains(reset ? QLatin1StringView("reset") : QLatin1StringView("closed"),
                               Qt::CaseInsensitive),
@@ -477,7 +489,7 @@ void TstHttp1::errorStatus()
             false);
     });
     const Sample s = run(m_server->url());
-    QVERIFY2(s.outcome == Outcome::RateLimited, qPrintable(describe(s)));
+    QVERIFY2(s.outcome == Outcome::RateLimited, qPrintable(describeWire(s)));
     QCOMPARE(s.httpStatus, 429);
     QVERIFY2(s.error.contains(QLatin1StringView("slow down")), qPrintable(s.error));
     QCOMPARE(s.retryAfterHeaders.size(), 1);
@@ -502,7 +514,7 @@ void TstHttp1::notHttp()
         ScriptedServer::sendPieces(socket, {reply}, false);
     });
     const Sample s = run(m_server->url());
-    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describe(s)));
+    QVERIFY2(s.outcome == Outcome::ConnectionError, qPrintable(describeWire(s)));
     QVERIFY2(s.error.contains(QLatin1StringView("invalid HTTP response")), qPrintable(s.error));
     QCOMPARE(m_pool->idleCount(), 0);
 }
@@ -536,7 +548,7 @@ void TstHttp1::refusedAndUnknownHost()
     QUrl refused = m_server->url();
     refused.setPort(closedPort);
     const Sample r = run(refused);
-    QVERIFY2(r.outcome == Outcome::ConnectionError, qPrintable(describe(r)));
+    QVERIFY2(r.outcome == Outcome::ConnectionError, qPrintable(describeWire(r)));
     QVERIFY2(r.error.contains(QLatin1StringView("refused"), Qt::CaseInsensitive),
              qPrintable(r.error));
     QCOMPARE(r.httpStatus, 0);
@@ -544,7 +556,7 @@ void TstHttp1::refusedAndUnknownHost()
     QUrl unknown = m_server->url();
     unknown.setHost(QStringLiteral("yardstick-http1-test.invalid"));
     const Sample u = run(unknown);
-    QVERIFY2(u.outcome == Outcome::ConnectionError, qPrintable(describe(u)));
+    QVERIFY2(u.outcome == Outcome::ConnectionError, qPrintable(describeWire(u)));
     QVERIFY2(u.error.contains(QLatin1StringView("not found"), Qt::CaseInsensitive),
              qPrintable(u.error));
 }
@@ -556,7 +568,7 @@ void TstHttp1::abortWhileWaiting()
     AttemptTimeouts timeouts;
     timeouts.firstTokenMs = 150;
     const Sample s = run(m_server->url(), timeouts);
-    QVERIFY2(s.outcome == Outcome::TimeoutFirstToken, qPrintable(describe(s)));
+    QVERIFY2(s.outcome == Outcome::TimeoutFirstToken, qPrintable(describeWire(s)));
     QVERIFY(s.requestSentNs.has_value());
     QCOMPARE(m_pool->idleCount(), 0);
 }
@@ -601,25 +613,15 @@ void TstHttp1::throughLanes()
     QSslConfiguration::setDefaultConfiguration(before);
 
     for (const Sample *s : {&first, &second, &secure}) {
-        QVERIFY2(s->outcome == Outcome::Ok, qPrintable(describe(*s)));
+        QVERIFY2(s->outcome == Outcome::Ok, qPrintable(describeWire(*s)));
         QCOMPARE(s->eventTimesNs.size(), std::size_t(5));
         QVERIFY(!s->requestId.isEmpty());
     }
     QVERIFY(!first.connectionReused && first.connectedNs && !first.tlsDoneNs);
     QVERIFY(second.connectionReused && !second.connectStartNs);
-    QVERIFY2(secure.tlsDoneNs.has_value(), qPrintable(describe(secure)));
+    QVERIFY2(secure.tlsDoneNs.has_value(), qPrintable(describeWire(secure)));
     QVERIFY(!secure.connectionReused);
 }
 
-int main(int argc, char **argv)
-{
-    // YS_TST_LANE_DISPATCHER: everything runs on the dispatcher of a network lane (edge-triggered
-    // epoll for the client's sockets), as in a session, instead of Qt's own.
-    if (qEnvironmentVariableIsSet("YS_TST_LANE_DISPATCHER"))
-        QCoreApplication::setEventDispatcher(new LaneEventDispatcher);
-    QCoreApplication app(argc, argv);
-    TstHttp1 test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
-}
+YS_TEST_GUILESS_MAIN(TstHttp1)
 #include "tst_http1.moc"

@@ -8,6 +8,7 @@
 #include "run/network_pool.h"
 
 #include "lane_attempt.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -202,5 +203,5 @@ void TstHttp2::versionAsChosen()
     }
 }
 
-QTEST_GUILESS_MAIN(TstHttp2)
+YS_TEST_GUILESS_MAIN(TstHttp2)
 #include "tst_http2.moc"

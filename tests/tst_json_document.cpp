@@ -5,6 +5,7 @@
 #include "wire/json_document.h"
 
 #include "json_compare.h"
+#include "test_main.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -261,5 +262,5 @@ void TstJsonDocument::iteration()
     QCOMPARE(n, 0);
 }
 
-QTEST_GUILESS_MAIN(TstJsonDocument)
+YS_TEST_GUILESS_MAIN(TstJsonDocument)
 #include "tst_json_document.moc"

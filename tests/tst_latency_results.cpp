@@ -13,7 +13,9 @@
 #include "run/session_runner.h"
 #include "session_support.h"
 #include "sim/sim_host.h"
+#include "test_main.h"
 #include "test_support.h"
+#include "util/units.h"
 
 #include <QProcess>
 #include <QSslCertificate>
@@ -31,8 +33,6 @@ using ys::test::kSlow;
 
 namespace {
 
-constexpr qint64 kMs = 1'000'000;
-
 // A successful streamed attempt: headers at `headersMs`, first token at `ttftMs`, end at
 // `endMs`, `tokens` output tokens; a new connection when connectMs is set.
 Sample attempt(double headersMs, double ttftMs, double endMs, std::optional<qint64> tokens,
@@ -41,21 +41,21 @@ Sample attempt(double headersMs, double ttftMs, double endMs, std::optional<qint
 {
     Sample s;
     s.httpStatus = 200;
-    s.headersNs = qint64(headersMs * kMs);
-    s.firstTokenNs = qint64(ttftMs * kMs);
-    s.endNs = qint64(endMs * kMs);
+    s.headersNs = qint64(headersMs * kWholeNsPerMs);
+    s.firstTokenNs = qint64(ttftMs * kWholeNsPerMs);
+    s.endNs = qint64(endMs * kWholeNsPerMs);
     s.outputTokens = tokens;
     s.connectionReused = !connectMs;
     if (connectMs) {
         s.connectStartNs = 0;
-        s.connectedNs = qint64(*connectMs * kMs);
+        s.connectedNs = qint64(*connectMs * kWholeNsPerMs);
         if (tlsMs)
-            s.tlsDoneNs = qint64(*tlsMs * kMs);
+            s.tlsDoneNs = qint64(*tlsMs * kWholeNsPerMs);
     }
     return s;
 }
 
-bool near(std::optional<double> value, double expected, double tolerance = 1e-9)
+bool hasNear(std::optional<double> value, double expected, double tolerance = 1e-9)
 {
     return value && std::abs(*value - expected) <= tolerance;
 }
@@ -78,16 +78,16 @@ Scenario closedLoop(int requests, int concurrency, int maxOutputTokens)
     return test::closedLoopScenario(requests, concurrency, 40, maxOutputTokens);
 }
 
-struct Session {
+struct StoredRun {
     QString dbPath;
     std::vector<Sample> samples;
     SessionSummary summary;
 };
 
 // Runs the suite into a new database in dir and reads back what was stored.
-std::optional<Session> runSession(const QTemporaryDir &dir, const Suite &suite)
+std::optional<StoredRun> runAndRead(const QTemporaryDir &dir, const Suite &suite)
 {
-    Session out;
+    StoredRun out;
     out.dbPath = dir.filePath(QStringLiteral("latency.sqlite"));
     auto stored =
         test::runAndRead(SessionRequest{suite, out.dbPath, std::nullopt, {}}, 60000 * kSlow);
@@ -157,21 +157,21 @@ private Q_SLOTS:
         elsewhere.servedBy = QStringLiteral("other");
         samples.push_back(elsewhere);
         for (Sample &s : samples)
-            s.queueDelayNs = 100 * kMs;
+            s.queueDelayNs = 100 * kWholeNsPerMs;
 
         const LatencyResult r = analyzeLatency(samples, false);
         QCOMPARE(r.ttfbMs.count, 6);
-        QVERIFY(near(r.ttfbMs.p50, 3.5));
+        QVERIFY(hasNear(r.ttfbMs.p50, 3.5));
         QCOMPARE(r.tpotMs.count, 3);
-        QVERIFY(near(r.tpotMs.p50, 3.0));
-        QVERIFY(near(r.tpotMs.p99, 3.98));
+        QVERIFY(hasNear(r.tpotMs.p50, 3.0));
+        QVERIFY(hasNear(r.tpotMs.p99, 3.98));
         QCOMPARE(r.coldTtftMs.count, 2);
-        QVERIFY(near(r.coldTtftMs.p50, 8.5));
+        QVERIFY(hasNear(r.coldTtftMs.p50, 8.5));
         QCOMPARE(r.warmTtftMs.count, 4);
-        QVERIFY(near(r.warmTtftMs.p50, 3.5));
+        QVERIFY(hasNear(r.warmTtftMs.p50, 3.5));
         QVERIFY(r.connectMs);
         QCOMPARE(r.connectMs->count, 2);
-        QVERIFY(near(r.connectMs->p50, 1.5));
+        QVERIFY(hasNear(r.connectMs->p50, 1.5));
         QVERIFY(!r.tlsMs);             // plain http: no handshake
         QVERIFY(!r.e2eFromIntendedMs); // closed loop
 
@@ -179,8 +179,8 @@ private Q_SLOTS:
         const LatencyResult open = analyzeLatency(samples, true);
         QVERIFY(open.e2eFromIntendedMs);
         QCOMPARE(open.e2eFromIntendedMs->count, 6);
-        QVERIFY(near(open.e2eFromIntendedMs->p50, 100 + 18));
-        QVERIFY(near(open.e2eFromIntendedMs->p99, 100 + 45.45));
+        QVERIFY(hasNear(open.e2eFromIntendedMs->p50, 100 + 18));
+        QVERIFY(hasNear(open.e2eFromIntendedMs->p99, 100 + 45.45));
 
         // HTTPS: the handshake's time from the start of connecting; reused connections have none.
         const LatencyResult tls = analyzeLatency(
@@ -188,7 +188,7 @@ private Q_SLOTS:
             false);
         QVERIFY(tls.tlsMs);
         QCOMPARE(tls.tlsMs->count, 2);
-        QVERIFY(near(tls.tlsMs->p50, 4.0));
+        QVERIFY(hasNear(tls.tlsMs->p50, 4.0));
 
         // Nothing connected, nothing succeeded: null phases, empty distributions, never 0.
         const LatencyResult none = analyzeLatency({failed}, true);
@@ -233,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(l["warm"]["ttft_ms"]["count"].get<int>(), 4);
         QVERIFY(l["tls_ms"].is_null());
         QVERIFY(l["e2e_from_intended_ms"].is_null());
-        QVERIFY(near(l["tpot_ms"]["p50"].get<double>(), 2.0));
+        QVERIFY(hasNear(l["tpot_ms"]["p50"].get<double>(), 2.0));
         // A provider without a run has no results.
         QVERIFY(doc["providers"][1]["results"].is_object());
         QVERIFY(doc["providers"][1]["results"].empty());
@@ -254,7 +254,7 @@ private Q_SLOTS:
         std::vector<Sample> samples;
         for (int i = 0; i < 20; ++i) {
             Sample s = attempt(5, 10, 100, 10);
-            s.queueDelayNs = qint64(i) * 50 * kMs; // the queue grows: up to 950 ms late
+            s.queueDelayNs = qint64(i) * 50 * kWholeNsPerMs; // the queue grows: up to 950 ms late
             samples.push_back(s);
         }
         ProviderConfig provider;
@@ -268,8 +268,8 @@ private Q_SLOTS:
         QCOMPARE(Gates::evaluate(closed, req).latency, GateResult::Pass);
         QVERIFY(!Gates::latencyFromIntendedStart(closed));
         QVERIFY(Gates::latencyFromIntendedStart(open));
-        QVERIFY(near(open.e2eMs.p95, 100));
-        QVERIFY(near(Gates::gatedLatency(open).p95, 100 + 902.5));
+        QVERIFY(hasNear(open.e2eMs.p95, 100));
+        QVERIFY(hasNear(Gates::gatedLatency(open).p95, 100 + 902.5));
         QCOMPARE(Gates::evaluate(open, req).latency, GateResult::Fail);
         QCOMPARE(Gates::evaluate(open, req).overall(), GateResult::Fail);
 
@@ -302,7 +302,7 @@ private Q_SLOTS:
         Suite suite = suiteOf(steadyProvider(QStringLiteral("First"), sim->baseUrl()), s);
         suite.providers.push_back(steadyProvider(QStringLiteral("Second"), sim->baseUrl()));
         QTemporaryDir dir;
-        const auto session = runSession(dir, suite);
+        const auto session = runAndRead(dir, suite);
         QVERIFY(session);
         QCOMPARE(int(session->summary.providers.size()), 2);
         for (const ProviderSummary &p : session->summary.providers) {
@@ -336,7 +336,7 @@ private Q_SLOTS:
         Suite suite = suiteOf(steadyProvider(QStringLiteral("Two"), sim->baseUrl()), shortPrompts);
         suite.scenarios.push_back(longPrompts);
         QTemporaryDir dir;
-        const auto session = runSession(dir, suite);
+        const auto session = runAndRead(dir, suite);
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.front();
         QCOMPARE(p.latencyScenarios.size(), std::size_t(2));
@@ -385,7 +385,7 @@ private Q_SLOTS:
         const Scenario s = closedLoop(16, 4, 64);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Plain"), sim->baseUrl()), s));
+            runAndRead(dir, suiteOf(steadyProvider(QStringLiteral("Plain"), sim->baseUrl()), s));
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
         QCOMPARE(p.successes, 16);
@@ -463,7 +463,7 @@ private Q_SLOTS:
         const Scenario s = closedLoop(24, 3, 16);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Secure"), sim->baseUrl()), s));
+            runAndRead(dir, suiteOf(steadyProvider(QStringLiteral("Secure"), sim->baseUrl()), s));
         QSslConfiguration::setDefaultConfiguration(before);
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
@@ -506,7 +506,7 @@ private Q_SLOTS:
         const Scenario s = test::openLoopScenario(40, 24, 1, 40, 64);
         QTemporaryDir dir;
         const auto session =
-            runSession(dir, suiteOf(steadyProvider(QStringLiteral("Queued"), sim->baseUrl()), s));
+            runAndRead(dir, suiteOf(steadyProvider(QStringLiteral("Queued"), sim->baseUrl()), s));
         QVERIFY(session);
         const ProviderSummary &p = session->summary.providers.at(0);
         QCOMPARE(p.loadModel, QStringLiteral("open"));
@@ -548,5 +548,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstLatencyResults)
+YS_TEST_GUILESS_MAIN(TstLatencyResults)
 #include "tst_latency_results.moc"

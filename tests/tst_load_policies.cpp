@@ -3,6 +3,7 @@
 #include "run/arrival_schedule.h"
 #include "run/circuit_breaker.h"
 #include "run/retry_policy.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -193,5 +194,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstLoadPolicies)
+YS_TEST_GUILESS_MAIN(TstLoadPolicies)
 #include "tst_load_policies.moc"

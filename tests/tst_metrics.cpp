@@ -13,6 +13,7 @@
 #include "net/prometheus_text.h"
 #include "run/metrics_endpoint.h"
 #include "run/session_runner.h"
+#include "test_main.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -376,5 +377,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstMetrics)
+YS_TEST_GUILESS_MAIN(TstMetrics)
 #include "tst_metrics.moc"

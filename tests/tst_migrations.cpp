@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QCryptographicHash>
@@ -23,7 +24,7 @@ using namespace ys;
 
 namespace {
 
-QString fixture(int version)
+QString schemaFixture(int version)
 {
     return (ys::test::sourceDir() + QStringLiteral("/tests/fixtures/schema/v%1.sqlite"))
         .arg(version);
@@ -50,7 +51,7 @@ std::array<qint64, 4> counts(const QString &path)
             count("SELECT COUNT(*) FROM samples"), count("SELECT COUNT(*) FROM providers")};
 }
 
-QByteArray sha256(const QString &path)
+QByteArray fileSha256(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -87,8 +88,8 @@ private Q_SLOTS:
     {
         QFETCH(int, version);
         QTemporaryDir dir;
-        const QString path = copyOf(fixture(version), dir, QStringLiteral("old.sqlite"));
-        QVERIFY2(!path.isEmpty(), qPrintable(fixture(version)));
+        const QString path = copyOf(schemaFixture(version), dir, QStringLiteral("old.sqlite"));
+        QVERIFY2(!path.isEmpty(), qPrintable(schemaFixture(version)));
         const auto before = counts(path);
         QVERIFY(before[0] > 0 && before[2] > 0);
         QCOMPARE(test::peekCount(path, "PRAGMA user_version"), qint64(version));
@@ -129,12 +130,12 @@ private Q_SLOTS:
     void refusesNewerSchemaUntouched()
     {
         QTemporaryDir dir;
-        const QString path = copyOf(fixture(8), dir, QStringLiteral("newer.sqlite"));
+        const QString path = copyOf(schemaFixture(8), dir, QStringLiteral("newer.sqlite"));
         QVERIFY(setUserVersion(path, Database::kSchemaVersion + 1));
         const QString wal = path + QStringLiteral("-wal");
         const QString shm = path + QStringLiteral("-shm");
         QVERIFY(!QFile::exists(wal) && !QFile::exists(shm));
-        const QByteArray digest = sha256(path);
+        const QByteArray digest = fileSha256(path);
         const qint64 size = QFileInfo(path).size();
 
         Database db(path);
@@ -151,12 +152,12 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(path) && r.err.contains(QStringLiteral("newer")),
                  qPrintable(r.err));
 
-        QCOMPARE(sha256(path), digest);
+        QCOMPARE(fileSha256(path), digest);
         QCOMPARE(QFileInfo(path).size(), size);
         QVERIFY2(!QFile::exists(wal), "a -wal file was made");
         QVERIFY2(!QFile::exists(shm), "a -shm file was made");
     }
 };
 
-QTEST_GUILESS_MAIN(TstMigrations)
+YS_TEST_GUILESS_MAIN(TstMigrations)
 #include "tst_migrations.moc"

@@ -13,6 +13,8 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_main.h"
+#include "util/units.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>
@@ -25,8 +27,6 @@
 using namespace ys;
 
 namespace {
-
-constexpr qint64 kMs = 1'000'000;
 
 // One provider of a written session: every successful attempt takes the same times, so that its
 // percentiles are exact; failures only when ttftMs is 0.
@@ -66,8 +66,9 @@ const std::vector<ProviderPlan> &paretoPlans()
 }
 
 // Writes a finished session of every planned provider through the repository, as a run stores it.
-std::optional<qint64> writeSession(SessionRepository &repo, const QString &name, QString *error,
-                                   const std::vector<ProviderPlan> &planned = plans())
+std::optional<qint64> writeModelSession(SessionRepository &repo, const QString &name,
+                                        QString *error,
+                                        const std::vector<ProviderPlan> &planned = plans())
 {
     Suite suite;
     suite.name = name;
@@ -103,13 +104,13 @@ std::optional<qint64> writeSession(SessionRepository &repo, const QString &name,
             s.requestIndex = seq;
             if (plan.ttftMs == 0) {
                 s.outcome = Outcome::ConnectionError;
-                s.endNs = 2 * kMs;
+                s.endNs = 2 * kWholeNsPerMs;
             } else {
                 s.httpStatus = 200;
-                s.firstTokenNs = plan.ttftMs * kMs;
-                s.firstContentNs = plan.ttftMs * kMs;
-                s.endNs = plan.e2eMs * kMs;
-                s.eventTimesNs = {plan.ttftMs * kMs, plan.e2eMs * kMs};
+                s.firstTokenNs = plan.ttftMs * kWholeNsPerMs;
+                s.firstContentNs = plan.ttftMs * kWholeNsPerMs;
+                s.endNs = plan.e2eMs * kWholeNsPerMs;
+                s.eventTimesNs = {plan.ttftMs * kWholeNsPerMs, plan.e2eMs * kWholeNsPerMs};
                 s.inputTokens = 200;
                 s.outputTokens = 64;
                 s.finishReason = QStringLiteral("stop");
@@ -196,7 +197,7 @@ private Q_SLOTS:
         QString error;
         std::vector<qint64> ids;
         for (int i = 0; i < sessions; ++i) {
-            const auto id = writeSession(*m_repo, QStringLiteral("suite %1").arg(i), &error);
+            const auto id = writeModelSession(*m_repo, QStringLiteral("suite %1").arg(i), &error);
             QVERIFY2(id, qPrintable(error));
             ids.push_back(*id);
         }
@@ -246,7 +247,7 @@ private Q_SLOTS:
             QCOMPARE(model->rowCount(), rows);
         } else if (sessions > 0) {
             // A session written later comes first after the reload.
-            const auto id = writeSession(*m_repo, QStringLiteral("later"), &error);
+            const auto id = writeModelSession(*m_repo, QStringLiteral("later"), &error);
             QVERIFY2(id, qPrintable(error));
             load();
             QCOMPARE(model->rowCount(), rows + 1);
@@ -345,7 +346,7 @@ private Q_SLOTS:
         QFETCH(QString, display);
 
         QString error;
-        const auto id = writeSession(*m_repo, QStringLiteral("raw"), &error);
+        const auto id = writeModelSession(*m_repo, QStringLiteral("raw"), &error);
         QVERIFY2(id, qPrintable(error));
         auto summary = loadSessionSummary(*m_repo, *id, &error);
         QVERIFY2(summary, qPrintable(error));
@@ -374,9 +375,10 @@ private Q_SLOTS:
     void paretoModelTester()
     {
         QString error;
-        const auto spread = writeSession(*m_repo, QStringLiteral("spread"), &error, paretoPlans());
+        const auto spread =
+            writeModelSession(*m_repo, QStringLiteral("spread"), &error, paretoPlans());
         QVERIFY2(spread, qPrintable(error));
-        const auto plain = writeSession(*m_repo, QStringLiteral("plain"), &error);
+        const auto plain = writeModelSession(*m_repo, QStringLiteral("plain"), &error);
         QVERIFY2(plain, qPrintable(error));
         const auto spreadSummary = loadSessionSummary(*m_repo, *spread, &error);
         QVERIFY2(spreadSummary, qPrintable(error));
@@ -432,7 +434,7 @@ private Q_SLOTS:
     void scoreModelTester()
     {
         QString error;
-        const auto id = writeSession(*m_repo, QStringLiteral("scores"), &error, paretoPlans());
+        const auto id = writeModelSession(*m_repo, QStringLiteral("scores"), &error, paretoPlans());
         QVERIFY2(id, qPrintable(error));
         const auto summary = loadSessionSummary(*m_repo, *id, &error);
         QVERIFY2(summary, qPrintable(error));
@@ -493,7 +495,7 @@ private Q_SLOTS:
     void attemptDetailModelTester()
     {
         QString error;
-        const auto id = writeSession(*m_repo, QStringLiteral("detail"), &error);
+        const auto id = writeModelSession(*m_repo, QStringLiteral("detail"), &error);
         QVERIFY2(id, qPrintable(error));
         const auto providers = m_repo->providers(*id, &error);
         const auto runs = m_repo->runs(*id, &error);
@@ -541,5 +543,5 @@ private:
     std::unique_ptr<SessionRepository> m_repo;
 };
 
-QTEST_GUILESS_MAIN(TstModels)
+YS_TEST_GUILESS_MAIN(TstModels)
 #include "tst_models.moc"

@@ -16,7 +16,9 @@
 #include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "test_support.h"
+#include "util/units.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -32,9 +34,8 @@ using ys::test::kSlow;
 
 namespace {
 
-constexpr qint64 kMs = 1'000'000;
-constexpr qint64 kToServerNs = 30 * kMs; // client -> simulator, one way
-constexpr qint64 kToClientNs = 10 * kMs; // simulator -> client, one way
+constexpr qint64 kToServerNs = 30 * kWholeNsPerMs; // client -> simulator, one way
+constexpr qint64 kToClientNs = 10 * kWholeNsPerMs; // simulator -> client, one way
 constexpr qint64 kRoundTripNs = kToServerNs + kToClientNs;
 
 // The simulator's side of one request, from its --log file.
@@ -80,13 +81,13 @@ double medianMs(std::vector<qint64> v)
     if (v.empty())
         return std::nan("");
     std::sort(v.begin(), v.end());
-    return double(v[v.size() / 2]) / kMs;
+    return double(v[v.size() / 2]) / kWholeNsPerMs;
 }
 
-QString describe(const Sample &s)
+QString describeTimes(const Sample &s)
 {
     auto t = [](std::optional<qint64> v) {
-        return v ? QString::number(double(*v) / kMs) : QStringLiteral("-");
+        return v ? QString::number(double(*v) / kWholeNsPerMs) : QStringLiteral("-");
     };
     return QStringLiteral("%1 HTTP %2 \"%3\" reused %4 connect %5 connected %6 tls %7 sent %8 "
                           "headers %9 first %10 end %11 ms")
@@ -237,23 +238,26 @@ void TstNetem::connectPhaseIsOneRoundTrip()
         pool.ensureLanes(1);
         const Sample cold = run(pool, m_base);
         const Sample warm = run(pool, m_base);
-        QVERIFY2(cold.outcome == Outcome::Ok, qPrintable(describe(cold)));
-        QVERIFY2(warm.outcome == Outcome::Ok, qPrintable(describe(warm)));
+        QVERIFY2(cold.outcome == Outcome::Ok, qPrintable(describeTimes(cold)));
+        QVERIFY2(warm.outcome == Outcome::Ok, qPrintable(describeTimes(warm)));
         QVERIFY2(!cold.connectionReused && cold.connectStartNs && cold.connectedNs &&
                      !cold.tlsDoneNs,
-                 qPrintable(describe(cold)));
+                 qPrintable(describeTimes(cold)));
         connects.push_back(*cold.connectedNs - *cold.connectStartNs);
         QVERIFY2(warm.connectionReused && !warm.connectStartNs && !warm.connectedNs &&
                      !warm.tlsDoneNs,
-                 qPrintable(describe(warm)));
+                 qPrintable(describeTimes(warm)));
         // Cold or warm, the request needs one more round trip for the headers to come back.
-        QVERIFY2(*cold.headersNs - *cold.requestSentNs >= kRoundTripNs, qPrintable(describe(cold)));
-        QVERIFY2(*warm.headersNs - *warm.requestSentNs >= kRoundTripNs, qPrintable(describe(warm)));
+        QVERIFY2(*cold.headersNs - *cold.requestSentNs >= kRoundTripNs,
+                 qPrintable(describeTimes(cold)));
+        QVERIFY2(*warm.headersNs - *warm.requestSentNs >= kRoundTripNs,
+                 qPrintable(describeTimes(warm)));
     }
     const double median = medianMs(connects);
     qInfo("connect phase: median %.3f ms (min %.3f, max %.3f) over %zu cold attempts", median,
-          double(*std::min_element(connects.begin(), connects.end())) / kMs,
-          double(*std::max_element(connects.begin(), connects.end())) / kMs, connects.size());
+          double(*std::min_element(connects.begin(), connects.end())) / kWholeNsPerMs,
+          double(*std::max_element(connects.begin(), connects.end())) / kWholeNsPerMs,
+          connects.size());
     QVERIFY2(std::abs(median - 40.0) <= 2.0, qPrintable(QString::number(median)));
 }
 
@@ -274,7 +278,7 @@ void TstNetem::firstTokenAgainstGroundTruth()
     std::vector<qint64> diffs, arrivals;
     for (int i = 0; i < 24; ++i) {
         const Sample s = run(pool, m_base);
-        QVERIFY2(s.outcome == Outcome::Ok && s.firstTokenNs, qPrintable(describe(s)));
+        QVERIFY2(s.outcome == Outcome::Ok && s.firstTokenNs, qPrintable(describeTimes(s)));
         const auto truth = truthOf(s);
         QVERIFY2(truth && truth->firstContentNs > 0, qPrintable(s.requestId));
         diffs.push_back(s.startedAtNs + *s.firstTokenNs - (truth->firstContentNs + kToClientNs));
@@ -283,15 +287,16 @@ void TstNetem::firstTokenAgainstGroundTruth()
     // The other way: the request, written at requestSentNs, has all arrived kToServerNs later.
     const double arrival = medianMs(arrivals);
     qInfo("request, server's accepted_ns minus the client's request sent: median %.3f ms", arrival);
-    QVERIFY2(std::abs(arrival - double(kToServerNs) / kMs) <= 2.0,
+    QVERIFY2(std::abs(arrival - double(kToServerNs) / kWholeNsPerMs) <= 2.0,
              qPrintable(QString::number(arrival)));
     const double median = medianMs(diffs);
     qInfo("first token, client minus (server + %lld ms): median %.3f ms (min %.3f, max %.3f); "
           "the line's own lateness back %.3f ms, out %.3f ms at the median",
-          kToClientNs / kMs, median, double(*std::min_element(diffs.begin(), diffs.end())) / kMs,
-          double(*std::max_element(diffs.begin(), diffs.end())) / kMs,
-          double(m_lab->line().medianLatenessNs(test::DelayLine::B)) / kMs,
-          double(m_lab->line().medianLatenessNs(test::DelayLine::A)) / kMs);
+          kToClientNs / kWholeNsPerMs, median,
+          double(*std::min_element(diffs.begin(), diffs.end())) / kWholeNsPerMs,
+          double(*std::max_element(diffs.begin(), diffs.end())) / kWholeNsPerMs,
+          double(m_lab->line().medianLatenessNs(test::DelayLine::B)) / kWholeNsPerMs,
+          double(m_lab->line().medianLatenessNs(test::DelayLine::A)) / kWholeNsPerMs);
     QVERIFY2(std::abs(median) <= 0.5, qPrintable(QString::number(median)));
 }
 
@@ -344,7 +349,7 @@ void TstNetem::lossySessionLosesNoAttempt()
     qInfo("1%% loss: %zu attempts stored, %lld packets dropped; outcomes:%s; end-to-end median "
           "%.1f ms, slowest %.1f ms",
           samples.size(), dropped, qPrintable(counts), medianMs(ends),
-          double(*std::max_element(ends.begin(), ends.end())) / kMs);
+          double(*std::max_element(ends.begin(), ends.end())) / kWholeNsPerMs);
     QVERIFY(dropped > 0);
 }
 
@@ -358,23 +363,24 @@ void TstNetem::narrowLinkKeepsOrder()
     pool.ensureLanes(1);
     for (int i = 0; i < 3; ++i) {
         const Sample s = run(pool, m_base, QStringLiteral("long"));
-        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describe(s)));
+        QVERIFY2(s.outcome == Outcome::Ok, qPrintable(describeTimes(s)));
         QCOMPARE(s.eventTimesNs.size(), std::size_t(200));
         QVERIFY(std::is_sorted(s.eventTimesNs.begin(), s.eventTimesNs.end()));
         QVERIFY2(*s.requestSentNs <= *s.headersNs && *s.headersNs <= *s.firstTokenNs &&
                      *s.firstTokenNs <= s.eventTimesNs.back() && s.eventTimesNs.back() <= s.endNs,
-                 qPrintable(describe(s)));
+                 qPrintable(describeTimes(s)));
         if (i == 0)
             QVERIFY2(*s.connectStartNs < *s.connectedNs && *s.connectedNs <= *s.requestSentNs,
-                     qPrintable(describe(s)));
+                     qPrintable(describeTimes(s)));
         const auto truth = truthOf(s);
         QVERIFY(truth && truth->completed);
         QCOMPARE(s.outputTokens, std::optional<qint64>(truth->completionTokens));
         const qint64 lag = s.startedAtNs + s.endNs - (truth->lastByteNs + kToClientNs);
         qInfo("narrow link: the end %.3f ms after the server's last byte plus the delay, "
               "stream %.3f ms",
-              double(lag) / kMs, double(s.eventTimesNs.back() - *s.firstTokenNs) / kMs);
-        QVERIFY2(lag >= 0, qPrintable(QString::number(double(lag) / kMs)));
+              double(lag) / kWholeNsPerMs,
+              double(s.eventTimesNs.back() - *s.firstTokenNs) / kWholeNsPerMs);
+        QVERIFY2(lag >= 0, qPrintable(QString::number(double(lag) / kWholeNsPerMs)));
     }
 }
 
@@ -430,16 +436,16 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
         const Sample cold = run(pool, base, QStringLiteral("steady"), transport);
         const Sample warm = run(pool, base, QStringLiteral("steady"), transport);
         QCOMPARE(cold.httpVersion, QStringLiteral("1.1"));
-        QVERIFY2(cold.outcome == Outcome::Ok, qPrintable(describe(cold)));
-        QVERIFY2(warm.outcome == Outcome::Ok, qPrintable(describe(warm)));
+        QVERIFY2(cold.outcome == Outcome::Ok, qPrintable(describeTimes(cold)));
+        QVERIFY2(warm.outcome == Outcome::Ok, qPrintable(describeTimes(warm)));
         QVERIFY2(cold.connectStartNs && cold.connectedNs && cold.tlsDoneNs,
-                 qPrintable(describe(cold)));
+                 qPrintable(describeTimes(cold)));
         connects.push_back(*cold.connectedNs - *cold.connectStartNs);
         handshakes.push_back(*cold.tlsDoneNs - *cold.connectedNs);
         added.push_back(handshakes.back() - baseline.back());
         QVERIFY2(warm.connectionReused && !warm.connectStartNs && !warm.connectedNs &&
                      !warm.tlsDoneNs,
-                 qPrintable(describe(warm)));
+                 qPrintable(describeTimes(warm)));
         const auto coldTruth = truthOf(cold), warmTruth = truthOf(warm);
         QVERIFY(coldTruth && warmTruth);
         coldArrivals.push_back(coldTruth->acceptedNs - (cold.startedAtNs + *cold.requestSentNs));
@@ -447,10 +453,10 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
         if (i == 0)
             qInfo("https cold: %s (server: headers %.3f, first content %.3f ms after the request "
                   "arrived); warm: %s",
-                  qPrintable(describe(cold)),
-                  double(coldTruth->headersWrittenNs - coldTruth->acceptedNs) / kMs,
-                  double(coldTruth->firstContentNs - coldTruth->acceptedNs) / kMs,
-                  qPrintable(describe(warm)));
+                  qPrintable(describeTimes(cold)),
+                  double(coldTruth->headersWrittenNs - coldTruth->acceptedNs) / kWholeNsPerMs,
+                  double(coldTruth->firstContentNs - coldTruth->acceptedNs) / kWholeNsPerMs,
+                  qPrintable(describeTimes(warm)));
     }
     const double connect = medianMs(connects), handshake = medianMs(handshakes);
     const double lineAdded = medianMs(added);
@@ -459,9 +465,9 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
           "simulator %.3f ms (cold) and %.3f ms (warm) after it was sent",
           connect, handshake, medianMs(baseline), lineAdded, kPairs, medianMs(coldArrivals),
           medianMs(warmArrivals));
-    QVERIFY2(std::abs(connect - double(kRoundTripNs) / kMs) <= 2.0,
+    QVERIFY2(std::abs(connect - double(kRoundTripNs) / kWholeNsPerMs) <= 2.0,
              qPrintable(QString::number(connect)));
-    QVERIFY2(std::abs(lineAdded - double(kRoundTripNs) / kMs) <= 2.0,
+    QVERIFY2(std::abs(lineAdded - double(kRoundTripNs) / kWholeNsPerMs) <= 2.0,
              qPrintable(QString::number(lineAdded)));
     // Warm, the request is whole at the simulator the line's 30 ms after it was sent. Cold, it
     // follows the client's Finished in the same flight, so the simulator first ends its side
@@ -469,10 +475,10 @@ void TstNetem::tlsHandshakeIsOneMoreRoundTrip()
     // the 30 ms, and no later than that plus the handshake's own computing measured without
     // delay.
     const double warmArrival = medianMs(warmArrivals), coldArrival = medianMs(coldArrivals);
-    QVERIFY2(std::abs(warmArrival - double(kToServerNs) / kMs) <= 2.0,
+    QVERIFY2(std::abs(warmArrival - double(kToServerNs) / kWholeNsPerMs) <= 2.0,
              qPrintable(QString::number(warmArrival)));
-    QVERIFY2(coldArrival >= double(kToServerNs) / kMs - 2.0 &&
-                 coldArrival <= double(kToServerNs) / kMs + 2.0 + medianMs(baseline),
+    QVERIFY2(coldArrival >= double(kToServerNs) / kWholeNsPerMs - 2.0 &&
+                 coldArrival <= double(kToServerNs) / kWholeNsPerMs + 2.0 + medianMs(baseline),
              qPrintable(QStringLiteral("%1 (handshake without delay %2 ms)")
                             .arg(coldArrival)
                             .arg(medianMs(baseline))));
@@ -505,7 +511,7 @@ void TstNetem::http2OverTheLine()
         const Sample warm = run(pool, base, QStringLiteral("steady"), transport);
         for (const Sample *s : {&cold, &warm}) {
             QVERIFY2(s->outcome == Outcome::Ok && s->firstTokenNs && s->requestSentNs,
-                     qPrintable(describe(*s)));
+                     qPrintable(describeTimes(*s)));
             QCOMPARE(s->httpVersion, QStringLiteral("2"));
             const auto truth = truthOf(*s);
             QVERIFY2(truth, qPrintable(s->requestId));
@@ -515,18 +521,19 @@ void TstNetem::http2OverTheLine()
             (s == &cold ? coldArrivals : warmArrivals)
                 .push_back(truth->acceptedNs - (s->startedAtNs + *s->requestSentNs));
         }
-        QVERIFY2(cold.connectStartNs && !cold.connectionReused, qPrintable(describe(cold)));
-        QVERIFY2(warm.connectionReused && !warm.connectStartNs, qPrintable(describe(warm)));
+        QVERIFY2(cold.connectStartNs && !cold.connectionReused, qPrintable(describeTimes(cold)));
+        QVERIFY2(warm.connectionReused && !warm.connectStartNs, qPrintable(describeTimes(warm)));
         if (i == 0)
-            qInfo("http/2 cold: %s; warm: %s", qPrintable(describe(cold)),
-                  qPrintable(describe(warm)));
+            qInfo("http/2 cold: %s; warm: %s", qPrintable(describeTimes(cold)),
+                  qPrintable(describeTimes(warm)));
     }
     const double median = medianMs(diffs);
     qInfo("http/2 first token, client minus (server + %lld ms): median %.3f ms (min %.3f, max "
           "%.3f) over %zu attempts; the request whole at the simulator %.3f ms (cold) and %.3f ms "
           "(warm) after it was sent",
-          kToClientNs / kMs, median, double(*std::min_element(diffs.begin(), diffs.end())) / kMs,
-          double(*std::max_element(diffs.begin(), diffs.end())) / kMs, diffs.size(),
+          kToClientNs / kWholeNsPerMs, median,
+          double(*std::min_element(diffs.begin(), diffs.end())) / kWholeNsPerMs,
+          double(*std::max_element(diffs.begin(), diffs.end())) / kWholeNsPerMs, diffs.size(),
           medianMs(coldArrivals), medianMs(warmArrivals));
     // QtNetwork has no kernel arrival time: the time it takes to hand the data over to the lane
     // is in the figure (medians of 0.31 to 0.62 ms in Release on a shared 2-core machine, 0.50
@@ -534,5 +541,5 @@ void TstNetem::http2OverTheLine()
     QVERIFY2(std::abs(median) <= 1.0, qPrintable(QString::number(median)));
 }
 
-QTEST_GUILESS_MAIN(TstNetem)
+YS_TEST_GUILESS_MAIN(TstNetem)
 #include "tst_netem.moc"

@@ -8,6 +8,7 @@
 
 #include "cli_runner.h"
 #include "fixtures.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -328,7 +329,7 @@ QString proxyUrl(quint16 port,
     return QStringLiteral("http://%1@127.0.0.1:%2").arg(credentials).arg(port);
 }
 
-QString describe(const std::vector<Attempt> &attempts)
+QString describeRoute(const std::vector<Attempt> &attempts)
 {
     QStringList lines;
     for (const Attempt &a : attempts)
@@ -358,7 +359,7 @@ void TstNetworkOptions::httpsProxyCarriesEveryDialect()
     const QString tunnel = QStringLiteral("CONNECT 127.0.0.1:%1").arg(m_tlsSim->baseUrl().port());
     const int before = proxyLogCount(tunnel);
     const auto attempts = run(suite, {QStringLiteral("HTTPS_PROXY=") + proxyUrl(m_proxyPort)});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 4), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 4), qPrintable(describeRoute(attempts)));
     // The proxy's own log shows the tunnels (kept-alive ones serve several providers: the
     // same origin through the same proxy).
     QVERIFY2(proxyLogCount(tunnel) > before, qPrintable(QString::number(before)));
@@ -377,7 +378,7 @@ void TstNetworkOptions::noProxyBypasses()
         const int before = proxyLogCount(tunnel);
         const auto attempts = run(suite, {QStringLiteral("https_proxy=") + proxyUrl(m_proxyPort),
                                           QStringLiteral("NO_PROXY=") + noProxy});
-        QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describe(attempts)));
+        QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describeRoute(attempts)));
         QCOMPARE(proxyLogCount(tunnel), before);
     }
 }
@@ -392,7 +393,7 @@ void TstNetworkOptions::providerProxyAndDirect()
                             {{"ca_file", m_ca.toStdString()}, {"proxy", "direct"}})});
     auto attempts =
         run(direct, {QStringLiteral("HTTPS_PROXY=http://127.0.0.1:%1").arg(freePort())});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describeRoute(attempts)));
     // The provider's own proxy, which NO_PROXY does not override; its credentials come from a
     // reference.
     const QString own = suiteFile(
@@ -404,7 +405,7 @@ void TstNetworkOptions::providerProxyAndDirect()
     const int before = proxyLogCount(tunnel);
     attempts = run(own, {QStringLiteral("NO_PROXY=*"),
                          QStringLiteral("YS_TEST_PROXY_CREDS=analyst:s3cret-proxy-pw")});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describeRoute(attempts)));
     QVERIFY(proxyLogCount(tunnel) > before);
 }
 
@@ -418,9 +419,9 @@ void TstNetworkOptions::plainHttpThroughProxy()
     const int before = proxyLogCount(forwarded);
     // Upper-case HTTP_PROXY is not read for http:// (as curl): only http_proxy.
     auto attempts = run(suite, {QStringLiteral("HTTP_PROXY=http://127.0.0.1:%1").arg(freePort())});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describeRoute(attempts)));
     attempts = run(suite, {QStringLiteral("http_proxy=") + proxyUrl(m_proxyPort)});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 1), qPrintable(describeRoute(attempts)));
     QCOMPARE(attempts.front().httpVersion, QStringLiteral("1.1"));
     QCOMPARE(proxyLogCount(forwarded) - before, 3);
 }
@@ -442,7 +443,7 @@ void TstNetworkOptions::proxyCredentialsFromReference()
                               &result);
     QCOMPARE(int(attempts.size()), 6);
     for (const Attempt &a : attempts)
-        QVERIFY2(a.outcome != QLatin1StringView("ok"), qPrintable(describe(attempts)));
+        QVERIFY2(a.outcome != QLatin1StringView("ok"), qPrintable(describeRoute(attempts)));
     // The proxy's refusal is measured, and the password is nowhere: not in the database, not in
     // what the command printed.
     for (const QString &file :
@@ -465,7 +466,7 @@ void TstNetworkOptions::caFileTrustsTheTestCa()
     providers.push_back(provider(QStringLiteral("lanes"), QStringLiteral("openai-chat"),
                                  m_tlsSim->baseUrl(), {{"http_version", "1.1"}}));
     auto attempts = run(suiteFile(QStringLiteral("untrusted"), providers), {});
-    QVERIFY2(allAre(attempts, QStringLiteral("tls_error"), 3), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("tls_error"), 3), qPrintable(describeRoute(attempts)));
     // The reason is named: the issuer is not known.
     for (const Attempt &a : attempts)
         QVERIFY2(a.error.contains(QLatin1StringView("issuer"), Qt::CaseInsensitive),
@@ -473,7 +474,7 @@ void TstNetworkOptions::caFileTrustsTheTestCa()
     for (json &p : providers)
         p["ca_file"] = m_ca.toStdString();
     attempts = run(suiteFile(QStringLiteral("trusted"), providers), {});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 3), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 3), qPrintable(describeRoute(attempts)));
 }
 
 void TstNetworkOptions::clientCertificate()
@@ -492,7 +493,7 @@ void TstNetworkOptions::clientCertificate()
                                    provider(QStringLiteral("lanes"), QStringLiteral("openai-chat"),
                                             m_mtlsSim->baseUrl(), lanesCert)}),
                         {});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 2), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 2), qPrintable(describeRoute(attempts)));
     attempts = run(suiteFile(QStringLiteral("mtls-none"),
                              {provider(QStringLiteral("qt"), QStringLiteral("openai-chat"),
                                        m_mtlsSim->baseUrl(), trust),
@@ -503,7 +504,7 @@ void TstNetworkOptions::clientCertificate()
     for (const Attempt &a : attempts)
         QVERIFY2(a.outcome == QLatin1StringView("tls_error") ||
                      a.outcome == QLatin1StringView("connection_error"),
-                 qPrintable(describe(attempts)));
+                 qPrintable(describeRoute(attempts)));
 }
 
 void TstNetworkOptions::httpVersionChoice()
@@ -554,7 +555,7 @@ void TstNetworkOptions::lanesTlsPhases()
                        provider(QStringLiteral("proxied"), QStringLiteral("anthropic-messages"),
                                 m_tlsSim->baseUrl(), proxied)}),
             {QStringLiteral("YS_TEST_PROXY_CREDS=analyst:s3cret-proxy-pw")});
-    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 2), qPrintable(describe(attempts)));
+    QVERIFY2(allAre(attempts, QStringLiteral("ok"), 2), qPrintable(describeRoute(attempts)));
     QCOMPARE(proxyLogCount(tunnel) - before, 1); // one tunnel, kept alive for all three
     for (const QString &name : {QStringLiteral("direct"), QStringLiteral("proxied")}) {
         int cold = 0;
@@ -610,5 +611,5 @@ void TstNetworkOptions::badFilesAreNamed()
     QVERIFY2(result.err.contains(QLatin1StringView("HTTPS_PROXY")), qPrintable(result.err));
 }
 
-QTEST_MAIN(TstNetworkOptions)
+YS_TEST_MAIN(TstNetworkOptions)
 #include "tst_network_options.moc"

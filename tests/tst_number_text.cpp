@@ -1,6 +1,7 @@
 // Figures as text never read "-0": a value that rounds to zero at the printed precision has no
 // sign, in plain digits, in a locale's and in dollars, and so in the lines built from them.
 #include "models/kind_results_text.h"
+#include "test_main.h"
 #include "util/number_text.h"
 
 #include <QLocale>
@@ -81,5 +82,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstNumberText)
+YS_TEST_MAIN(TstNumberText)
 #include "tst_number_text.moc"

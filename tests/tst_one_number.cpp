@@ -31,6 +31,7 @@
 #include "one_number_surfaces.h"
 #include "printed_figure.h"
 #include "report_reader.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "xlsx_reader.h"
 
@@ -661,5 +662,5 @@ void TstOneNumber::drift()
     QVERIFY2(f.problems.isEmpty(), "show --json and a surface differ: the list is above");
 }
 
-QTEST_MAIN(TstOneNumber)
+YS_TEST_MAIN(TstOneNumber)
 #include "tst_one_number.moc"

@@ -1,5 +1,6 @@
 // The OpenAI Chat Completions dialect: request shape, stream decoding, error classification.
 #include "provider/openai_chat_dialect.h"
+#include "test_main.h"
 #include "wire/sse_parser.h"
 
 #include <QTest>
@@ -204,5 +205,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstOpenAiChatDialect)
+YS_TEST_GUILESS_MAIN(TstOpenAiChatDialect)
 #include "tst_openai_chat_dialect.moc"

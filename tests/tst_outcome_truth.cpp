@@ -21,6 +21,7 @@
 #include "sim/sim_openai_chat.h"
 #include "sim/sim_openai_responses.h"
 #include "sim/sim_profile.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -78,14 +79,14 @@ std::unique_ptr<SimHost> startSim(const std::vector<json> &profiles)
     return host;
 }
 
-ProviderConfig providerAt(const QString &dialect, const QUrl &url, const QString &model)
+ProviderConfig truthProviderAt(const QString &dialect, const QUrl &url, const QString &model)
 {
     test::ProviderExtras extras;
     extras.dialect = dialect;
     return test::simProvider(QStringLiteral("Under test"), url, model, extras);
 }
 
-struct Session {
+struct TruthRun {
     QString dbPath;
     qint64 id = 0;
     std::vector<Sample> samples;
@@ -94,14 +95,14 @@ struct Session {
 
 // Runs one latency scenario of `requests` attempts against one provider, into a new database in
 // dir, and reads back what was stored.
-std::optional<Session> runSession(const QTemporaryDir &dir, const ProviderConfig &provider,
-                                  int requests, int maxOutputTokens = 64)
+std::optional<TruthRun> runTruth(const QTemporaryDir &dir, const ProviderConfig &provider,
+                                 int requests, int maxOutputTokens = 64)
 {
     const Suite suite =
         test::suiteOf(QStringLiteral("truth"), {provider},
                       test::closedLoopScenario(requests, 1, 40, maxOutputTokens, 20000));
 
-    Session out;
+    TruthRun out;
     out.dbPath = dir.filePath(QStringLiteral("truth.sqlite"));
     auto stored =
         test::runAndRead(SessionRequest{suite, out.dbPath, std::nullopt, {}}, 30000 * kSlow);
@@ -113,7 +114,7 @@ std::optional<Session> runSession(const QTemporaryDir &dir, const ProviderConfig
     return out;
 }
 
-QString describe(const Sample &s)
+QString describeOutcome(const Sample &s)
 {
     return QStringLiteral("%1 (HTTP %2) \"%3\"")
         .arg(outcomeName(s.outcome))
@@ -152,13 +153,14 @@ private Q_SLOTS:
         answerWithStream(server, kLlamaErrorStream);
         QVERIFY(server.listen());
         QTemporaryDir dir;
-        const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 8);
+        const auto session = runTruth(
+            dir,
+            truthProviderAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 8);
         QVERIFY(session);
         QCOMPARE(server.requests().size(), 8);
         QCOMPARE(int(session->samples.size()), 8);
         for (const Sample &x : session->samples) {
-            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describeOutcome(x)));
             QVERIFY2(x.error.contains(QStringLiteral("available context size")),
                      qPrintable(x.error));
         }
@@ -180,12 +182,13 @@ private Q_SLOTS:
         answerWithStream(server, "data: [DONE]\n\n");
         QVERIFY(server.listen());
         QTemporaryDir dir;
-        const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 4);
+        const auto session = runTruth(
+            dir,
+            truthProviderAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 4);
         QVERIFY(session);
         QCOMPARE(int(session->samples.size()), 4);
         for (const Sample &x : session->samples)
-            QVERIFY2(x.outcome == Outcome::EmptyResponse, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::EmptyResponse, qPrintable(describeOutcome(x)));
         const ProviderSummary &p = session->summary.providers.at(0);
         QCOMPARE(p.successes, 0);
         QVERIFY(!p.e2eMs.p95.has_value());
@@ -205,11 +208,12 @@ private Q_SLOTS:
             "data: [DONE]\n\n");
         QVERIFY(server.listen());
         QTemporaryDir dir;
-        const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 1);
+        const auto session = runTruth(
+            dir,
+            truthProviderAt(QStringLiteral("openai-chat"), baseOf(server), QStringLiteral("m")), 1);
         QVERIFY(session);
         const Sample &x = session->samples.at(0);
-        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describe(x)));
+        QVERIFY2(x.outcome == Outcome::Ok, qPrintable(describeOutcome(x)));
         QVERIFY2(x.diagnostics.contains(QStringLiteral("x-trace: upstream=gpu-7")),
                  qPrintable(x.diagnostics));
     }
@@ -224,12 +228,13 @@ private Q_SLOTS:
         auto sim = startSim({p});
         QVERIFY(sim);
         QTemporaryDir dir;
-        const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("llama")),
+        const auto session = runTruth(
+            dir,
+            truthProviderAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("llama")),
             3);
         QVERIFY(session);
         for (const Sample &x : session->samples) {
-            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::ContextExceeded, qPrintable(describeOutcome(x)));
             QCOMPARE(x.httpStatus, 200);
         }
     }
@@ -258,7 +263,8 @@ private Q_SLOTS:
         QFETCH(int, inStream);
         const auto d = makeDialect(dialect);
         QVERIFY(d);
-        const ProviderConfig provider = providerAt(dialect, m_sim->baseUrl(), QStringLiteral("m"));
+        const ProviderConfig provider =
+            truthProviderAt(dialect, m_sim->baseUrl(), QStringLiteral("m"));
         const auto send = [&](const QByteArray &faults) {
             RequestSpec spec;
             spec.prompt = QStringLiteral("Say hello.");
@@ -269,8 +275,8 @@ private Q_SLOTS:
         };
         const auto http = send(fault);
         QVERIFY(http);
-        QVERIFY2(http->httpStatus >= 400, qPrintable(describe(*http)));
-        QVERIFY2(http->outcome == Outcome(asHttp), qPrintable(describe(*http)));
+        QVERIFY2(http->httpStatus >= 400, qPrintable(describeOutcome(*http)));
+        QVERIFY2(http->outcome == Outcome(asHttp), qPrintable(describeOutcome(*http)));
 
         for (const QByteArray &modifier : {QByteArray("in_stream"), QByteArray("error_field")}) {
             const auto streamed = send(fault + ", " + modifier);
@@ -278,7 +284,7 @@ private Q_SLOTS:
             QCOMPARE(streamed->httpStatus, 200);
             QVERIFY2(streamed->outcome == Outcome(inStream),
                      qPrintable(QString::fromLatin1(modifier) + QStringLiteral(": ") +
-                                describe(*streamed)));
+                                describeOutcome(*streamed)));
             QVERIFY(!outcomeIsSuccess(streamed->outcome));
         }
     }
@@ -304,12 +310,12 @@ private Q_SLOTS:
         const auto d = makeDialect(dialect);
         RequestSpec spec;
         spec.prompt = QStringLiteral("Say hello.");
-        HttpRequestParts parts =
-            d->buildRequest(providerAt(dialect, m_sim->baseUrl(), QStringLiteral("m")), spec, {});
+        HttpRequestParts parts = d->buildRequest(
+            truthProviderAt(dialect, m_sim->baseUrl(), QStringLiteral("m")), spec, {});
         parts.headers.append({QByteArrayLiteral("x-sim-fault"), QByteArrayLiteral("empty_stream")});
         const auto x = test::runOnLane(m_pool, *d, parts, 10000 * kSlow);
         QVERIFY(x);
-        QVERIFY2(x->outcome == Outcome(expected), qPrintable(describe(*x)));
+        QVERIFY2(x->outcome == Outcome(expected), qPrintable(describeOutcome(*x)));
     }
 
     // Acceptance: all attempts cut by the output limit are all successes, in the table, the
@@ -319,12 +325,13 @@ private Q_SLOTS:
         auto sim = startSim({simProfile("long", 200)});
         QVERIFY(sim);
         QTemporaryDir dir;
-        const auto session = runSession(
-            dir, providerAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("long")),
+        const auto session = runTruth(
+            dir,
+            truthProviderAt(QStringLiteral("openai-chat"), sim->baseUrl(), QStringLiteral("long")),
             6, 16);
         QVERIFY(session);
         for (const Sample &x : session->samples)
-            QVERIFY2(x.outcome == Outcome::TruncatedByLimit, qPrintable(describe(x)));
+            QVERIFY2(x.outcome == Outcome::TruncatedByLimit, qPrintable(describeOutcome(x)));
 
         // The table.
         ComparisonTableModel table;
@@ -437,5 +444,5 @@ private:
     NetworkPool m_pool;
 };
 
-QTEST_GUILESS_MAIN(TstOutcomeTruth)
+YS_TEST_GUILESS_MAIN(TstOutcomeTruth)
 #include "tst_outcome_truth.moc"

@@ -4,6 +4,7 @@
 #include "analysis/pareto.h"
 #include "fixture_json.h"
 #include "models/pareto_model.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -15,21 +16,16 @@ using nlohmann::json;
 
 namespace {
 
-json loadFixture(const char *name)
+json paretoFixture(const char *name)
 {
     return test::readFixtureJson(QStringLiteral("pareto/") + QLatin1StringView(name));
 }
 
 void addRows(const char *fixture)
 {
-    const json doc = loadFixture(fixture);
+    const json doc = paretoFixture(fixture);
     QVERIFY(doc.contains("cases") && !doc["cases"].empty());
     test::addJsonCaseRows("caseJson", doc["cases"]);
-}
-
-double number(const json &v)
-{
-    return v.is_null() ? std::nan("") : v.get<double>();
 }
 
 // The definition, pair by pair: what the fast fronts must agree with.
@@ -58,8 +54,8 @@ std::vector<int> sorted(std::vector<int> v)
     return v;
 }
 
-ProviderSummary provider(const QString &name, std::optional<double> e2eP95,
-                         std::optional<std::pair<double, double>> ci = std::nullopt)
+ProviderSummary paretoProvider(const QString &name, std::optional<double> e2eP95,
+                               std::optional<std::pair<double, double>> ci = std::nullopt)
 {
     ProviderSummary p;
     p.name = name;
@@ -118,7 +114,7 @@ private Q_SLOTS:
         for (const auto &p : c["points"]) {
             std::vector<double> row;
             for (const auto &v : p)
-                row.push_back(number(v));
+                row.push_back(test::numberOrNan(v));
             pts.push_back(row);
         }
         QCOMPARE(paretoFrontKd(pts, dirs), c["front"].get<std::vector<int>>());
@@ -217,7 +213,7 @@ private Q_SLOTS:
 
     void providerFigures()
     {
-        ProviderSummary p = provider(QStringLiteral("A"), 300, std::pair{280.0, 330.0});
+        ProviderSummary p = paretoProvider(QStringLiteral("A"), 300, std::pair{280.0, 330.0});
         p.ttftMs.p50 = 90;
         p.ttftMs.p95 = 150;
         p.ttftMs.p95Ci = std::pair{140.0, 170.0};
@@ -233,7 +229,7 @@ private Q_SLOTS:
     // The model a chart reads: a row per placed provider, the flags of the front and the knee.
     void model()
     {
-        const json c = loadFixture("fronts_2d.json")["cases"][0]; // "classic"
+        const json c = paretoFixture("fronts_2d.json")["cases"][0]; // "classic"
         ParetoAnalysis a;
         std::vector<ParetoPoint> pts;
         for (const auto &p : c["points"]) {
@@ -276,13 +272,13 @@ private Q_SLOTS:
         const double cost[] = {1.0, 2.0, 3.0, 5.0, 2.5};
         const double latency[] = {400, 200, 150, 140, 300};
         for (int i = 0; i < 5; ++i) {
-            ProviderSummary p = provider(QStringLiteral("P%1").arg(i), latency[i],
-                                         std::pair{latency[i] - 10, latency[i] + 10});
+            ProviderSummary p = paretoProvider(QStringLiteral("P%1").arg(i), latency[i],
+                                               std::pair{latency[i] - 10, latency[i] + 10});
             p.usdPer1kMeasured = cost[i];
             p.usdPer1kMeasuredCi = std::pair{cost[i] * 0.9, cost[i] * 1.1};
             s.providers.push_back(p);
         }
-        s.providers.push_back(provider(QStringLiteral("no cost"), 100));
+        s.providers.push_back(paretoProvider(QStringLiteral("no cost"), 100));
         const ParetoAnalysis a = paretoOf(s);
         QCOMPARE(a.points.size(), std::size_t(5));
         QCOMPARE(a.unplaced, std::vector<QString>{QStringLiteral("no cost")});
@@ -303,8 +299,8 @@ private Q_SLOTS:
     void providersWithoutCostAreUnplaced()
     {
         SessionSummary s;
-        s.providers.push_back(provider(QStringLiteral("A"), 300));
-        s.providers.push_back(provider(QStringLiteral("B"), std::nullopt));
+        s.providers.push_back(paretoProvider(QStringLiteral("A"), 300));
+        s.providers.push_back(paretoProvider(QStringLiteral("B"), std::nullopt));
         const ParetoAnalysis a = paretoOf(s);
         for (const ParetoEntry &e : a.points)
             QVERIFY(e.provider != QLatin1String("B")); // no latency: never a point at 0
@@ -313,5 +309,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPareto)
+YS_TEST_GUILESS_MAIN(TstPareto)
 #include "tst_pareto.moc"

@@ -1,6 +1,7 @@
 // The order-statistic interval of a percentile, and percentiles taken by selecting ranks rather
 // than sorting: the same figures a full sort gives, at any size.
 #include "analysis/percentile.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <algorithm>
@@ -111,5 +112,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPercentileCi)
+YS_TEST_GUILESS_MAIN(TstPercentileCi)
 #include "tst_percentile_ci.moc"

@@ -11,6 +11,7 @@
 #include "storage/storage_thread_guard.h"
 #include "storage/usage_query.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "workbench/demo_host.h"
 #include "workbench/workbench.h"
 
@@ -602,5 +603,5 @@ void TstPgStore::passwordSources()
     }
 }
 
-QTEST_GUILESS_MAIN(TstPgStore)
+YS_TEST_GUILESS_MAIN(TstPgStore)
 #include "tst_pg_store.moc"

@@ -19,6 +19,7 @@
 
 #include "fixtures.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QElapsedTimer>
@@ -82,7 +83,7 @@ QString found(const PriceCatalog &catalog, const QString &entry, const QUrl &url
     return hit ? hit->entry() : QStringLiteral("-");
 }
 
-bool near(double a, double b)
+bool samePrice(double a, double b)
 {
     return qAbs(a - b) <= 1e-12 + 1e-9 * qAbs(b);
 }
@@ -262,14 +263,15 @@ private Q_SLOTS:
         const auto pro = PriceCatalog::bundled()->entry(QStringLiteral("google/gemini-2.5-pro"));
         QVERIFY(pro && pro->price.tiered());
         const Price &p = pro->price;
-        QVERIFY(
-            near(p.cost(BilledTokens{200000, 1000, 0, 0}), (200000 * 1.25 + 1000 * 10.0) / 1e6));
-        QVERIFY(near(p.cost(BilledTokens{200001, 1000, 0, 0}), (200001 * 2.5 + 1000 * 15.0) / 1e6));
+        QVERIFY(samePrice(p.cost(BilledTokens{200000, 1000, 0, 0}),
+                          (200000 * 1.25 + 1000 * 10.0) / 1e6));
+        QVERIFY(samePrice(p.cost(BilledTokens{200001, 1000, 0, 0}),
+                          (200001 * 2.5 + 1000 * 15.0) / 1e6));
         // Cached tokens at the tier's cache-read rate too.
-        QVERIFY(
-            near(p.cost(BilledTokens{250000, 0, 50000, 0}), (200000 * 2.5 + 50000 * 0.25) / 1e6));
+        QVERIFY(samePrice(p.cost(BilledTokens{250000, 0, 50000, 0}),
+                          (200000 * 2.5 + 50000 * 0.25) / 1e6));
         // The old three-number call applies the tiers too.
-        QVERIFY(near(p.cost(250000, 10), (250000 * 2.5 + 10 * 15.0) / 1e6));
+        QVERIFY(samePrice(p.cost(250000, 10), (250000 * 2.5 + 10 * 15.0) / 1e6));
     }
 
     void timeOfDayAndDate()
@@ -279,14 +281,14 @@ private Q_SLOTS:
         const Price &p = ds->price;
         const BilledTokens t{1'000'000, 1'000'000, 0, 0};
         // 00:30-16:30 UTC is the standard price, the rest of the day the off-peak one.
-        QVERIFY(near(p.cost(t, utc(0, 29, 59)), 0.135 + 0.55));
-        QVERIFY(near(p.cost(t, utc(0, 30)), 0.27 + 1.1));
-        QVERIFY(near(p.cost(t, utc(16, 29, 59)), 0.27 + 1.1));
-        QVERIFY(near(p.cost(t, utc(16, 30)), 0.135 + 0.55));
+        QVERIFY(samePrice(p.cost(t, utc(0, 29, 59)), 0.135 + 0.55));
+        QVERIFY(samePrice(p.cost(t, utc(0, 30)), 0.27 + 1.1));
+        QVERIFY(samePrice(p.cost(t, utc(16, 29, 59)), 0.27 + 1.1));
+        QVERIFY(samePrice(p.cost(t, utc(16, 30)), 0.135 + 0.55));
         // A time in another zone is read as UTC.
-        QVERIFY(near(p.cost(t, QDateTime(QDate(2026, 8, 20), QTime(9, 0),
-                                         QTimeZone(8 * 3600))), // 01:00 UTC
-                     0.27 + 1.1));
+        QVERIFY(samePrice(p.cost(t, QDateTime(QDate(2026, 8, 20), QTime(9, 0),
+                                              QTimeZone(8 * 3600))), // 01:00 UTC
+                          0.27 + 1.1));
 
         // An interval past midnight, and a start date; the last that holds wins.
         Price q(1.0, 1.0);
@@ -296,10 +298,10 @@ private Q_SLOTS:
         PriceWhen from;
         from.startDate = QDate(2026, 9, 1);
         q.timed = {{night, Price(0.5, 0.5)}, {from, Price(2.0, 2.0)}};
-        QVERIFY(near(q.cost(t, utc(23, 0)), 1.0));
-        QVERIFY(near(q.cost(t, utc(5, 59)), 1.0));
-        QVERIFY(near(q.cost(t, utc(6, 0)), 2.0));
-        QVERIFY(near(q.cost(t, QDateTime(QDate(2026, 9, 1), QTime(12, 0), Qt::UTC)), 4.0));
+        QVERIFY(samePrice(q.cost(t, utc(23, 0)), 1.0));
+        QVERIFY(samePrice(q.cost(t, utc(5, 59)), 1.0));
+        QVERIFY(samePrice(q.cost(t, utc(6, 0)), 2.0));
+        QVERIFY(samePrice(q.cost(t, QDateTime(QDate(2026, 9, 1), QTime(12, 0), Qt::UTC)), 4.0));
         // The catalog's own form, read back: the same price.
         QString error;
         const auto back = pricejson::read(pricejson::write(q), QStringLiteral("q"), &error);
@@ -312,12 +314,12 @@ private Q_SLOTS:
         const auto h = PriceCatalog::bundled()->entry(QStringLiteral("anthropic/claude-haiku-4-5"));
         QVERIFY(h);
         // 10,000 prompt tokens of which 2,000 read from and 3,000 written to the cache.
-        QVERIFY(near(h->price.cost(BilledTokens{10000, 500, 2000, 3000}),
-                     (5000 * 1.0 + 2000 * 0.1 + 3000 * 1.25 + 500 * 5.0) / 1e6));
+        QVERIFY(samePrice(h->price.cost(BilledTokens{10000, 500, 2000, 3000}),
+                          (5000 * 1.0 + 2000 * 0.1 + 3000 * 1.25 + 500 * 5.0) / 1e6));
         // Without cache prices, cached and written tokens pay the input price.
         const Price plain(2.0, 4.0);
-        QVERIFY(near(plain.cost(BilledTokens{10000, 500, 2000, 3000}),
-                     (10000 * 2.0 + 500 * 4.0) / 1e6));
+        QVERIFY(samePrice(plain.cost(BilledTokens{10000, 500, 2000, 3000}),
+                          (10000 * 2.0 + 500 * 4.0) / 1e6));
 
         // The dialects: Anthropic's cache_creation_input_tokens are the cache writes, and the
         // prompt is the sum of its three input counts.
@@ -364,7 +366,7 @@ private Q_SLOTS:
         ProviderConfig p;
         p.price = PriceCatalog::bundled()->entry(QStringLiteral("google/gemini-2.5-flash"))->price;
         const auto cost = PriceResolution::attemptCost(p, s, utc(12, 0));
-        QVERIFY(cost && near(*cost, (1000 * 0.3 + 300 * 2.5) / 1e6));
+        QVERIFY(cost && samePrice(*cost, (1000 * 0.3 + 300 * 2.5) / 1e6));
     }
 
     void overrideFieldByField()
@@ -377,7 +379,8 @@ private Q_SLOTS:
         QCOMPARE(p.outputPerMtok, 9.0);
         QVERIFY(p.outputTiers.empty());
         QCOMPARE(p.inputPerMtok, 1.25); // the catalog's, with its tier
-        QVERIFY(near(p.cost(BilledTokens{300000, 1000, 0, 0}), (300000 * 2.5 + 1000 * 9.0) / 1e6));
+        QVERIFY(
+            samePrice(p.cost(BilledTokens{300000, 1000, 0, 0}), (300000 * 2.5 + 1000 * 9.0) / 1e6));
 
         // Through a suite: the partial price and the catalog entry are read and written back.
         const QByteArray text = R"({"format":"yardstick-suite/1","name":"o","providers":[
@@ -394,8 +397,8 @@ private Q_SLOTS:
         QVERIFY(cfg.price);
         QCOMPARE(cfg.price->source, QStringLiteral("both"));
         QCOMPARE(cfg.price->catalogEntry, QStringLiteral("google/gemini-2.5-pro"));
-        QVERIFY(near(cfg.price->cost(BilledTokens{300000, 1000, 0, 0}),
-                     (300000 * 2.5 + 1000 * 9.0) / 1e6));
+        QVERIFY(samePrice(cfg.price->cost(BilledTokens{300000, 1000, 0, 0}),
+                          (300000 * 2.5 + 1000 * 9.0) / 1e6));
         // A stored suite keeps the price in force and the suite's own fields.
         auto again = Suite::parse(suite->toJson(), QStringLiteral("again"), &error);
         QVERIFY2(again, qPrintable(error));
@@ -561,10 +564,11 @@ private Q_SLOTS:
                 QVERIFY2(s.inputTokens && s.outputTokens && s.costUsd, qPrintable(name));
                 QVERIFY2(*s.inputTokens > 250, qPrintable(name));
                 const double expected = handCost(s, price);
-                QVERIFY2(near(*s.costUsd, expected), qPrintable(QStringLiteral("%1: %2 vs %3")
-                                                                    .arg(name)
-                                                                    .arg(*s.costUsd, 0, 'g', 12)
-                                                                    .arg(expected, 0, 'g', 12)));
+                QVERIFY2(samePrice(*s.costUsd, expected),
+                         qPrintable(QStringLiteral("%1: %2 vs %3")
+                                        .arg(name)
+                                        .arg(*s.costUsd, 0, 'g', 12)
+                                        .arg(expected, 0, 'g', 12)));
             }
         }
         // Unknown and unpriced: null, never 0, and said so.
@@ -638,7 +642,8 @@ private Q_SLOTS:
             const bool tier = *s.inputTokens > 200000;
             (tier ? above : below) += 1;
             const ListPrice p = tier ? ListPrice{2.5, 0.25, 15.0} : ListPrice{1.25, 0.125, 10.0};
-            QVERIFY2(near(*s.costUsd, handCost(s, p)), qPrintable(QString::number(*s.inputTokens)));
+            QVERIFY2(samePrice(*s.costUsd, handCost(s, p)),
+                     qPrintable(QString::number(*s.inputTokens)));
         }
         QCOMPARE(below, 1);
         QCOMPARE(above, 1);
@@ -668,7 +673,7 @@ private Q_SLOTS:
             QCOMPARE(samples.size(), std::size_t(2));
             for (const Sample &s : samples) {
                 QVERIFY2(s.costUsd, qPrintable(s.error));
-                QVERIFY2(near(*s.costUsd, handCost(s, price)),
+                QVERIFY2(samePrice(*s.costUsd, handCost(s, price)),
                          qPrintable(at.toString(Qt::ISODate)));
             }
         }
@@ -676,5 +681,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPriceCatalog)
+YS_TEST_GUILESS_MAIN(TstPriceCatalog)
 #include "tst_price_catalog.moc"

@@ -1,6 +1,7 @@
 // The prompt builder makes deterministic prompts of exactly the target size in each corpus,
 // places needles at the asked depth, keeps shared prefixes shared and unique ones unique, builds
 // multi-turn histories of a target size, and lands within 1% for calibrated families.
+#include "test_main.h"
 #include "test_support.h"
 #include "tokenize/approx_tokens.h"
 #include "tokenize/bpe_tokenizer.h"
@@ -16,7 +17,7 @@ Q_DECLARE_METATYPE(ys::Corpus)
 
 namespace {
 
-const Tokenizer &tokenizer(Encoding e)
+const Tokenizer &builderTokenizer(Encoding e)
 {
     return Tokenizer::shared(e);
 }
@@ -53,7 +54,7 @@ private Q_SLOTS:
             QVERIFY(corpus.sentences().size() >= 50);
         }
         // Token density differs a lot between the corpora: that is why all three exist.
-        const Tokenizer &tok = tokenizer(Encoding::Cl100kBase);
+        const Tokenizer &tok = builderTokenizer(Encoding::Cl100kBase);
         const auto density = [&](Corpus c) {
             const QString text = TextCorpus::get(c).sentences().join(QLatin1Char(' '));
             return double(tok.count(text)) / double(text.size());
@@ -68,7 +69,7 @@ private Q_SLOTS:
     {
         QFETCH(Corpus, corpus);
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(Encoding(encoding));
+        const Tokenizer &tok = builderTokenizer(Encoding(encoding));
         const PromptBuilder builder(tok);
         QElapsedTimer timer;
         timer.start();
@@ -93,7 +94,7 @@ private Q_SLOTS:
     {
         QFETCH(Corpus, corpus);
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(Encoding(encoding));
+        const Tokenizer &tok = builderTokenizer(Encoding(encoding));
         const PromptBuilder builder(tok);
         for (int target = 40; target < 600; target += 37) {
             for (const bool instruction : {false, true}) {
@@ -121,7 +122,7 @@ private Q_SLOTS:
 
     void deterministic()
     {
-        const PromptBuilder builder(tokenizer(Encoding::O200kBase));
+        const PromptBuilder builder(builderTokenizer(Encoding::O200kBase));
         PromptSpec spec;
         spec.targetTokens = 5000;
         spec.seed = 7;
@@ -135,7 +136,7 @@ private Q_SLOTS:
     // every request of the series, and the text after it differs.
     void prefixes()
     {
-        const Tokenizer &tok = tokenizer(Encoding::Cl100kBase);
+        const Tokenizer &tok = builderTokenizer(Encoding::Cl100kBase);
         const PromptBuilder builder(tok);
         PromptSpec spec;
         spec.targetTokens = 3000;
@@ -189,7 +190,7 @@ private Q_SLOTS:
         QFETCH(Corpus, corpus);
         QFETCH(int, encoding);
         QFETCH(double, depth);
-        const Tokenizer &tok = tokenizer(Encoding(encoding));
+        const Tokenizer &tok = builderTokenizer(Encoding(encoding));
         const PromptBuilder builder(tok);
         PromptSpec spec;
         spec.corpus = corpus;
@@ -230,7 +231,7 @@ private Q_SLOTS:
     {
         QFETCH(Corpus, corpus);
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(Encoding(encoding));
+        const Tokenizer &tok = builderTokenizer(Encoding(encoding));
         const PromptBuilder builder(tok);
         for (const int turns : {1, 3, 8}) {
             ConversationSpec spec;
@@ -275,10 +276,10 @@ private Q_SLOTS:
     {
         QFETCH(Corpus, corpus);
         QFETCH(int, provider);
-        const Tokenizer &base = tokenizer(Encoding::O200kBase);
+        const Tokenizer &base = builderTokenizer(Encoding::O200kBase);
         const auto providerCount = [&](const QString &text) -> qint64 {
             if (provider == 0)
-                return tokenizer(Encoding::Cl100kBase).count(text) + 9;
+                return builderTokenizer(Encoding::Cl100kBase).count(text) + 9;
             return approxTokenCount(text) + 4;
         };
         const QString probe = PromptBuilder(base).probeText(corpus);
@@ -321,5 +322,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPromptBuilder)
+YS_TEST_GUILESS_MAIN(TstPromptBuilder)
 #include "tst_prompt_builder.moc"

@@ -1,6 +1,7 @@
 // Every dialect decodes recorded streams into the same neutral facts: answer text, when the
 // first token came, finish reason and outcome, usage (NULL when not reported), model identity.
 #include "provider/dialect.h"
+#include "test_main.h"
 #include "wire/sse_parser.h"
 
 #include <QTest>
@@ -506,5 +507,5 @@ private Q_SLOTS:
     void unknownDialect() { QVERIFY(!makeDialect(QStringLiteral("smoke-signals"))); }
 };
 
-QTEST_GUILESS_MAIN(TstProviderDialects)
+YS_TEST_GUILESS_MAIN(TstProviderDialects)
 #include "tst_provider_dialects.moc"

@@ -7,6 +7,7 @@
 #include "pricing/price_catalog.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
+#include "test_main.h"
 #include "ui/provider_dialog.h"
 #include "workbench/connection_test.h"
 
@@ -298,5 +299,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstProviderDialog)
+YS_TEST_MAIN(TstProviderDialog)
 #include "tst_provider_dialog.moc"

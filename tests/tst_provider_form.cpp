@@ -5,6 +5,7 @@
 #include "domain/suite.h"
 #include "pricing/price_catalog.h"
 #include "provider/secrets.h"
+#include "test_main.h"
 #include "workbench/provider_form.h"
 
 #include <QElapsedTimer>
@@ -79,7 +80,7 @@ QString problemOf(const std::vector<FieldProblem> &problems, ProviderField field
     return out;
 }
 
-void row(const char *tag, ProviderField f, const char *value)
+void formRow(const char *tag, ProviderField f, const char *value)
 {
     QTest::newRow(tag) << int(f) << QString::fromUtf8(value) << ProviderForm::fieldLabel(f);
 }
@@ -100,29 +101,30 @@ private Q_SLOTS:
         QTest::addColumn<int>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("label");
-        row("empty name", ProviderField::Name, "  ");
-        row("taken name", ProviderField::Name, "Other");
-        row("empty url", ProviderField::BaseUrl, "");
-        row("not a url", ProviderField::BaseUrl, "not a url");
-        row("ftp url", ProviderField::BaseUrl, "ftp://example.com/v1");
-        row("no host", ProviderField::BaseUrl, "http://");
-        row("empty model", ProviderField::Model, "");
-        row("bad dialect", ProviderField::Dialect, "smoke-signals");
-        row("negative input", ProviderField::InputPrice, "-0.5");
-        row("negative cached", ProviderField::CachedPrice, "-1");
-        row("text output", ProviderField::OutputPrice, "cheap");
-        row("negative cache write", ProviderField::CacheWritePrice, "-3");
-        row("zero context", ProviderField::ContextWindow, "0");
-        row("negative context", ProviderField::ContextWindow, "-128000");
-        row("fractional context", ProviderField::ContextWindow, "1.5");
-        row("huge context", ProviderField::ContextWindow, "100000001");
-        row("proxy with credentials", ProviderField::Proxy, "http://analyst:pw@proxy.corp:3128");
-        row("socks proxy", ProviderField::Proxy, "socks5://proxy.corp:1080");
-        row("proxy not a url", ProviderField::Proxy, "proxy.corp 3128");
-        row("proxy credentials as text", ProviderField::ProxyAuth, "analyst:pw");
-        row("key without its certificate", ProviderField::ClientCert, "/etc/ys/client.key");
-        row("certificate without its key", ProviderField::ClientKey, "/etc/ys/client.pem");
-        row("unknown http version", ProviderField::HttpVersion, "3");
+        formRow("empty name", ProviderField::Name, "  ");
+        formRow("taken name", ProviderField::Name, "Other");
+        formRow("empty url", ProviderField::BaseUrl, "");
+        formRow("not a url", ProviderField::BaseUrl, "not a url");
+        formRow("ftp url", ProviderField::BaseUrl, "ftp://example.com/v1");
+        formRow("no host", ProviderField::BaseUrl, "http://");
+        formRow("empty model", ProviderField::Model, "");
+        formRow("bad dialect", ProviderField::Dialect, "smoke-signals");
+        formRow("negative input", ProviderField::InputPrice, "-0.5");
+        formRow("negative cached", ProviderField::CachedPrice, "-1");
+        formRow("text output", ProviderField::OutputPrice, "cheap");
+        formRow("negative cache write", ProviderField::CacheWritePrice, "-3");
+        formRow("zero context", ProviderField::ContextWindow, "0");
+        formRow("negative context", ProviderField::ContextWindow, "-128000");
+        formRow("fractional context", ProviderField::ContextWindow, "1.5");
+        formRow("huge context", ProviderField::ContextWindow, "100000001");
+        formRow("proxy with credentials", ProviderField::Proxy,
+                "http://analyst:pw@proxy.corp:3128");
+        formRow("socks proxy", ProviderField::Proxy, "socks5://proxy.corp:1080");
+        formRow("proxy not a url", ProviderField::Proxy, "proxy.corp 3128");
+        formRow("proxy credentials as text", ProviderField::ProxyAuth, "analyst:pw");
+        formRow("key without its certificate", ProviderField::ClientCert, "/etc/ys/client.key");
+        formRow("certificate without its key", ProviderField::ClientKey, "/etc/ys/client.pem");
+        formRow("unknown http version", ProviderField::HttpVersion, "3");
     }
 
     void eachBadFieldNamesItself()
@@ -357,5 +359,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstProviderForm)
+YS_TEST_GUILESS_MAIN(TstProviderForm)
 #include "tst_provider_form.moc"

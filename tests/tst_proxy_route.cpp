@@ -4,6 +4,7 @@
 // network fields with the messages that name what is wrong.
 #include "domain/suite.h"
 #include "net/proxy_route.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -243,5 +244,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstProxyRoute)
+YS_TEST_GUILESS_MAIN(TstProxyRoute)
 #include "tst_proxy_route.moc"

@@ -16,6 +16,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -40,7 +41,8 @@ Sample counted(qint64 localPrompt, std::optional<qint64> reportedPrompt, qint64 
     return s;
 }
 
-ProviderConfig provider(const char *name, const char *model, const char *dialect = "openai-chat")
+ProviderConfig billedProvider(const char *name, const char *model,
+                              const char *dialect = "openai-chat")
 {
     ProviderConfig p;
     p.name = QString::fromLatin1(name);
@@ -67,7 +69,7 @@ private Q_SLOTS:
     // than 1% beyond it, or any shortfall beyond 1%, flags an exact-encoding provider.
     void templateAllowanceAndTolerance()
     {
-        const ProviderConfig exact = provider("A", "gpt-4o-mini");
+        const ProviderConfig exact = billedProvider("A", "gpt-4o-mini");
         // 1,000 counted, 1,007 reported: OpenAI's framing of one message. Ratio 1.007, no
         // difference.
         auto r = reconcileTokens(exact, {counted(1000, 1007, 200, 200)});
@@ -111,9 +113,10 @@ private Q_SLOTS:
     void estimatedFamiliesAreNeverFlagged()
     {
         for (const ProviderConfig &p :
-             {provider("C", "claude-sonnet-4-5", "anthropic-messages"),
-              provider("G", "gemini-2.5-flash", "gemini"), provider("D", "deepseek-chat"),
-              provider("Q", "qwen-plus"), provider("L", "my-local-model")}) {
+             {billedProvider("C", "claude-sonnet-4-5", "anthropic-messages"),
+              billedProvider("G", "gemini-2.5-flash", "gemini"),
+              billedProvider("D", "deepseek-chat"), billedProvider("Q", "qwen-plus"),
+              billedProvider("L", "my-local-model")}) {
             const auto r = reconcileTokens(p, {counted(1000, 1300, 200, 260)});
             QVERIFY2(r.encoding.estimated, qPrintable(p.model));
             QCOMPARE(*r.input.ratio, 1.3);
@@ -121,8 +124,9 @@ private Q_SLOTS:
         }
         ReconciliationModel model;
         model.setProviders(
-            {reconcileTokens(provider("C", "claude-sonnet-4-5"), {counted(1000, 1300, 200, 260)}),
-             reconcileTokens(provider("A", "gpt-4o"), {counted(1000, 1300, 200, 260)})});
+            {reconcileTokens(billedProvider("C", "claude-sonnet-4-5"),
+                             {counted(1000, 1300, 200, 260)}),
+             reconcileTokens(billedProvider("A", "gpt-4o"), {counted(1000, 1300, 200, 260)})});
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, ReconciliationModel::Status).data().toString(),
                  QStringLiteral("estimated"));
@@ -153,7 +157,7 @@ private Q_SLOTS:
         fallback.servedBy = QStringLiteral("Other");
         samples.insert(samples.end(), {warm, failed, fallback});
 
-        const auto r = reconcileTokens(provider("A", "gpt-4.1"), samples);
+        const auto r = reconcileTokens(billedProvider("A", "gpt-4.1"), samples);
         QCOMPARE(r.attempts, 23);
         QCOMPARE(r.withoutUsage, 2);
         QCOMPARE(r.input.attempts, 21);
@@ -164,7 +168,7 @@ private Q_SLOTS:
         QVERIFY(qAbs(*r.input.ratio - 1.10) < 1e-12);
 
         // Nothing reported at all: no ratio, null in the JSON, never 0.
-        const auto none = reconcileTokens(provider("A", "gpt-4.1"),
+        const auto none = reconcileTokens(billedProvider("A", "gpt-4.1"),
                                           {counted(1000, std::nullopt, 100, std::nullopt)});
         QCOMPARE(none.withoutUsage, 1);
         QVERIFY(!none.input.ratio && !none.flagged());
@@ -316,5 +320,5 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(TstReconciliation)
+YS_TEST_GUILESS_MAIN(TstReconciliation)
 #include "tst_reconciliation.moc"

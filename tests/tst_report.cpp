@@ -10,6 +10,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/main_window.h"
 #include "ui/report_action.h"
@@ -328,5 +329,5 @@ void TstReport::saveReportAction()
     QVERIFY(!QFile::exists(bad));
 }
 
-QTEST_MAIN(TstReport)
+YS_TEST_MAIN(TstReport)
 #include "tst_report.moc"

@@ -2,6 +2,7 @@
 // split, each against values worked out by hand.
 #include "analysis/cost_split.h"
 #include "analysis/latency_distribution.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -164,5 +165,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstResultFigures)
+YS_TEST_GUILESS_MAIN(TstResultFigures)
 #include "tst_result_figures.moc"

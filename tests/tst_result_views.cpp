@@ -15,6 +15,7 @@
 #include "workbench/workbench.h"
 
 #include "demo_workbench.h"
+#include "test_main.h"
 #include "workbench_fixtures.h"
 
 #include <QApplication>
@@ -35,7 +36,7 @@ using namespace ys;
 
 namespace {
 
-Suite smallSuite(std::vector<ProviderConfig> providers)
+Suite viewsSuite(std::vector<ProviderConfig> providers)
 {
     Suite suite;
     suite.name = QStringLiteral("result views");
@@ -96,7 +97,7 @@ private Q_SLOTS:
         m_workbench =
             test::openDemoWorkbench(m_dir.filePath(QStringLiteral("views.sqlite")), &url, &error);
         QVERIFY2(m_workbench, qPrintable(error));
-        if (!test::runSuiteAndWaitForSummary(*m_workbench, smallSuite(SimDemoHost().providers(url)),
+        if (!test::runSuiteAndWaitForSummary(*m_workbench, viewsSuite(SimDemoHost().providers(url)),
                                              180000))
             return;
         QVERIFY(m_workbench->summary());
@@ -280,5 +281,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstResultViews)
+YS_TEST_MAIN(TstResultViews)
 #include "tst_result_views.moc"

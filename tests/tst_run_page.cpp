@@ -10,6 +10,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "ui/main_window.h"
 #include "ui/run_page.h"
 #include "util/monotonic_clock.h"
@@ -328,5 +329,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstRunPage)
+YS_TEST_MAIN(TstRunPage)
 #include "tst_run_page.moc"

@@ -9,6 +9,7 @@
 #include "storage/history_window.h"
 #include "storage/run_queue.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -185,5 +186,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstRunQueue)
+YS_TEST_GUILESS_MAIN(TstRunQueue)
 #include "tst_run_queue.moc"

@@ -11,6 +11,7 @@
 #include "fixtures.h"
 #include "scripted_server.h"
 #include "session_support.h"
+#include "test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,10 +26,10 @@ using namespace ys;
 
 namespace {
 
-const char kSentinelKey[] = "ys-test-sentinel-7f3a9c1e5b2d4f6a8c0e";
+const char kRunnerSentinelKey[] = "ys-test-sentinel-7f3a9c1e5b2d4f6a8c0e";
 
 // Fast answers of 10 to 20 tokens; "quiet" reports no usage, "locked" wants the sentinel key.
-std::vector<nlohmann::json> profiles()
+std::vector<nlohmann::json> runnerProfiles()
 {
     test::ProfileShape shape;
     shape.withTtft(30, 40).withPrefill(100000).withDecode(2000).withOutput(10, 20);
@@ -40,7 +41,7 @@ std::vector<nlohmann::json> profiles()
         simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape),
         simProfileJson(QStringLiteral("Quiet"), QStringLiteral("quiet"), shape, {{"usage", false}}),
         simProfileJson(QStringLiteral("Locked"), QStringLiteral("locked"), locked,
-                       {{"api_key", kSentinelKey}})};
+                       {{"api_key", kRunnerSentinelKey}})};
 }
 
 // Priced, with a known context window.
@@ -77,7 +78,7 @@ class TstRunner : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { m_sim = test::startedSim(profiles()); }
+    void initTestCase() { m_sim = test::startedSim(runnerProfiles()); }
 
     void cleanupTestCase() { m_sim.reset(); }
 
@@ -223,7 +224,7 @@ private Q_SLOTS:
     void sentinelKeyIsNeverStored()
     {
         QTemporaryDir dir;
-        qputenv("YS_TEST_SENTINEL_KEY", kSentinelKey);
+        qputenv("YS_TEST_SENTINEL_KEY", kRunnerSentinelKey);
         auto good = priced(QStringLiteral("Locked"), QStringLiteral("locked"));
         good.apiKeyRef = QStringLiteral("env:YS_TEST_SENTINEL_KEY");
         auto keyless = priced(QStringLiteral("Locked without key"), QStringLiteral("locked"));
@@ -243,14 +244,14 @@ private Q_SLOTS:
             QCOMPARE(summary->providers[1].outcomeCount(Outcome::AuthError), 4);
         }
         // Neither the database, its WAL, its journal nor any message holds the key.
-        const QByteArray needle(kSentinelKey);
+        const QByteArray needle(kRunnerSentinelKey);
         for (const QFileInfo &f : QDir(dir.path()).entryInfoList(QDir::Files)) {
             QFile file(f.filePath());
             QVERIFY(file.open(QIODevice::ReadOnly));
             QVERIFY2(!file.readAll().contains(needle), qPrintable(f.fileName()));
         }
         for (const QString &w : warnings)
-            QVERIFY(!w.contains(QLatin1StringView(kSentinelKey)));
+            QVERIFY(!w.contains(QLatin1StringView(kRunnerSentinelKey)));
         qunsetenv("YS_TEST_SENTINEL_KEY");
     }
 
@@ -284,5 +285,5 @@ private:
     std::unique_ptr<SimHost> m_sim;
 };
 
-QTEST_GUILESS_MAIN(TstRunner)
+YS_TEST_GUILESS_MAIN(TstRunner)
 #include "tst_runner.moc"

@@ -11,6 +11,7 @@
 
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QJsonDocument>
@@ -464,5 +465,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstScenarioBehaviour)
+YS_TEST_GUILESS_MAIN(TstScenarioBehaviour)
 #include "tst_scenario_behaviour.moc"

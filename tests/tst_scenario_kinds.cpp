@@ -16,6 +16,7 @@
 #include "fixtures.h"
 #include "session_support.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -509,5 +510,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstScenarioKinds)
+YS_TEST_GUILESS_MAIN(TstScenarioKinds)
 #include "tst_scenario_kinds.moc"

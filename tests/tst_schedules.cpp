@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/run_queue.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <csignal>
@@ -86,5 +87,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSchedules)
+YS_TEST_GUILESS_MAIN(TstSchedules)
 #include "tst_schedules.moc"

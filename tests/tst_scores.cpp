@@ -7,6 +7,7 @@
 #include "analysis/slo.h"
 #include "fixture_json.h"
 #include "models/score_model.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -17,25 +18,13 @@ using nlohmann::json;
 
 namespace {
 
-json loadFixture(const QString &name)
-{
-    return test::readFixtureJson(name);
-}
-
-double number(const json &v)
-{
-    if (v.is_string())
-        return std::nan("");
-    return v.is_null() ? std::nan("") : v.get<double>();
-}
-
 std::vector<ScoreCriterion> criteriaOf(const json &list)
 {
     std::vector<ScoreCriterion> out;
     for (const auto &c : list)
         out.push_back({QString::fromStdString(c["name"].get<std::string>()),
                        c["direction"] == "higher" ? Direction::Higher : Direction::Lower,
-                       number(c["weight"])});
+                       test::numberOrNan(c["weight"])});
     return out;
 }
 
@@ -83,7 +72,7 @@ CaseTable tableOf(const json &c)
         t.names.push_back(QString::fromStdString(p["name"].get<std::string>()));
         std::vector<double> row;
         for (const auto &v : p["values"])
-            row.push_back(number(v));
+            row.push_back(test::numberOrNan(v));
         t.values.push_back(row);
     }
     return t;
@@ -111,7 +100,7 @@ class TstScores : public QObject {
 private Q_SLOTS:
     void scores_data()
     {
-        const json doc = loadFixture(QStringLiteral("scores/scores.json"));
+        const json doc = test::readFixtureJson(QStringLiteral("scores/scores.json"));
         QVERIFY(doc.contains("cases") && !doc["cases"].empty());
         test::addJsonCaseRows("caseJson", doc["cases"]);
     }
@@ -158,7 +147,7 @@ private Q_SLOTS:
     // Applying the reported change to the weight does hand the top over (to a tie at least).
     void sensitivityIsTheThreshold()
     {
-        const json doc = loadFixture(QStringLiteral("scores/scores.json"));
+        const json doc = test::readFixtureJson(QStringLiteral("scores/scores.json"));
         const json &c = doc["cases"][0];
         const auto [names, values] = tableOf(c);
         QString error;
@@ -181,7 +170,7 @@ private Q_SLOTS:
 
     void badWeights_data()
     {
-        const json doc = loadFixture(QStringLiteral("scores/scores.json"));
+        const json doc = test::readFixtureJson(QStringLiteral("scores/scores.json"));
         test::addJsonCaseRows("caseJson", doc["errors"]);
     }
 
@@ -238,7 +227,7 @@ private Q_SLOTS:
 
     void model()
     {
-        const json c = loadFixture(QStringLiteral("scores/scores.json"))["cases"][1];
+        const json c = test::readFixtureJson(QStringLiteral("scores/scores.json"))["cases"][1];
         const auto [names, values] = tableOf(c);
         QString error;
         const auto t = Scores::score(criteriaOf(c["criteria"]), names, values, &error);
@@ -338,7 +327,7 @@ private Q_SLOTS:
     void slo_data()
     {
         QTest::addColumn<QByteArray>("caseJson");
-        const json doc = loadFixture(QStringLiteral("slo/attainment.json"));
+        const json doc = test::readFixtureJson(QStringLiteral("slo/attainment.json"));
         QVERIFY(doc.contains("cases") && !doc["cases"].empty());
         for (auto c : doc["cases"]) {
             c["timings"] = doc["timings"];
@@ -353,7 +342,8 @@ private Q_SLOTS:
         const json c = json::parse(caseJson.toStdString());
         std::vector<AttemptTiming> timings;
         for (const auto &t : c["timings"])
-            timings.push_back({number(t[0]), number(t[1]), number(t[2]), t[3].get<bool>()});
+            timings.push_back({test::numberOrNan(t[0]), test::numberOrNan(t[1]),
+                               test::numberOrNan(t[2]), t[3].get<bool>()});
         SloObjectives o;
         const json &oj = c["objectives"];
         auto opt = [](const json &v) {
@@ -423,5 +413,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstScores)
+YS_TEST_GUILESS_MAIN(TstScores)
 #include "tst_scores.moc"

@@ -7,6 +7,7 @@
 #include "models/drift_model.h"
 #include "models/latency_phases_model.h"
 #include "models/verdict_text.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/latency_phases_view.h"
 #include "ui/main_window.h"
@@ -51,7 +52,7 @@ using namespace ys;
 namespace {
 
 // What one step of the walk showed that an analyst could not read.
-struct Findings {
+struct WalkFindings {
     QStringList problems;
     int legends = 0; // legends seen with entries
     int axes = 0;    // number axes seen with labels
@@ -116,7 +117,7 @@ QString duplicateIn(const QStringList &texts)
     return {};
 }
 
-void checkCharts(QWidget *shown, const QString &stem, Findings &f)
+void checkCharts(QWidget *shown, const QString &stem, WalkFindings &f)
 {
     for (QChartView *view : shown->findChildren<QChartView *>()) {
         if (!view->isVisible() || !view->chart())
@@ -194,7 +195,7 @@ QStringList ownTexts(QWidget *shown)
 }
 
 // A form fits the window's width: none scrolls sideways.
-void checkForms(QWidget *shown, const QString &stem, Findings &f)
+void checkForms(QWidget *shown, const QString &stem, WalkFindings &f)
 {
     for (QScrollArea *area : shown->findChildren<QScrollArea *>()) {
         if (area->isVisible() && area->horizontalScrollBar()->isVisible())
@@ -219,7 +220,7 @@ bool keptInChinese(const QString &word)
     return kept.contains(word);
 }
 
-void checkTexts(QWidget *shown, const QString &stem, Findings &f)
+void checkTexts(QWidget *shown, const QString &stem, WalkFindings &f)
 {
     // A raw identifier: lower-case words joined by underscores (e2e_p50, success_rate), standing
     // alone, not inside a path or a file name.
@@ -252,8 +253,8 @@ QStringList listOf(const char *list)
 }
 
 // The workbench on a database and its window at 1280×800, shown: what each test here looks at.
-struct ShownWindow {
-    explicit ShownWindow(const QString &db)
+struct WalkedWindow {
+    explicit WalkedWindow(const QString &db)
         : workbench(db)
     {
     }
@@ -350,7 +351,7 @@ private Q_SLOTS:
     // selected elsewhere and selecting it.
     void providerTablesFollowTheProvider()
     {
-        ShownWindow shown(m_db);
+        WalkedWindow shown(m_db);
         QString error;
         QVERIFY2(shown.showNewest(&error), qPrintable(error));
         Workbench &workbench = shown.workbench;
@@ -410,7 +411,7 @@ private Q_SLOTS:
     {
         const QString empty = m_dir.filePath(QStringLiteral("empty.sqlite"));
         for (const QString &db : {empty, m_db}) {
-            ShownWindow shown(db);
+            WalkedWindow shown(db);
             QString error;
             QVERIFY2(shown.show(&error), qPrintable(error));
             MainWindow &window = *shown.window;
@@ -436,14 +437,14 @@ private Q_SLOTS:
     {
         QFETCH(QString, language);
         installTranslations(*QCoreApplication::instance(), AppSettings::localeOf(language));
-        ShownWindow shown(m_db);
+        WalkedWindow shown(m_db);
         QString error;
         QVERIFY2(shown.showNewest(&error), qPrintable(error));
         Workbench &workbench = shown.workbench;
         MainWindow &window = *shown.window;
         QVERIFY(workbench.providerLabels().shortened()); // the demo's names share "Simulated"
 
-        Findings f;
+        WalkFindings f;
         f.chinese = language.startsWith(QLatin1String("zh"));
         for (const ProviderSummary &p : workbench.summary()->providers)
             f.names << p.name << workbench.providerLabels().of(p.name) << p.model;
@@ -485,5 +486,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstScreenWalk)
+YS_TEST_MAIN(TstScreenWalk)
 #include "tst_screen_walk.moc"

@@ -6,6 +6,7 @@
 #include "provider/secrets.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "util/log.h"
 
@@ -615,5 +616,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSecrets)
+YS_TEST_GUILESS_MAIN(TstSecrets)
 #include "tst_secrets.moc"

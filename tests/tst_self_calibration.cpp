@@ -11,6 +11,7 @@
 #include "run/session_runner.h"
 #include "session_support.h"
 #include "sim/sim_host.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QProcess>
@@ -241,5 +242,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSelfCalibration)
+YS_TEST_GUILESS_MAIN(TstSelfCalibration)
 #include "tst_self_calibration.moc"

@@ -10,6 +10,7 @@
 #include "test_support.h"
 
 #include "domain/suite.h"
+#include "test_main.h"
 
 #include <QFile>
 #include <QSqlDatabase>
@@ -277,5 +278,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstServerMetrics)
+YS_TEST_GUILESS_MAIN(TstServerMetrics)
 #include "tst_server_metrics.moc"

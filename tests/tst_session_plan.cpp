@@ -13,6 +13,7 @@
 #include "run/session_plan.h"
 #include "session_support.h"
 #include "sim/sim_host.h"
+#include "test_main.h"
 #include "ui/suite_page.h"
 #include "workbench/workbench.h"
 
@@ -218,5 +219,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstSessionPlan)
+YS_TEST_MAIN(TstSessionPlan)
 #include "tst_session_plan.moc"

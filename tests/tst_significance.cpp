@@ -4,6 +4,7 @@
 #include "analysis/comparisons.h"
 #include "analysis/significance.h"
 #include "fixture_json.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -14,7 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-json loadFixture(const char *name)
+json significanceFixture(const char *name)
 {
     return test::readFixtureJson(QStringLiteral("significance/") + QLatin1StringView(name));
 }
@@ -31,7 +32,7 @@ bool close(double got, double expected)
     return diff <= 1e-12 || diff <= 1e-9 * std::abs(expected);
 }
 
-QByteArray describe(double got, double expected)
+QByteArray describeTable(double got, double expected)
 {
     return QByteArray::number(got, 'g', 17) + " != " + QByteArray::number(expected, 'g', 17);
 }
@@ -44,7 +45,7 @@ class TstSignificance : public QObject {
 private Q_SLOTS:
     void mannWhitney_data()
     {
-        const json doc = loadFixture("mann_whitney.json");
+        const json doc = significanceFixture("mann_whitney.json");
         QVERIFY(doc.contains("cases") && !doc["cases"].empty());
         test::addJsonCaseRows("caseJson", doc["cases"]);
     }
@@ -58,19 +59,21 @@ private Q_SLOTS:
 
         const auto automatic = mannWhitneyU(x, y);
         QVERIFY(automatic);
-        QVERIFY2(close(automatic->u1, c["u1"]), describe(automatic->u1, c["u1"]));
-        QVERIFY2(close(automatic->pValue, c["p_auto"]), describe(automatic->pValue, c["p_auto"]));
+        QVERIFY2(close(automatic->u1, c["u1"]), describeTable(automatic->u1, c["u1"]));
+        QVERIFY2(close(automatic->pValue, c["p_auto"]),
+                 describeTable(automatic->pValue, c["p_auto"]));
         QCOMPARE(automatic->exact, c["auto_is_exact"].get<bool>());
 
         const auto asymptotic = mannWhitneyU(x, y, MannWhitneyMethod::Asymptotic);
         QVERIFY(asymptotic && !asymptotic->exact);
         QVERIFY2(close(asymptotic->pValue, c["p_asymptotic"]),
-                 describe(asymptotic->pValue, c["p_asymptotic"]));
+                 describeTable(asymptotic->pValue, c["p_asymptotic"]));
 
         if (c.contains("p_exact")) {
             const auto exact = mannWhitneyU(x, y, MannWhitneyMethod::Exact);
             QVERIFY(exact && exact->exact);
-            QVERIFY2(close(exact->pValue, c["p_exact"]), describe(exact->pValue, c["p_exact"]));
+            QVERIFY2(close(exact->pValue, c["p_exact"]),
+                     describeTable(exact->pValue, c["p_exact"]));
         }
     }
 
@@ -84,13 +87,14 @@ private Q_SLOTS:
         QVERIFY(shift);
         // The median of the same differences: the very same double.
         QVERIFY2(shift->estimate == c["hl_estimate"].get<double>(),
-                 describe(shift->estimate, c["hl_estimate"]));
+                 describeTable(shift->estimate, c["hl_estimate"]));
         QCOMPARE(shift->ciLow.has_value(), !c["hl_ci_low"].is_null());
         QCOMPARE(shift->ciHigh.has_value(), !c["hl_ci_high"].is_null());
         if (shift->ciLow) {
-            QVERIFY2(close(*shift->ciLow, c["hl_ci_low"]), describe(*shift->ciLow, c["hl_ci_low"]));
+            QVERIFY2(close(*shift->ciLow, c["hl_ci_low"]),
+                     describeTable(*shift->ciLow, c["hl_ci_low"]));
             QVERIFY2(close(*shift->ciHigh, c["hl_ci_high"]),
-                     describe(*shift->ciHigh, c["hl_ci_high"]));
+                     describeTable(*shift->ciHigh, c["hl_ci_high"]));
             QVERIFY(*shift->ciLow <= shift->estimate && shift->estimate <= *shift->ciHigh);
         }
     }
@@ -98,7 +102,7 @@ private Q_SLOTS:
     void holm_data()
     {
         QTest::addColumn<QByteArray>("setJson");
-        const json doc = loadFixture("holm.json");
+        const json doc = significanceFixture("holm.json");
         QVERIFY(doc.contains("sets") && !doc["sets"].empty());
         int i = 0;
         for (const auto &s : doc["sets"])
@@ -114,12 +118,12 @@ private Q_SLOTS:
         const auto expected = numbers(s["adjusted"]);
         QCOMPARE(adjusted.size(), expected.size());
         for (size_t i = 0; i < adjusted.size(); ++i)
-            QVERIFY2(adjusted[i] == expected[i], describe(adjusted[i], expected[i]));
+            QVERIFY2(adjusted[i] == expected[i], describeTable(adjusted[i], expected[i]));
     }
 
     void comparisonCarriesEverything()
     {
-        const json doc = loadFixture("mann_whitney.json");
+        const json doc = significanceFixture("mann_whitney.json");
         std::vector<Comparison> table;
         std::vector<double> p;
         for (const auto &c : doc["cases"]) {
@@ -145,7 +149,7 @@ private Q_SLOTS:
     // table) against SciPy's values for the same samples.
     void comparisonTable()
     {
-        const json doc = loadFixture("comparison_table.json");
+        const json doc = significanceFixture("comparison_table.json");
         QVERIFY(doc.contains("rows") && !doc["rows"].empty());
         SessionSummary session;
         for (const auto &p : doc["providers"]) {
@@ -168,15 +172,16 @@ private Q_SLOTS:
             QCOMPARE(comparedFigureName(c.figure).toStdString(), e["figure"].get<std::string>());
             QVERIFY(!c.subsampled);
             QVERIFY2(c.result.difference == e["difference"].get<double>(),
-                     describe(c.result.difference, e["difference"]));
+                     describeTable(c.result.difference, e["difference"]));
             QCOMPARE(c.result.ciLow.has_value(), !e["ci_low"].is_null());
             if (c.result.ciLow) {
                 QVERIFY(close(*c.result.ciLow, e["ci_low"]));
                 QVERIFY(close(*c.result.ciHigh, e["ci_high"]));
             }
-            QVERIFY2(close(c.result.pValue, e["p_value"]), describe(c.result.pValue, e["p_value"]));
+            QVERIFY2(close(c.result.pValue, e["p_value"]),
+                     describeTable(c.result.pValue, e["p_value"]));
             QVERIFY2(close(c.result.adjustedPValue, e["p_holm"]),
-                     describe(c.result.adjustedPValue, e["p_holm"]));
+                     describeTable(c.result.adjustedPValue, e["p_holm"]));
         }
         // Two providers alone: Holm across their two rows only.
         const auto pair = compareProviders(session.providers[0], session.providers[1]);
@@ -246,5 +251,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSignificance)
+YS_TEST_GUILESS_MAIN(TstSignificance)
 #include "tst_significance.moc"

@@ -9,6 +9,7 @@
 #include "provider/dialect.h"
 #include "sim/sim_host.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 #include "wire/sse_parser.h"
 
 #include <QTest>
@@ -20,7 +21,7 @@ namespace {
 
 constexpr int kWindow = 2000;
 
-test::ProfileShape quickShape(int window)
+test::ProfileShape conversationShape(int window)
 {
     return test::ProfileShape()
         .withTtft(5, 5)
@@ -90,7 +91,7 @@ DecodeState decoded(const QString &dialect, const QByteArray &stream)
     return state;
 }
 
-void addDialectRows()
+void addConversationRows()
 {
     QTest::addColumn<QString>("dialect");
     for (const QString &name : knownDialects())
@@ -107,7 +108,7 @@ private slots:
     void cleanupTestCase();
     void recall_data();
     void recall();
-    void prefixCached_data() { addDialectRows(); }
+    void prefixCached_data() { addConversationRows(); }
     void prefixCached();
 
 private:
@@ -129,9 +130,9 @@ void TestSimConversations::initTestCase()
 {
     const QString name = QStringLiteral("conversations");
     std::vector<nlohmann::json> profiles{
-        test::simProfileJson(name, QStringLiteral("window"), quickShape(kWindow),
+        test::simProfileJson(name, QStringLiteral("window"), conversationShape(kWindow),
                              {{"context_overflow", "truncate"}}),
-        test::simProfileJson(name, QStringLiteral("cached"), quickShape(128000),
+        test::simProfileJson(name, QStringLiteral("cached"), conversationShape(128000),
                              {{"prefix_cache", {{"min_tokens", 1}}}}),
     };
     m_host = test::startedSim(profiles);
@@ -220,5 +221,5 @@ void TestSimConversations::prefixCached()
     QCOMPARE(truth(client).value(st::L1("cached_tokens")).toInt(), cached);
 }
 
-QTEST_GUILESS_MAIN(TestSimConversations)
+YS_TEST_GUILESS_MAIN(TestSimConversations)
 #include "tst_sim_conversations.moc"

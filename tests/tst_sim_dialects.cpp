@@ -7,6 +7,7 @@
 #include "sim/sim_profile.h"
 #include "sim/sim_scheduler.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,14 +16,12 @@
 using namespace ys;
 using namespace ys::simtest;
 
-Q_DECLARE_METATYPE(ys::simtest::Dialect)
-
 namespace {
 
-const QByteArray kKey = "ys-test-sim-dialects-0123456789";
+const QByteArray kDialectsKey = "ys-test-sim-dialects-0123456789";
 
 // Quick answers of 12 to 20 tokens, one to three to an event, in a 1000-token window.
-test::ProfileShape shape()
+test::ProfileShape dialectsShape()
 {
     return test::ProfileShape()
         .withTtft(10, 12)
@@ -33,19 +32,19 @@ test::ProfileShape shape()
         .withSeed(11);
 }
 
-void addDialectRows()
+void addWireDialectRows()
 {
-    QTest::addColumn<Dialect>("dialect");
-    QTest::newRow("openai-chat") << Dialect::OpenAiChat;
-    QTest::newRow("openai-responses") << Dialect::OpenAiResponses;
-    QTest::newRow("anthropic") << Dialect::Anthropic;
-    QTest::newRow("gemini") << Dialect::Gemini;
+    QTest::addColumn<WireDialect>("dialect");
+    QTest::newRow("openai-chat") << WireDialect::OpenAiChat;
+    QTest::newRow("openai-responses") << WireDialect::OpenAiResponses;
+    QTest::newRow("anthropic") << WireDialect::Anthropic;
+    QTest::newRow("gemini") << WireDialect::Gemini;
 }
 
-QStringList names(const QList<SseEvent> &events)
+QStringList dialectNames(const QList<WireEvent> &events)
 {
     QStringList list;
-    for (const SseEvent &event : events)
+    for (const WireEvent &event : events)
         list.append(QString::fromUtf8(event.event));
     return list;
 }
@@ -76,12 +75,12 @@ private slots:
     void cleanupTestCase();
 
     // These run once in each dialect.
-    void streamShape_data() { addDialectRows(); }
-    void outputLimit_data() { addDialectRows(); }
-    void nonStreaming_data() { addDialectRows(); }
-    void auth_data() { addDialectRows(); }
-    void contextOverflow_data() { addDialectRows(); }
-    void unknownModel_data() { addDialectRows(); }
+    void streamShape_data() { addWireDialectRows(); }
+    void outputLimit_data() { addWireDialectRows(); }
+    void nonStreaming_data() { addWireDialectRows(); }
+    void auth_data() { addWireDialectRows(); }
+    void contextOverflow_data() { addWireDialectRows(); }
+    void unknownModel_data() { addWireDialectRows(); }
     void streamShape();
     void outputLimit();
     void nonStreaming();
@@ -110,12 +109,12 @@ void TestSimDialects::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_logPath = m_dir.filePath(QStringLiteral("requests.jsonl"));
-    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), shape());
-    keyed.apiKey = QString::fromLatin1(kKey);
+    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), dialectsShape());
+    keyed.apiKey = QString::fromLatin1(kDialectsKey);
     SimHostOptions options;
     options.logFile = m_logPath;
     m_host = std::make_unique<SimHost>(
-        std::vector<SimProfile>{test::simProfile(QStringLiteral("plain"), shape()), keyed},
+        std::vector<SimProfile>{test::simProfile(QStringLiteral("plain"), dialectsShape()), keyed},
         options);
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
@@ -128,7 +127,7 @@ void TestSimDialects::cleanupTestCase()
 
 void TestSimDialects::streamShape()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     const QString prompt = QStringLiteral("Describe the stream, please. 你好");
     const int promptTokens = test::simTokens(prompt);
     RawClient client(port());
@@ -143,18 +142,18 @@ void TestSimDialects::streamShape()
     const int completion = truth->completionTokens;
     QVERIFY(completion >= 12 && completion <= 20);
 
-    const QList<SseEvent> events = client.events();
+    const QList<WireEvent> events = client.events();
     QVERIFY(!answerText(dialect, events).isEmpty());
     switch (dialect) {
-    case Dialect::OpenAiChat: {
+    case WireDialect::OpenAiChat: {
         QCOMPARE(events.last().data, QByteArray("[DONE]"));
         const QJsonObject usage = events.at(events.size() - 2).json().value(L1("usage")).toObject();
         QCOMPARE(usage.value(L1("prompt_tokens")).toInt(), promptTokens);
         QCOMPARE(usage.value(L1("completion_tokens")).toInt(), completion);
         break;
     }
-    case Dialect::OpenAiResponses: {
-        const QStringList list = names(events);
+    case WireDialect::OpenAiResponses: {
+        const QStringList list = dialectNames(events);
         QCOMPARE(list.mid(0, 4), (QStringList{QStringLiteral("response.created"),
                                               QStringLiteral("response.in_progress"),
                                               QStringLiteral("response.output_item.added"),
@@ -188,9 +187,9 @@ void TestSimDialects::streamShape()
                  0);
         break;
     }
-    case Dialect::Anthropic: {
+    case WireDialect::Anthropic: {
         QCOMPARE(client.header("request-id"), client.header("x-request-id"));
-        const QStringList list = names(events);
+        const QStringList list = dialectNames(events);
         QCOMPARE(list.mid(0, 3),
                  (QStringList{QStringLiteral("message_start"),
                               QStringLiteral("content_block_start"), QStringLiteral("ping")}));
@@ -199,7 +198,7 @@ void TestSimDialects::streamShape()
                               QStringLiteral("message_stop")}));
         for (qsizetype i = 3; i < list.size() - 3; ++i)
             QCOMPARE(list.at(i), QStringLiteral("content_block_delta"));
-        for (const SseEvent &event : events)
+        for (const WireEvent &event : events)
             QCOMPARE(event.json().value(L1("type")).toString(), QString::fromUtf8(event.event));
         const QJsonObject message = events.first().json().value(L1("message")).toObject();
         QVERIFY(message.value(L1("id")).toString().startsWith(QStringLiteral("msg_")));
@@ -216,7 +215,7 @@ void TestSimDialects::streamShape()
                  completion);
         break;
     }
-    case Dialect::Gemini: {
+    case WireDialect::Gemini: {
         QVERIFY(events.size() >= 4);
         QString responseId;
         int previous = 0;
@@ -255,9 +254,9 @@ void TestSimDialects::streamShape()
 
 void TestSimDialects::outputLimit()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     // The Responses API accepts no max_output_tokens below 16: the profile answers 12..20.
-    const int limit = dialect == Dialect::OpenAiResponses ? 16 : 5;
+    const int limit = dialect == WireDialect::OpenAiResponses ? 16 : 5;
     RawClient client(port());
     bool cut = false;
     // Some answers of 12..20 tokens are shorter than 16: send until one is cut.
@@ -269,9 +268,9 @@ void TestSimDialects::outputLimit()
         cut = record(client)->truncated;
     }
     QVERIFY(cut);
-    const QList<SseEvent> events = client.events();
+    const QList<WireEvent> events = client.events();
     switch (dialect) {
-    case Dialect::OpenAiChat:
+    case WireDialect::OpenAiChat:
         QCOMPARE(
             firstChoice(events.at(events.size() - 3).json()).value(L1("finish_reason")).toString(),
             QStringLiteral("length"));
@@ -283,7 +282,7 @@ void TestSimDialects::outputLimit()
                      .toInt(),
                  limit);
         break;
-    case Dialect::OpenAiResponses: {
+    case WireDialect::OpenAiResponses: {
         QCOMPARE(events.last().event, QByteArray("response.incomplete"));
         const QJsonObject response = events.last().json().value(L1("response")).toObject();
         QCOMPARE(response.value(L1("status")).toString(), QStringLiteral("incomplete"));
@@ -292,14 +291,14 @@ void TestSimDialects::outputLimit()
         QCOMPARE(response.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), limit);
         break;
     }
-    case Dialect::Anthropic: {
+    case WireDialect::Anthropic: {
         const QJsonObject delta = events.at(events.size() - 2).json();
         QCOMPARE(delta.value(L1("delta")).toObject().value(L1("stop_reason")).toString(),
                  QStringLiteral("max_tokens"));
         QCOMPARE(delta.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), limit);
         break;
     }
-    case Dialect::Gemini: {
+    case WireDialect::Gemini: {
         const QJsonObject last = events.last().json();
         QCOMPARE(firstOf(last, L1("candidates")).value(L1("finishReason")).toString(),
                  QStringLiteral("MAX_TOKENS"));
@@ -313,7 +312,7 @@ void TestSimDialects::outputLimit()
 
 void TestSimDialects::nonStreaming()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     const QString prompt = QStringLiteral("Answer in one go.");
     RawClient client(port());
     QVERIFY(
@@ -325,12 +324,12 @@ void TestSimDialects::nonStreaming()
     const int completion = truth->completionTokens;
     const int promptTokens = test::simTokens(prompt);
     switch (dialect) {
-    case Dialect::OpenAiChat:
+    case WireDialect::OpenAiChat:
         QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("chat.completion"));
         QCOMPARE(json.value(L1("usage")).toObject().value(L1("completion_tokens")).toInt(),
                  completion);
         break;
-    case Dialect::OpenAiResponses: {
+    case WireDialect::OpenAiResponses: {
         QCOMPARE(json.value(L1("object")).toString(), QStringLiteral("response"));
         QCOMPARE(json.value(L1("status")).toString(), QStringLiteral("completed"));
         const QJsonObject item = firstOf(json, L1("output"));
@@ -340,13 +339,13 @@ void TestSimDialects::nonStreaming()
                  promptTokens);
         break;
     }
-    case Dialect::Anthropic:
+    case WireDialect::Anthropic:
         QCOMPARE(json.value(L1("type")).toString(), QStringLiteral("message"));
         QCOMPARE(json.value(L1("stop_reason")).toString(), QStringLiteral("end_turn"));
         QCOMPARE(firstOf(json, L1("content")).value(L1("type")).toString(), QStringLiteral("text"));
         QCOMPARE(json.value(L1("usage")).toObject().value(L1("output_tokens")).toInt(), completion);
         break;
-    case Dialect::Gemini: {
+    case WireDialect::Gemini: {
         const QJsonObject candidate = firstOf(json, L1("candidates"));
         QCOMPARE(candidate.value(L1("finishReason")).toString(), QStringLiteral("STOP"));
         const QJsonObject usage = json.value(L1("usageMetadata")).toObject();
@@ -359,7 +358,7 @@ void TestSimDialects::nonStreaming()
 
 void TestSimDialects::auth()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     const QString prompt = QStringLiteral("Who am I?");
     RawClient client(port());
     // The same request to "keyed" with this key (none when empty), answered with status.
@@ -380,20 +379,20 @@ void TestSimDialects::auth()
     const QJsonObject wrong = client.json();
 
     switch (dialect) {
-    case Dialect::OpenAiChat:
-    case Dialect::OpenAiResponses:
+    case WireDialect::OpenAiChat:
+    case WireDialect::OpenAiResponses:
         QCOMPARE(wrong.value(L1("error")).toObject().value(L1("code")).toString(),
                  QStringLiteral("invalid_api_key"));
         QCOMPARE(record(client)->authHeader, QStringLiteral("authorization"));
         break;
-    case Dialect::Anthropic:
+    case WireDialect::Anthropic:
         QCOMPARE(wrong.value(L1("type")).toString(), QStringLiteral("error"));
         QCOMPARE(wrong.value(L1("error")).toObject().value(L1("type")).toString(),
                  QStringLiteral("authentication_error"));
         QVERIFY(missingBody.contains("x-api-key"));
         QCOMPARE(record(client)->authHeader, QStringLiteral("x-api-key"));
         break;
-    case Dialect::Gemini:
+    case WireDialect::Gemini:
         QCOMPARE(wrong.value(L1("error")).toObject().value(L1("code")).toInt(), 401);
         QCOMPARE(wrong.value(L1("error")).toObject().value(L1("status")).toString(),
                  QStringLiteral("UNAUTHENTICATED"));
@@ -402,13 +401,13 @@ void TestSimDialects::auth()
         break;
     }
 
-    QVERIFY(askWithKey(kKey, 200));
+    QVERIFY(askWithKey(kDialectsKey, 200));
     QCOMPARE(record(client)->auth, QStringLiteral("ok"));
 }
 
 void TestSimDialects::contextOverflow()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     const QString prompt = QStringLiteral(" x").repeated(1500); // 1500 tokens, the window 1000
     QCOMPARE(test::simTokens(prompt), 1500);
     RawClient client(port());
@@ -417,18 +416,18 @@ void TestSimDialects::contextOverflow()
     const QJsonObject json = client.json();
     const QJsonObject error = json.value(L1("error")).toObject();
     switch (dialect) {
-    case Dialect::OpenAiChat:
-    case Dialect::OpenAiResponses:
+    case WireDialect::OpenAiChat:
+    case WireDialect::OpenAiResponses:
         QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("context_length_exceeded"));
         QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
         break;
-    case Dialect::Anthropic:
+    case WireDialect::Anthropic:
         QCOMPARE(json.value(L1("type")).toString(), QStringLiteral("error"));
         QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("invalid_request_error"));
         QCOMPARE(error.value(L1("message")).toString(),
                  QStringLiteral("prompt is too long: 1500 tokens > 1000 maximum"));
         break;
-    case Dialect::Gemini:
+    case WireDialect::Gemini:
         QCOMPARE(error.value(L1("status")).toString(), QStringLiteral("INVALID_ARGUMENT"));
         QCOMPARE(error.value(L1("message")).toString(),
                  QStringLiteral("The input token count (1500) exceeds the maximum number of "
@@ -440,7 +439,7 @@ void TestSimDialects::contextOverflow()
 
 void TestSimDialects::unknownModel()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     RawClient client(port());
     QVERIFY(answered(
         client,
@@ -451,8 +450,8 @@ void TestSimDialects::unknownModel()
 
 void TestSimDialects::anthropicVersionRequired()
 {
-    QByteArray request =
-        generationRequest(Dialect::Anthropic, QStringLiteral("plain"), QStringLiteral("hi"), true);
+    QByteArray request = generationRequest(WireDialect::Anthropic, QStringLiteral("plain"),
+                                           QStringLiteral("hi"), true);
     request.replace("anthropic-version: 2023-06-01\r\n", "");
     RawClient client(port());
     QVERIFY(answered(client, request, 400));
@@ -512,10 +511,10 @@ void TestSimDialects::modelListings()
     QVERIFY(answered(client, httpGet("/v1beta/models"), 200));
     QCOMPARE(firstOf(client.json(), L1("models")).value(L1("name")),
              QJsonValue(QStringLiteral("models/plain")));
-    QVERIFY(answered(
-        client,
-        httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " + kKey + "\r\n"),
-        200));
+    QVERIFY(answered(client,
+                     httpGet("/v1/models", "anthropic-version: 2023-06-01\r\nx-api-key: " +
+                                               kDialectsKey + "\r\n"),
+                     200));
     const QJsonArray data = client.json().value(L1("data")).toArray();
     QCOMPARE(data.size(), 2);
     QCOMPARE(data.at(1).toObject().value(L1("type")).toString(), QStringLiteral("model"));
@@ -525,7 +524,7 @@ void TestSimDialects::modelListings()
 void TestSimDialects::groundTruthEndpoint()
 {
     RawClient client(port());
-    client.send(generationRequest(Dialect::Anthropic, QStringLiteral("plain"),
+    client.send(generationRequest(WireDialect::Anthropic, QStringLiteral("plain"),
                                   QStringLiteral("Record me."), true));
     QVERIFY(client.wait());
     const QByteArray id = client.header("x-request-id");
@@ -566,7 +565,7 @@ void TestSimDialects::groundTruthEndpoint()
 void TestSimDialects::groundTruthLog()
 {
     RawClient client(port());
-    client.send(generationRequest(Dialect::Gemini, QStringLiteral("plain"),
+    client.send(generationRequest(WireDialect::Gemini, QStringLiteral("plain"),
                                   QStringLiteral("Log me."), false));
     QVERIFY(client.wait());
     const QByteArray id = client.header("x-request-id");
@@ -594,5 +593,5 @@ void TestSimDialects::groundTruthLog()
     QCOMPARE(qsizetype(m_host->records().size()), lines.size());
 }
 
-QTEST_GUILESS_MAIN(TestSimDialects)
+YS_TEST_GUILESS_MAIN(TestSimDialects)
 #include "tst_sim_dialects.moc"

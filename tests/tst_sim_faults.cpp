@@ -8,6 +8,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -24,12 +25,10 @@
 using namespace ys;
 using namespace ys::simtest;
 
-Q_DECLARE_METATYPE(ys::simtest::Dialect)
-
 namespace {
 
 // Quick answers of 10 to 14 tokens, one or two to an event.
-test::ProfileShape shape()
+test::ProfileShape faultsShape()
 {
     return test::ProfileShape()
         .withTtft(10, 12)
@@ -163,12 +162,12 @@ private slots:
 
 void TestSimFaults::initTestCase()
 {
-    SimProfile flaky = test::simProfile(QStringLiteral("flaky"), shape());
+    SimProfile flaky = test::simProfile(QStringLiteral("flaky"), faultsShape());
     flaky.faults.push_back({SimFault::ServerError500, 0.5, std::nullopt});
-    SimProfile stalling = test::simProfile(QStringLiteral("stalling"), shape());
+    SimProfile stalling = test::simProfile(QStringLiteral("stalling"), faultsShape());
     stalling.faults.push_back({SimFault::Stall, 1.0, 300});
     m_host = std::make_unique<SimHost>(std::vector<SimProfile>{
-        test::simProfile(QStringLiteral("plain"), shape()), flaky, stalling});
+        test::simProfile(QStringLiteral("plain"), faultsShape()), flaky, stalling});
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
 }
@@ -199,18 +198,18 @@ void TestSimFaults::faultNames()
 void TestSimFaults::fault_data()
 {
     QTest::addColumn<QByteArray>("fault");
-    QTest::addColumn<Dialect>("dialect");
+    QTest::addColumn<WireDialect>("dialect");
     QTest::addColumn<bool>("stream");
     QTest::addColumn<Expect>("expect");
 
-    const Dialect chat = Dialect::OpenAiChat;
-    const Dialect responses = Dialect::OpenAiResponses;
-    const Dialect anthropic = Dialect::Anthropic;
-    const Dialect gemini = Dialect::Gemini;
+    const WireDialect chat = WireDialect::OpenAiChat;
+    const WireDialect responses = WireDialect::OpenAiResponses;
+    const WireDialect anthropic = WireDialect::Anthropic;
+    const WireDialect gemini = WireDialect::Gemini;
     const QByteArray done = "[DONE]";
     const QByteArray finishReason = "finishReason";
     using E = Expect;
-    const auto row = [](const char *tag, const char *fault, Dialect dialect, bool stream,
+    const auto row = [](const char *tag, const char *fault, WireDialect dialect, bool stream,
                         const Expect &expect) {
         QTest::newRow(tag) << QByteArray(fault) << dialect << stream << expect;
     };
@@ -369,7 +368,7 @@ void TestSimFaults::fault_data()
 void TestSimFaults::fault()
 {
     QFETCH(QByteArray, fault);
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     QFETCH(bool, stream);
     QFETCH(Expect, expect);
 
@@ -386,7 +385,7 @@ void TestSimFaults::fault()
              qPrintable(truth->faults.join(QLatin1Char(','))));
 
     int comments = 0;
-    const QList<SseEvent> events = client.events(&comments);
+    const QList<WireEvent> events = client.events(&comments);
     const QString text = answerText(dialect, events);
     const QJsonObject json = client.json();
 
@@ -442,7 +441,7 @@ void TestSimFaults::fault()
     int brokenEvents = 0;
     qsizetype largest = 0;
     QHash<QByteArray, int> named;
-    for (const SseEvent &event : events) {
+    for (const WireEvent &event : events) {
         doneEvents += event.data == "[DONE]" ? 1 : 0;
         QJsonParseError error;
         QJsonDocument::fromJson(event.data, &error);
@@ -541,7 +540,7 @@ void TestSimFaults::resetMidStream()
 {
     QFETCH(bool, stream);
     const PosixResult result =
-        posixExchange(port(), generationRequest(Dialect::OpenAiChat, QStringLiteral("plain"),
+        posixExchange(port(), generationRequest(WireDialect::OpenAiChat, QStringLiteral("plain"),
                                                 QStringLiteral("Reset me."), stream, std::nullopt,
                                                 {}, "x-sim-fault: reset_mid_stream\r\n"));
     QCOMPARE(result.error, ECONNRESET);
@@ -556,7 +555,7 @@ void TestSimFaults::resetMidStream()
     QVERIFY(truth->faults.contains(QStringLiteral("reset_mid_stream")));
     // The server goes on serving.
     RawClient next(port());
-    next.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("plain"),
+    next.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("plain"),
                                 QStringLiteral("Still there?"), true));
     QVERIFY(next.wait());
     QCOMPARE(next.status, 200);
@@ -565,7 +564,7 @@ void TestSimFaults::resetMidStream()
 void TestSimFaults::unknownFault()
 {
     RawClient client(port());
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("plain"),
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("plain"),
                                   QStringLiteral("hi"), true, std::nullopt, {},
                                   "x-sim-fault: gremlins\r\n"));
     QVERIFY(client.wait());
@@ -581,7 +580,7 @@ void TestSimFaults::profileProbabilities()
         QString outcome;
         RawClient client(port);
         for (int i = 0; i < 40; ++i) {
-            client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("flaky"),
+            client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("flaky"),
                                           QStringLiteral("Maybe."), false));
             if (!client.wait())
                 return QString();
@@ -594,9 +593,9 @@ void TestSimFaults::profileProbabilities()
     const qsizetype failures = first.count(QLatin1Char('x'));
     QVERIFY2(failures >= 10 && failures <= 30, qPrintable(first));
 
-    SimProfile flaky = test::simProfile(QStringLiteral("flaky"), shape());
+    SimProfile flaky = test::simProfile(QStringLiteral("flaky"), faultsShape());
     flaky.faults.push_back({SimFault::ServerError500, 0.5, std::nullopt});
-    SimHost fresh({test::simProfile(QStringLiteral("plain"), shape()), flaky});
+    SimHost fresh({test::simProfile(QStringLiteral("plain"), faultsShape()), flaky});
     QString error;
     QVERIFY2(fresh.start(&error), qPrintable(error));
     QCOMPARE(pattern(quint16(fresh.baseUrl().port())), first);
@@ -605,7 +604,7 @@ void TestSimFaults::profileProbabilities()
 void TestSimFaults::profileParameter()
 {
     RawClient client(port());
-    client.send(generationRequest(Dialect::Anthropic, QStringLiteral("stalling"),
+    client.send(generationRequest(WireDialect::Anthropic, QStringLiteral("stalling"),
                                   QStringLiteral("Take your time."), true));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
@@ -617,5 +616,5 @@ void TestSimFaults::profileParameter()
                 ->faults.contains(QStringLiteral("stall=300")));
 }
 
-QTEST_GUILESS_MAIN(TestSimFaults)
+YS_TEST_GUILESS_MAIN(TestSimFaults)
 #include "tst_sim_faults.moc"

@@ -10,7 +10,9 @@
 
 #include "fixtures.h"
 #include "lane_attempt.h"
+#include "test_main.h"
 #include "test_support.h"
+#include "util/units.h"
 
 #include <QTest>
 #include <algorithm>
@@ -20,8 +22,7 @@ using ys::test::kSlow;
 
 namespace {
 
-constexpr int kAnswerTokens = 12;
-constexpr qint64 kMs = 1'000'000;
+constexpr int kTokensAnswered = 12;
 
 struct Exchange {
     Sample sample;
@@ -58,7 +59,7 @@ private:
 void TstSimHttp2::initTestCase()
 {
     test::ProfileShape shape;
-    shape.withTtft(20, 20).withDecode(500).withOutput(kAnswerTokens, kAnswerTokens);
+    shape.withTtft(20, 20).withDecode(500).withOutput(kTokensAnswered, kTokensAnswered);
     const std::vector<nlohmann::json> profiles = {
         test::simProfileJson(QStringLiteral("Fast"), QStringLiteral("fast"), shape)};
     QString error;
@@ -113,7 +114,7 @@ Exchange TstSimHttp2::exchange(NetworkPool &pool, const QString &dialect, SimHos
     return e;
 }
 
-QString describe(const Exchange &e)
+QString describeStream(const Exchange &e)
 {
     return QStringLiteral("%1 %2 HTTP/%3 \"%4\" truth:%5")
         .arg(outcomeName(e.sample.outcome))
@@ -130,7 +131,8 @@ void TstSimHttp2::checkVersions(SimHost &sim,
         NetworkPool pool;
         pool.ensureLanes(1);
         const Exchange e = exchange(pool, QStringLiteral("openai-chat"), sim, choice);
-        const QString what = httpVersionChoiceName(choice) + QStringLiteral(": ") + describe(e);
+        const QString what =
+            httpVersionChoiceName(choice) + QStringLiteral(": ") + describeStream(e);
         QVERIFY2(e.sample.outcome == Outcome::Ok, qPrintable(what));
         QVERIFY2(e.truth, qPrintable(what));
         QCOMPARE(e.sample.httpVersion, expected);
@@ -169,7 +171,7 @@ void TstSimHttp2::everyDialectStreams()
           QStringLiteral("anthropic-messages"), QStringLiteral("gemini")}) {
         for (int i = 0; i < 5; ++i) {
             const Exchange e = exchange(pool, dialect, *m_tls, HttpVersionChoice::Http2);
-            const QString what = dialect + QStringLiteral(": ") + describe(e);
+            const QString what = dialect + QStringLiteral(": ") + describeStream(e);
             QVERIFY2(e.sample.outcome == Outcome::Ok, qPrintable(what));
             QVERIFY2(e.truth && e.truth->completed, qPrintable(what));
             QCOMPARE(e.sample.httpVersion, QStringLiteral("2"));
@@ -185,10 +187,11 @@ void TstSimHttp2::everyDialectStreams()
     const qint64 median = lags[lags.size() / 2];
     qInfo("first content over HTTP/2, client minus server: median %.3f ms, min %.3f ms, "
           "max %.3f ms (%zu streams)",
-          double(median) / kMs, double(lags.front()) / kMs, double(lags.back()) / kMs, lags.size());
+          double(median) / kWholeNsPerMs, double(lags.front()) / kWholeNsPerMs,
+          double(lags.back()) / kWholeNsPerMs, lags.size());
     // Never before the server wrote it, and on loopback soon after.
     QVERIFY2(lags.front() > 0, "the client saw content before the server wrote it");
-    QVERIFY2(median < 2 * kMs * kSlow, "the first content arrived late at the median");
+    QVERIFY2(median < 2 * kWholeNsPerMs * kSlow, "the first content arrived late at the median");
 }
 
 // Many attempts at once on one lane: each is an HTTP/2 stream of its own with its own record,
@@ -251,33 +254,34 @@ void TstSimHttp2::faultsOnAStream()
     const QString chat = QStringLiteral("openai-chat");
     const Exchange reset =
         exchange(pool, chat, *m_tls, HttpVersionChoice::Http2, "reset_mid_stream");
-    QVERIFY2(reset.sample.outcome == Outcome::ConnectionError, qPrintable(describe(reset)));
+    QVERIFY2(reset.sample.outcome == Outcome::ConnectionError, qPrintable(describeStream(reset)));
     QCOMPARE(reset.sample.httpStatus, 200);
-    QVERIFY2(reset.sample.eventTimesNs.size() < std::size_t(kAnswerTokens),
-             qPrintable(describe(reset)));
-    QVERIFY2(reset.truth && !reset.truth->completed, qPrintable(describe(reset)));
+    QVERIFY2(reset.sample.eventTimesNs.size() < std::size_t(kTokensAnswered),
+             qPrintable(describeStream(reset)));
+    QVERIFY2(reset.truth && !reset.truth->completed, qPrintable(describeStream(reset)));
 
     const Exchange after = exchange(pool, chat, *m_tls, HttpVersionChoice::Http2);
-    QVERIFY2(after.sample.outcome == Outcome::Ok, qPrintable(describe(after)));
+    QVERIFY2(after.sample.outcome == Outcome::Ok, qPrintable(describeStream(after)));
     QVERIFY2(after.sample.connectionReused, "the reset took the connection with it");
 
     const Exchange inStream =
         exchange(pool, chat, *m_tls, HttpVersionChoice::Http2, "error_mid_stream");
-    QVERIFY2(inStream.sample.outcome != Outcome::Ok, qPrintable(describe(inStream)));
+    QVERIFY2(inStream.sample.outcome != Outcome::Ok, qPrintable(describeStream(inStream)));
     QCOMPARE(inStream.sample.httpStatus, 200);
     QCOMPARE(inStream.sample.httpVersion, QStringLiteral("2"));
 
     const Exchange overloaded = exchange(pool, QStringLiteral("anthropic-messages"), *m_tls,
                                          HttpVersionChoice::Http2, "overloaded_529");
-    QVERIFY2(overloaded.sample.outcome == Outcome::Overloaded, qPrintable(describe(overloaded)));
+    QVERIFY2(overloaded.sample.outcome == Outcome::Overloaded,
+             qPrintable(describeStream(overloaded)));
     QCOMPARE(overloaded.sample.httpStatus, 529);
     QCOMPARE(overloaded.truth->status, 529);
 
     const Exchange split =
         exchange(pool, chat, *m_tls, HttpVersionChoice::Http2, "split_utf8_crlf");
-    QVERIFY2(split.sample.outcome == Outcome::Ok, qPrintable(describe(split)));
+    QVERIFY2(split.sample.outcome == Outcome::Ok, qPrintable(describeStream(split)));
     QCOMPARE(split.sample.outputTokens, std::optional<qint64>(split.truth->completionTokens));
 }
 
-QTEST_GUILESS_MAIN(TstSimHttp2)
+YS_TEST_GUILESS_MAIN(TstSimHttp2)
 #include "tst_sim_http2.moc"

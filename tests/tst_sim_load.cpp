@@ -7,6 +7,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <algorithm>
@@ -17,7 +18,7 @@ using namespace ys::simtest;
 namespace {
 
 // 40-token answers at 500 tokens/s, two to an event, in a window no prompt here fills.
-test::ProfileShape shape()
+test::ProfileShape loadShape()
 {
     return test::ProfileShape()
         .withTtft(20, 22)
@@ -63,23 +64,23 @@ private slots:
 
 void TestSimLoad::initTestCase()
 {
-    SimProfile capacity = test::simProfile(QStringLiteral("capacity8"), shape());
+    SimProfile capacity = test::simProfile(QStringLiteral("capacity8"), loadShape());
     capacity.capacity = 8;
 
-    SimProfile rpm = test::simProfile(QStringLiteral("rpm"), shape());
+    SimProfile rpm = test::simProfile(QStringLiteral("rpm"), loadShape());
     rpm.outputTokensMin = rpm.outputTokensMax = 4;
     rpm.rateLimits.requestsPerMin = 3;
 
-    SimProfile tpm = test::simProfile(QStringLiteral("tpm"), shape());
+    SimProfile tpm = test::simProfile(QStringLiteral("tpm"), loadShape());
     tpm.outputTokensMin = tpm.outputTokensMax = 4;
     tpm.rateLimits.tokensPerMin = 1000;
 
-    SimProfile cached = test::simProfile(QStringLiteral("cached"), shape());
+    SimProfile cached = test::simProfile(QStringLiteral("cached"), loadShape());
     cached.outputTokensMin = cached.outputTokensMax = 4;
     cached.prefillTokensPerS = 20000; // 4000 tokens: 200 ms of prefill
     cached.prefixCache = SimPrefixCacheConfig{1024, 0.9, 1000};
 
-    SimProfile truncating = test::simProfile(QStringLiteral("truncating"), shape());
+    SimProfile truncating = test::simProfile(QStringLiteral("truncating"), loadShape());
     truncating.outputTokensMin = truncating.outputTokensMax = 4;
     truncating.contextWindow = 100;
     truncating.contextOverflow = SimContextOverflow::Truncate;
@@ -98,8 +99,8 @@ void TestSimLoad::cleanupTestCase()
 // Closed loop at 1..64 in flight against capacity 8; each answer holds a slot for ~100 ms.
 void TestSimLoad::capacitySweep()
 {
-    const QByteArray request = generationRequest(Dialect::OpenAiChat, QStringLiteral("capacity8"),
-                                                 QStringLiteral("Sweep."), true);
+    const QByteArray request = generationRequest(
+        WireDialect::OpenAiChat, QStringLiteral("capacity8"), QStringLiteral("Sweep."), true);
     struct Level {
         int concurrency;
         double throughput; // requests/s
@@ -174,7 +175,7 @@ void TestSimLoad::requestRateLimit()
 {
     RawClient client(port());
     for (int i = 0; i < 3; ++i) {
-        client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("rpm"),
+        client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("rpm"),
                                       QStringLiteral("One of three."), false));
         QVERIFY(client.wait());
         QCOMPARE(client.status, 200);
@@ -182,7 +183,7 @@ void TestSimLoad::requestRateLimit()
         QCOMPARE(client.header("x-ratelimit-remaining-requests"), QByteArray::number(2 - i));
         QVERIFY(client.header("x-ratelimit-reset-requests").endsWith('s'));
     }
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("rpm"),
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("rpm"),
                                   QStringLiteral("One too many."), false));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 429);
@@ -194,7 +195,7 @@ void TestSimLoad::requestRateLimit()
     QCOMPARE(error.value(L1("code")).toString(), QStringLiteral("rate_limit_exceeded"));
     QCOMPARE(error.value(L1("type")).toString(), QStringLiteral("requests"));
 
-    client.send(generationRequest(Dialect::Anthropic, QStringLiteral("rpm"),
+    client.send(generationRequest(WireDialect::Anthropic, QStringLiteral("rpm"),
                                   QStringLiteral("Anthropic, too."), false));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 429);
@@ -208,7 +209,7 @@ void TestSimLoad::requestRateLimit()
     QCOMPARE(client.json().value(L1("error")).toObject().value(L1("type")).toString(),
              QStringLiteral("rate_limit_error"));
 
-    client.send(generationRequest(Dialect::Gemini, QStringLiteral("rpm"),
+    client.send(generationRequest(WireDialect::Gemini, QStringLiteral("rpm"),
                                   QStringLiteral("Gemini, too."), false));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 429);
@@ -233,13 +234,15 @@ void TestSimLoad::tokenRateLimit()
     // Each request costs its prompt plus its max_tokens: 400 + 200 of the 1000 per minute.
     const QString prompt = promptOf(400);
     RawClient client(port());
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("tpm"), prompt, false, 200));
+    client.send(
+        generationRequest(WireDialect::OpenAiChat, QStringLiteral("tpm"), prompt, false, 200));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
     QCOMPARE(client.header("x-ratelimit-limit-tokens"), QByteArray("1000"));
     const int remaining = client.header("x-ratelimit-remaining-tokens").toInt();
     QVERIFY2(remaining >= 399 && remaining <= 402, client.header("x-ratelimit-remaining-tokens"));
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("tpm"), prompt, false, 200));
+    client.send(
+        generationRequest(WireDialect::OpenAiChat, QStringLiteral("tpm"), prompt, false, 200));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 429);
     const QJsonObject error = client.json().value(L1("error")).toObject();
@@ -252,7 +255,7 @@ void TestSimLoad::rateLimitPerKey()
 {
     // The rpm profile's default bucket is spent by requestRateLimit(); another key has its own.
     RawClient client(port());
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("rpm"),
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("rpm"),
                                   QStringLiteral("Fresh key."), false, std::nullopt,
                                   "sk-another-team-0001"));
     QVERIFY(client.wait());
@@ -266,14 +269,14 @@ void TestSimLoad::prefixCache()
     const int promptTokens = test::simTokens(prompt);
     RawClient client(port());
 
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
     const SimRequestRecord cold = *waitRecord(*m_host, client.header("x-request-id"));
     QCOMPARE(cold.cachedTokens, 0);
 
     // The same prompt again, through another dialect: the prefix is the profile's.
-    client.send(generationRequest(Dialect::Anthropic, QStringLiteral("cached"), prompt, true));
+    client.send(generationRequest(WireDialect::Anthropic, QStringLiteral("cached"), prompt, true));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
     const SimRequestRecord warm = *waitRecord(*m_host, client.header("x-request-id"));
@@ -292,9 +295,9 @@ void TestSimLoad::prefixCache()
     QVERIFY(coldMs - warmMs > 120);
 
     // Each dialect reports it in its own field.
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("cached"), prompt, true));
     QVERIFY(client.wait());
-    const QList<SseEvent> chat = client.events();
+    const QList<WireEvent> chat = client.events();
     QCOMPARE(chat.at(chat.size() - 2)
                  .json()
                  .value(L1("usage"))
@@ -304,7 +307,7 @@ void TestSimLoad::prefixCache()
                  .value(L1("cached_tokens"))
                  .toInt(),
              warm.cachedTokens);
-    client.send(generationRequest(Dialect::Gemini, QStringLiteral("cached"), prompt, false));
+    client.send(generationRequest(WireDialect::Gemini, QStringLiteral("cached"), prompt, false));
     QVERIFY(client.wait());
     QCOMPARE(client.json()
                  .value(L1("usageMetadata"))
@@ -313,7 +316,7 @@ void TestSimLoad::prefixCache()
                  .toInt(),
              warm.cachedTokens);
     client.send(
-        generationRequest(Dialect::OpenAiResponses, QStringLiteral("cached"), prompt, false));
+        generationRequest(WireDialect::OpenAiResponses, QStringLiteral("cached"), prompt, false));
     QVERIFY(client.wait());
     QCOMPARE(client.json()
                  .value(L1("usage"))
@@ -327,8 +330,8 @@ void TestSimLoad::prefixCache()
     // A short prompt is below min_tokens: never reported as cached.
     const QString shortPrompt = promptOf(300);
     for (int i = 0; i < 2; ++i) {
-        client.send(
-            generationRequest(Dialect::OpenAiChat, QStringLiteral("cached"), shortPrompt, false));
+        client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("cached"),
+                                      shortPrompt, false));
         QVERIFY(client.wait());
         QCOMPARE(waitRecord(*m_host, client.header("x-request-id"))->cachedTokens, 0);
     }
@@ -340,7 +343,7 @@ void TestSimLoad::silentTruncation()
     const int sent = test::simTokens(prompt);
     RawClient client(port());
     client.send(
-        generationRequest(Dialect::OpenAiChat, QStringLiteral("truncating"), prompt, false));
+        generationRequest(WireDialect::OpenAiChat, QStringLiteral("truncating"), prompt, false));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
     QCOMPARE(client.json().value(L1("usage")).toObject().value(L1("prompt_tokens")).toInt(), 100);
@@ -349,7 +352,7 @@ void TestSimLoad::silentTruncation()
     QCOMPARE(truth.promptTokensSent, sent);
     QCOMPARE(truth.promptTokens, 100);
 
-    client.send(generationRequest(Dialect::Gemini, QStringLiteral("truncating"), prompt, true));
+    client.send(generationRequest(WireDialect::Gemini, QStringLiteral("truncating"), prompt, true));
     QVERIFY(client.wait());
     QCOMPARE(client.status, 200);
     QCOMPARE(client.events()
@@ -362,5 +365,5 @@ void TestSimLoad::silentTruncation()
              100);
 }
 
-QTEST_GUILESS_MAIN(TestSimLoad)
+YS_TEST_GUILESS_MAIN(TestSimLoad)
 #include "tst_sim_load.moc"

@@ -6,6 +6,7 @@
 #include "fixtures.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -21,7 +22,7 @@ using L1 = QLatin1StringView;
 
 namespace {
 
-const QString kKey = QStringLiteral("ys-test-peer-6b1f0c2d9e");
+const QString kPeerKey = QStringLiteral("ys-test-peer-6b1f0c2d9e");
 
 QString peersDir()
 {
@@ -91,7 +92,7 @@ void TestSimPeers::initTestCase()
                                         .withOutput(30, 60)
                                         .withWindow(100000),
                                     QStringLiteral("Peer"));
-    p.apiKey = kKey;
+    p.apiKey = kPeerKey;
     m_host = std::make_unique<SimHost>(std::vector<SimProfile>{p});
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
@@ -161,7 +162,7 @@ void TestSimPeers::stream()
     QFETCH(QString, header);
     QFETCH(QString, finish);
     const std::size_t before = m_host->records().size();
-    const NodeRun result = run(script, baseUrlFor(script), kKey);
+    const NodeRun result = run(script, baseUrlFor(script), kPeerKey);
     QVERIFY2(result.exitCode == 0,
              qPrintable(QString::fromUtf8(QJsonDocument(result.output).toJson()) + result.errors));
 
@@ -218,5 +219,5 @@ void TestSimPeers::wrongKey()
     QCOMPARE(truth.status, 401);
 }
 
-QTEST_GUILESS_MAIN(TestSimPeers)
+YS_TEST_GUILESS_MAIN(TestSimPeers)
 #include "tst_sim_peers.moc"

@@ -7,6 +7,7 @@
 #include "sim/sim_server.h"
 #include "sim/sim_text.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "util/monotonic_clock.h"
 
@@ -111,9 +112,10 @@ bool waitDone(const SimClient &client, int timeoutMs = 10000)
     return simtest::waitUntil([&] { return client.done(); }, timeoutMs);
 }
 
-QByteArray chatBody(const QString &model, const QString &prompt, bool stream,
-                    std::optional<bool> includeUsage = std::nullopt,
-                    std::optional<int> maxTokens = std::nullopt, const char *maxKey = "max_tokens")
+QByteArray serverChatBody(const QString &model, const QString &prompt, bool stream,
+                          std::optional<bool> includeUsage = std::nullopt,
+                          std::optional<int> maxTokens = std::nullopt,
+                          const char *maxKey = "max_tokens")
 {
     QJsonObject message;
     message.insert(L1("role"), QStringLiteral("user"));
@@ -139,7 +141,7 @@ QByteArray post(const QByteArray &body, const QByteArray &extraHeaders = {})
 }
 
 // Answers of 10 to 20 tokens at 2000 tokens/s with some jitter, in a 1000-token window.
-test::ProfileShape shape()
+test::ProfileShape serverShape()
 {
     return test::ProfileShape()
         .withTtft(20, 24)
@@ -172,7 +174,7 @@ QString probePrompt()
     return prompt;
 }
 
-const QString kKey = QStringLiteral("sk-test-0123456789abcdef");
+const QString kServerKey = QStringLiteral("sk-test-0123456789abcdef");
 
 // The server adds a request's record just after its last byte, so the client can be first.
 
@@ -221,29 +223,31 @@ private slots:
 void TestSimServer::initTestCase()
 {
     std::vector<SimProfile> profiles;
-    profiles.push_back(test::simProfile(QStringLiteral("fast"), shape()));
+    profiles.push_back(test::simProfile(QStringLiteral("fast"), serverShape()));
 
-    SimProfile noUsage = test::simProfile(QStringLiteral("no-usage"), shape());
+    SimProfile noUsage = test::simProfile(QStringLiteral("no-usage"), serverShape());
     noUsage.usage = false;
     profiles.push_back(noUsage);
 
-    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), shape());
-    keyed.apiKey = kKey;
+    SimProfile keyed = test::simProfile(QStringLiteral("keyed"), serverShape());
+    keyed.apiKey = kServerKey;
     profiles.push_back(keyed);
 
-    profiles.push_back(test::simProfile(
-        QStringLiteral("timing"), shape().withTtft(100, 108).withPrefill(10000).withOutput(5, 10)));
+    profiles.push_back(
+        test::simProfile(QStringLiteral("timing"),
+                         serverShape().withTtft(100, 108).withPrefill(10000).withOutput(5, 10)));
 
     // 20 tokens at 200 tokens/s: each answer holds its single slot for about 150 ms.
     SimProfile single = test::simProfile(
         QStringLiteral("single"),
-        shape().withTtft(50, 55).withDecode(200).withJitter(0).withEvents(2, 2).withOutput(20, 20));
+        serverShape().withTtft(50, 55).withDecode(200).withJitter(0).withEvents(2, 2).withOutput(
+            20, 20));
     single.capacity = 1;
     profiles.push_back(single);
 
     // A long answer (about 1 s) to disconnect from.
-    profiles.push_back(
-        test::simProfile(QStringLiteral("slow"), shape().withDecode(200).withOutput(200, 200)));
+    profiles.push_back(test::simProfile(QStringLiteral("slow"),
+                                        serverShape().withDecode(200).withOutput(200, 200)));
 
     m_host = std::make_unique<SimHost>(std::move(profiles));
     QString error;
@@ -454,7 +458,7 @@ void TestSimServer::demoCalibration()
 
 void TestSimServer::planAndTextAreDeterministic()
 {
-    const SimProfile profile = test::simProfile(QStringLiteral("det"), shape());
+    const SimProfile profile = test::simProfile(QStringLiteral("det"), serverShape());
     const SimPlan a = profile.plan(5, 100, std::nullopt);
     const SimPlan b = profile.plan(5, 100, std::nullopt);
     QCOMPARE(a.events.size(), b.events.size());
@@ -492,7 +496,7 @@ void TestSimServer::nonStreamingReply()
 {
     SimClient client(port());
     const QString prompt = QStringLiteral("Hello, simulated world! 你好");
-    client.send(post(chatBody(QStringLiteral("fast"), prompt, false)));
+    client.send(post(serverChatBody(QStringLiteral("fast"), prompt, false)));
     QVERIFY(waitDone(client));
     QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
@@ -535,7 +539,7 @@ void TestSimServer::nonStreamingReply()
 void TestSimServer::nonStreamingWithoutUsage()
 {
     SimClient client(port());
-    client.send(post(chatBody(QStringLiteral("no-usage"), QStringLiteral("hi"), false)));
+    client.send(post(serverChatBody(QStringLiteral("no-usage"), QStringLiteral("hi"), false)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
     QVERIFY(!client.json().contains(L1("usage")));
@@ -564,7 +568,7 @@ void TestSimServer::streaming()
 
     SimClient client(port());
     const QString prompt = QStringLiteral("Stream to me, please.");
-    client.send(post(chatBody(model, prompt, true, includeUsage)));
+    client.send(post(serverChatBody(model, prompt, true, includeUsage)));
     QVERIFY(waitDone(client));
     QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
@@ -655,9 +659,9 @@ void TestSimServer::maxTokensHonoured()
     QFETCH(bool, stream);
     QFETCH(QByteArray, key);
     SimClient client(port());
-    client.send(
-        post(chatBody(QStringLiteral("fast"), QStringLiteral("Be brief."), stream,
-                      stream ? std::optional<bool>(true) : std::nullopt, 4, key.constData())));
+    client.send(post(serverChatBody(QStringLiteral("fast"), QStringLiteral("Be brief."), stream,
+                                    stream ? std::optional<bool>(true) : std::nullopt, 4,
+                                    key.constData())));
     QVERIFY(waitDone(client));
     QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
@@ -679,7 +683,7 @@ void TestSimServer::maxTokensHonoured()
 
 void TestSimServer::apiKey()
 {
-    const QByteArray body = chatBody(QStringLiteral("keyed"), QStringLiteral("hi"), false);
+    const QByteArray body = serverChatBody(QStringLiteral("keyed"), QStringLiteral("hi"), false);
     SimClient client(port());
 
     client.send(post(body));
@@ -700,7 +704,7 @@ void TestSimServer::apiKey()
     QVERIFY(
         !error.value(L1("message")).toString().contains(QStringLiteral("sk-wrong-key-0000000000")));
 
-    client.send(post(body, "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    client.send(post(body, "Authorization: Bearer " + kServerKey.toUtf8() + "\r\n"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
 
@@ -708,7 +712,8 @@ void TestSimServer::apiKey()
     client.send(simtest::httpGet("/v1/models"));
     QVERIFY(waitDone(client));
     QVERIFY(!client.body.contains("\"keyed\""));
-    client.send(simtest::httpGet("/v1/models", "Authorization: Bearer " + kKey.toUtf8() + "\r\n"));
+    client.send(
+        simtest::httpGet("/v1/models", "Authorization: Bearer " + kServerKey.toUtf8() + "\r\n"));
     QVERIFY(waitDone(client));
     QVERIFY(client.body.contains("\"keyed\""));
 }
@@ -716,7 +721,7 @@ void TestSimServer::apiKey()
 void TestSimServer::unknownModel()
 {
     SimClient client(port());
-    client.send(post(chatBody(QStringLiteral("no-such-model"), QStringLiteral("hi"), true)));
+    client.send(post(serverChatBody(QStringLiteral("no-such-model"), QStringLiteral("hi"), true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 404);
     const QJsonObject error = client.json().value(L1("error")).toObject();
@@ -778,7 +783,7 @@ void TestSimServer::contextExceeded()
     SimClient client(port());
     const QString prompt = QStringLiteral(" x").repeated(1250); // 1250 tokens, the window 1000
     QCOMPARE(test::simTokens(prompt), 1250);
-    client.send(post(chatBody(QStringLiteral("fast"), prompt, true)));
+    client.send(post(serverChatBody(QStringLiteral("fast"), prompt, true)));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 400);
     const QJsonObject error = client.json().value(L1("error")).toObject();
@@ -841,14 +846,14 @@ void TestSimServer::requestLimits()
 void TestSimServer::keepAlive()
 {
     SimClient client(port());
-    client.send(post(
-        chatBody(QStringLiteral("fast"), QStringLiteral("one"), true, std::optional<bool>(true))));
+    client.send(post(serverChatBody(QStringLiteral("fast"), QStringLiteral("one"), true,
+                                    std::optional<bool>(true))));
     QVERIFY(waitDone(client));
     QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
     QVERIFY(client.connected());
 
-    client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("two"), false)));
+    client.send(post(serverChatBody(QStringLiteral("fast"), QStringLiteral("two"), false)));
     QVERIFY(waitDone(client));
     QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
     QCOMPARE(client.status, 200);
@@ -856,7 +861,7 @@ void TestSimServer::keepAlive()
     QCOMPARE(client.header("connection"), QByteArray("keep-alive"));
 
     // "Connection: close" is honoured after the answer.
-    client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("three"), true),
+    client.send(post(serverChatBody(QStringLiteral("fast"), QStringLiteral("three"), true),
                      "Connection: close\r\n"));
     QVERIFY(waitDone(client));
     QCOMPARE(client.status, 200);
@@ -866,7 +871,7 @@ void TestSimServer::keepAlive()
 
 void TestSimServer::simHostStartStop()
 {
-    SimHost host({test::simProfile(QStringLiteral("fast"), shape())});
+    SimHost host({test::simProfile(QStringLiteral("fast"), serverShape())});
     QVERIFY(!host.isRunning());
     QVERIFY(host.baseUrl().isEmpty());
     QString error;
@@ -880,7 +885,7 @@ void TestSimServer::simHostStartStop()
 
     {
         SimClient client(quint16(url.port()));
-        client.send(post(chatBody(QStringLiteral("fast"), QStringLiteral("hi"), true)));
+        client.send(post(serverChatBody(QStringLiteral("fast"), QStringLiteral("hi"), true)));
         QVERIFY(waitDone(client));
         QCOMPARE(client.status, 200);
         const std::optional<SimRequestRecord> record =
@@ -917,7 +922,7 @@ void TestSimServer::ttftTiming()
     std::vector<double> ttft;
     std::vector<double> serverTtft;
     for (int i = 0; i < 20; ++i) {
-        client.send(post(chatBody(QStringLiteral("timing"), prompt, true)));
+        client.send(post(serverChatBody(QStringLiteral("timing"), prompt, true)));
         QVERIFY(waitDone(client));
         QVERIFY2(client.error().isEmpty(), qPrintable(client.error()));
         QVERIFY(client.firstContentNs() > 0);
@@ -943,10 +948,10 @@ void TestSimServer::capacityQueues()
 {
     SimClient first(port());
     SimClient second(port());
-    first.send(post(chatBody(QStringLiteral("single"), QStringLiteral("first"), true)));
+    first.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("first"), true)));
     // The role chunk proves the first request was accepted (and took the slot) before the second.
     QVERIFY(simtest::waitUntil([&] { return !first.chunkEvents().isEmpty(); }));
-    second.send(post(chatBody(QStringLiteral("single"), QStringLiteral("second"), true)));
+    second.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("second"), true)));
     QVERIFY(simtest::waitUntil([&] { return first.done() && second.done(); }));
     QVERIFY2(first.error().isEmpty() && second.error().isEmpty(),
              qPrintable(first.error() + second.error()));
@@ -965,7 +970,8 @@ void TestSimServer::clientDisconnectMidStream()
     QByteArray singleId;
     {
         SimClient client(port());
-        client.send(post(chatBody(QStringLiteral("slow"), QStringLiteral("long answer"), true)));
+        client.send(
+            post(serverChatBody(QStringLiteral("slow"), QStringLiteral("long answer"), true)));
         QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 3; }));
         QVERIFY(!client.done());
         slowId = client.header("x-request-id");
@@ -973,7 +979,7 @@ void TestSimServer::clientDisconnectMidStream()
     }
     {
         SimClient client(port());
-        client.send(post(chatBody(QStringLiteral("single"), QStringLiteral("start"), true)));
+        client.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("start"), true)));
         QVERIFY(simtest::waitUntil([&] { return client.contentEvents().size() >= 2; }));
         singleId = client.header("x-request-id");
         client.abort(); // while holding the only slot of "single"
@@ -982,7 +988,7 @@ void TestSimServer::clientDisconnectMidStream()
     QVERIFY(simtest::waitRecord(*m_host, singleId));
 
     SimClient next(port());
-    next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
+    next.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
     QVERIFY2(next.error().isEmpty(), qPrintable(next.error()));
     QCOMPARE(next.status, 200);
@@ -1003,17 +1009,18 @@ void TestSimServer::clientDisconnectMidStream()
 void TestSimServer::waitingClientDisconnect()
 {
     SimClient holder(port());
-    holder.send(post(chatBody(QStringLiteral("single"), QStringLiteral("holder"), true)));
+    holder.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("holder"), true)));
     QVERIFY(simtest::waitUntil([&] { return !holder.chunkEvents().isEmpty(); }));
     {
         SimClient quitter(port());
-        quitter.send(post(chatBody(QStringLiteral("single"), QStringLiteral("quitter"), true)));
+        quitter.send(
+            post(serverChatBody(QStringLiteral("single"), QStringLiteral("quitter"), true)));
         QVERIFY(simtest::waitUntil([&] { return !quitter.chunkEvents().isEmpty(); }));
         quitter.abort();
     }
     QVERIFY(waitDone(holder));
     SimClient next(port());
-    next.send(post(chatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
+    next.send(post(serverChatBody(QStringLiteral("single"), QStringLiteral("next"), true)));
     QVERIFY(waitDone(next));
     QCOMPARE(next.status, 200);
     QVERIFY(next.firstContentNs() - next.startNs < 120'000'000);
@@ -1036,7 +1043,7 @@ void TestSimServer::demoProbe()
     QVERIFY2(host.start(&error), qPrintable(error));
     const auto port = quint16(host.baseUrl().port());
     const QByteArray request =
-        post(chatBody(model, probePrompt(), true, std::optional<bool>(true), 128));
+        post(serverChatBody(model, probePrompt(), true, std::optional<bool>(true), 128));
 
     std::vector<std::unique_ptr<SimClient>> clients;
     std::vector<SimClient *> pointers;
@@ -1114,5 +1121,5 @@ void TestSimServer::executable()
     QVERIFY(bad.readAllStandardError().contains("--listen"));
 }
 
-QTEST_GUILESS_MAIN(TestSimServer)
+YS_TEST_GUILESS_MAIN(TestSimServer)
 #include "tst_sim_server.moc"

@@ -5,6 +5,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QDir>
@@ -19,7 +20,7 @@ using namespace ys::simtest;
 
 namespace {
 
-test::ProfileShape shape()
+test::ProfileShape tlsShape()
 {
     auto s =
         test::ProfileShape().withTtft(10, 12).withDecode(4000).withOutput(8, 12).withWindow(1000);
@@ -28,7 +29,7 @@ test::ProfileShape shape()
 
 QByteArray request()
 {
-    return generationRequest(Dialect::OpenAiChat, QStringLiteral("secure"),
+    return generationRequest(WireDialect::OpenAiChat, QStringLiteral("secure"),
                              QStringLiteral("Over TLS."), true);
 }
 
@@ -51,10 +52,10 @@ void TestSimTls::initTestCase()
     QVERIFY2(QSslSocket::supportsSsl(), "Qt has no TLS backend here");
     SimHostOptions options;
     options.tls = true;
-    m_host =
-        std::make_unique<SimHost>(std::vector<SimProfile>{test::simProfile(
-                                      QStringLiteral("secure"), shape(), QStringLiteral("Secure"))},
-                                  options);
+    m_host = std::make_unique<SimHost>(
+        std::vector<SimProfile>{
+            test::simProfile(QStringLiteral("secure"), tlsShape(), QStringLiteral("Secure"))},
+        options);
     QString error;
     QVERIFY2(m_host->start(&error), qPrintable(error));
     QCOMPARE(m_host->baseUrl().scheme(), QStringLiteral("https"));
@@ -139,7 +140,7 @@ void TestSimTls::executable()
     {
         RawClient client(quint16(match.captured(1).toUInt()), cert.readAll(), true);
         QVERIFY(client.encrypted());
-        client.send(generationRequest(Dialect::Anthropic, QStringLiteral("sim-sonnet-class"),
+        client.send(generationRequest(WireDialect::Anthropic, QStringLiteral("sim-sonnet-class"),
                                       QStringLiteral("hi"), true));
         QVERIFY(client.wait());
         QCOMPARE(client.status, 200);
@@ -155,5 +156,5 @@ void TestSimTls::executable()
     QVERIFY(bad.readAllStandardError().contains("--tls"));
 }
 
-QTEST_GUILESS_MAIN(TestSimTls)
+YS_TEST_GUILESS_MAIN(TestSimTls)
 #include "tst_sim_tls.moc"

@@ -8,6 +8,7 @@
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
+#include "test_main.h"
 #include "tokenize/bpe_tokenizer.h"
 
 #include <QJsonArray>
@@ -17,13 +18,11 @@
 using namespace ys;
 using namespace ys::simtest;
 
-Q_DECLARE_METATYPE(ys::simtest::Dialect)
-
 namespace {
 
 constexpr double kQuadratic = 400; // s per Mtok², a visible curve at tens of thousands of tokens
 
-test::ProfileShape quickShape(int outputMin, int outputMax, int window = 128000)
+test::ProfileShape truthShape(int outputMin, int outputMax, int window = 128000)
 {
     return test::ProfileShape()
         .withTtft(5, 5)
@@ -57,12 +56,12 @@ std::optional<int> lastMember(const QJsonValue &value, const QString &key)
     return found;
 }
 
-QString outputKey(Dialect dialect)
+QString outputKey(WireDialect dialect)
 {
     switch (dialect) {
-    case Dialect::OpenAiChat:
+    case WireDialect::OpenAiChat:
         return QStringLiteral("completion_tokens");
-    case Dialect::Gemini:
+    case WireDialect::Gemini:
         return QStringLiteral("candidatesTokenCount");
     default:
         return QStringLiteral("output_tokens");
@@ -70,10 +69,10 @@ QString outputKey(Dialect dialect)
 }
 
 // The output tokens the stream's usage reports last.
-std::optional<int> reportedOutput(Dialect dialect, const QList<SseEvent> &events)
+std::optional<int> reportedOutput(WireDialect dialect, const QList<WireEvent> &events)
 {
     std::optional<int> found;
-    for (const SseEvent &event : events)
+    for (const WireEvent &event : events)
         if (const auto value = lastMember(QJsonValue(event.json()), outputKey(dialect)))
             found = value;
     return found;
@@ -151,21 +150,21 @@ void TestSimTruths::initTestCase()
     using nlohmann::json;
     const QString name = QStringLiteral("truths");
     std::vector<json> profiles{
-        test::simProfileJson(name, QStringLiteral("curve"), quickShape(1, 1),
+        test::simProfileJson(name, QStringLiteral("curve"), truthShape(1, 1),
                              {{"prefill_quadratic_s_per_mtok2", kQuadratic}}),
-        test::simProfileJson(name, QStringLiteral("words"), quickShape(30, 60)),
-        test::simProfileJson(name, QStringLiteral("words-cl100k"), quickShape(30, 60),
+        test::simProfileJson(name, QStringLiteral("words"), truthShape(30, 60)),
+        test::simProfileJson(name, QStringLiteral("words-cl100k"), truthShape(30, 60),
                              {{"encoding", "cl100k_base"}}),
-        test::simProfileJson(name, QStringLiteral("window"), quickShape(8, 12, 300),
+        test::simProfileJson(name, QStringLiteral("window"), truthShape(8, 12, 300),
                              {{"context_overflow", "truncate"}}),
-        test::simProfileJson(name, QStringLiteral("steady"), quickShape(8, 20)),
-        test::simProfileJson(name, QStringLiteral("wavering"), quickShape(8, 20),
+        test::simProfileJson(name, QStringLiteral("steady"), truthShape(8, 20)),
+        test::simProfileJson(name, QStringLiteral("wavering"), truthShape(8, 20),
                              {{"divergence", 0.3}}),
-        test::simProfileJson(name, QStringLiteral("forgets"), quickShape(8, 12),
+        test::simProfileJson(name, QStringLiteral("forgets"), truthShape(8, 12),
                              {{"needle_recall", {{"rate", 0.0}}}}),
-        test::simProfileJson(name, QStringLiteral("short-memory"), quickShape(8, 12),
+        test::simProfileJson(name, QStringLiteral("short-memory"), truthShape(8, 12),
                              {{"needle_recall", {{"up_to_tokens", 200}}}}),
-        test::simProfileJson(name, QStringLiteral("middle"), quickShape(8, 12),
+        test::simProfileJson(name, QStringLiteral("middle"), truthShape(8, 12),
                              {{"needle_recall", {{"lost_depth", {0.3, 0.7}}}}}),
     };
     m_host = test::startedSim(profiles);
@@ -183,7 +182,8 @@ void TestSimTruths::prefillIsSuperlinear()
         const QString prompt = filler(size);
         const int tokens = test::simTokens(prompt);
         RawClient client(port());
-        client.send(generationRequest(Dialect::Anthropic, QStringLiteral("curve"), prompt, true));
+        client.send(
+            generationRequest(WireDialect::Anthropic, QStringLiteral("curve"), prompt, true));
         QVERIFY(client.wait(30000));
         QCOMPARE(client.status, 200);
         const QJsonObject record = truth(client);
@@ -220,13 +220,14 @@ void TestSimTruths::prefillIsSuperlinear()
 
 void TestSimTruths::outputTokensAreBpeCounts_data()
 {
-    QTest::addColumn<Dialect>("dialect");
+    QTest::addColumn<WireDialect>("dialect");
     QTest::addColumn<QString>("model");
     QTest::addColumn<int>("encoding");
-    const std::pair<const char *, Dialect> dialects[] = {{"chat", Dialect::OpenAiChat},
-                                                         {"responses", Dialect::OpenAiResponses},
-                                                         {"anthropic", Dialect::Anthropic},
-                                                         {"gemini", Dialect::Gemini}};
+    const std::pair<const char *, WireDialect> dialects[] = {
+        {"chat", WireDialect::OpenAiChat},
+        {"responses", WireDialect::OpenAiResponses},
+        {"anthropic", WireDialect::Anthropic},
+        {"gemini", WireDialect::Gemini}};
     for (const auto &[tag, dialect] : dialects) {
         QTest::addRow("%s o200k", tag)
             << dialect << QStringLiteral("words") << int(Encoding::O200kBase);
@@ -237,7 +238,7 @@ void TestSimTruths::outputTokensAreBpeCounts_data()
 
 void TestSimTruths::outputTokensAreBpeCounts()
 {
-    QFETCH(Dialect, dialect);
+    QFETCH(WireDialect, dialect);
     QFETCH(QString, model);
     QFETCH(int, encoding);
     const Tokenizer &tokenizer = Tokenizer::shared(Encoding(encoding));
@@ -252,11 +253,11 @@ void TestSimTruths::outputTokensAreBpeCounts()
         const int count = int(tokenizer.count(text));
         QCOMPARE(reportedOutput(dialect, client.events()), std::optional<int>(count));
         QCOMPARE(truth(client).value(L1("completion_tokens")).toInt(), count);
-        if (dialect != Dialect::Gemini)
+        if (dialect != WireDialect::Gemini)
             continue;
         // Gemini's running count on every chunk is the count of the text so far.
-        QList<SseEvent> sofar;
-        for (const SseEvent &event : client.events()) {
+        QList<WireEvent> sofar;
+        for (const WireEvent &event : client.events()) {
             sofar << event;
             QCOMPARE(reportedOutput(dialect, {event}),
                      std::optional<int>(int(tokenizer.count(answerText(dialect, sofar)))));
@@ -269,13 +270,14 @@ void TestSimTruths::outputLimitCutsByBpeCount()
     const Tokenizer &tokenizer = Tokenizer::shared(Encoding::O200kBase);
     for (int i = 0; i < 6; ++i) {
         RawClient client(port());
-        client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("words"),
+        client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("words"),
                                       QStringLiteral("Be brief."), true, 25));
         QVERIFY(client.wait());
-        const QString text = answerText(Dialect::OpenAiChat, client.events());
+        const QString text = answerText(WireDialect::OpenAiChat, client.events());
         const int count = int(tokenizer.count(text));
         QVERIFY2(count <= 25, qPrintable(text));
-        QCOMPARE(reportedOutput(Dialect::OpenAiChat, client.events()), std::optional<int>(count));
+        QCOMPARE(reportedOutput(WireDialect::OpenAiChat, client.events()),
+                 std::optional<int>(count));
         // Cut by the limit, whatever the planned length was: finish_reason "length".
         QVERIFY(client.body.contains("\"finish_reason\":\"length\""));
         QVERIFY(truth(client).value(L1("truncated")).toBool());
@@ -288,17 +290,17 @@ void TestSimTruths::needleInsideWindow()
     const QString question = QStringLiteral(" What is the secret code?");
     // Within the window of 300 tokens.
     RawClient client(port());
-    client.send(generationRequest(Dialect::OpenAiChat, QStringLiteral("window"),
+    client.send(generationRequest(WireDialect::OpenAiChat, QStringLiteral("window"),
                                   fact + filler(100) + question, true));
     QVERIFY(client.wait());
-    QVERIFY(answerText(Dialect::OpenAiChat, client.events()).contains(L1("XK7-4QP")));
+    QVERIFY(answerText(WireDialect::OpenAiChat, client.events()).contains(L1("XK7-4QP")));
     QVERIFY(!truth(client).value(L1("prompt_truncated")).toBool());
 
     // Past the window, but the kept end still holds the fact.
-    client.send(generationRequest(Dialect::Gemini, QStringLiteral("window"),
+    client.send(generationRequest(WireDialect::Gemini, QStringLiteral("window"),
                                   filler(500) + fact + filler(50) + question, true));
     QVERIFY(client.wait());
-    QVERIFY(answerText(Dialect::Gemini, client.events()).contains(L1("XK7-4QP")));
+    QVERIFY(answerText(WireDialect::Gemini, client.events()).contains(L1("XK7-4QP")));
     QVERIFY(truth(client).value(L1("prompt_truncated")).toBool());
 }
 
@@ -306,7 +308,7 @@ void TestSimTruths::needleTruncatedAway()
 {
     const QString prompt = QStringLiteral("The secret code is XK7-4QP.") + filler(500) +
                            QStringLiteral(" What is the secret code?");
-    for (const Dialect dialect : {Dialect::OpenAiChat, Dialect::Anthropic}) {
+    for (const WireDialect dialect : {WireDialect::OpenAiChat, WireDialect::Anthropic}) {
         RawClient client(port());
         client.send(generationRequest(dialect, QStringLiteral("window"), prompt, true));
         QVERIFY(client.wait());
@@ -342,11 +344,11 @@ void TestSimTruths::needleRecallByProfile()
     };
     for (const Case &c : cases) {
         RawClient client(port());
-        client.send(
-            generationRequest(Dialect::OpenAiChat, QString::fromLatin1(c.model), c.prompt, true));
+        client.send(generationRequest(WireDialect::OpenAiChat, QString::fromLatin1(c.model),
+                                      c.prompt, true));
         QVERIFY(client.wait());
         QCOMPARE(client.status, 200);
-        const QString text = answerText(Dialect::OpenAiChat, client.events());
+        const QString text = answerText(WireDialect::OpenAiChat, client.events());
         QVERIFY2(text.contains(L1("XK7-4QP")) == c.repeats,
                  qPrintable(QStringLiteral("%1: %2").arg(QLatin1StringView(c.model), text)));
         const QJsonObject record = truth(client);
@@ -359,7 +361,7 @@ void TestSimTruths::needleRecallFieldErrors()
 {
     const auto errorOf = [](const nlohmann::json &recall) {
         nlohmann::json profile =
-            test::simProfileJson(QStringLiteral("x"), QStringLiteral("m"), quickShape(1, 1));
+            test::simProfileJson(QStringLiteral("x"), QStringLiteral("m"), truthShape(1, 1));
         profile["needle_recall"] = recall;
         QString error;
         const auto loaded = SimProfile::load(test::simProfilesJson({profile}), &error);
@@ -412,5 +414,5 @@ void TestSimTruths::divergenceShare()
     QVERIFY2(share >= 0.55 && share <= 0.85, qPrintable(QString::number(share)));
 }
 
-QTEST_GUILESS_MAIN(TestSimTruths)
+YS_TEST_GUILESS_MAIN(TestSimTruths)
 #include "tst_sim_truths.moc"

@@ -1,3 +1,4 @@
+#include "test_main.h"
 #include "wire/sse_parser.h"
 
 #include <QRandomGenerator>
@@ -171,7 +172,7 @@ QString decodedText(const SseEvents &events)
 }
 
 // Everything observable after a stream has been fed, for comparing two ways of feeding it.
-struct Outcome {
+struct ParseOutcome {
     SseEvents events;
     QByteArray state;
 };
@@ -190,11 +191,11 @@ QByteArray stateOf(const ys::SseParser &parser)
 
 // reusing: through feedReusing(), with one vector of events kept from read to read (as a
 // response does), each read's events copied out; those copies must not change afterwards.
-Outcome feedInReads(const QByteArray &stream, const std::vector<qsizetype> &cuts,
-                    bool reusing = false)
+ParseOutcome feedInReads(const QByteArray &stream, const std::vector<qsizetype> &cuts,
+                         bool reusing = false)
 {
     ys::SseParser parser;
-    Outcome outcome;
+    ParseOutcome outcome;
     std::vector<ys::SseEvent> kept;
     auto feed = [&](QByteArrayView bytes) {
         if (!reusing)
@@ -279,13 +280,13 @@ void TestSseParser::splitInvariance()
 {
     QFETCH(QByteArray, stream);
 
-    const Outcome whole = feedInReads(stream, {});
+    const ParseOutcome whole = feedInReads(stream, {});
     QVERIFY(!whole.events.empty());
     const QString wholeText = decodedText(whole.events);
     QVERIFY(!wholeText.contains(QChar::ReplacementCharacter));
 
     auto check = [&](const std::vector<qsizetype> &cuts, const QByteArray &how) {
-        const Outcome split = feedInReads(stream, cuts);
+        const ParseOutcome split = feedInReads(stream, cuts);
         const QString text = decodedText(split.events);
         if (dump(split.events) != dump(whole.events) || split.state != whole.state) {
             const QByteArray message = how + ":\n" + dump(split.events) + split.state +
@@ -294,7 +295,7 @@ void TestSseParser::splitInvariance()
         }
         QVERIFY2(!text.contains(QChar::ReplacementCharacter), how.constData());
         QVERIFY2(text == wholeText, how.constData());
-        const Outcome reused = feedInReads(stream, cuts, true);
+        const ParseOutcome reused = feedInReads(stream, cuts, true);
         if (dump(reused.events) != dump(whole.events) || reused.state != whole.state) {
             const QByteArray message = how + ", reusing the events:\n" + dump(reused.events) +
                                        reused.state + "\nexpected:\n" + dump(whole.events) +
@@ -654,6 +655,6 @@ void TestSseParser::errorFieldAndUnknownFields()
     QVERIFY(flood.unknownFields().size() <= ys::SseParser::kUnknownFieldBytes);
 }
 
-QTEST_APPLESS_MAIN(TestSseParser)
+YS_TEST_APPLESS_MAIN(TestSseParser)
 
 #include "tst_sse_parser.moc"

@@ -4,6 +4,7 @@
 #include "analysis/percentile.h"
 #include "analysis/run_summary.h"
 #include "pricing/price.h"
+#include "test_main.h"
 
 #include <QTest>
 #include <cmath>
@@ -223,5 +224,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstStatistics)
+YS_TEST_GUILESS_MAIN(TstStatistics)
 #include "tst_statistics.moc"

@@ -4,6 +4,7 @@
 #include "storage/database.h"
 #include "storage/sample_blob.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -22,7 +23,7 @@ QByteArray fileHash(const QString &path)
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
 
-Suite smallSuite()
+Suite storageSuite()
 {
     test::ProviderExtras extras;
     extras.apiKeyRef = QStringLiteral("env:SOME_KEY");
@@ -86,7 +87,7 @@ private Q_SLOTS:
         q.finish();
 
         SessionRepository repo(db);
-        const Suite suite = smallSuite();
+        const Suite suite = storageSuite();
         const auto sid = repo.createSession(suite, &error);
         QVERIFY2(sid, qPrintable(error));
         const auto pid = repo.ensureProvider(*sid, suite.providers.front(), &error);
@@ -205,5 +206,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstStorage)
+YS_TEST_GUILESS_MAIN(TstStorage)
 #include "tst_storage.moc"

@@ -7,6 +7,7 @@
 #include "sqlite_peek.h"
 #include "storage/database.h"
 #include "suite_files.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QCryptographicHash>
@@ -37,7 +38,7 @@ qint64 samplesIn(const QString &path)
     return test::peekCount(path, "SELECT COUNT(*) FROM samples");
 }
 
-QByteArray sha256(const QString &path)
+QByteArray contentSha256(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly)
@@ -137,7 +138,7 @@ private Q_SLOTS:
         d.write(QByteArray("SQLite format 3\0", 16) + QByteArray(8176, '\xab'));
         d.close();
         for (const QString &file : {path, damaged}) {
-            const QByteArray before = sha256(file);
+            const QByteArray before = contentSha256(file);
             Database db(file);
             QString error;
             QVERIFY(!db.open(&error));
@@ -147,7 +148,7 @@ private Q_SLOTS:
             const Ran r = runCli({QStringLiteral("show"), QStringLiteral("--db"), file});
             QVERIFY2(r.code > 0 && r.err.contains(file) && r.err.contains(QStringLiteral("not a")),
                      qPrintable(r.err));
-            QCOMPARE(sha256(file), before);
+            QCOMPARE(contentSha256(file), before);
             QVERIFY(!QFile::exists(file + QStringLiteral("-wal")));
         }
     }
@@ -157,7 +158,7 @@ private Q_SLOTS:
     {
         const QString path = storedDatabase(QStringLiteral("readonly.sqlite"));
         QVERIFY(!path.isEmpty());
-        const QByteArray before = sha256(path);
+        const QByteArray before = contentSha256(path);
         QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
         const bool root = ::geteuid() == 0;
         if (root)
@@ -176,7 +177,7 @@ private Q_SLOTS:
         const Ran shown = runCli({QStringLiteral("show"), QStringLiteral("--db"), path}, asNobody);
         QVERIFY2(shown.code == 0, qPrintable(shown.err));
         QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        QCOMPARE(sha256(path), before);
+        QCOMPARE(contentSha256(path), before);
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         verifyIntact(path, 20);
     }
@@ -247,5 +248,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstStorageFaults)
+YS_TEST_GUILESS_MAIN(TstStorageFaults)
 #include "tst_storage_faults.moc"

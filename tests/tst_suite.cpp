@@ -1,6 +1,7 @@
 // Suite files: what parses, and that every bad input names the file, line or field at fault.
 #include "domain/provider_presets.h"
 #include "domain/suite.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "workbench/suite_templates.h"
 
@@ -219,5 +220,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSuite)
+YS_TEST_GUILESS_MAIN(TstSuite)
 #include "tst_suite.moc"

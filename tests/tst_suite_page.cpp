@@ -8,6 +8,7 @@
 #include "models/session_list_model.h"
 #include "storage/database.h"
 #include "storage/run_queue.h"
+#include "test_main.h"
 #include "ui/suite_page.h"
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
@@ -353,5 +354,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstSuitePage)
+YS_TEST_MAIN(TstSuitePage)
 #include "tst_suite_page.moc"

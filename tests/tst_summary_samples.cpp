@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -341,5 +342,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSummarySamples)
+YS_TEST_GUILESS_MAIN(TstSummarySamples)
 #include "tst_summary_samples.moc"

@@ -24,6 +24,7 @@
 #include "models/score_model.h"
 #include "models/session_diff_model.h"
 #include "models/table_tsv.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/attempt_detail_view.h"
 #include "ui/attempts_page.h"
@@ -516,5 +517,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstTableExport)
+YS_TEST_MAIN(TstTableExport)
 #include "tst_table_export.moc"

@@ -10,6 +10,7 @@
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "session_support.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QTemporaryDir>
@@ -22,7 +23,7 @@ using nlohmann::json;
 
 namespace {
 
-bool near(double a, double b, double relative = 1e-9)
+bool relativelyNear(double a, double b, double relative = 1e-9)
 {
     return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
 }
@@ -88,24 +89,24 @@ private Q_SLOTS:
         QString error;
         const auto r = Tco::compute(example(), &error);
         QVERIFY2(r, qPrintable(error));
-        QVERIFY(near(r->at.capacityTokensPerMonth, 1.314e9));
-        QVERIFY(near(r->at.gpuUsdPer1m, 2.0 / 1800.0 * 1000.0));
-        QVERIFY(near(r->at.selfUsdPerMonth, 1000.0 + 2e9 * 2.0 / 1.8e6));
-        QVERIFY(near(*r->at.selfUsdPer1m, r->at.selfUsdPerMonth / 2000.0));
+        QVERIFY(relativelyNear(r->at.capacityTokensPerMonth, 1.314e9));
+        QVERIFY(relativelyNear(r->at.gpuUsdPer1m, 2.0 / 1800.0 * 1000.0));
+        QVERIFY(relativelyNear(r->at.selfUsdPerMonth, 1000.0 + 2e9 * 2.0 / 1.8e6));
+        QVERIFY(relativelyNear(*r->at.selfUsdPer1m, r->at.selfUsdPerMonth / 2000.0));
         QVERIFY(!r->at.breakEvenTokensPerMonth);
-        QVERIFY(near(r->apiUsdPerMonth, 2000.0));
+        QVERIFY(relativelyNear(r->apiUsdPerMonth, 2000.0));
         QVERIFY(!r->selfCheaper());
 
         QCOMPARE(r->byUtilisation.size(), std::size_t(5)); // 0.5 is one of the table's own
         const TcoPoint &full = r->byUtilisation.back();
         QCOMPARE(full.utilisation, 1.0);
-        QVERIFY(near(full.capacityTokensPerMonth, 2.628e9));
-        QVERIFY(near(*full.breakEvenTokensPerMonth, 2.46e9));
-        QVERIFY(near(full.selfUsdPerMonth, 2460.0)); // 2e9 tokens fit one deployment
-        QVERIFY(near(*full.selfUsdPer1m, 1.23));
+        QVERIFY(relativelyNear(full.capacityTokensPerMonth, 2.628e9));
+        QVERIFY(relativelyNear(*full.breakEvenTokensPerMonth, 2.46e9));
+        QVERIFY(relativelyNear(full.selfUsdPerMonth, 2460.0)); // 2e9 tokens fit one deployment
+        QVERIFY(relativelyNear(*full.selfUsdPer1m, 1.23));
         const TcoPoint &three = r->byUtilisation[3];
         QCOMPARE(three.utilisation, 0.75);
-        QVERIFY(near(*three.breakEvenTokensPerMonth, 1000.0 / (1e-6 - 2.0 / 2.7e6)));
+        QVERIFY(relativelyNear(*three.breakEvenTokensPerMonth, 1000.0 / (1e-6 - 2.0 / 2.7e6)));
         // Break-even falls as utilisation rises, until it is reached.
         QVERIFY(*three.breakEvenTokensPerMonth > *full.breakEvenTokensPerMonth);
 
@@ -118,12 +119,12 @@ private Q_SLOTS:
         QCOMPARE(r2->byUtilisation.size(), std::size_t(6));
         QCOMPARE(r2->byUtilisation[3].utilisation, 0.6);
         QVERIFY(!r2->at.selfUsdPer1m);
-        QVERIFY(near(r2->at.selfUsdPerMonth, 2460.0));
+        QVERIFY(relativelyNear(r2->at.selfUsdPerMonth, 2460.0));
         // Self-hosting wins at volume when the API is dear: $5 per 1M.
         in = example();
         in.apiUsdPer1m = 5.0;
         const auto r3 = Tco::compute(in, &error);
-        QVERIFY(near(*r3->at.breakEvenTokensPerMonth, 2460.0 / 5e-6));
+        QVERIFY(relativelyNear(*r3->at.breakEvenTokensPerMonth, 2460.0 / 5e-6));
         QVERIFY(r3->selfCheaper());
     }
 
@@ -223,8 +224,8 @@ private Q_SLOTS:
                 step = &l;
         QVERIFY(step && step->inputTokensPerS);
         QCOMPARE(t->inputTokensPerS, *step->inputTokensPerS);
-        QVERIFY(near(t->tokensPerS, t->outputTokensPerS + t->inputTokensPerS));
-        QVERIFY(near(t->allTokensPerOutput, t->tokensPerS / t->outputTokensPerS));
+        QVERIFY(relativelyNear(t->tokensPerS, t->outputTokensPerS + t->inputTokensPerS));
+        QVERIFY(relativelyNear(t->allTokensPerOutput, t->tokensPerS / t->outputTokensPerS));
         // About 200 prompt tokens to about 30 output: several tokens per output token.
         QVERIFY2(t->allTokensPerOutput > 3.0 && t->allTokensPerOutput < 15.0,
                  qPrintable(QString::number(t->allTokensPerOutput)));
@@ -241,7 +242,8 @@ private Q_SLOTS:
         QVERIFY(sustained && sustained->concurrency != bestLevel);
         const auto apiPrice = Tco::measuredUsdPer1m(api);
         QVERIFY(apiPrice);
-        QVERIFY(near(*apiPrice, *api.costUsd / double(*api.inputTokens + *api.outputTokens) * 1e6));
+        QVERIFY(relativelyNear(*apiPrice,
+                               *api.costUsd / double(*api.inputTokens + *api.outputTokens) * 1e6));
         QVERIFY(!Tco::measuredUsdPer1m(local)); // unpriced: no cost, never 0
 
         // The TCO page takes the price and the throughput from providers picked separately.
@@ -249,8 +251,8 @@ private Q_SLOTS:
             TcoForm::measured(&*summary, QStringLiteral("Api"), QStringLiteral("Local"));
         QVERIFY2(picked.apiUsdPer1m && picked.tokensPerS,
                  qPrintable(picked.notes.join(QLatin1Char(' '))));
-        QVERIFY(near(picked.apiUsdPer1m->toDouble(), *apiPrice));
-        QVERIFY(near(picked.tokensPerS->toDouble(), t->tokensPerS));
+        QVERIFY(relativelyNear(picked.apiUsdPer1m->toDouble(), *apiPrice));
+        QVERIFY(relativelyNear(picked.tokensPerS->toDouble(), t->tokensPerS));
         QCOMPARE(TcoForm::priceProviders(&*summary), QStringList{QStringLiteral("Api")});
         QVERIFY(TcoForm::throughputProviders(&*summary).contains(QStringLiteral("Local")));
         const TcoForm::Measured same =
@@ -265,8 +267,8 @@ private Q_SLOTS:
         auto [code, out] = runCli(args);
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
         const json doc = json::parse(out.toStdString());
-        QVERIFY(near(doc["input"]["tokens_per_s"].get<double>(), t->tokensPerS));
-        QVERIFY(near(doc["input"]["api_usd_per_1m"].get<double>(), *apiPrice));
+        QVERIFY(relativelyNear(doc["input"]["tokens_per_s"].get<double>(), t->tokensPerS));
+        QVERIFY(relativelyNear(doc["input"]["api_usd_per_1m"].get<double>(), *apiPrice));
         QCOMPARE(doc["input"]["utilisation"].get<double>(), 0.6);
         const QString source = QString::fromStdString(doc["input"]["throughput_source"]);
         QVERIFY2(source.contains(QStringLiteral("concurrency %1").arg(bestLevel)),
@@ -278,8 +280,8 @@ private Q_SLOTS:
         in.tokensPerS = t->tokensPerS;
         in.apiUsdPer1m = *apiPrice;
         const auto expected = Tco::compute(in, &error);
-        QVERIFY(near(doc["self_hosted"]["self_usd_per_month"].get<double>(),
-                     expected->at.selfUsdPerMonth));
+        QVERIFY(relativelyNear(doc["self_hosted"]["self_usd_per_month"].get<double>(),
+                               expected->at.selfUsdPerMonth));
         QCOMPARE(doc["by_utilisation"].size(), std::size_t(6));
 
         // Text; an unknown provider is bad input naming the option.
@@ -302,7 +304,8 @@ private Q_SLOTS:
         auto [code, out] = runCli(args + QStringList{QStringLiteral("--json")});
         QVERIFY2(code == 0, qPrintable(m_lastStderr));
         const json doc = json::parse(out.toStdString());
-        QVERIFY(near(doc["self_hosted"]["self_usd_per_month"].get<double>(), 1000.0 + 2e9 / 9e5));
+        QVERIFY(relativelyNear(doc["self_hosted"]["self_usd_per_month"].get<double>(),
+                               1000.0 + 2e9 / 9e5));
         QVERIFY(doc["self_hosted"]["break_even_tokens_per_month"].is_null());
         QCOMPARE(QString::fromStdString(doc["cheaper"]), QStringLiteral("api"));
 
@@ -335,5 +338,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTco)
+YS_TEST_GUILESS_MAIN(TstTco)
 #include "tst_tco.moc"

@@ -2,6 +2,7 @@
 // thread's slice (read back from /proc, where the kernel shows it), and every lane a
 // NetworkPool starts has it.
 #include "run/network_pool.h"
+#include "test_main.h"
 #include "util/thread_slice.h"
 
 #include <QDir>
@@ -93,5 +94,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstThreadSlice)
+YS_TEST_GUILESS_MAIN(TstThreadSlice)
 #include "tst_thread_slice.moc"

@@ -1,6 +1,7 @@
 // The tokenizer gives the reference tiktoken's ids for every shared test vector and round-trips
 // them, treats special tokens and bad input by its documented rules, is safe to share between
 // threads, counts without allocating, and backs `yardstick-cli tokens`.
+#include "test_main.h"
 #include "test_support.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "tokenize/encoding_registry.h"
@@ -102,7 +103,7 @@ QString idsText(const std::vector<TokenId> &ids)
     return parts.join(QLatin1Char(','));
 }
 
-const Tokenizer &tokenizer(int encoding)
+const Tokenizer &vectorTokenizer(int encoding)
 {
     return Tokenizer::shared(Encoding(encoding));
 }
@@ -127,9 +128,9 @@ private Q_SLOTS:
     {
         QElapsedTimer timer;
         timer.start();
-        tokenizer(0);
+        vectorTokenizer(0);
         const qint64 cl = timer.restart();
-        tokenizer(1);
+        vectorTokenizer(1);
         qInfo() << "loaded cl100k_base in" << cl << "ms, o200k_base in" << timer.elapsed() << "ms";
         m_vectors = readVectors();
         QCOMPARE(m_vectors.size(), 601);
@@ -142,7 +143,7 @@ private Q_SLOTS:
     void vectors()
     {
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(encoding);
+        const Tokenizer &tok = vectorTokenizer(encoding);
         int failures = 0;
         for (const Vector &v : std::as_const(m_vectors)) {
             const std::vector<TokenId> &want = v.ids[encoding];
@@ -208,8 +209,8 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(std::vector<TokenId>, cl100k);
         QFETCH(std::vector<TokenId>, o200k);
-        QCOMPARE(idsText(tokenizer(0).encode(text)), idsText(cl100k));
-        QCOMPARE(idsText(tokenizer(1).encode(text)), idsText(o200k));
+        QCOMPARE(idsText(vectorTokenizer(0).encode(text)), idsText(cl100k));
+        QCOMPARE(idsText(vectorTokenizer(1).encode(text)), idsText(o200k));
     }
 
     // Long pieces take the heap-ordered merge; it must agree with the quadratic one, which the
@@ -219,7 +220,7 @@ private Q_SLOTS:
     void longPieces()
     {
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(encoding);
+        const Tokenizer &tok = vectorTokenizer(encoding);
         for (const QString &unit : {QStringLiteral("ab"), QStringLiteral("中文字"),
                                     QStringLiteral("xyzzy"), QStringLiteral("a")}) {
             const QString text = unit.repeated(2000);
@@ -234,7 +235,7 @@ private Q_SLOTS:
     void specialTokens()
     {
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(encoding);
+        const Tokenizer &tok = vectorTokenizer(encoding);
         const QString text = QStringLiteral("Hi<|endoftext|>there <|endofprompt|>");
         const std::vector<TokenId> asSpecial = tok.encode(text, SpecialTokens::AsSpecial);
         const std::vector<TokenId> asText = tok.encode(text, SpecialTokens::AsText);
@@ -275,7 +276,7 @@ private Q_SLOTS:
         QFETCH(QString, replaced);
         QVERIFY(!utf8::isValid(bytes.constData(), std::size_t(bytes.size())));
         for (int e = 0; e < 2; ++e) {
-            const Tokenizer &tok = tokenizer(e);
+            const Tokenizer &tok = vectorTokenizer(e);
             const std::vector<TokenId> ids = tok.encodeUtf8(bytes);
             QCOMPARE(ids, tok.encode(replaced));
             QCOMPARE(tok.decode(ids), replaced);
@@ -289,7 +290,7 @@ private Q_SLOTS:
             QStringLiteral("a") + QChar(0xd800) + QStringLiteral("b") + QChar(0xdc00);
         const QString replaced = QStringLiteral("a\ufffdb\ufffd");
         for (int e = 0; e < 2; ++e)
-            QCOMPARE(tokenizer(e).encode(text), tokenizer(e).encode(replaced));
+            QCOMPARE(vectorTokenizer(e).encode(text), vectorTokenizer(e).encode(replaced));
     }
 
     // A tiny rank file exercises the loader: every byte, two merges, lines out of rank order.
@@ -329,7 +330,7 @@ private Q_SLOTS:
     {
         bool ok = true;
         const std::vector<TokenId> ids{15339, 4294967295u, 15339};
-        QCOMPARE(tokenizer(0).decodeBytes(ids, &ok), QByteArray("hellohello"));
+        QCOMPARE(vectorTokenizer(0).decodeBytes(ids, &ok), QByteArray("hellohello"));
         QVERIFY(!ok);
     }
 
@@ -341,7 +342,7 @@ private Q_SLOTS:
         for (int t = 0; t < 4; ++t) {
             workers.emplace_back([&, t] {
                 const int e = t % 2;
-                const Tokenizer &tok = tokenizer(e);
+                const Tokenizer &tok = vectorTokenizer(e);
                 for (const Vector &v : std::as_const(m_vectors)) {
                     if (tok.encodeUtf8(v.utf8, SpecialTokens::AsSpecial) != v.ids[e] ||
                         tok.countUtf8(v.utf8, SpecialTokens::AsSpecial) !=
@@ -363,7 +364,7 @@ private Q_SLOTS:
     void countAllocatesNothingPerToken()
     {
         QFETCH(int, encoding);
-        const Tokenizer &tok = tokenizer(encoding);
+        const Tokenizer &tok = vectorTokenizer(encoding);
         const auto allocations = [&](const auto &text) {
             AllocationProbe probe;
             const qsizetype n = tok.count(text);
@@ -457,8 +458,8 @@ private Q_SLOTS:
         const QString tokens = QStringLiteral("tokens");
         auto r = run({tokens, enc, QStringLiteral("cl100k_base"), path});
         QCOMPARE(r.first, 0);
-        QCOMPARE(r.second, QByteArray::number(
-                               tokenizer(0).count(QStringLiteral("hello world<|endoftext|>"))));
+        QCOMPARE(r.second, QByteArray::number(vectorTokenizer(0).count(
+                               QStringLiteral("hello world<|endoftext|>"))));
         r = run({tokens, enc, QStringLiteral("cl100k_base"), QStringLiteral("--ids"),
                  QStringLiteral("--special-tokens"), path});
         QCOMPARE(r.first, 0);
@@ -468,7 +469,7 @@ private Q_SLOTS:
                 QByteArray("hello\xff"));
         QCOMPARE(r.first, 0);
         const std::vector<TokenId> want =
-            tokenizer(1).encode(QStringLiteral("hello") + QChar(0xfffd));
+            vectorTokenizer(1).encode(QStringLiteral("hello") + QChar(0xfffd));
         QCOMPARE(r.second, QByteArray("[") + idsText(want).toLatin1() + QByteArray("]"));
         QCOMPARE(run({tokens, enc, QStringLiteral("p50k_base"), path}).first, 2);
         QCOMPARE(run({tokens, enc, QStringLiteral("o200k_base"),
@@ -478,5 +479,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTokenizer)
+YS_TEST_GUILESS_MAIN(TstTokenizer)
 #include "tst_tokenizer.moc"

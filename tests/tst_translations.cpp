@@ -1,6 +1,7 @@
 // The Chinese translation is complete for every string in the sources, keeps every
 // placeholder, and is compiled into the binaries.
 #include "models/comparison_table_model.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "workbench/translations.h"
 
@@ -121,5 +122,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTranslations)
+YS_TEST_GUILESS_MAIN(TstTranslations)
 #include "tst_translations.moc"

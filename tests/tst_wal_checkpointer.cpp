@@ -5,6 +5,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/wal_checkpointer.h"
+#include "test_main.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -47,7 +48,7 @@ QString openOnce(const QString &path)
     return error;
 }
 
-qint64 scalar(const QString &path, const char *sql)
+qint64 peekScalar(const QString &path, const char *sql)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
     db.setDatabaseName(path);
@@ -74,19 +75,19 @@ private Q_SLOTS:
         const QString fresh = dir.filePath(QStringLiteral("new.sqlite"));
         const QString freshError = openOnce(fresh);
         QVERIFY2(freshError.isEmpty(), qPrintable(freshError));
-        QCOMPARE(scalar(fresh, "PRAGMA page_size"), qint64(Database::kNewPageSize));
+        QCOMPARE(peekScalar(fresh, "PRAGMA page_size"), qint64(Database::kNewPageSize));
 
         // A file of an earlier version, made with SQLite's default pages, is migrated in place.
         const QString old = dir.filePath(QStringLiteral("v8.sqlite"));
         QVERIFY(QFile::copy(
             (ys::test::sourceDir() + QStringLiteral("/tests/fixtures/schema/v8.sqlite")), old));
         QFile::setPermissions(old, QFile::ReadOwner | QFile::WriteOwner);
-        const qint64 before = scalar(old, "PRAGMA page_size");
+        const qint64 before = peekScalar(old, "PRAGMA page_size");
         QVERIFY(before != Database::kNewPageSize);
         const QString oldError = openOnce(old);
         QVERIFY2(oldError.isEmpty(), qPrintable(oldError));
-        QCOMPARE(scalar(old, "PRAGMA page_size"), before);
-        QCOMPARE(scalar(old, "PRAGMA user_version"), qint64(Database::kSchemaVersion));
+        QCOMPARE(peekScalar(old, "PRAGMA page_size"), before);
+        QCOMPARE(peekScalar(old, "PRAGMA user_version"), qint64(Database::kSchemaVersion));
     }
 
     void checkpointsOnItsOwnThreadAndKeepsEverySample()
@@ -128,8 +129,8 @@ private Q_SLOTS:
         // The log stayed bounded: never much past the point where the writer takes over.
         QVERIFY2(largestLog < WalCheckpointer::kWriterBytes + 2 * 1024 * 1024,
                  qPrintable(QString::number(largestLog)));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM samples"), qint64(kRows));
-        QCOMPARE(scalar(path, "SELECT COUNT(DISTINCT seq) FROM samples"), qint64(kRows));
+        QCOMPARE(peekScalar(path, "SELECT COUNT(*) FROM samples"), qint64(kRows));
+        QCOMPARE(peekScalar(path, "SELECT COUNT(DISTINCT seq) FROM samples"), qint64(kRows));
 
         // Detached, SQLite's own automatic checkpoint is back on the connection (the pragma
         // reads 0 while another hook is installed).
@@ -137,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("PRAGMA wal_autocheckpoint")) && q.next());
         QCOMPARE(q.value(0).toInt(), 1000);
         QVERIFY2(repo.insertSamples(batch(written->run, kRows, 2'000), &error), qPrintable(error));
-        QCOMPARE(scalar(path, "SELECT COUNT(*) FROM samples"), qint64(kRows + 2'000));
+        QCOMPARE(peekScalar(path, "SELECT COUNT(*) FROM samples"), qint64(kRows + 2'000));
     }
 
     void nothingToDoWithoutAFile()
@@ -151,5 +152,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstWalCheckpointer)
+YS_TEST_GUILESS_MAIN(TstWalCheckpointer)
 #include "tst_wal_checkpointer.moc"

@@ -8,10 +8,12 @@
 #include "session_support.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 #include "test_support.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
 #include "ui/window_habits.h"
+#include "util/units.h"
 #include "workbench/app_settings.h"
 #include "workbench/demo_host.h"
 #include "workbench/translations.h"
@@ -39,11 +41,9 @@ using namespace ys;
 
 namespace {
 
-constexpr qint64 kMs = 1'000'000;
-
 // Writes a finished session of one provider whose run holds `attempts` successful attempts,
 // straight through the repository (no network), and returns its id.
-qint64 writeSession(const QString &path, const QString &name, int attempts)
+qint64 writeHabitSession(const QString &path, const QString &name, int attempts)
 {
     Database db(path);
     QString error;
@@ -67,15 +67,15 @@ qint64 writeSession(const QString &path, const QString &name, int attempts)
         s.runId = written->run;
         s.seq = i;
         s.requestIndex = i;
-        s.startOffsetNs = qint64(i) * 10 * kMs;
-        const qint64 ttft = (120 + i % 80) * kMs;
-        s.requestSentNs = kMs / 10;
-        s.headersNs = ttft - 5 * kMs;
+        s.startOffsetNs = qint64(i) * 10 * kWholeNsPerMs;
+        const qint64 ttft = (120 + i % 80) * kWholeNsPerMs;
+        s.requestSentNs = kWholeNsPerMs / 10;
+        s.headersNs = ttft - 5 * kWholeNsPerMs;
         s.firstEventNs = ttft;
         s.firstTokenNs = ttft;
         s.firstContentNs = ttft;
-        s.eventTimesNs = {ttft, ttft + 12 * kMs, ttft + 25 * kMs};
-        s.endNs = ttft + 30 * kMs;
+        s.eventTimesNs = {ttft, ttft + 12 * kWholeNsPerMs, ttft + 25 * kWholeNsPerMs};
+        s.endNs = ttft + 30 * kWholeNsPerMs;
         s.httpStatus = 200;
         s.eventCount = 5;
         s.readCount = 3;
@@ -99,8 +99,8 @@ qint64 writeSession(const QString &path, const QString &name, int attempts)
 }
 
 // A workbench open on a database and its main window, shown on screen.
-struct ShownWindow {
-    explicit ShownWindow(const QString &path)
+struct HabitWindow {
+    explicit HabitWindow(const QString &path)
         : workbench(path)
     {
     }
@@ -126,11 +126,11 @@ struct ShownWindow {
 
 // A window shown on a new database, file in dir, that holds one session of 20 attempts; null,
 // after failing the test, when it cannot be shown.
-std::unique_ptr<ShownWindow> windowOnOneSession(const QTemporaryDir &dir, const QString &file)
+std::unique_ptr<HabitWindow> windowOnOneSession(const QTemporaryDir &dir, const QString &file)
 {
     const QString path = dir.filePath(file);
-    writeSession(path, QStringLiteral("one"), 20);
-    auto shown = std::make_unique<ShownWindow>(path);
+    writeHabitSession(path, QStringLiteral("one"), 20);
+    auto shown = std::make_unique<HabitWindow>(path);
     QString error;
     if (!QTest::qVerify(shown->open(&error), "shown->open(&error)", qPrintable(error), __FILE__,
                         __LINE__))
@@ -158,10 +158,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("habits.sqlite"));
-        const qint64 older = writeSession(path, QStringLiteral("older"), 20);
-        const qint64 newer = writeSession(path, QStringLiteral("newer"), 20);
+        const qint64 older = writeHabitSession(path, QStringLiteral("older"), 20);
+        const qint64 newer = writeHabitSession(path, QStringLiteral("newer"), 20);
         {
-            ShownWindow shown(path);
+            HabitWindow shown(path);
             QString error;
             QVERIFY2(shown.open(&error), qPrintable(error));
             Workbench &workbench = shown.workbench;
@@ -179,7 +179,7 @@ private Q_SLOTS:
         }
         QCOMPARE(AppSettings().language(), QStringLiteral("zh_CN"));
         {
-            ShownWindow shown(path);
+            HabitWindow shown(path);
             QString error;
             QVERIFY2(shown.open(&error), qPrintable(error));
             Workbench &workbench = shown.workbench;
@@ -201,7 +201,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const auto shownOnOne = windowOnOneSession(dir, QStringLiteral("language.sqlite"));
         QVERIFY(shownOnOne);
-        ShownWindow &shown = *shownOnOne;
+        HabitWindow &shown = *shownOnOne;
         MainWindow &window = *shown.window;
         auto *dock = window.findChild<QDockWidget *>(QStringLiteral("sessionsDock"));
         QHeaderView *header = window.resultsPage()->table()->horizontalHeader();
@@ -229,7 +229,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const auto shownOnOne = windowOnOneSession(dir, QStringLiteral("keys.sqlite"));
         QVERIFY(shownOnOne);
-        ShownWindow &shown = *shownOnOne;
+        HabitWindow &shown = *shownOnOne;
         Workbench &workbench = shown.workbench;
         MainWindow &window = *shown.window;
         QVERIFY(!window.runDemoAction()->shortcut().isEmpty());
@@ -262,7 +262,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("big.sqlite"));
         constexpr int kAttempts = 300'000;
-        const qint64 session = writeSession(path, QStringLiteral("big"), kAttempts);
+        const qint64 session = writeHabitSession(path, QStringLiteral("big"), kAttempts);
         Workbench workbench(path);
         QString error;
         QVERIFY2(workbench.open(&error), qPrintable(error));
@@ -312,8 +312,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("two.sqlite"));
-        const qint64 first = writeSession(path, QStringLiteral("first"), 20'000);
-        const qint64 second = writeSession(path, QStringLiteral("second"), 20);
+        const qint64 first = writeHabitSession(path, QStringLiteral("first"), 20'000);
+        const qint64 second = writeHabitSession(path, QStringLiteral("second"), 20);
         Workbench workbench(path);
         QString error;
         QVERIFY2(workbench.open(&error), qPrintable(error));
@@ -327,5 +327,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TstWindowHabits)
+YS_TEST_MAIN(TstWindowHabits)
 #include "tst_window_habits.moc"

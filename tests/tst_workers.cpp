@@ -8,6 +8,7 @@
 #include "storage/database.h"
 #include "storage/run_queue.h"
 #include "storage/session_repository.h"
+#include "test_main.h"
 
 #include <QSet>
 #include <QTest>
@@ -199,5 +200,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstWorkers)
+YS_TEST_GUILESS_MAIN(TstWorkers)
 #include "tst_workers.moc"

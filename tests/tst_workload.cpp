@@ -13,6 +13,7 @@
 #include "storage/summary_loader.h"
 
 #include "fixtures.h"
+#include "test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,7 +34,7 @@ using nlohmann::json;
 
 namespace {
 
-QString L1(const char *s)
+QString latin(const char *s)
 {
     return QString::fromLatin1(s);
 }
@@ -41,7 +42,7 @@ QString L1(const char *s)
 SizeDistribution parsed(const char *text, int hi = 10'000'000)
 {
     QString error;
-    const auto d = SizeDistribution::parse(json::parse(text), L1("x"), 1, hi, &error);
+    const auto d = SizeDistribution::parse(json::parse(text), latin("x"), 1, hi, &error);
     if (!d)
         qWarning() << error;
     return d.value_or(SizeDistribution::fixed(-1));
@@ -295,41 +296,44 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<QString>("message");
-        const QString at = L1("s.json.scenarios[0].");
-        QTest::newRow("stddev") << L1(R"({"distribution": "normal", "mean": 5, "stddev": 0})")
-                                << at + L1("prompt_tokens.stddev: expected a number above zero");
-        QTest::newRow("mean") << L1(R"({"distribution": "normal", "stddev": 3})")
-                              << at + L1("prompt_tokens: missing field \"mean\"");
-        QTest::newRow("kind") << L1(R"({"distribution": "zipf"})")
-                              << at +
-                                     L1("prompt_tokens.distribution: unknown distribution \"zipf\" "
-                                        "(supported: fixed, uniform, normal, histogram)");
+        const QString at = latin("s.json.scenarios[0].");
+        QTest::newRow("stddev") << latin(R"({"distribution": "normal", "mean": 5, "stddev": 0})")
+                                << at + latin("prompt_tokens.stddev: expected a number above zero");
+        QTest::newRow("mean") << latin(R"({"distribution": "normal", "stddev": 3})")
+                              << at + latin("prompt_tokens: missing field \"mean\"");
+        QTest::newRow("kind")
+            << latin(R"({"distribution": "zipf"})")
+            << at + latin("prompt_tokens.distribution: unknown distribution \"zipf\" "
+                          "(supported: fixed, uniform, normal, histogram)");
         QTest::newRow("field")
-            << L1(R"({"distribution": "uniform", "min": 1, "max": 2, "mode": 1})")
-            << at + L1("prompt_tokens: unknown field \"mode\"");
-        QTest::newRow("order") << L1(R"({"distribution": "uniform", "min": 9, "max": 2})")
-                               << at + L1("prompt_tokens.max: must be at least min");
-        QTest::newRow("negative") << L1(R"({"distribution": "uniform", "min": -1, "max": 2})")
-                                  << at + L1("prompt_tokens.min: -1 is outside 1..10000000");
-        QTest::newRow("fraction") << L1(R"({"distribution": "fixed", "value": 2.5})")
-                                  << at + L1("prompt_tokens.value: expected a whole number");
-        QTest::newRow("bin") << L1(R"({"distribution": "histogram", "bins": [[5, 1], [7]]})")
-                             << at + L1("prompt_tokens.bins[1]: expected [size, weight] or [[low, "
-                                        "high], weight]");
-        QTest::newRow("weight") << L1(R"({"distribution": "histogram", "bins": [[5, 0]]})")
-                                << at +
-                                       L1("prompt_tokens.bins[0][1]: expected a number above zero");
-        QTest::newRow("range") << L1(R"({"distribution": "histogram", "bins": [[[9, 3], 1]]})")
-                               << at + L1("prompt_tokens.bins[0][0]: the high end is below the low "
+            << latin(R"({"distribution": "uniform", "min": 1, "max": 2, "mode": 1})")
+            << at + latin("prompt_tokens: unknown field \"mode\"");
+        QTest::newRow("order") << latin(R"({"distribution": "uniform", "min": 9, "max": 2})")
+                               << at + latin("prompt_tokens.max: must be at least min");
+        QTest::newRow("negative") << latin(R"({"distribution": "uniform", "min": -1, "max": 2})")
+                                  << at + latin("prompt_tokens.min: -1 is outside 1..10000000");
+        QTest::newRow("fraction") << latin(R"({"distribution": "fixed", "value": 2.5})")
+                                  << at + latin("prompt_tokens.value: expected a whole number");
+        QTest::newRow("bin") << latin(R"({"distribution": "histogram", "bins": [[5, 1], [7]]})")
+                             << at + latin(
+                                         "prompt_tokens.bins[1]: expected [size, weight] or [[low, "
+                                         "high], weight]");
+        QTest::newRow("weight")
+            << latin(R"({"distribution": "histogram", "bins": [[5, 0]]})")
+            << at + latin("prompt_tokens.bins[0][1]: expected a number above zero");
+        QTest::newRow("range") << latin(R"({"distribution": "histogram", "bins": [[[9, 3], 1]]})")
+                               << at +
+                                      latin(
+                                          "prompt_tokens.bins[0][0]: the high end is below the low "
                                           "end");
-        QTest::newRow("empty") << L1(R"({"distribution": "histogram", "bins": []})")
-                               << at + L1("prompt_tokens.bins: expected a non-empty array");
+        QTest::newRow("empty") << latin(R"({"distribution": "histogram", "bins": []})")
+                               << at + latin("prompt_tokens.bins: expected a non-empty array");
         // A list of sizes is context_sweep's, and only its.
-        QTest::newRow("list") << L1("[1000, 2000]")
-                              << at +
-                                     L1("prompt_tokens: expected a whole number or an object such "
-                                        "as {\"distribution\": \"uniform\", \"min\": 100, \"max\": "
-                                        "2000}");
+        QTest::newRow("list")
+            << latin("[1000, 2000]")
+            << at + latin("prompt_tokens: expected a whole number or an object such "
+                          "as {\"distribution\": \"uniform\", \"min\": 100, \"max\": "
+                          "2000}");
     }
 
     void distributionErrorsNameTheField()
@@ -338,7 +342,7 @@ private Q_SLOTS:
         QFETCH(QString, message);
         const json sc{{"kind", "latency"}, {"prompt_tokens", json::parse(scenario.toStdString())}};
         QString error;
-        QVERIFY(!Suite::parse(suiteWithScenario(sc), L1("s.json"), &error));
+        QVERIFY(!Suite::parse(suiteWithScenario(sc), latin("s.json"), &error));
         QCOMPARE(error, message);
     }
 
@@ -354,13 +358,13 @@ private Q_SLOTS:
              json::parse(
                  R"({"distribution": "normal", "mean": 300, "stddev": 120, "min": 16, "max": 1024})")}};
         QString error;
-        const auto suite = Suite::parse(suiteWithScenario(sc), L1("s.json"), &error);
+        const auto suite = Suite::parse(suiteWithScenario(sc), latin("s.json"), &error);
         QVERIFY2(suite, qPrintable(error));
         const Scenario &s = suite->scenarios[0];
         QVERIFY(s.promptDistribution && s.outputDistribution);
         QCOMPARE(s.promptTokens, int(std::lround((6 * 500.0 + 16000) / 7))); // the mean
         QVERIFY(std::abs(s.maxOutputTokens - 300) <= 1);
-        const auto again = Suite::parse(suite->toJson(), L1("again"), &error);
+        const auto again = Suite::parse(suite->toJson(), latin("again"), &error);
         QVERIFY2(again, qPrintable(error));
         QCOMPARE(again->toJson(), suite->toJson());
         QCOMPARE(*again->scenarios[0].promptDistribution, *s.promptDistribution);
@@ -377,7 +381,7 @@ private Q_SLOTS:
                          "\"hash_ids\": [46, 47]}\n\n"
                          "{\"timestamp\": 30535, \"input_length\": 6472, \"output_length\": 26, "
                          "\"hash_ids\": [46]}\r\n",
-                         L1("m.jsonl"), &error);
+                         latin("m.jsonl"), &error);
         QVERIFY2(mooncake, qPrintable(error));
         QCOMPARE(mooncake->entries.size(), 2u);
         QCOMPARE(mooncake->entries[0].offsetNs, 0);
@@ -391,7 +395,7 @@ private Q_SLOTS:
                                         "2023-11-16 18:15:46.6805900,374,44\n"
                                         "2023-11-16 18:15:50.9951690,396,109\n"
                                         "2023-11-16 18:16:00.0000000,1200,0\n",
-                                        L1("azure.csv"), &error);
+                                        latin("azure.csv"), &error);
         QVERIFY2(azure, qPrintable(error));
         QCOMPARE(azure->entries.size(), 3u);
         QCOMPARE(azure->entries[1].offsetNs, 4'314'579'000);
@@ -403,11 +407,11 @@ private Q_SLOTS:
         // Plain CSV, with a header in another order, and without one; out of order is sorted.
         const auto plain =
             Trace::parse("input_tokens, output_tokens, offset_ms\n300,20,1500.5\n100,10,250\n",
-                         L1("p.csv"), &error);
+                         latin("p.csv"), &error);
         QVERIFY2(plain, qPrintable(error));
         QCOMPARE(plain->entries[0].inputTokens, 100);
         QCOMPARE(plain->entries[1].offsetNs, 1'250'500'000);
-        const auto bare = Trace::parse("0,10,5\n40,20,6\n", L1("b.csv"), &error);
+        const auto bare = Trace::parse("0,10,5\n40,20,6\n", latin("b.csv"), &error);
         QVERIFY2(bare, qPrintable(error));
         QCOMPARE(bare->entries[1].offsetNs, 40'000'000);
         QCOMPARE(bare->entries[1].inputTokens, 20);
@@ -420,33 +424,33 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("json") << QByteArray("{\"timestamp\": 1, \"input_length\": 5, "
                                             "\"output_length\": 2}\n{\"timestamp\": 2,\n")
-                              << L1("t, line 2: not a JSON object");
+                              << latin("t, line 2: not a JSON object");
         QTest::newRow("missing") << QByteArray("{\"timestamp\": 1, \"output_length\": 2}\n")
-                                 << L1("t, line 1: missing field \"input_length\" (or "
-                                       "\"input_tokens\")");
+                                 << latin("t, line 1: missing field \"input_length\" (or "
+                                          "\"input_tokens\")");
         QTest::newRow("input") << QByteArray("\n{\"timestamp\": 1, \"input_length\": 0, "
                                              "\"output_length\": 2}\n")
-                               << L1("t, line 2: input_length: expected a whole number of "
-                                     "tokens, 1 to 10000000");
+                               << latin("t, line 2: input_length: expected a whole number of "
+                                        "tokens, 1 to 10000000");
         QTest::newRow("offset") << QByteArray("{\"offset_ms\": -4, \"input_tokens\": 3, "
                                               "\"output_tokens\": 2}\n")
-                                << L1("t, line 1: offset_ms: expected milliseconds, zero or "
-                                      "more (at most a year)");
+                                << latin("t, line 1: offset_ms: expected milliseconds, zero or "
+                                         "more (at most a year)");
         QTest::newRow("csv") << QByteArray("offset_ms,input_tokens,output_tokens\n0,5,5\n10,x,5\n")
-                             << L1("t, line 3: input_tokens: expected a whole number of tokens, "
-                                   "1 to 10000000");
+                             << latin("t, line 3: input_tokens: expected a whole number of tokens, "
+                                      "1 to 10000000");
         QTest::newRow("short") << QByteArray("0,5,5\n10,5\n")
-                               << L1("t, line 2: expected 3 comma-separated values, found 2");
+                               << latin("t, line 2: expected 3 comma-separated values, found 2");
         QTest::newRow("header") << QByteArray("time,in,out\n0,5,5\n")
-                                << L1("t, line 1: expected a header of "
-                                      "offset_ms,input_tokens,output_tokens or "
-                                      "TIMESTAMP,ContextTokens,GeneratedTokens");
+                                << latin("t, line 1: expected a header of "
+                                         "offset_ms,input_tokens,output_tokens or "
+                                         "TIMESTAMP,ContextTokens,GeneratedTokens");
         QTest::newRow("azure") << QByteArray("TIMESTAMP,ContextTokens,GeneratedTokens\n"
                                              "2023-11-16 18:15:46.68,374,44\n"
                                              "yesterday,374,44\n")
-                               << L1("t, line 3: TIMESTAMP: expected a date and time such as "
-                                     "2023-11-16 18:15:46.6805900");
-        QTest::newRow("empty") << QByteArray("\n\n") << L1("t: the trace holds no requests");
+                               << latin("t, line 3: TIMESTAMP: expected a date and time such as "
+                                        "2023-11-16 18:15:46.6805900");
+        QTest::newRow("empty") << QByteArray("\n\n") << latin("t: the trace holds no requests");
     }
 
     void badTraceLinesNameFileAndLine()
@@ -454,7 +458,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, text);
         QFETCH(QString, message);
         QString error;
-        QVERIFY(!Trace::parse(text, L1("t"), &error));
+        QVERIFY(!Trace::parse(text, latin("t"), &error));
         QCOMPARE(error, message);
     }
 
@@ -472,21 +476,22 @@ private Q_SLOTS:
     void suiteReadsATraceBesideIt()
     {
         QTemporaryDir dir;
-        QVERIFY(QDir(dir.path()).mkpath(L1("traces")));
-        QVERIFY(writeFile(dir.filePath(L1("traces/t.csv")), "offset_ms,input_tokens,output_tokens\n"
-                                                            "0,100,10\n500,300,30\n1000,200,20\n"));
+        QVERIFY(QDir(dir.path()).mkpath(latin("traces")));
+        QVERIFY(writeFile(dir.filePath(latin("traces/t.csv")),
+                          "offset_ms,input_tokens,output_tokens\n"
+                          "0,100,10\n500,300,30\n1000,200,20\n"));
         const json sc{{"kind", "latency"},
                       {"warmup", 1},
                       {"concurrency", 16},
                       {"trace", {{"file", "traces/t.csv"}, {"time_scale", 0.25}}}};
-        const QString suitePath = dir.filePath(L1("suite.json"));
+        const QString suitePath = dir.filePath(latin("suite.json"));
         QVERIFY(writeFile(suitePath, suiteWithScenario(sc)));
         QString error;
         const auto suite = Suite::loadFile(suitePath, &error);
         QVERIFY2(suite, qPrintable(error));
         const Scenario &s = suite->scenarios[0];
         QVERIFY(s.trace && s.trace->trace);
-        QCOMPARE(s.trace->path, QDir::cleanPath(dir.filePath(L1("traces/t.csv"))));
+        QCOMPARE(s.trace->path, QDir::cleanPath(dir.filePath(latin("traces/t.csv"))));
         QCOMPARE(s.trace->timeScale, 0.25);
         QVERIFY(s.isOpenLoop());
         QCOMPARE(s.requests, 2); // three lines, the first a warm-up
@@ -499,14 +504,14 @@ private Q_SLOTS:
                  (std::vector<std::int64_t>{0, 125'000'000, 250'000'000}));
 
         // A saved suite names the file it read, so it parses again anywhere.
-        const auto again = Suite::parse(suite->toJson(), L1("session 4"), &error);
+        const auto again = Suite::parse(suite->toJson(), latin("session 4"), &error);
         QVERIFY2(again, qPrintable(error));
         QCOMPARE(again->toJson(), suite->toJson());
         QCOMPARE(again->scenarios[0].trace->path, s.trace->path);
         QCOMPARE(again->scenarios[0].trace->timeScale, s.trace->timeScale);
 
         // Errors: the trace's own (file and line), and the fields a trace rules out.
-        QVERIFY(writeFile(dir.filePath(L1("bad.jsonl")),
+        QVERIFY(writeFile(dir.filePath(latin("bad.jsonl")),
                           "{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 1}\n"
                           "{\"timestamp\": 3, \"input_length\": 5}\n"));
         const auto expectError = [&](const json &scenario, const QString &message) {
@@ -515,26 +520,26 @@ private Q_SLOTS:
             QVERIFY(!Suite::loadFile(suitePath, &e));
             QCOMPARE(e, message);
         };
-        const QString at = suitePath + L1(".scenarios[0]");
+        const QString at = suitePath + latin(".scenarios[0]");
         expectError({{"kind", "latency"}, {"trace", {{"file", "bad.jsonl"}}}},
-                    at + L1(".trace.file: ") + dir.filePath(L1("bad.jsonl")) +
-                        L1(", line 2: missing field \"output_length\" (or \"output_tokens\")"));
+                    at + latin(".trace.file: ") + dir.filePath(latin("bad.jsonl")) +
+                        latin(", line 2: missing field \"output_length\" (or \"output_tokens\")"));
         expectError({{"kind", "latency"}, {"trace", {{"file", "none.csv"}}}},
-                    at + L1(".trace.file: ") + dir.filePath(L1("none.csv")) +
-                        L1(": cannot read the trace (No such file or directory)"));
+                    at + latin(".trace.file: ") + dir.filePath(latin("none.csv")) +
+                        latin(": cannot read the trace (No such file or directory)"));
         expectError(
             {{"kind", "latency"}, {"prompt_tokens", 5}, {"trace", {{"file", "traces/t.csv"}}}},
-            at + L1(".prompt_tokens: a trace scenario takes its arrivals and sizes from "
-                    "the trace"));
+            at + latin(".prompt_tokens: a trace scenario takes its arrivals and sizes from "
+                       "the trace"));
         expectError(
             {{"kind", "latency"}, {"load", "closed"}, {"trace", {{"file", "traces/t.csv"}}}},
-            at + L1(".load: a trace is replayed open loop"));
+            at + latin(".load: a trace is replayed open loop"));
         expectError({{"kind", "latency"}, {"requests", 4}, {"trace", {{"file", "traces/t.csv"}}}},
-                    at + L1(".requests: the trace holds only 3 requests (warm-up included)"));
+                    at + latin(".requests: the trace holds only 3 requests (warm-up included)"));
         expectError({{"kind", "latency"}, {"trace", {{"file", "traces/t.csv"}, {"time_scale", 0}}}},
-                    at + L1(".trace.time_scale: expected a number above zero, at most 1000000"));
+                    at + latin(".trace.time_scale: expected a number above zero, at most 1000000"));
         expectError({{"kind", "latency"}, {"trace", {{"path", "traces/t.csv"}}}},
-                    at + L1(".trace: unknown field \"path\""));
+                    at + latin(".trace: unknown field \"path\""));
     }
 
     // Acceptance: 500 requests of a trace, replayed against the simulator over real HTTP,
@@ -548,14 +553,14 @@ private Q_SLOTS:
         shape.outputTokensMin = shape.outputTokensMax =
             1; // never cut: a cut costs the simulator recounts
         QString error;
-        const auto sim = test::startedSim(
-            {test::simProfileJson(L1("Replay"), L1("gpt-4o-replay"), shape, {{"capacity", 0}})});
+        const auto sim = test::startedSim({test::simProfileJson(
+            latin("Replay"), latin("gpt-4o-replay"), shape, {{"capacity", 0}})});
         if (!sim)
             return;
 
         const GeneratedTrace g = acceptanceTrace();
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath(L1("trace.jsonl")), g.jsonl));
+        QVERIFY(writeFile(dir.filePath(latin("trace.jsonl")), g.jsonl));
         json provider{{"name", "Replay"},
                       {"dialect", "openai-chat"},
                       {"base_url", sim->baseUrl().toString().toStdString()},
@@ -570,13 +575,13 @@ private Q_SLOTS:
                           // clock starts (LoadRunner builds concurrency × 4 ahead).
                           {"concurrency", 128},
                           {"trace", {{"file", "trace.jsonl"}, {"time_scale", 0.5}}}}}}};
-        const QString suitePath = dir.filePath(L1("suite.json"));
+        const QString suitePath = dir.filePath(latin("suite.json"));
         QVERIFY(writeFile(suitePath, QByteArray::fromStdString(doc.dump())));
         const auto suite = Suite::loadFile(suitePath, &error);
         QVERIFY2(suite, qPrintable(error));
         QCOMPARE(suite->scenarios[0].requests, kMeasured);
 
-        const QString dbPath = dir.filePath(L1("w.sqlite"));
+        const QString dbPath = dir.filePath(latin("w.sqlite"));
         SessionRunner runner;
         QSignalSpy finished(&runner, &SessionRunner::finished);
         QVERIFY2(runner.start(SessionRequest{*suite, dbPath, std::nullopt, {}}, &error),
@@ -584,7 +589,7 @@ private Q_SLOTS:
         WakeProbe probe;
         QVERIFY(finished.wait(120'000));
         const WakeProbe::Lateness wake = probe.stop();
-        QCOMPARE(finished.first().at(1).toString(), L1("finished"));
+        QCOMPARE(finished.first().at(1).toString(), latin("finished"));
         const qint64 sessionId = finished.first().at(0).toLongLong();
 
         Database db(dbPath);
@@ -687,19 +692,19 @@ private Q_SLOTS:
         test::ProfileShape shape;
         shape.ttftMedianMs = shape.ttftP95Ms = 2;
         QString error;
-        const auto sim = test::startedSim({test::simProfileJson(L1("C"), L1("c"), shape)});
+        const auto sim = test::startedSim({test::simProfileJson(latin("C"), latin("c"), shape)});
         if (!sim)
             return;
         Suite suite;
-        suite.name = L1("closed");
-        suite.providers = {test::simProvider(L1("C"), sim->baseUrl(), L1("c"))};
+        suite.name = latin("closed");
+        suite.providers = {test::simProvider(latin("C"), sim->baseUrl(), latin("c"))};
         Scenario s;
         s.requests = 4;
         s.promptTokens = 20;
         s.maxOutputTokens = 4;
         suite.scenarios = {s};
         QTemporaryDir dir;
-        const QString dbPath = dir.filePath(L1("c.sqlite"));
+        const QString dbPath = dir.filePath(latin("c.sqlite"));
         SessionRunner runner;
         QSignalSpy finished(&runner, &SessionRunner::finished);
         QVERIFY(runner.start(SessionRequest{suite, dbPath, std::nullopt, {}}, &error));
@@ -716,5 +721,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstWorkload)
+YS_TEST_GUILESS_MAIN(TstWorkload)
 #include "tst_workload.moc"
