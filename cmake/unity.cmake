@@ -9,7 +9,7 @@
 # warning is off for batched targets. Configure with -DYS_UNITY=OFF to compile source by source,
 # or with -DYS_UNITY_BATCH_SIZE=0 to compile each library as one batch, which shows every clash
 # any split could meet (docs/testing.md).
-set(YS_UNITY_BATCH_SIZE 8 CACHE STRING "Sources per unity batch (YS_UNITY)")
+set(YS_UNITY_BATCH_SIZE 16 CACHE STRING "Sources per unity batch (YS_UNITY)")
 
 # ys_unity(TARGET): TARGET's sources compile in batches when YS_UNITY is on.
 function(ys_unity target)

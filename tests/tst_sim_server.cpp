@@ -154,7 +154,7 @@ test::ProfileShape serverShape()
 }
 
 // Percentile with linear interpolation between closest ranks (R type 7), as the app reports.
-double percentile(std::vector<double> values, double q)
+double samplePercentile(std::vector<double> values, double q)
 {
     std::sort(values.begin(), values.end());
     const double position = q * double(values.size() - 1);
@@ -439,7 +439,7 @@ void TestSimServer::demoCalibration()
     std::vector<double> e2e;
     for (std::uint64_t n = 0; n < 30; ++n)
         e2e.push_back(double(profile->plan(n, 1000, 128).durationNs()) / 1e6);
-    const double p95 = percentile(e2e, 0.95);
+    const double p95 = samplePercentile(e2e, 0.95);
     QVERIFY2(std::abs(p95 - targetMs) <= 0.05 * targetMs,
              qPrintable(QStringLiteral("P95 %1 ms, target %2 ms").arg(p95).arg(targetMs)));
 
@@ -448,9 +448,9 @@ void TestSimServer::demoCalibration()
         std::vector<double> run;
         for (std::uint64_t n = start; n < start + 30; ++n)
             run.push_back(double(profile->plan(n, 1000, 128).durationNs()) / 1e6);
-        runs.push_back(percentile(run, 0.95));
+        runs.push_back(samplePercentile(run, 0.95));
     }
-    const double typical = percentile(runs, 0.5);
+    const double typical = samplePercentile(runs, 0.5);
     QVERIFY2(
         std::abs(typical - targetMs) <= 0.05 * targetMs,
         qPrintable(QStringLiteral("median P95 %1 ms, target %2 ms").arg(typical).arg(targetMs)));
@@ -935,9 +935,9 @@ void TestSimServer::ttftTiming()
         QVERIFY(client.firstContentNs() - client.startNs >=
                 record->firstContentNs - record->acceptedNs);
     }
-    const double median = percentile(ttft, 0.5);
+    const double median = samplePercentile(ttft, 0.5);
     qInfo("median TTFT %.1f ms (server side %.1f ms), expected %.1f ms", median,
-          percentile(serverTtft, 0.5), expectedMs);
+          samplePercentile(serverTtft, 0.5), expectedMs);
     QVERIFY2(
         std::abs(median - expectedMs) <= 0.10 * expectedMs,
         qPrintable(QStringLiteral("median %1 ms, expected %2 ms").arg(median).arg(expectedMs)));
@@ -1075,9 +1075,9 @@ void TestSimServer::demoProbe()
             }
         }
     }
-    const double p95 = percentile(e2e, 0.95);
+    const double p95 = samplePercentile(e2e, 0.95);
     qInfo("%s: e2e P95 %.1f ms (target %.0f ms), P50 %.1f ms", qPrintable(model), p95, targetMs,
-          percentile(e2e, 0.5));
+          samplePercentile(e2e, 0.5));
     QVERIFY2(std::abs(p95 - targetMs) <= 0.10 * targetMs,
              qPrintable(QStringLiteral("P95 %1 ms, target %2 ms").arg(p95).arg(targetMs)));
 }

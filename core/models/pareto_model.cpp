@@ -8,12 +8,12 @@ namespace ys {
 
 namespace {
 
-QVariant low(const std::optional<std::pair<double, double>> &ci)
+QVariant intervalLow(const std::optional<std::pair<double, double>> &ci)
 {
     return ci ? QVariant(ci->first) : QVariant();
 }
 
-QVariant high(const std::optional<std::pair<double, double>> &ci)
+QVariant intervalHigh(const std::optional<std::pair<double, double>> &ci)
 {
     return ci ? QVariant(ci->second) : QVariant();
 }
@@ -28,19 +28,19 @@ ParetoModel::ParetoModel(QObject *parent)
         return at(r).usdPer1k;
     }).places(5);
     addColumn("usd_per_1k_low", "$/1K tokens", QT_TR_NOOP("$/1K low"), [this](int r) {
-        return low(at(r).usdPer1kCi);
+        return intervalLow(at(r).usdPer1kCi);
     }).places(5);
     addColumn("usd_per_1k_high", "$/1K tokens", QT_TR_NOOP("$/1K high"), [this](int r) {
-        return high(at(r).usdPer1kCi);
+        return intervalHigh(at(r).usdPer1kCi);
     }).places(5);
     addColumn("latency_ms", "ms", QT_TR_NOOP("Latency (ms)"), [this](int r) {
         return at(r).latencyMs;
     }).places(1);
     addColumn("latency_low_ms", "ms", QT_TR_NOOP("Latency low"), [this](int r) {
-        return low(at(r).latencyCi);
+        return intervalLow(at(r).latencyCi);
     }).places(1);
     addColumn("latency_high_ms", "ms", QT_TR_NOOP("Latency high"), [this](int r) {
-        return high(at(r).latencyCi);
+        return intervalHigh(at(r).latencyCi);
     }).places(1);
     // The flags show "yes" or nothing, and leave the model as that text.
     const auto yes = [](bool v) {

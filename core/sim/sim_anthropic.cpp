@@ -35,14 +35,6 @@ bool appendText(const Json &content, QString *text)
     return true;
 }
 
-SimError invalid(const QString &message)
-{
-    SimError error;
-    error.kind = SimErrorKind::InvalidRequest;
-    error.message = message;
-    return error;
-}
-
 // Anthropic's wording of every error reply. There is no error code: the type and the message
 // are what clients go by.
 const SimErrorWording kAnthropicErrors[] = {
@@ -86,19 +78,20 @@ bool SimAnthropic::readModel(const SimHttpRequest &request, QString *model, SimE
     case SimModelField::Read:
         return true;
     case SimModelField::NotJson:
-        *error = invalid(QStringLiteral("There was an error parsing the body of your request."));
+        *error =
+            invalidRequest(QStringLiteral("There was an error parsing the body of your request."));
         return false;
     case SimModelField::Missing:
         break;
     }
-    *error = invalid(QStringLiteral("model: Field required"));
+    *error = invalidRequest(QStringLiteral("model: Field required"));
     return false;
 }
 
 bool SimAnthropic::checkHeaders(const SimHttpRequest &request, SimError *error) const
 {
     if (!request.hasHeader("anthropic-version")) {
-        *error = invalid(QStringLiteral("anthropic-version: header is required"));
+        *error = invalidRequest(QStringLiteral("anthropic-version: header is required"));
         return false;
     }
     return true;
@@ -109,11 +102,12 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
     const Json body = std::exchange(m_body, Json());
     const auto maxTokens = body.find("max_tokens");
     if (maxTokens == body.end() || maxTokens->is_null()) {
-        *error = invalid(QStringLiteral("max_tokens: Field required"));
+        *error = invalidRequest(QStringLiteral("max_tokens: Field required"));
         return false;
     }
     if (!maxTokens->is_number_integer() || maxTokens->get<std::int64_t>() < 1) {
-        *error = invalid(QStringLiteral("max_tokens: Input should be greater than or equal to 1"));
+        *error = invalidRequest(
+            QStringLiteral("max_tokens: Input should be greater than or equal to 1"));
         return false;
     }
     out->maxTokens = int(
@@ -122,7 +116,7 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
         out->temperature = t->get<double>();
     if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
         if (!it->is_boolean()) {
-            *error = invalid(QStringLiteral("stream: Input should be a valid boolean"));
+            *error = invalidRequest(QStringLiteral("stream: Input should be a valid boolean"));
             return false;
         }
         out->stream = it->get<bool>();
@@ -131,18 +125,19 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
     if (const auto system = body.find("system"); system != body.end() && !system->is_null()) {
         QString text;
         if (!appendText(*system, &text)) {
-            *error = invalid(QStringLiteral("system: Input should be a valid string or list"));
+            *error =
+                invalidRequest(QStringLiteral("system: Input should be a valid string or list"));
             return false;
         }
         simAppendMessage(prompt, text);
     }
     const auto messages = body.find("messages");
     if (messages == body.end() || !messages->is_array()) {
-        *error = invalid(QStringLiteral("messages: Field required"));
+        *error = invalidRequest(QStringLiteral("messages: Field required"));
         return false;
     }
     if (messages->empty()) {
-        *error = invalid(QStringLiteral("messages: at least one message is required"));
+        *error = invalidRequest(QStringLiteral("messages: at least one message is required"));
         return false;
     }
     for (std::size_t i = 0; i < messages->size(); ++i) {
@@ -150,7 +145,7 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
         const auto content = message.is_object() ? message.find("content") : message.end();
         QString text;
         if (!message.is_object() || content == message.end() || !appendText(*content, &text)) {
-            *error = invalid(QStringLiteral("messages.%1.content: Field required").arg(i));
+            *error = invalidRequest(QStringLiteral("messages.%1.content: Field required").arg(i));
             return false;
         }
         simAppendMessage(prompt, text);

@@ -54,6 +54,15 @@ struct SimError {
     int requestedTokens = 0; // RateLimited
 };
 
+// An InvalidRequest error saying message.
+inline SimError invalidRequest(const QString &message)
+{
+    SimError error;
+    error.kind = SimErrorKind::InvalidRequest;
+    error.message = message;
+    return error;
+}
+
 // A whole reply that is not a stream: status, extra headers and the JSON body.
 struct SimReply {
     int status = 200;

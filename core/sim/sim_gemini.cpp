@@ -66,14 +66,6 @@ OrderedJson help()
                       {"url", "https://ai.google.dev/gemini-api/docs/rate-limits"}}})}};
 }
 
-SimError invalid(const QString &message)
-{
-    SimError error;
-    error.kind = SimErrorKind::InvalidRequest;
-    error.message = message;
-    return error;
-}
-
 constexpr char kQuotaMessage[] =
     "You exceeded your current quota, please check your plan and billing details. For more "
     "information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.";
@@ -153,7 +145,7 @@ bool SimGemini::readModel(const SimHttpRequest &request, QString *model, SimErro
     const qsizetype start = request.path.indexOf("/models/") + 8;
     const qsizetype colon = request.path.lastIndexOf(':');
     if (colon <= start) {
-        *error = invalid(QStringLiteral("Invalid model name in the request path."));
+        *error = invalidRequest(QStringLiteral("Invalid model name in the request path."));
         return false;
     }
     *model =
@@ -168,7 +160,7 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
     const Json body = Json::parse(m_body.cbegin(), m_body.cend(), nullptr, false);
     m_body.clear();
     if (body.is_discarded() || !body.is_object()) {
-        *error = invalid(QStringLiteral("Invalid JSON payload received."));
+        *error = invalidRequest(QStringLiteral("Invalid JSON payload received."));
         return false;
     }
     out->stream = m_stream;
@@ -191,22 +183,23 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
     };
     for (const char *key : {"systemInstruction", "system_instruction"}) {
         if (const auto it = body.find(key); it != body.end() && !appendParts(*it)) {
-            *error = invalid(QStringLiteral("Invalid value at '%1': expected a Content with "
-                                            "parts.")
-                                 .arg(QLatin1StringView(key)));
+            *error = invalidRequest(QStringLiteral("Invalid value at '%1': expected a Content with "
+                                                   "parts.")
+                                        .arg(QLatin1StringView(key)));
             return false;
         }
     }
     const auto contents = body.find("contents");
     if (contents == body.end() || !contents->is_array() || contents->empty()) {
-        *error = invalid(QStringLiteral("* GenerateContentRequest.contents: contents is not "
-                                        "specified\n"));
+        *error = invalidRequest(QStringLiteral("* GenerateContentRequest.contents: contents is not "
+                                               "specified\n"));
         return false;
     }
     for (const Json &content : *contents) {
         if (!appendParts(content)) {
-            *error = invalid(QStringLiteral("* GenerateContentRequest.contents: a content has no "
-                                            "parts\n"));
+            *error =
+                invalidRequest(QStringLiteral("* GenerateContentRequest.contents: a content has no "
+                                              "parts\n"));
             return false;
         }
     }
@@ -221,9 +214,10 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
             if (max == config->end() || max->is_null())
                 continue;
             if (!max->is_number_integer() || max->get<std::int64_t>() < 1) {
-                *error = invalid(QStringLiteral("* GenerateContentRequest.generation_config."
-                                                "max_output_tokens: max_output_tokens must be "
-                                                "positive.\n"));
+                *error =
+                    invalidRequest(QStringLiteral("* GenerateContentRequest.generation_config."
+                                                  "max_output_tokens: max_output_tokens must be "
+                                                  "positive.\n"));
                 return false;
             }
             out->maxTokens = int(
