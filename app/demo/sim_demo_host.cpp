@@ -5,7 +5,10 @@
 
 namespace ys {
 
-SimDemoHost::SimDemoHost() = default;
+SimDemoHost::SimDemoHost(double timeScale)
+    : m_timeScale(timeScale)
+{
+}
 
 SimDemoHost::~SimDemoHost() = default;
 
@@ -33,7 +36,11 @@ std::vector<ProviderConfig> SimDemoHost::providers(const QUrl &baseUrl) const
 QUrl SimDemoHost::start(QString *error)
 {
     if (!m_sim) {
-        auto sim = std::make_unique<SimHost>(SimProfile::demoProfiles());
+        std::vector<SimProfile> profiles = SimProfile::demoProfiles();
+        if (m_timeScale != 1.0)
+            for (SimProfile &p : profiles)
+                p.scaleTimes(m_timeScale);
+        auto sim = std::make_unique<SimHost>(std::move(profiles));
         if (!sim->start(error))
             return {};
         m_sim = std::move(sim);

@@ -13,13 +13,17 @@ class SimHost;
 // which is why it lives in app/.
 class SimDemoHost : public DemoHost {
 public:
-    SimDemoHost();
+    // timeScale multiplies every time the simulated providers take (SimProfile::scaleTimes): 1
+    // for the demo as analysts see it; a test of the window's handling of a run may run it
+    // faster.
+    explicit SimDemoHost(double timeScale = 1.0);
     ~SimDemoHost() override;
 
     std::vector<ProviderConfig> providers(const QUrl &baseUrl) const override;
     QUrl start(QString *error) override;
 
 private:
+    double m_timeScale;
     std::unique_ptr<SimHost> m_sim;
 };
 

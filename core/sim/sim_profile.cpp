@@ -638,6 +638,15 @@ std::vector<SimProfile> SimProfile::loadFile(const QString &path, QString *error
     return profiles;
 }
 
+void SimProfile::scaleTimes(double factor)
+{
+    ttftMedianMs *= factor;
+    ttftP95Ms *= factor;
+    prefillQuadraticSPerMTok2 *= factor;
+    prefillTokensPerS /= factor;
+    decodeTokensPerS /= factor;
+}
+
 std::vector<SimProfile> SimProfile::demoProfiles()
 {
     QString error;

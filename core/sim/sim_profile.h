@@ -138,6 +138,12 @@ public:
     // The faults this profile injects into request number requestNumber (seeded draw).
     SimFaultSet drawFaults(std::uint64_t requestNumber) const;
 
+    // The same provider with every time it takes multiplied by factor: the first token's
+    // median and P95 and the quadratic prefill term, and the prefill and decode rates divided.
+    // Limits, sizes, faults and rate limits stay. For a test of what a window does with a run,
+    // not of the providers' latencies.
+    void scaleTimes(double factor);
+
     // On failure these return an empty list and set *error to a message naming the file (for
     // loadFile), the profile and the field at fault.
     static std::vector<SimProfile> load(const QByteArray &json, QString *error);
