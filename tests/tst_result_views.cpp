@@ -1,16 +1,20 @@
 // The result views on the offscreen platform, fed by a real session: a small suite (a latency
-// run, a concurrency sweep of 1, 2 and 4, a cache and a determinism scenario) run against the
+// run, a concurrency sweep of 1, 2 and 4, a cache, a determinism and a stability scenario) run
+// against the
 // simulator, then each view's series checked against core's figures for that session.
 #include "analysis/cost_split.h"
 #include "analysis/latency_distribution.h"
 #include "charts/concurrency_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
+#include "charts/stall_chart.h"
 #include "demo/sim_demo_host.h"
 #include "models/drift_model.h"
+#include "models/stability_model.h"
 #include "models/verdict_text.h"
 #include "ui/result_views.h"
 #include "ui/session_drift_view.h"
+#include "ui/stability_view.h"
 #include "ui/verdict_cards.h"
 #include "workbench/workbench.h"
 
@@ -19,6 +23,7 @@
 #include "workbench_fixtures.h"
 
 #include <QApplication>
+#include <QBarSeries>
 #include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
@@ -60,6 +65,11 @@ Suite viewsSuite(std::vector<ProviderConfig> providers)
     determinism.determinism.prompts = 2;
     determinism.determinism.repeats = 2;
     suite.scenarios.push_back(determinism);
+    // Stall thresholds the simulator's gaps fall on both sides of.
+    Scenario stability = latency;
+    stability.kind = QStringLiteral("stability");
+    stability.stability.stallMs = {1, 5, 1000};
+    suite.scenarios.push_back(stability);
     return suite;
 }
 
@@ -214,6 +224,66 @@ private Q_SLOTS:
         }
     }
 
+    void stabilityMatchesCore()
+    {
+        StabilityView view(m_workbench.get());
+        view.resize(1000, 700);
+        view.show();
+        const SessionSummary &summary = *m_workbench->summary();
+        const StabilityModel *model = view.model();
+        QCOMPARE(model->rowCount(), int(summary.providers.size()));
+        const auto value = [&](int row, int column) {
+            return model->index(row, column).data(RowTableModel::ValueRole);
+        };
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const ProviderSummary &p = summary.providers[std::size_t(row)];
+            QVERIFY2(p.results.stability, qPrintable(p.name));
+            const StabilityResult &s = *p.results.stability;
+            QCOMPARE(value(row, StabilityModel::Provider).toString(), p.name);
+            QVERIFY(s.attempts > 0);
+            QCOMPARE(value(row, StabilityModel::Attempts).toInt(), s.attempts);
+            QVERIFY(s.itlMs.p50 && s.itlMs.p99 && s.longestStallMs);
+            QCOMPARE(value(row, StabilityModel::ItlP50).toDouble(), *s.itlMs.p50);
+            QCOMPARE(value(row, StabilityModel::ItlP99).toDouble(), *s.itlMs.p99);
+            QCOMPARE(value(row, StabilityModel::LongestStall).toDouble(), *s.longestStallMs);
+            QCOMPARE(value(row, StabilityModel::Cuts).toInt(), s.cuts);
+            QCOMPARE(model->index(row, StabilityModel::Stalls).data().toString(),
+                     StabilityModel::stallsText(s));
+            QVERIFY(!s.finishReasons.empty());
+            QCOMPARE(model->index(row, StabilityModel::FinishReasons).data().toString(),
+                     StabilityModel::finishText(s));
+        }
+        QVERIFY2(view.message().contains(QStringLiteral("longest gap")),
+                 qPrintable(view.message()));
+
+        // The chart: a category per threshold, a bar set per provider holding its gaps at least
+        // that long, as the summary counted them.
+        StallChart *chart = view.chart();
+        QCOMPARE(chart->thresholds(), std::vector<int>({1, 5, 1000}));
+        auto *bars = qobject_cast<QBarSeries *>(chart->chart()->series().value(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->barSets().size(), qsizetype(summary.providers.size()));
+        bool someBelow = false, noneAbove = true;
+        for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+            const auto &stalls = summary.providers[i].results.stability->stalls;
+            QCOMPARE(chart->providers()[i], summary.providers[i].name);
+            QCOMPARE(stalls.size(), std::size_t(3));
+            for (std::size_t t = 0; t < stalls.size(); ++t)
+                QCOMPARE(bars->barSets()[qsizetype(i)]->at(qsizetype(t)), double(stalls[t].second));
+            someBelow = someBelow || stalls[0].second > 0;
+            noneAbove = noneAbove && stalls[2].second == 0;
+        }
+        // The simulator streams every few milliseconds and never waits a second.
+        QVERIFY(someBelow);
+        QVERIFY(noneAbove);
+        keepPicture(&view, QStringLiteral("stability"));
+
+        // Clicking a provider's bars selects it everywhere.
+        emit bars->clicked(0, bars->barSets().last());
+        QCOMPARE(m_workbench->selectedProvider(), summary.providers.back().name);
+        QCOMPARE(view.table()->currentIndex().row(), model->rowCount() - 1);
+    }
+
     void verdictCardsShowEveryKind()
     {
         VerdictCards cards(m_workbench.get());
@@ -261,8 +331,8 @@ private Q_SLOTS:
     {
         QWidget host;
         const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
-        // distribution, phases, concurrency, costs, verdicts, drift, token counts
-        QCOMPARE(views.size(), std::size_t(7));
+        // distribution, phases, concurrency, costs, stability, verdicts, drift, token counts
+        QCOMPARE(views.size(), std::size_t(8));
         for (const ResultView &v : views)
             QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
         // Hidden views redraw when shown, after the summary is loaded again.
@@ -274,7 +344,8 @@ private Q_SLOTS:
         QCOMPARE(costs->splits().size(), m_workbench->summary()->providers.size());
         // The drift tab shows the session's drift from the same view of the session (none in a
         // database of one session).
-        auto *drift = qobject_cast<SessionDriftView *>(views[5].widget);
+        QVERIFY(qobject_cast<StabilityView *>(views[4].widget));
+        auto *drift = qobject_cast<SessionDriftView *>(views[6].widget);
         QVERIFY(drift);
         QCOMPARE(drift->model()->rowCount(), int(m_workbench->summary()->drift.size()));
         QVERIFY2(!drift->message().isEmpty(), "the drift tab says what it shows");

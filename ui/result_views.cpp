@@ -6,6 +6,7 @@
 #include "ui/latency_phases_view.h"
 #include "ui/reconciliation_view.h"
 #include "ui/session_drift_view.h"
+#include "ui/stability_view.h"
 #include "ui/verdict_cards.h"
 
 namespace ys {
@@ -17,6 +18,7 @@ std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
         {new LatencyPhasesView(workbench, parent), tr("Latency phases")},
         {new ConcurrencyChart(workbench, parent), tr("Concurrency")},
         {new CostBreakdownChart(workbench, parent), tr("Cost breakdown")},
+        {new StabilityView(workbench, parent), tr("Stability")},
         {new VerdictCards(workbench, parent), tr("Verdicts")},
         {new SessionDriftView(workbench, parent), tr("Drift")},
         {new ReconciliationView(workbench, parent), tr("Token counts")},
