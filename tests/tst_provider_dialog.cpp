@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTcpServer>
 #include <QTest>
@@ -168,6 +169,10 @@ private Q_SLOTS:
             << int(ProviderField::Proxy) << QStringLiteral("http://analyst:hunter2@proxy:3128");
         QTest::newRow("proxy credentials as text")
             << int(ProviderField::ProxyAuth) << QStringLiteral("analyst:hunter2");
+        QTest::newRow("metrics not a URL")
+            << int(ProviderField::MetricsUrl) << QStringLiteral("gpu-box 8000/metrics");
+        QTest::newRow("unknown fallback")
+            << int(ProviderField::Fallback) << QStringLiteral("Nobody");
     }
 
     void badInputIsRefusedInPlace()
@@ -181,7 +186,10 @@ private Q_SLOTS:
         fillValid(dialog, QUrl(QStringLiteral("http://127.0.0.1:8000/v1")), QStringLiteral("m"));
         QVERIFY(dialog.problemShown(f).isEmpty());
         typeInto(dialog.lineEdit(f), text);
+        // The form's first tab in front: a refusal brings the field's own tab forward.
+        dialog.formTabs()->setCurrentIndex(0);
         QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+        QVERIFY(dialog.formTabs()->currentWidget()->isAncestorOf(dialog.lineEdit(f)));
 
         // Refused: still open, nothing returned, the message beside the field naming it.
         QVERIFY(dialog.isVisible());
@@ -213,7 +221,10 @@ private Q_SLOTS:
                             : f == ProviderField::InputPrice ? QStringLiteral("0")
                             : f == ProviderField::Proxy      ? QStringLiteral("http://proxy:3128")
                             : f == ProviderField::ProxyAuth  ? QStringLiteral("env:CORP_PROXY")
-                                                             : QStringLiteral("8192");
+                            : f == ProviderField::MetricsUrl
+                                ? QStringLiteral("http://gpu-box:8000/metrics")
+                            : f == ProviderField::Fallback ? QStringLiteral("Existing")
+                                                           : QStringLiteral("8192");
         if (f == ProviderField::Proxy || f == ProviderField::ProxyAuth)
             for (QLabel *l : dialog.findChildren<QLabel *>())
                 QVERIFY(!l->text().contains(QLatin1StringView("hunter2")));
@@ -226,6 +237,13 @@ private Q_SLOTS:
             QCOMPARE(dialog.provider()->network.proxy, fix);
         if (f == ProviderField::ProxyAuth)
             QCOMPARE(dialog.provider()->network.proxyAuthRef, fix);
+        if (f == ProviderField::MetricsUrl) {
+            QVERIFY(dialog.provider()->serverMetrics);
+            QCOMPARE(dialog.provider()->serverMetrics->url.toString(), fix);
+            QCOMPARE(dialog.provider()->serverMetrics->intervalMs, 1000);
+        }
+        if (f == ProviderField::Fallback)
+            QCOMPARE(dialog.provider()->fallback, QStringList{fix});
     }
 
     void testConnectionAgainstTheSimulator()

@@ -7,6 +7,7 @@
 #include "provider/secrets.h"
 #include "test_main.h"
 #include "workbench/provider_form.h"
+#include "workbench/provider_operations_form.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -14,6 +15,7 @@
 #include <QThread>
 #include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 using namespace ys;
 
@@ -50,7 +52,15 @@ constexpr std::pair<ProviderField, QString ProviderDraft::*> kFieldTexts[] = {
     {ProviderField::CaFile, &ProviderDraft::caFile},
     {ProviderField::ClientCert, &ProviderDraft::clientCert},
     {ProviderField::ClientKey, &ProviderDraft::clientKey},
-    {ProviderField::HttpVersion, &ProviderDraft::httpVersion}};
+    {ProviderField::HttpVersion, &ProviderDraft::httpVersion},
+    {ProviderField::MetricsUrl, &ProviderDraft::metricsUrl},
+    {ProviderField::MetricsInterval, &ProviderDraft::metricsInterval},
+    {ProviderField::MetricsKeep, &ProviderDraft::metricsKeep},
+    {ProviderField::BreakerThreshold, &ProviderDraft::breakerThreshold},
+    {ProviderField::BreakerWindow, &ProviderDraft::breakerWindow},
+    {ProviderField::BreakerOpen, &ProviderDraft::breakerOpen},
+    {ProviderField::BreakerProbes, &ProviderDraft::breakerProbes},
+    {ProviderField::Fallback, &ProviderDraft::fallback}};
 
 // The draft's text for a field.
 QString &fieldOf(ProviderDraft &d, ProviderField field)
@@ -125,6 +135,15 @@ private Q_SLOTS:
         formRow("key without its certificate", ProviderField::ClientCert, "/etc/ys/client.key");
         formRow("certificate without its key", ProviderField::ClientKey, "/etc/ys/client.pem");
         formRow("unknown http version", ProviderField::HttpVersion, "3");
+        formRow("metrics not http", ProviderField::MetricsUrl, "ftp://gpu-box:8000/metrics");
+        formRow("metrics without host", ProviderField::MetricsUrl, "http:///metrics");
+        formRow("scrapes too often", ProviderField::MetricsInterval, "49");
+        formRow("scrape interval not whole", ProviderField::MetricsInterval, "1.5");
+        formRow("not a metric name", ProviderField::MetricsKeep,
+                "vllm:num_requests_waiting 9lives");
+        formRow("breaker of no failures", ProviderField::BreakerThreshold, "0");
+        formRow("unknown fallback", ProviderField::Fallback, "Other, Nobody");
+        formRow("itself as fallback", ProviderField::Fallback, "Local vLLM");
     }
 
     void eachBadFieldNamesItself()
@@ -182,6 +201,130 @@ private Q_SLOTS:
         // The defaults: the environment's proxy, automatic version; nothing written.
         const auto plain = ProviderForm::toConfig(validDraft(), ProviderConfig{}, {}, &problems);
         QVERIFY(plain && plain->network.isDefault());
+    }
+
+    // Server metrics, breaker and fallbacks reach the provider as a suite file holds them, and
+    // come back; emptied, they are gone.
+    void operationsRoundTrip()
+    {
+        ProviderConfig c;
+        ServerMetricsSettings metrics;
+        metrics.url = QUrl(QStringLiteral("http://gpu-box:8000/metrics"));
+        metrics.intervalMs = 250;
+        metrics.keep = {QStringLiteral("vllm:num_requests_waiting"),
+                        QStringLiteral("vllm:gpu_cache_usage_perc")};
+        c.serverMetrics = metrics;
+        c.breaker = BreakerSettings{3, 12.5, 4, 2};
+        c.fallback = {QStringLiteral("Other"), QStringLiteral("Third")};
+        ProviderDraft d = validDraft();
+        ProviderOperationsForm::fill(d, c);
+        QCOMPARE(d.metricsKeep,
+                 QStringLiteral("vllm:num_requests_waiting, vllm:gpu_cache_usage_perc"));
+        QCOMPARE(d.breakerWindow, QStringLiteral("12.5"));
+        QCOMPARE(d.fallback, QStringLiteral("Other, Third"));
+        const std::vector<QString> taken{QStringLiteral("Other"), QStringLiteral("Third")};
+        std::vector<FieldProblem> problems;
+        const auto p = ProviderForm::toConfig(d, ProviderConfig{}, taken, &problems);
+        QVERIFY2(p, qPrintable(problems.empty() ? QString() : problems.front().message));
+        QCOMPARE(p->serverMetrics, c.serverMetrics);
+        QCOMPARE(p->breaker, c.breaker);
+        QCOMPARE(p->fallback, c.fallback);
+        // What the editor wrote reads back from the suite file it saves.
+        Suite suite;
+        suite.name = QStringLiteral("ops");
+        suite.providers = {*p, *p, *p};
+        suite.providers[1].name = QStringLiteral("Other");
+        suite.providers[2].name = QStringLiteral("Third");
+        for (std::size_t i = 1; i < 3; ++i) {
+            suite.providers[i].fallback.clear();
+            suite.providers[i].breaker.reset();
+        }
+        suite.scenarios.push_back(Scenario{});
+        QString error;
+        const auto back = Suite::parse(suite.toJson(), QStringLiteral("ops.json"), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->providers[0].serverMetrics, c.serverMetrics);
+        QCOMPARE(back->providers[0].breaker, c.breaker);
+        QCOMPARE(back->providers[0].fallback, c.fallback);
+        // Emptied: no metrics, no breaker, no fallback.
+        d.metricsUrl.clear();
+        d.breakerThreshold = QStringLiteral("  ");
+        d.fallback.clear();
+        const auto off = ProviderForm::toConfig(d, *p, taken, &problems);
+        QVERIFY(off);
+        QVERIFY(!off->serverMetrics && !off->breaker && off->fallback.isEmpty());
+    }
+
+    // The editor holds each field to the limits a suite file does: the same values pass and the
+    // same are refused, on both sides of each bound.
+    void operationsFollowTheSuiteLimits_data()
+    {
+        QTest::addColumn<int>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("valid");
+        const auto row = [](const char *tag, ProviderField f, const char *v, bool ok) {
+            QTest::newRow(tag) << int(f) << QString::fromUtf8(v) << ok;
+        };
+        row("interval 50", ProviderField::MetricsInterval, "50", true);
+        row("interval 49", ProviderField::MetricsInterval, "49", false);
+        row("interval an hour", ProviderField::MetricsInterval, "3600000", true);
+        row("interval past an hour", ProviderField::MetricsInterval, "3600001", false);
+        row("threshold 1", ProviderField::BreakerThreshold, "1", true);
+        row("threshold 10000", ProviderField::BreakerThreshold, "10000", true);
+        row("threshold 10001", ProviderField::BreakerThreshold, "10001", false);
+        row("window a day", ProviderField::BreakerWindow, "86400", true);
+        row("window past a day", ProviderField::BreakerWindow, "86400.5", false);
+        row("window 0", ProviderField::BreakerWindow, "0", false);
+        row("open a tenth", ProviderField::BreakerOpen, "0.1", true);
+        row("open negative", ProviderField::BreakerOpen, "-1", false);
+        row("probes 1000", ProviderField::BreakerProbes, "1000", true);
+        row("probes 1001", ProviderField::BreakerProbes, "1001", false);
+        row("metric name with colon", ProviderField::MetricsKeep, "vllm:x_total", true);
+        row("metric name with dash", ProviderField::MetricsKeep, "x-total", false);
+    }
+
+    void operationsFollowTheSuiteLimits()
+    {
+        QFETCH(int, field);
+        QFETCH(QString, value);
+        QFETCH(bool, valid);
+        ProviderDraft d = validDraft();
+        d.metricsUrl = QStringLiteral("http://127.0.0.1:8000/metrics");
+        d.breakerThreshold = QStringLiteral("5");
+        fieldOf(d, ProviderField(field)) = value;
+        const std::vector<FieldProblem> problems = ProviderForm::validate(d, {});
+        QCOMPARE(problemOf(problems, ProviderField(field)).isEmpty(), valid);
+
+        // The same value in a suite file.
+        const auto text = [&](ProviderField f) {
+            return fieldOf(d, f).toStdString();
+        };
+        nlohmann::json metrics{
+            {"url", "http://127.0.0.1:8000/metrics"},
+            {"interval_ms", nlohmann::json::parse(text(ProviderField::MetricsInterval))}};
+        const QStringList keep = ProviderOperationsForm::listOf(d.metricsKeep);
+        for (const QString &name : keep)
+            metrics["keep"].push_back(name.toStdString());
+        nlohmann::json breaker;
+        for (const auto &[key, f] :
+             {std::pair{"failure_threshold", ProviderField::BreakerThreshold},
+              std::pair{"window_s", ProviderField::BreakerWindow},
+              std::pair{"open_s", ProviderField::BreakerOpen},
+              std::pair{"half_open_probes", ProviderField::BreakerProbes}})
+            breaker[key] = nlohmann::json::parse(text(f));
+        const nlohmann::json file{{"format", "yardstick-suite/1"},
+                                  {"name", "n"},
+                                  {"providers",
+                                   {{{"name", "A"},
+                                     {"dialect", "openai-chat"},
+                                     {"base_url", "http://127.0.0.1:1/v1"},
+                                     {"model", "m"},
+                                     {"server_metrics", metrics},
+                                     {"breaker", breaker}}}},
+                                  {"scenarios", {{{"kind", "latency"}}}}};
+        const QByteArray json = QByteArray::fromStdString(file.dump());
+        QString error;
+        QCOMPARE(Suite::parse(json, QStringLiteral("n.json"), &error).has_value(), valid);
     }
 
     void ownNameMayStay()
@@ -256,7 +399,8 @@ private Q_SLOTS:
         QCOMPARE(c->price->outputPerMtok, 0.4);
         QVERIFY(!c->priceOverride);
         QCOMPARE(c->contextWindow, std::optional<qint64>(32768));
-        QCOMPARE(c->fallback, base.fallback); // what the editor does not show is kept
+        // The editor shows the fallbacks (operationsRoundTrip): its empty field is none.
+        QVERIFY(c->fallback.isEmpty());
 
         // One figure alone overrides the catalog's.
         ProviderDraft d = validDraft();

@@ -4702,14 +4702,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Network&lt;/b&gt;</source>
-        <translation>&lt;b&gt;网络&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>How this provider is reached: a forward proxy, a private certificate authority, a client certificate, the HTTP version</source>
-        <translation>如何连接此服务商：正向代理、私有证书颁发机构、客户端证书、HTTP 版本</translation>
-    </message>
-    <message>
         <source>from HTTPS_PROXY / NO_PROXY; or http://HOST:PORT, or direct</source>
         <translation>取自 HTTPS_PROXY / NO_PROXY；或 http://主机:端口，或 direct</translation>
     </message>
@@ -4732,6 +4724,66 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>its unencrypted PEM key</source>
         <translation>其未加密的 PEM 私钥</translation>
+    </message>
+    <message>
+        <source>Endpoint and price</source>
+        <translation>端点与价格</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>运维</translation>
+    </message>
+    <message>
+        <source>How this provider is reached: a forward proxy, a private certificate authority, a client certificate, the HTTP version.</source>
+        <translation>如何连接此服务商：正向代理、私有证书颁发机构、客户端证书、HTTP 版本。</translation>
+    </message>
+    <message>
+        <source>A self-hosted server&apos;s own metrics, read during each run; a circuit breaker that stops sending while the provider keeps failing; and the providers of this suite that take a request it refused or failed.</source>
+        <translation>自托管服务器自身的指标（每次运行期间读取）；在服务商持续失败时停止发送的熔断器；以及接手其拒绝或失败请求的本套件其他服务商。</translation>
+    </message>
+    <message>
+        <source>empty: none; e.g. http://127.0.0.1:8000/metrics</source>
+        <translation>留空：不抓取；例如 http://127.0.0.1:8000/metrics</translation>
+    </message>
+    <message>
+        <source>A Prometheus text endpoint (vLLM, llama.cpp with --metrics, TGI), scraped on a connection of its own, never a measuring one</source>
+        <translation>Prometheus 文本端点（vLLM、带 --metrics 的 llama.cpp、TGI），通过单独的连接抓取，绝不占用测量连接</translation>
+    </message>
+    <message>
+        <source>milliseconds between scrapes</source>
+        <translation>两次抓取之间的毫秒数</translation>
+    </message>
+    <message>
+        <source>empty: every sample; or names separated by commas</source>
+        <translation>留空：保留所有样本；或用逗号分隔的名称</translation>
+    </message>
+    <message>
+        <source>empty: no breaker; failures that open it</source>
+        <translation>留空：不使用熔断器；触发熔断的失败次数</translation>
+    </message>
+    <message>
+        <source>A benchmark normally wants every failure measured: leave it empty unless the suite tests resilience</source>
+        <translation>基准测试通常需要测量每一次失败：除非套件测试韧性，否则请留空</translation>
+    </message>
+    <message>
+        <source>seconds the failures are counted in</source>
+        <translation>统计失败的时间窗口（秒）</translation>
+    </message>
+    <message>
+        <source>seconds it refuses before probing</source>
+        <translation>探测前拒绝请求的秒数</translation>
+    </message>
+    <message>
+        <source>requests let through half-open</source>
+        <translation>半开时放行的请求数</translation>
+    </message>
+    <message>
+        <source>other providers of this suite, in order, separated by commas</source>
+        <translation>本套件的其他服务商，按顺序，用逗号分隔</translation>
     </message>
 </context>
 <context>
@@ -4898,6 +4950,69 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>HTTP version</source>
         <translation>HTTP 版本</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ProviderOperationsForm</name>
+    <message>
+        <source>%1: &quot;%2&quot; is not an http:// or https:// URL</source>
+        <translation>%1：“%2”不是 http:// 或 https:// URL</translation>
+    </message>
+    <message>
+        <source>%1: a whole number of milliseconds from %2 to %3</source>
+        <translation>%1：%2 到 %3 之间的整数毫秒</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a metric name (letters, digits, _ and :, not starting with a digit)</source>
+        <translation>%1：“%2”不是指标名（字母、数字、_ 和 :，且不以数字开头）</translation>
+    </message>
+    <message>
+        <source>%1: a whole number from 1 to %2, or empty for no breaker</source>
+        <translation>%1：1 到 %2 之间的整数，留空则不使用熔断器</translation>
+    </message>
+    <message>
+        <source>%1: seconds, more than 0 and at most %2</source>
+        <translation>%1：秒数，大于 0 且不超过 %2</translation>
+    </message>
+    <message>
+        <source>%1: a whole number from 1 to %2</source>
+        <translation>%1：1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not another provider of this suite</source>
+        <translation>%1：“%2”不是本套件中的另一个服务商</translation>
+    </message>
+    <message>
+        <source>Metrics URL</source>
+        <translation>指标 URL</translation>
+    </message>
+    <message>
+        <source>Scrape interval (ms)</source>
+        <translation>抓取间隔（毫秒）</translation>
+    </message>
+    <message>
+        <source>Metrics kept</source>
+        <translation>保留的指标</translation>
+    </message>
+    <message>
+        <source>Breaker failures</source>
+        <translation>熔断失败次数</translation>
+    </message>
+    <message>
+        <source>Breaker window (s)</source>
+        <translation>熔断窗口（秒）</translation>
+    </message>
+    <message>
+        <source>Open for (s)</source>
+        <translation>断开时长（秒）</translation>
+    </message>
+    <message>
+        <source>Half-open probes</source>
+        <translation>半开探测数</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>备用</translation>
     </message>
 </context>
 <context>
@@ -5640,6 +5755,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Token counts</source>
         <translation>token 计数</translation>
+    </message>
+    <message>
+        <source>Stability</source>
+        <translation>稳定性</translation>
     </message>
 </context>
 <context>
@@ -6824,6 +6943,113 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::StabilityModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>流数</translation>
+    </message>
+    <message>
+        <source>ITL P50 (ms)</source>
+        <translation>ITL P50（毫秒）</translation>
+    </message>
+    <message>
+        <source>Inter-token latency: the gaps between a stream&apos;s deliveries</source>
+        <translation>令牌间延迟：一个流中相邻两次送达之间的间隔</translation>
+    </message>
+    <message>
+        <source>ITL P95 (ms)</source>
+        <translation>ITL P95（毫秒）</translation>
+    </message>
+    <message>
+        <source>ITL P99 (ms)</source>
+        <translation>ITL P99（毫秒）</translation>
+    </message>
+    <message>
+        <source>Longest gap (ms)</source>
+        <translation>最长间隔（毫秒）</translation>
+    </message>
+    <message>
+        <source>The longest wait between two deliveries of any stream</source>
+        <translation>任一流中两次送达之间最长的等待</translation>
+    </message>
+    <message>
+        <source>Stalls</source>
+        <translation>停顿</translation>
+    </message>
+    <message>
+        <source>Gaps between deliveries at least as long as each threshold the scenario set</source>
+        <translation>不短于场景所设各阈值的送达间隔</translation>
+    </message>
+    <message>
+        <source>Cut streams</source>
+        <translation>中断的流</translation>
+    </message>
+    <message>
+        <source>Streams that ended without their end marker</source>
+        <translation>没有结束标记就结束的流</translation>
+    </message>
+    <message>
+        <source>Finish reasons</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>%1 ≥ %2 ms</source>
+        <translation>%1 次 ≥ %2 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>ys::StabilityView</name>
+    <message>
+        <source>Select a session to see how evenly its providers stream.</source>
+        <translation>选择一个会话，查看其服务商流式输出是否平稳。</translation>
+    </message>
+    <message>
+        <source>The longest gap between deliveries: %1 ms, by %2.</source>
+        <translation>送达之间最长的间隔：%1 毫秒，来自 %2。</translation>
+    </message>
+    <message>
+        <source>No stream delivered more than once, so there are no gaps to measure.</source>
+        <translation>没有任何流送达超过一次，因此没有可测量的间隔。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stream(s) ended without their end marker.</source>
+        <translation>
+            <numerusform>%n 个流没有结束标记就结束了。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This session ran no streaming stability scenario. Add a &quot;Streaming stability&quot; scenario on the Suite page to see how evenly each provider streams and how often it stalls.</source>
+        <translation>此会话未运行流式稳定性场景。在“套件”页添加一个“流式稳定性”场景，即可查看各服务商流式输出是否平稳、多久停顿一次。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::StallChart</name>
+    <message>
+        <source>Stalls in the stream</source>
+        <translation>流中的停顿</translation>
+    </message>
+    <message>
+        <source>Gap between deliveries</source>
+        <translation>送达间隔</translation>
+    </message>
+    <message>
+        <source>Gaps at least this long</source>
+        <translation>不短于此的间隔数</translation>
+    </message>
+    <message>
+        <source>≥ %1 ms</source>
+        <translation>≥ %1 毫秒</translation>
+    </message>
+    <message>
+        <source>No streaming stability scenario in this session</source>
+        <translation>此会话没有流式稳定性场景</translation>
+    </message>
+</context>
+<context>
     <name>ys::StorageError</name>
     <message numerus="yes">
         <source>the database is locked by another process, which held it longer than %n second(s)</source>
@@ -6990,10 +7216,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>%1.rate_per_s：开环场景需要指定速率</translation>
     </message>
     <message>
-        <source>%1.%2: expected seconds, more than 0 and at most 86400</source>
-        <translation>%1.%2：应为秒数，大于 0 且不超过 86400</translation>
-    </message>
-    <message>
         <source>%1.preset: unknown preset &quot;%2&quot; (known: %3)</source>
         <translation>%1.preset：未知预设 &quot;%2&quot;（已知：%3）</translation>
     </message>
@@ -7156,6 +7378,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Determinism</source>
         <translation>确定性</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected seconds, more than 0 and at most %3</source>
+        <translation>%1.%2：应为秒数，大于 0 且不超过 %3</translation>
     </message>
 </context>
 <context>

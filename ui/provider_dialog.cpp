@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -157,6 +158,19 @@ QLineEdit *ProviderDialog::addLine(QFormLayout *form, ProviderField field,
 QWidget *ProviderDialog::buildForm()
 {
     auto *box = new QGroupBox(tr("Provider"), this);
+    m_tabs = new QTabWidget(box);
+    m_tabs->setObjectName(QStringLiteral("providerTabs"));
+    m_tabs->addTab(buildEndpointTab(), tr("Endpoint and price"));
+    m_tabs->addTab(buildNetworkTab(), tr("Network"));
+    m_tabs->addTab(buildOperationsTab(), tr("Operations"));
+    auto *layout = new QVBoxLayout(box);
+    layout->addWidget(m_tabs);
+    return box;
+}
+
+QWidget *ProviderDialog::buildEndpointTab()
+{
+    auto *box = new QWidget(this);
     auto *form = new QFormLayout(box);
 
     m_preset = new QComboBox(box);
@@ -194,16 +208,17 @@ QWidget *ProviderDialog::buildForm()
     addLine(form, ProviderField::ContextWindow, QStringLiteral("contextWindow"), tr("tokens"));
     m_catalogNote = messageLabel(QStringLiteral("catalogNote"), box);
     form->addRow(m_catalogNote);
-    addNetworkRows(form);
     return box;
 }
 
-void ProviderDialog::addNetworkRows(QFormLayout *form)
+QWidget *ProviderDialog::buildNetworkTab()
 {
-    auto *heading = new QLabel(tr("<b>Network</b>"), this);
-    heading->setToolTip(tr("How this provider is reached: a forward proxy, a private certificate "
-                           "authority, a client certificate, the HTTP version"));
-    form->addRow(heading);
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    QLabel *about = messageLabel(QStringLiteral("networkAbout"), page);
+    about->setText(tr("How this provider is reached: a forward proxy, a private certificate "
+                      "authority, a client certificate, the HTTP version."));
+    form->addRow(about);
     QLineEdit *proxy = addLine(form, ProviderField::Proxy, QStringLiteral("proxy"),
                                tr("from HTTPS_PROXY / NO_PROXY; or http://HOST:PORT, or direct"));
     proxy->setToolTip(tr("Empty: the environment decides (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). "
@@ -222,6 +237,52 @@ void ProviderDialog::addNetworkRows(QFormLayout *form)
     for (const auto &[name, text] : ProviderNetworkForm::httpVersionChoices())
         m_httpVersion->addItem(text, name);
     addRow(form, ProviderField::HttpVersion, m_httpVersion);
+    return page;
+}
+
+QWidget *ProviderDialog::buildOperationsTab()
+{
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    QLabel *about = messageLabel(QStringLiteral("operationsAbout"), page);
+    about->setText(tr("A self-hosted server's own metrics, read during each run; a circuit "
+                      "breaker that stops sending while the provider keeps failing; and the "
+                      "providers of this suite that take a request it refused or failed."));
+    form->addRow(about);
+    addLine(form, ProviderField::MetricsUrl, QStringLiteral("metricsUrl"),
+            tr("empty: none; e.g. http://127.0.0.1:8000/metrics"))
+        ->setToolTip(tr("A Prometheus text endpoint (vLLM, llama.cpp with --metrics, TGI), "
+                        "scraped on a connection of its own, never a measuring one"));
+    addLine(form, ProviderField::MetricsInterval, QStringLiteral("metricsInterval"),
+            tr("milliseconds between scrapes"));
+    addLine(form, ProviderField::MetricsKeep, QStringLiteral("metricsKeep"),
+            tr("empty: every sample; or names separated by commas"));
+    addLine(form, ProviderField::BreakerThreshold, QStringLiteral("breakerThreshold"),
+            tr("empty: no breaker; failures that open it"))
+        ->setToolTip(tr("A benchmark normally wants every failure measured: leave it empty "
+                        "unless the suite tests resilience"));
+    addLine(form, ProviderField::BreakerWindow, QStringLiteral("breakerWindow"),
+            tr("seconds the failures are counted in"));
+    addLine(form, ProviderField::BreakerOpen, QStringLiteral("breakerOpen"),
+            tr("seconds it refuses before probing"));
+    addLine(form, ProviderField::BreakerProbes, QStringLiteral("breakerProbes"),
+            tr("requests let through half-open"));
+    addLine(form, ProviderField::Fallback, QStringLiteral("fallback"),
+            tr("other providers of this suite, in order, separated by commas"));
+    return page;
+}
+
+void ProviderDialog::showTabOf(ProviderField field)
+{
+    const auto it = m_errors.find(field);
+    if (it == m_errors.end())
+        return;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (m_tabs->widget(i)->isAncestorOf(it->second)) {
+            m_tabs->setCurrentIndex(i);
+            return;
+        }
+    }
 }
 
 QLineEdit *ProviderDialog::lineEdit(ProviderField field) const
@@ -260,6 +321,14 @@ ProviderDraft ProviderDialog::draft() const
     d.clientCert = lineEdit(ProviderField::ClientCert)->text();
     d.clientKey = lineEdit(ProviderField::ClientKey)->text();
     d.httpVersion = m_httpVersion->currentData().toString();
+    d.metricsUrl = lineEdit(ProviderField::MetricsUrl)->text();
+    d.metricsInterval = lineEdit(ProviderField::MetricsInterval)->text();
+    d.metricsKeep = lineEdit(ProviderField::MetricsKeep)->text();
+    d.breakerThreshold = lineEdit(ProviderField::BreakerThreshold)->text();
+    d.breakerWindow = lineEdit(ProviderField::BreakerWindow)->text();
+    d.breakerOpen = lineEdit(ProviderField::BreakerOpen)->text();
+    d.breakerProbes = lineEdit(ProviderField::BreakerProbes)->text();
+    d.fallback = lineEdit(ProviderField::Fallback)->text();
     return d;
 }
 
@@ -285,6 +354,14 @@ void ProviderDialog::setDraft(const ProviderDraft &d)
     lineEdit(ProviderField::ClientKey)->setText(d.clientKey);
     const int version = m_httpVersion->findData(d.httpVersion);
     m_httpVersion->setCurrentIndex(version >= 0 ? version : 0);
+    lineEdit(ProviderField::MetricsUrl)->setText(d.metricsUrl);
+    lineEdit(ProviderField::MetricsInterval)->setText(d.metricsInterval);
+    lineEdit(ProviderField::MetricsKeep)->setText(d.metricsKeep);
+    lineEdit(ProviderField::BreakerThreshold)->setText(d.breakerThreshold);
+    lineEdit(ProviderField::BreakerWindow)->setText(d.breakerWindow);
+    lineEdit(ProviderField::BreakerOpen)->setText(d.breakerOpen);
+    lineEdit(ProviderField::BreakerProbes)->setText(d.breakerProbes);
+    lineEdit(ProviderField::Fallback)->setText(d.fallback);
 }
 
 std::vector<FieldProblem> ProviderDialog::problems() const
@@ -409,9 +486,13 @@ void ProviderDialog::accept()
     std::vector<FieldProblem> found;
     std::optional<ProviderConfig> config =
         ProviderForm::toConfig(draft(), m_initial, m_taken, &found);
-    if (!config || !problems().empty()) {
+    const std::vector<FieldProblem> shown = problems();
+    if (!config || !shown.empty()) {
         m_provider.reset();
-        return; // refused: the problems are shown beside their fields
+        // Refused: the problems are shown beside their fields, the first one's tab in front.
+        if (!shown.empty())
+            showTabOf(shown.front().field);
+        return;
     }
     m_provider = std::move(config);
     QDialog::accept();

@@ -12,6 +12,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QTabWidget;
 class QPushButton;
 class QTableView;
 
@@ -62,6 +63,8 @@ public:
     QPushButton *testButton() const { return m_test; }
     QLabel *testResultLabel() const { return m_testResult; }
     ConnectionTest *connectionTest() const { return m_connection; }
+    // The form's tabs: endpoint and price, network, operations.
+    QTabWidget *formTabs() const { return m_tabs; }
 
     // Fills the form from a row of the (filtered) catalog table.
     void pickCatalogRow(int proxyRow);
@@ -73,7 +76,11 @@ public Q_SLOTS:
 
 private:
     QWidget *buildForm();
-    void addNetworkRows(QFormLayout *form);
+    QWidget *buildEndpointTab();
+    QWidget *buildNetworkTab();
+    QWidget *buildOperationsTab();
+    // Brings the tab holding field's editor to the front.
+    void showTabOf(ProviderField field);
     QWidget *buildCatalog();
     QLineEdit *addLine(QFormLayout *form, ProviderField field, const QString &objectName,
                        const QString &placeholder);
@@ -98,6 +105,7 @@ private:
     QComboBox *m_dialect = nullptr;
     std::map<ProviderField, QLineEdit *> m_lines;
     QComboBox *m_httpVersion = nullptr;
+    QTabWidget *m_tabs = nullptr;
     std::map<ProviderField, QLabel *> m_errors;
     std::map<ProviderField, bool> m_touched;
     bool m_showAll = false;    // after OK was pressed: every problem, touched or not

@@ -15,6 +15,10 @@ namespace ys {
 // A per-provider circuit breaker (off unless a suite asks for it: a benchmark normally wants
 // every failure measured, not avoided).
 struct BreakerSettings {
+    // The limits a suite file and the provider editor hold each field to.
+    static constexpr int kMaxFailureThreshold = 10'000;
+    static constexpr double kMaxSeconds = 86'400; // window_s and open_s: more than 0, at most this
+    static constexpr int kMaxHalfOpenProbes = 1'000;
     int failureThreshold = 5; // failures within the window that open it
     double windowS = 30;
     double openS = 10; // how long it stays open before letting probes through
@@ -27,10 +31,27 @@ struct BreakerSettings {
 // kMaxSamplesPerScrape per scrape.
 struct ServerMetricsSettings {
     static constexpr int kMaxSamplesPerScrape = 500;
+    // Faster than 50 ms a scrape would cost the server more than it tells.
+    static constexpr int kMinIntervalMs = 50;
+    static constexpr int kMaxIntervalMs = 3'600'000;
     QUrl url;
     int intervalMs = 1000;
     QStringList keep;
     bool operator==(const ServerMetricsSettings &) const = default;
+
+    // Prometheus' metric name rule, [a-zA-Z_:][a-zA-Z0-9_:]*: what keep may list.
+    static bool isMetricName(QStringView name)
+    {
+        if (name.isEmpty() || name.front().isDigit())
+            return false;
+        for (const QChar c : name) {
+            const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') ||
+                            (c >= u'0' && c <= u'9') || c == u'_' || c == u':';
+            if (!ok)
+                return false;
+        }
+        return true;
+    }
 };
 
 struct ProviderConfig {

@@ -2,24 +2,6 @@
 
 namespace ys::suitefields {
 
-namespace {
-
-// Prometheus' metric name rule, [a-zA-Z_:][a-zA-Z0-9_:]*.
-bool metricName(const std::string &name)
-{
-    if (name.empty() || (name[0] >= '0' && name[0] <= '9'))
-        return false;
-    for (const char c : name) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                        (c >= '0' && c <= '9') || c == '_' || c == ':';
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
-} // namespace
-
 ServerMetricsSettings parseServerMetrics(const json &obj, const QString &where)
 {
     if (!obj.is_object())
@@ -32,15 +14,16 @@ ServerMetricsSettings parseServerMetrics(const json &obj, const QString &where)
         (s.url.scheme() != QLatin1StringView("http") &&
          s.url.scheme() != QLatin1StringView("https")))
         throw SuiteError{Suite::tr("%1.url: \"%2\" is not an http(s) URL").arg(where, url)};
-    // Faster than 50 ms a scrape would cost the server more than it tells.
-    s.intervalMs = intField(obj, "interval_ms", where, s.intervalMs, 50, 3'600'000);
+    s.intervalMs =
+        intField(obj, "interval_ms", where, s.intervalMs, ServerMetricsSettings::kMinIntervalMs,
+                 ServerMetricsSettings::kMaxIntervalMs);
     if (auto it = obj.find("keep"); it != obj.end()) {
         const QString kw = where + QStringLiteral(".keep");
         if (!it->is_array())
             throw SuiteError{Suite::tr("%1: expected an array of metric names").arg(kw)};
         for (std::size_t i = 0; i < it->size(); ++i) {
             const json &v = (*it)[i];
-            if (!v.is_string() || !metricName(v.get<std::string>()))
+            if (!v.is_string() || !ServerMetricsSettings::isMetricName(q(v.get<std::string>())))
                 throw SuiteError{
                     Suite::tr("%1[%2]: expected a metric name").arg(kw).arg(qsizetype(i))};
             s.keep.append(q(v.get<std::string>()));

@@ -37,9 +37,11 @@ double secondsField(const json &obj, const char *key, const QString &where, doub
     auto it = obj.find(key);
     if (it == obj.end())
         return fallback;
-    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > 86400)
-        throw SuiteError{Suite::tr("%1.%2: expected seconds, more than 0 and at most 86400")
-                             .arg(where, QLatin1StringView(key))};
+    if (!it->is_number() || it->get<double>() <= 0 ||
+        it->get<double>() > BreakerSettings::kMaxSeconds)
+        throw SuiteError{Suite::tr("%1.%2: expected seconds, more than 0 and at most %3")
+                             .arg(where, QLatin1StringView(key))
+                             .arg(BreakerSettings::kMaxSeconds)};
     return it->get<double>();
 }
 
@@ -105,10 +107,12 @@ void parseBreakerAndFallback(const json &p, const QString &where, ProviderConfig
         requireKnownFields(*it, {"failure_threshold", "window_s", "open_s", "half_open_probes"},
                            bw);
         BreakerSettings b;
-        b.failureThreshold = intField(*it, "failure_threshold", bw, b.failureThreshold, 1, 10000);
+        b.failureThreshold = intField(*it, "failure_threshold", bw, b.failureThreshold, 1,
+                                      BreakerSettings::kMaxFailureThreshold);
         b.windowS = secondsField(*it, "window_s", bw, b.windowS);
         b.openS = secondsField(*it, "open_s", bw, b.openS);
-        b.halfOpenProbes = intField(*it, "half_open_probes", bw, b.halfOpenProbes, 1, 1000);
+        b.halfOpenProbes = intField(*it, "half_open_probes", bw, b.halfOpenProbes, 1,
+                                    BreakerSettings::kMaxHalfOpenProbes);
         cfg.breaker = b;
     }
     if (auto it = p.find("fallback"); it != p.end()) {

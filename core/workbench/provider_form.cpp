@@ -3,10 +3,13 @@
 #include "domain/dialect_names.h"
 #include "pricing/price_catalog.h"
 #include "workbench/provider_network_form.h"
+#include "workbench/provider_operations_form.h"
 
 #include <QRegularExpression>
 #include <QUrl>
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace ys {
 
@@ -94,6 +97,15 @@ QString ProviderForm::fieldLabel(ProviderField field)
         return tr("Cache write price");
     case ProviderField::ContextWindow:
         return tr("Context window");
+    case ProviderField::MetricsUrl:
+    case ProviderField::MetricsInterval:
+    case ProviderField::MetricsKeep:
+    case ProviderField::BreakerThreshold:
+    case ProviderField::BreakerWindow:
+    case ProviderField::BreakerOpen:
+    case ProviderField::BreakerProbes:
+    case ProviderField::Fallback:
+        return ProviderOperationsForm::fieldLabel(field);
     default:
         return ProviderNetworkForm::fieldLabel(field);
     }
@@ -167,6 +179,7 @@ ProviderDraft ProviderForm::draftOf(const ProviderConfig &config)
     if (config.contextWindow)
         d.contextWindow = QString::number(*config.contextWindow);
     ProviderNetworkForm::fill(d, config.network);
+    ProviderOperationsForm::fill(d, config);
     return d;
 }
 
@@ -243,6 +256,11 @@ std::vector<FieldProblem> ProviderForm::validate(const ProviderDraft &d,
     }
     for (FieldProblem &p : ProviderNetworkForm::validate(d))
         out.push_back(std::move(p));
+    std::vector<QString> others;
+    std::copy_if(takenNames.begin(), takenNames.end(), std::back_inserter(others),
+                 [&](const QString &n) { return n != ownName; });
+    for (FieldProblem &p : ProviderOperationsForm::validate(d, others))
+        out.push_back(std::move(p));
     return out;
 }
 
@@ -298,6 +316,7 @@ std::optional<ProviderConfig> ProviderForm::toConfig(const ProviderDraft &d,
     const QString cw = d.contextWindow.trimmed();
     c.contextWindow = cw.isEmpty() ? std::nullopt : std::optional<qint64>(cw.toLongLong());
     c.network = ProviderNetworkForm::settingsOf(d);
+    ProviderOperationsForm::apply(d, c);
     return c;
 }
 

@@ -29,6 +29,15 @@ enum class ProviderField {
     ClientCert,
     ClientKey,
     HttpVersion,
+    // The operations part (workbench/provider_operations_form.h).
+    MetricsUrl,
+    MetricsInterval,
+    MetricsKeep,
+    BreakerThreshold,
+    BreakerWindow,
+    BreakerOpen,
+    BreakerProbes,
+    Fallback,
 };
 
 struct FieldProblem {
@@ -60,6 +69,16 @@ struct ProviderDraft {
     QString clientCert;
     QString clientKey;
     QString httpVersion = QStringLiteral("auto");
+    // Operations: an empty metrics URL scrapes nothing; an empty breaker threshold is no
+    // breaker. The lists are names separated by commas or spaces.
+    QString metricsUrl;
+    QString metricsInterval = QStringLiteral("1000");
+    QString metricsKeep;
+    QString breakerThreshold;
+    QString breakerWindow = QStringLiteral("30");
+    QString breakerOpen = QStringLiteral("10");
+    QString breakerProbes = QStringLiteral("1");
+    QString fallback;
 };
 
 // Checks a provider draft the way a suite file is checked (domain/suite.cpp), with a message per
@@ -77,8 +96,8 @@ public:
     static std::vector<FieldProblem> validate(const ProviderDraft &draft,
                                               const std::vector<QString> &takenNames,
                                               const QString &ownName = {});
-    // The draft as a provider, on top of base (which keeps what the editor does not show: the
-    // breaker, the fallbacks); nullopt with *problems set when it is not valid.
+    // The draft as a provider, on top of base (which keeps what the editor does not show);
+    // nullopt with *problems set when it is not valid.
     static std::optional<ProviderConfig> toConfig(const ProviderDraft &draft,
                                                   const ProviderConfig &base,
                                                   const std::vector<QString> &takenNames,
