@@ -174,7 +174,7 @@ QString probePrompt()
     return prompt;
 }
 
-const QString kServerKey = QStringLiteral("sk-test-0123456789abcdef");
+const QString kServerKey = QStringLiteral("ys-test-sim-server-key-0123");
 
 // The server adds a request's record just after its last byte, so the client can be first.
 
