@@ -35,40 +35,14 @@ ProviderDraft validDraft()
     return d;
 }
 
-// Each field of a draft with the member that holds its text.
-constexpr std::pair<ProviderField, QString ProviderDraft::*> kFieldTexts[] = {
-    {ProviderField::Name, &ProviderDraft::name},
-    {ProviderField::BaseUrl, &ProviderDraft::baseUrl},
-    {ProviderField::Model, &ProviderDraft::model},
-    {ProviderField::Dialect, &ProviderDraft::dialect},
-    {ProviderField::InputPrice, &ProviderDraft::inputPrice},
-    {ProviderField::CachedPrice, &ProviderDraft::cachedPrice},
-    {ProviderField::OutputPrice, &ProviderDraft::outputPrice},
-    {ProviderField::CacheWritePrice, &ProviderDraft::cacheWritePrice},
-    {ProviderField::ContextWindow, &ProviderDraft::contextWindow},
-    {ProviderField::KeyRef, &ProviderDraft::keyRef},
-    {ProviderField::Proxy, &ProviderDraft::proxy},
-    {ProviderField::ProxyAuth, &ProviderDraft::proxyAuth},
-    {ProviderField::CaFile, &ProviderDraft::caFile},
-    {ProviderField::ClientCert, &ProviderDraft::clientCert},
-    {ProviderField::ClientKey, &ProviderDraft::clientKey},
-    {ProviderField::HttpVersion, &ProviderDraft::httpVersion},
-    {ProviderField::MetricsUrl, &ProviderDraft::metricsUrl},
-    {ProviderField::MetricsInterval, &ProviderDraft::metricsInterval},
-    {ProviderField::MetricsKeep, &ProviderDraft::metricsKeep},
-    {ProviderField::BreakerThreshold, &ProviderDraft::breakerThreshold},
-    {ProviderField::BreakerWindow, &ProviderDraft::breakerWindow},
-    {ProviderField::BreakerOpen, &ProviderDraft::breakerOpen},
-    {ProviderField::BreakerProbes, &ProviderDraft::breakerProbes},
-    {ProviderField::Fallback, &ProviderDraft::fallback}};
-
 // The draft's text for a field.
 QString &fieldOf(ProviderDraft &d, ProviderField field)
 {
-    const auto it = std::find_if(std::begin(kFieldTexts), std::end(kFieldTexts),
-                                 [field](const auto &f) { return f.first == field; });
-    Q_ASSERT(it != std::end(kFieldTexts));
-    return d.*(it->second);
+    const auto &fields = ProviderForm::textFields();
+    const auto it = std::find_if(fields.begin(), fields.end(),
+                                 [field](const DraftText &f) { return f.field == field; });
+    Q_ASSERT(it != fields.end());
+    return d.*(it->text);
 }
 
 // The draft with these fields' texts replaced.

@@ -6996,10 +6996,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Finish reasons</source>
         <translation>结束原因</translation>
     </message>
-    <message>
-        <source>%1 ≥ %2 ms</source>
-        <translation>%1 次 ≥ %2 毫秒</translation>
-    </message>
 </context>
 <context>
     <name>ys::StabilityView</name>

@@ -302,66 +302,28 @@ QString ProviderDialog::problemShown(ProviderField field) const
 ProviderDraft ProviderDialog::draft() const
 {
     ProviderDraft d;
-    d.name = lineEdit(ProviderField::Name)->text();
+    for (const DraftText &f : ProviderForm::textFields())
+        if (const QLineEdit *line = lineEdit(f.field))
+            d.*f.text = line->text();
     d.dialect = m_dialect->currentText();
-    d.baseUrl = lineEdit(ProviderField::BaseUrl)->text();
-    d.model = lineEdit(ProviderField::Model)->text();
     d.preset = m_preset->currentData().toString();
-    d.keyRef = lineEdit(ProviderField::KeyRef)->text();
     d.catalog = m_catalogEntry;
     d.catalogPrice = m_catalogPrice;
-    d.inputPrice = lineEdit(ProviderField::InputPrice)->text();
-    d.cachedPrice = lineEdit(ProviderField::CachedPrice)->text();
-    d.outputPrice = lineEdit(ProviderField::OutputPrice)->text();
-    d.cacheWritePrice = lineEdit(ProviderField::CacheWritePrice)->text();
-    d.contextWindow = lineEdit(ProviderField::ContextWindow)->text();
-    d.proxy = lineEdit(ProviderField::Proxy)->text();
-    d.proxyAuth = lineEdit(ProviderField::ProxyAuth)->text();
-    d.caFile = lineEdit(ProviderField::CaFile)->text();
-    d.clientCert = lineEdit(ProviderField::ClientCert)->text();
-    d.clientKey = lineEdit(ProviderField::ClientKey)->text();
     d.httpVersion = m_httpVersion->currentData().toString();
-    d.metricsUrl = lineEdit(ProviderField::MetricsUrl)->text();
-    d.metricsInterval = lineEdit(ProviderField::MetricsInterval)->text();
-    d.metricsKeep = lineEdit(ProviderField::MetricsKeep)->text();
-    d.breakerThreshold = lineEdit(ProviderField::BreakerThreshold)->text();
-    d.breakerWindow = lineEdit(ProviderField::BreakerWindow)->text();
-    d.breakerOpen = lineEdit(ProviderField::BreakerOpen)->text();
-    d.breakerProbes = lineEdit(ProviderField::BreakerProbes)->text();
-    d.fallback = lineEdit(ProviderField::Fallback)->text();
     return d;
 }
 
 void ProviderDialog::setDraft(const ProviderDraft &d)
 {
-    lineEdit(ProviderField::Name)->setText(d.name);
+    for (const DraftText &f : ProviderForm::textFields())
+        if (QLineEdit *line = lineEdit(f.field))
+            line->setText(d.*f.text);
     const int dialect = m_dialect->findText(d.dialect);
     m_dialect->setCurrentIndex(dialect >= 0 ? dialect : 0);
-    lineEdit(ProviderField::BaseUrl)->setText(d.baseUrl);
-    lineEdit(ProviderField::Model)->setText(d.model);
     const int preset = m_preset->findData(d.preset);
     m_preset->setCurrentIndex(preset >= 0 ? preset : 0);
-    lineEdit(ProviderField::KeyRef)->setText(d.keyRef);
-    lineEdit(ProviderField::InputPrice)->setText(d.inputPrice);
-    lineEdit(ProviderField::CachedPrice)->setText(d.cachedPrice);
-    lineEdit(ProviderField::OutputPrice)->setText(d.outputPrice);
-    lineEdit(ProviderField::CacheWritePrice)->setText(d.cacheWritePrice);
-    lineEdit(ProviderField::ContextWindow)->setText(d.contextWindow);
-    lineEdit(ProviderField::Proxy)->setText(d.proxy);
-    lineEdit(ProviderField::ProxyAuth)->setText(d.proxyAuth);
-    lineEdit(ProviderField::CaFile)->setText(d.caFile);
-    lineEdit(ProviderField::ClientCert)->setText(d.clientCert);
-    lineEdit(ProviderField::ClientKey)->setText(d.clientKey);
     const int version = m_httpVersion->findData(d.httpVersion);
     m_httpVersion->setCurrentIndex(version >= 0 ? version : 0);
-    lineEdit(ProviderField::MetricsUrl)->setText(d.metricsUrl);
-    lineEdit(ProviderField::MetricsInterval)->setText(d.metricsInterval);
-    lineEdit(ProviderField::MetricsKeep)->setText(d.metricsKeep);
-    lineEdit(ProviderField::BreakerThreshold)->setText(d.breakerThreshold);
-    lineEdit(ProviderField::BreakerWindow)->setText(d.breakerWindow);
-    lineEdit(ProviderField::BreakerOpen)->setText(d.breakerOpen);
-    lineEdit(ProviderField::BreakerProbes)->setText(d.breakerProbes);
-    lineEdit(ProviderField::Fallback)->setText(d.fallback);
 }
 
 std::vector<FieldProblem> ProviderDialog::problems() const

@@ -209,12 +209,8 @@ void concurrency(const ConcurrencySweepResult &r, QStringList &out)
 
 void stability(const StabilityResult &r, QStringList &out)
 {
-    QStringList stalls;
-    for (const auto &[threshold, n] : r.stalls)
-        stalls << KindResultsText::tr("%1 ≥ %2 ms").arg(n).arg(threshold);
-    QStringList finish;
-    for (const auto &[reason, n] : r.finishReasons)
-        finish << QStringLiteral("%1 %2").arg(reason).arg(n);
+    const QStringList stalls = KindResultsText::stallParts(r);
+    const QStringList finish = KindResultsText::finishParts(r);
     out << KindResultsText::tr(
                "stability: ITL p50 %1, p99 %2, longest gap %3; stalls %4; %5 cut; finish %6")
                .arg(msText(r.itlMs.p50), msText(r.itlMs.p99), msText(r.longestStallMs),
@@ -337,6 +333,22 @@ QString KindResultsText::curveForm(CurveForm form)
         return tr("tiered linear");
     }
     return {};
+}
+
+QStringList KindResultsText::stallParts(const StabilityResult &r)
+{
+    QStringList out;
+    for (const auto &[threshold, n] : r.stalls)
+        out << tr("%1 ≥ %2 ms").arg(n).arg(threshold);
+    return out;
+}
+
+QStringList KindResultsText::finishParts(const StabilityResult &r)
+{
+    QStringList out;
+    for (const auto &[reason, n] : r.finishReasons)
+        out << QStringLiteral("%1 %2").arg(reason).arg(n);
+    return out;
 }
 
 } // namespace ys

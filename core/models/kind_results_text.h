@@ -16,6 +16,10 @@ public:
     // A cost curve's form as people read it: "linear", "tiered linear", "power law with log
     // term".
     static QString curveForm(CurveForm form);
+    // A stability result's stalls ("3 ≥ 500 ms", a threshold each) and finish reasons
+    // ("stop 40", a reason each), for the line above and the Stability table.
+    static QStringList stallParts(const StabilityResult &r);
+    static QStringList finishParts(const StabilityResult &r);
 };
 
 } // namespace ys

@@ -1,11 +1,22 @@
 #include "models/stability_model.h"
 
 #include "models/cell_values.h"
+#include "models/kind_results_text.h"
 #include "util/number_text.h"
 
 #include <QStringList>
 
 namespace ys {
+
+namespace {
+
+// The parts one after another, or a dash for none.
+QString dotted(const QStringList &parts)
+{
+    return parts.isEmpty() ? dash() : parts.join(QStringLiteral(" · "));
+}
+
+} // namespace
 
 StabilityModel::StabilityModel(QObject *parent)
     : HeldRowsModel(parent)
@@ -45,10 +56,7 @@ StabilityModel::StabilityModel(QObject *parent)
 
 QString StabilityModel::stallsText(const StabilityResult &r)
 {
-    QStringList parts;
-    for (const auto &[threshold, n] : r.stalls)
-        parts << tr("%1 ≥ %2 ms").arg(n).arg(threshold);
-    return parts.isEmpty() ? dash() : parts.join(QStringLiteral(" · "));
+    return dotted(KindResultsText::stallParts(r));
 }
 
 QString StabilityModel::gapText(double ms)
@@ -58,10 +66,7 @@ QString StabilityModel::gapText(double ms)
 
 QString StabilityModel::finishText(const StabilityResult &r)
 {
-    QStringList parts;
-    for (const auto &[reason, n] : r.finishReasons)
-        parts << QStringLiteral("%1 %2").arg(reason).arg(n);
-    return parts.isEmpty() ? dash() : parts.join(QStringLiteral(" · "));
+    return dotted(KindResultsText::finishParts(r));
 }
 
 } // namespace ys

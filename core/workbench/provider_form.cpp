@@ -320,4 +320,35 @@ std::optional<ProviderConfig> ProviderForm::toConfig(const ProviderDraft &d,
     return c;
 }
 
+const std::vector<DraftText> &ProviderForm::textFields()
+{
+    using F = ProviderField;
+    using D = ProviderDraft;
+    static const std::vector<DraftText> fields{{F::Name, &D::name},
+                                               {F::Dialect, &D::dialect},
+                                               {F::BaseUrl, &D::baseUrl},
+                                               {F::Model, &D::model},
+                                               {F::KeyRef, &D::keyRef},
+                                               {F::InputPrice, &D::inputPrice},
+                                               {F::CachedPrice, &D::cachedPrice},
+                                               {F::OutputPrice, &D::outputPrice},
+                                               {F::CacheWritePrice, &D::cacheWritePrice},
+                                               {F::ContextWindow, &D::contextWindow},
+                                               {F::Proxy, &D::proxy},
+                                               {F::ProxyAuth, &D::proxyAuth},
+                                               {F::CaFile, &D::caFile},
+                                               {F::ClientCert, &D::clientCert},
+                                               {F::ClientKey, &D::clientKey},
+                                               {F::HttpVersion, &D::httpVersion},
+                                               {F::MetricsUrl, &D::metricsUrl},
+                                               {F::MetricsInterval, &D::metricsInterval},
+                                               {F::MetricsKeep, &D::metricsKeep},
+                                               {F::BreakerThreshold, &D::breakerThreshold},
+                                               {F::BreakerWindow, &D::breakerWindow},
+                                               {F::BreakerOpen, &D::breakerOpen},
+                                               {F::BreakerProbes, &D::breakerProbes},
+                                               {F::Fallback, &D::fallback}};
+    return fields;
+}
+
 } // namespace ys

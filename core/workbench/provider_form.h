@@ -81,6 +81,12 @@ struct ProviderDraft {
     QString fallback;
 };
 
+// A field of the editor whose contents are text, and the draft member holding it.
+struct DraftText {
+    ProviderField field;
+    QString ProviderDraft::*text;
+};
+
 // Checks a provider draft the way a suite file is checked (domain/suite.cpp), with a message per
 // field, and turns a valid one into a ProviderConfig. No pixels: the dialog shows what this
 // says, and tests call it directly.
@@ -117,6 +123,9 @@ public:
     static QString keyNotReferenceMessage();
 
     static QString fieldLabel(ProviderField field);
+    // Every field whose contents are text (all but the preset and the catalog entry), in the
+    // fields' order, with its draft member.
+    static const std::vector<DraftText> &textFields();
     // A price as the editor shows it ("0.15"); empty for none.
     static QString priceText(std::optional<double> perMtok);
 };
