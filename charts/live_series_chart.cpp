@@ -22,13 +22,21 @@ LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
     , m_xAxis(new QValueAxis)
     , m_yAxis(new QValueAxis)
 {
-    const bool ttft = figure == Figure::Ttft;
-    setObjectName(ttft ? QStringLiteral("liveTtftChart") : QStringLiteral("liveThroughputChart"));
-    showChart(this, m_chart, ttft ? tr("Time to first token") : tr("Throughput"), Qt::AlignBottom);
+    struct Look {
+        const char *name;
+        QString title;
+        QString axis;
+    };
+    const Look look =
+        figure == Figure::Ttft ? Look{"liveTtftChart", tr("Time to first token"), tr("TTFT (ms)")}
+        : figure == Figure::Throughput
+            ? Look{"liveThroughputChart", tr("Throughput"), tr("Output tokens/s")}
+            : Look{"liveServerQueueChart", tr("Server queue"), tr("Requests waiting")};
+    setObjectName(QString::fromLatin1(look.name));
+    showChart(this, m_chart, look.title, Qt::AlignBottom);
     placeAxis(m_chart, m_xAxis, Qt::AlignBottom, tr("Time into the run (s)"),
               QStringLiteral("%.0f"));
-    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, ttft ? tr("TTFT (ms)") : tr("Output tokens/s"),
-              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_yAxis, Qt::AlignLeft, look.axis, QStringLiteral("%.0f"));
     m_xAxis->setRange(0, 10);
     m_yAxis->setRange(0, 1);
     // No vertical axis before the first attempt: its "0 0 0 1 1" would say nothing (redraw()).
@@ -40,12 +48,20 @@ LiveSeriesChart::LiveSeriesChart(Figure figure, QWidget *parent)
 
 std::vector<LiveRunModel::Series> LiveSeriesChart::seriesOf(const LiveRunModel &model) const
 {
-    return m_figure == Figure::Ttft ? model.ttftSeries() : model.throughputSeries();
+    switch (m_figure) {
+    case Figure::Ttft:
+        return model.ttftSeries();
+    case Figure::Throughput:
+        return model.throughputSeries();
+    case Figure::ServerQueue:
+        break;
+    }
+    return model.serverQueueSeries();
 }
 
 QXYSeries *LiveSeriesChart::makeSeries() const
 {
-    if (m_figure == Figure::Throughput) {
+    if (m_figure != Figure::Ttft) {
         auto *line = new QLineSeries;
         line->setPointsVisible(true);
         return line;
@@ -93,14 +109,11 @@ void LiveSeriesChart::redraw()
             delete s;
         }
         m_series.clear();
-        QStringList names;
-        for (const LiveRunModel::Series &d : data)
-            names << d.provider;
-        const ProviderLabels labels(names);
+        const ProviderLabels labels(m_model->providers());
         for (std::size_t i = 0; i < data.size(); ++i) {
             QXYSeries *s = makeSeries();
             s->setName(data[i].provider);
-            s->setColor(providerColour(int(i)));
+            s->setColor(providerColour(data[i].row));
             m_chart->addSeries(s);
             labelInLegend(m_chart, s, labels.of(data[i].provider));
             s->attachAxis(m_xAxis);

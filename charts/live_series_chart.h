@@ -27,6 +27,9 @@ public:
         // Output tokens per second of each completed window (one second, wider in a long run),
         // one line per provider, growing as the windows close.
         Throughput,
+        // Requests waiting in each scraped server's queue at each scrape, one line per provider
+        // whose server metrics are read.
+        ServerQueue,
     };
 
     explicit LiveSeriesChart(Figure figure, QWidget *parent = nullptr);

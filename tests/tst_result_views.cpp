@@ -7,12 +7,17 @@
 #include "charts/concurrency_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
+#include "charts/server_timeline_chart.h"
 #include "charts/stall_chart.h"
 #include "demo/sim_demo_host.h"
 #include "models/drift_model.h"
+#include "models/server_gauges_model.h"
 #include "models/stability_model.h"
 #include "models/verdict_text.h"
+#include "storage/server_timeline_loader.h"
+#include "storage/session_repository.h"
 #include "ui/result_views.h"
+#include "ui/server_metrics_view.h"
 #include "ui/session_drift_view.h"
 #include "ui/stability_view.h"
 #include "ui/verdict_cards.h"
@@ -224,6 +229,83 @@ private Q_SLOTS:
         }
     }
 
+    // The Server metrics view: a row per gauge the summary holds (only DeepSeek-class has a
+    // capacity, so only its runs read the simulator's /metrics), and the selected provider's
+    // timeline as the loader reads it from the database, on one time axis.
+    void serverMetricsMatchesCore()
+    {
+        ServerMetricsView view(m_workbench.get());
+        view.resize(1200, 800);
+        view.show();
+        // The window's focus lands in the table, whose first row then selects its provider.
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(50);
+        const SessionSummary &summary = *m_workbench->summary();
+        const ServerGaugesModel *model = view.model();
+        QCOMPARE(std::size_t(model->rowCount()), summary.serverGauges.size());
+        QCOMPARE(model->rowCount(), 3); // running, waiting, KV cache of one provider
+        const QString scraped = summary.serverGauges.front().provider;
+        QCOMPARE(scraped, summary.providers[1].name);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const ServerGaugeSummary &g = summary.serverGauges[std::size_t(row)];
+            const auto value = [&](int column) {
+                return model->index(row, column).data();
+            };
+            QCOMPARE(value(ServerGaugesModel::Provider).toString(), g.provider);
+            QCOMPARE(value(ServerGaugesModel::Gauge).toString(),
+                     ServerGaugesModel::gaugeText(g.gauge));
+            QCOMPARE(model->index(row, ServerGaugesModel::Gauge).data(Qt::ToolTipRole).toString(),
+                     g.metric);
+            QCOMPARE(value(ServerGaugesModel::Scrapes).toInt(), g.scrapes);
+            QCOMPARE(
+                model->index(row, ServerGaugesModel::Max).data(RowTableModel::ValueRole).toDouble(),
+                g.max);
+            QVERIFY(g.scrapes >= 3);
+        }
+
+        for (const ProviderSummary &p : summary.providers) {
+            m_workbench->selectProvider(p.name);
+            QCOMPARE(view.timelineProvider(), p.name);
+            QTRY_VERIFY_WITH_TIMEOUT(!view.timelineLoading(), 20000);
+            QString error;
+            const auto timeline = ServerTimelineLoader::load(
+                *m_workbench->repository(), m_workbench->selectedSession(), p.name, &error);
+            QVERIFY2(timeline, qPrintable(error));
+            const ServerTimelineChart *chart = view.chart();
+            // Every successful attempt of the provider's runs, at most one point each.
+            QCOMPARE(chart->ttftSeries()->count(), qsizetype(timeline->ttftMs.size()));
+            QVERIFY(chart->ttftSeries()->count() >= p.successes);
+            QCOMPARE(chart->throughputSeries()->count(), qsizetype(timeline->throughput.size()));
+            const bool hasMetrics = p.name == scraped;
+            QCOMPARE(timeline->hasServerMetrics(), hasMetrics);
+            QCOMPARE(chart->serverView()->isVisible(), hasMetrics);
+            for (int g = 0; g < kServerGaugeCount; ++g) {
+                const auto &points = timeline->gauges[std::size_t(g)];
+                const QLineSeries *line = chart->gaugeSeries(ServerGauge(g));
+                QCOMPARE(line->count(), qsizetype(points.size()));
+                for (qsizetype k = 0; k < line->count(); ++k) {
+                    QCOMPARE(line->at(k).x(), points[std::size_t(k)].atS);
+                    QCOMPARE(line->at(k).y(), points[std::size_t(k)].value);
+                }
+            }
+            if (hasMetrics) {
+                // The chart's scrapes are the summary's, and the running line peaks where the
+                // table's most does.
+                const auto &running = timeline->gauges[std::size_t(ServerGauge::Running)];
+                QCOMPARE(int(running.size()), summary.serverGauges.front().scrapes);
+                double most = 0;
+                for (const TimePoint &t : running)
+                    most = std::max(most, t.value);
+                QCOMPARE(most, summary.serverGauges.front().max);
+                QVERIFY(most >= 1);
+                // Both charts span the same seconds, the whole session of the provider.
+                QVERIFY(chart->timeSpanS() >= timeline->runStartsS.back());
+                keepPicture(&view, QStringLiteral("server-metrics"));
+            }
+        }
+        QVERIFY(!view.message().isEmpty());
+    }
+
     void stabilityMatchesCore()
     {
         StabilityView view(m_workbench.get());
@@ -331,8 +413,9 @@ private Q_SLOTS:
     {
         QWidget host;
         const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
-        // distribution, phases, concurrency, costs, stability, verdicts, drift, token counts
-        QCOMPARE(views.size(), std::size_t(8));
+        // distribution, phases, concurrency, costs, stability, server metrics, verdicts, drift,
+        // token counts
+        QCOMPARE(views.size(), std::size_t(9));
         for (const ResultView &v : views)
             QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
         // Hidden views redraw when shown, after the summary is loaded again.
@@ -345,7 +428,8 @@ private Q_SLOTS:
         // The drift tab shows the session's drift from the same view of the session (none in a
         // database of one session).
         QVERIFY(qobject_cast<StabilityView *>(views[4].widget));
-        auto *drift = qobject_cast<SessionDriftView *>(views[6].widget);
+        QVERIFY(qobject_cast<ServerMetricsView *>(views[5].widget));
+        auto *drift = qobject_cast<SessionDriftView *>(views[7].widget);
         QVERIFY(drift);
         QCOMPARE(drift->model()->rowCount(), int(m_workbench->summary()->drift.size()));
         QVERIFY2(!drift->message().isEmpty(), "the drift tab says what it shows");

@@ -9,6 +9,7 @@
 #include "models/run_events_model.h"
 #include "sim/sim_host.h"
 #include "sim/sim_profile.h"
+#include "storage/database.h"
 #include "storage/session_repository.h"
 #include "test_main.h"
 #include "ui/main_window.h"
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -41,7 +43,7 @@ const char kProfiles[] = R"({
     {"name": "Steady", "model": "sim-steady", "ttft_ms": {"median": 30, "p95": 40},
      "prefill_tokens_per_s": 100000, "decode_tokens_per_s": 600,
      "output_tokens": {"min": 20, "max": 40}, "context_window": 32000,
-     "fingerprint_every": 6, "seed": 3},
+     "fingerprint_every": 6, "seed": 3, "capacity": 1},
     {"name": "Throttled", "model": "sim-throttled", "ttft_ms": {"median": 30, "p95": 40},
      "prefill_tokens_per_s": 100000, "decode_tokens_per_s": 600,
      "output_tokens": {"min": 20, "max": 40}, "context_window": 32000, "seed": 4,
@@ -79,7 +81,8 @@ Suite suiteFor(const QUrl &url, int requests)
     const QString base = url.toString();
     const QString json = QStringLiteral(R"({"format": "yardstick-suite/1", "name": "run page",
   "providers": [
-    {"name": "Steady", "dialect": "openai-chat", "base_url": "%1", "model": "sim-steady"},
+    {"name": "Steady", "dialect": "openai-chat", "base_url": "%1", "model": "sim-steady",
+     "server_metrics": {"url": "%3", "interval_ms": 100}},
     {"name": "Throttled", "dialect": "openai-chat", "base_url": "%1", "model": "sim-throttled",
      "breaker": {"failure_threshold": 3, "window_s": 30, "open_s": 0.3, "half_open_probes": 1},
      "fallback": ["Backup"]},
@@ -89,7 +92,8 @@ Suite suiteFor(const QUrl &url, int requests)
                  "max_output_tokens": 40}]
 })")
                              .arg(base)
-                             .arg(requests);
+                             .arg(requests)
+                             .arg(url.resolved(QUrl(QStringLiteral("/metrics"))).toString());
     QString error;
     auto suite = Suite::parse(json.toUtf8(), QStringLiteral("run-page.json"), &error);
     if (!suite)
@@ -202,6 +206,31 @@ private Q_SLOTS:
         QVERIFY(page->throughputChart()->pointCount() > 0);
         QVERIFY(page->statusLabel()->text().contains(
             SessionStatusText::displayText(SessionStatus::Finished)));
+
+        // The server queue chart: shown for the run that reads Steady's server, one line, a
+        // point for every scrape stored with the queue of Steady's model, the same values.
+        QVERIFY(page->serverQueueChart()->isVisible());
+        page->serverQueueChart()->redraw();
+        const auto queue = model->serverQueueSeries();
+        QCOMPARE(queue.size(), std::size_t(1));
+        QCOMPARE(queue.front().provider, QStringLiteral("Steady"));
+        QCOMPARE(queue.front().row, steady);
+        QCOMPARE(page->serverQueueChart()->pointCount(), int(queue.front().points.size()));
+        QSqlQuery stored(workbench.repository()->database().connection());
+        QVERIFY(stored.exec(QStringLiteral(
+            "SELECT value FROM server_metrics WHERE name = 'vllm:num_requests_waiting' AND "
+            "labels = 'model_name=\"sim-steady\"' ORDER BY run_id, at_ns")));
+        QList<double> waiting;
+        while (stored.next())
+            waiting << stored.value(0).toDouble();
+        QVERIFY2(waiting.size() >= 3, qPrintable(QString::number(waiting.size())));
+        QCOMPARE(queue.front().points.size(), waiting.size());
+        bool queued = false;
+        for (qsizetype i = 0; i < waiting.size(); ++i) {
+            QCOMPARE(queue.front().points[i].y(), waiting[i]);
+            queued = queued || waiting[i] > 0;
+        }
+        QVERIFY2(queued, "a capacity of 1 at concurrency 2 never queued");
 
         // Set YS_SCREENSHOT_DIR to keep a picture of the page for a person to look at.
         if (const QString shots = qEnvironmentVariable("YS_SCREENSHOT_DIR"); !shots.isEmpty()) {

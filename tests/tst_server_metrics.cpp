@@ -182,6 +182,20 @@ private Q_SLOTS:
             QVERIFY(s["min"].get<double>() <= s["median"].get<double>());
         }
         QVERIFY(found);
+
+        // server_gauges: the queue of the provider's own model over the same scrapes, each
+        // value the one the simulator served then.
+        const json &waiting = doc["server_gauges"]["selfhosted"]["waiting"];
+        QVERIFY2(waiting.is_object(), doc["server_gauges"].dump().c_str());
+        QCOMPARE(waiting["metric"].get<std::string>(), std::string("vllm:num_requests_waiting"));
+        QCOMPARE(waiting["scrapes"].get<int>(), int(byTime.size()));
+        double most = 0;
+        for (const auto &[atNs, scrape] : byTime)
+            most = std::max(most, *scrape.second);
+        QCOMPARE(waiting["max"].get<double>(), most);
+        QCOMPARE(waiting["last"].get<double>(), *byTime.rbegin()->second.second);
+        const json &cache = doc["server_gauges"]["selfhosted"]["kv_cache_percent"];
+        QVERIFY(cache["max"].get<double>() > 0 && cache["max"].get<double>() <= 100);
     }
 
     // keep: only the named metrics are stored.

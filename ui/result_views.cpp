@@ -5,6 +5,7 @@
 #include "charts/latency_distribution_chart.h"
 #include "ui/latency_phases_view.h"
 #include "ui/reconciliation_view.h"
+#include "ui/server_metrics_view.h"
 #include "ui/session_drift_view.h"
 #include "ui/stability_view.h"
 #include "ui/verdict_cards.h"
@@ -19,6 +20,7 @@ std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
         {new ConcurrencyChart(workbench, parent), tr("Concurrency")},
         {new CostBreakdownChart(workbench, parent), tr("Cost breakdown")},
         {new StabilityView(workbench, parent), tr("Stability")},
+        {new ServerMetricsView(workbench, parent), tr("Server metrics")},
         {new VerdictCards(workbench, parent), tr("Verdicts")},
         {new SessionDriftView(workbench, parent), tr("Drift")},
         {new ReconciliationView(workbench, parent), tr("Token counts")},

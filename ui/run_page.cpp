@@ -32,6 +32,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     , m_progress(new QTableView(this))
     , m_ttft(new LiveSeriesChart(LiveSeriesChart::Figure::Ttft, this))
     , m_throughput(new LiveSeriesChart(LiveSeriesChart::Figure::Throughput, this))
+    , m_serverQueue(new LiveSeriesChart(LiveSeriesChart::Figure::ServerQueue, this))
     , m_events(new QTableView(this))
 {
     setObjectName(QStringLiteral("runPage"));
@@ -49,6 +50,8 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
 
     m_ttft->setModel(m_model);
     m_throughput->setModel(m_model);
+    m_serverQueue->setModel(m_model);
+    m_serverQueue->hide();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_status, 1);
@@ -58,6 +61,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     auto *charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(m_ttft);
     charts->addWidget(m_throughput);
+    charts->addWidget(m_serverQueue);
 
     auto *events = new QWidget(this);
     auto *eventsLayout = new QVBoxLayout(events);
@@ -75,6 +79,7 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
     split->setSizes({140, 440, 180}); // the charts get most of the height
     m_ttft->setMinimumHeight(240);
     m_throughput->setMinimumHeight(240);
+    m_serverQueue->setMinimumHeight(240);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -84,11 +89,13 @@ RunPage::RunPage(Workbench *workbench, QWidget *parent)
             [this](const Suite &suite, const QStringList &only) {
                 m_cancelling = false;
                 m_model->begin(suite, only);
+                m_serverQueue->setVisible(m_model->hasServerMetrics());
                 bringForward();
             });
     connect(workbench, &Workbench::progress, m_model, &LiveRunModel::setProgress);
     connect(workbench, &Workbench::sampleMeasured, m_model, &LiveRunModel::addSample);
     connect(workbench, &Workbench::runEventRecorded, m_model, &LiveRunModel::addRecordedEvent);
+    connect(workbench, &Workbench::serverScraped, m_model, &LiveRunModel::addServerScrape);
     connect(workbench, &Workbench::sessionFinished, m_model, &LiveRunModel::finish);
     connect(workbench, &Workbench::runningChanged, this, &RunPage::showStatus);
     connect(m_model, &LiveRunModel::statusChanged, this, &RunPage::showStatus);

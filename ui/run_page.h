@@ -28,6 +28,8 @@ public:
     QTableView *eventsView() const { return m_events; }
     LiveSeriesChart *ttftChart() const { return m_ttft; }
     LiveSeriesChart *throughputChart() const { return m_throughput; }
+    // Shown while the run (or the last one) reads a provider's server metrics.
+    LiveSeriesChart *serverQueueChart() const { return m_serverQueue; }
     QPushButton *cancelButton() const { return m_cancel; }
     QLabel *statusLabel() const { return m_status; }
 
@@ -43,6 +45,7 @@ private:
     QTableView *m_progress;
     LiveSeriesChart *m_ttft;
     LiveSeriesChart *m_throughput;
+    LiveSeriesChart *m_serverQueue;
     QTableView *m_events;
     bool m_cancelling = false;
 };

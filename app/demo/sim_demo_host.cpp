@@ -28,6 +28,16 @@ std::vector<ProviderConfig> SimDemoHost::providers(const QUrl &baseUrl) const
             p.price = price;
         }
         p.contextWindow = profile.contextWindow;
+        // A profile with a capacity serves like a self-hosted engine with a batch of that
+        // size: its runs read the simulator's /metrics, so the Server metrics view shows its
+        // queue filling as the concurrency sweep passes the capacity.
+        if (profile.capacity > 0) {
+            ServerMetricsSettings metrics;
+            metrics.url = baseUrl;
+            metrics.url.setPath(QStringLiteral("/metrics"));
+            metrics.intervalMs = 250;
+            p.serverMetrics = metrics;
+        }
         providers.push_back(p);
     }
     return providers;

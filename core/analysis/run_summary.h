@@ -5,6 +5,7 @@
 #include "analysis/percentile.h"
 #include "analysis/scenario_results.h"
 #include "analysis/server_metrics_summary.h"
+#include "analysis/server_timeline.h"
 #include "analysis/token_reconciliation.h"
 #include "domain/cost_estimate.h"
 #include "domain/outcome.h"
@@ -133,6 +134,8 @@ struct SessionSummary {
     std::vector<TokenReconciliation> reconciliation; // one per provider, from the run shown
     std::vector<DriftEvent> drift; // against earlier sessions, when loaded (storage/drift_loader)
     std::vector<ServerMetricSummary> serverMetrics; // the providers' own /metrics, when scraped
+    // Of those, the running, waiting and KV cache gauges of each provider's own model.
+    std::vector<ServerGaugeSummary> serverGauges;
     // What the session was estimated to cost before it started (run/session_plan.h); unset for
     // sessions stored before estimates were kept.
     std::optional<CostEstimate> estimate;

@@ -34,6 +34,14 @@ void addServerMetricsJson(nlohmann::json &doc, const SessionSummary &summary)
                         {"last", number(s.last)}});
     }
     doc["server_metrics"] = byProvider;
+
+    nlohmann::json gauges = nlohmann::json::object();
+    for (const ServerGaugeSummary &g : summary.serverGauges) {
+        gauges[g.provider.toStdString()][serverGaugeKey(g.gauge)] = {
+            {"metric", g.metric.toStdString()}, {"scrapes", g.scrapes}, {"min", number(g.min)},
+            {"median", number(g.median)},       {"max", number(g.max)}, {"last", number(g.last)}};
+    }
+    doc["server_gauges"] = gauges;
 }
 
 } // namespace ys

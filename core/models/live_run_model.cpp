@@ -1,10 +1,12 @@
 #include "models/live_run_model.h"
 
+#include "analysis/server_timeline.h"
 #include "domain/suite.h"
 #include "models/eta_text.h"
 #include "models/export_roles.h"
 #include "models/run_events_model.h"
 #include "run/scenario_step.h"
+#include "run/session_signals.h"
 #include "util/index_of.h"
 #include "util/monotonic_clock.h"
 
@@ -69,6 +71,8 @@ void LiveRunModel::begin(const Suite &suite, const QStringList &onlyProviders)
             continue;
         Row row;
         row.provider = p.name;
+        row.model = p.model;
+        row.scraped = p.serverMetrics.has_value();
         for (const Scenario &s : suite.scenarios)
             row.total += makeScenarioDriver(s, p, 0)->plannedRequests();
         m_rows.push_back(std::move(row));
@@ -92,6 +96,14 @@ void LiveRunModel::begin(const Suite &suite, const QStringList &onlyProviders)
     Q_EMIT statusChanged();
 }
 
+QStringList LiveRunModel::providers() const
+{
+    QStringList names;
+    for (const Row &r : m_rows)
+        names << r.provider;
+    return names;
+}
+
 int LiveRunModel::rowOf(const QString &provider) const
 {
     return indexOf(m_rows, provider, &Row::provider);
@@ -113,7 +125,7 @@ void LiveRunModel::setRunning(const QString &provider)
     if (m_current >= 0) {
         Row &before = m_rows[std::size_t(m_current)];
         before.state = RowState::Done;
-        before.throughput.closed = true;
+        before.throughput.close();
         rowChanged(m_current);
     }
     m_current = row;
@@ -192,25 +204,38 @@ int LiveRunModel::windowCap() const
 
 void LiveRunModel::addThroughput(Row &row, qint64 endNs, double tokens)
 {
-    Throughput &t = row.throughput;
-    const qint64 window = std::max<qint64>(0, endNs) / t.windowNs;
-    t.tokens[window] += tokens;
-    t.frontier = std::max(t.frontier, window);
     // Past the bound, windows twice as long: the series stays a few thousand points however
     // long the run.
-    while (t.frontier - t.tokens.begin()->first + 1 > windowCap()) {
-        std::map<qint64, double> wider;
-        for (const auto &[w, n] : t.tokens)
-            wider[w / 2] += n;
-        t.tokens = std::move(wider);
-        t.frontier /= 2;
-        t.windowNs *= 2;
-    }
+    row.throughput.setMaxWindows(windowCap());
+    row.throughput.add(endNs, tokens);
 }
 
 void LiveRunModel::addRecordedEvent(const QString &kind, const QByteArray &detailJson)
 {
     m_events->addRecordedEvent(kind, detailJson, secondsOf(monotonicNs()));
+}
+
+void LiveRunModel::addServerScrape(const ServerScrape &scrape)
+{
+    const int r = rowOf(scrape.provider);
+    if (r < 0 || scrape.rows.empty())
+        return;
+    Row &row = m_rows[std::size_t(r)];
+    double waiting = 0;
+    bool reported = false;
+    for (const ServerMetricRow &m : scrape.rows) {
+        if (serverGaugeOf(m.name) == ServerGauge::Waiting && seriesOfModel(m.labels, row.model)) {
+            waiting += m.value;
+            reported = true;
+        }
+    }
+    if (!reported)
+        return;
+    row.waiting.add({secondsOf(scrape.runStartNs + scrape.rows.front().atNs), waiting});
+    if (row.waiting.size() > kMaxChartPoints / std::max<qsizetype>(1, qsizetype(m_rows.size())))
+        row.waiting.halve();
+    ++m_chartRevision;
+    Q_EMIT chartDataChanged();
 }
 
 void LiveRunModel::finish(qint64 sessionId, SessionStatus status)
@@ -220,7 +245,7 @@ void LiveRunModel::finish(qint64 sessionId, SessionStatus status)
     m_running = false;
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         Row &row = m_rows[i];
-        row.throughput.closed = true;
+        row.throughput.close();
         if (row.state == RowState::Running || (row.state == RowState::Waiting && row.done == 0))
             row.state = status == SessionStatus::Finished ? RowState::Done : RowState::Stopped;
     }
@@ -264,7 +289,7 @@ std::vector<LiveRunModel::Series> LiveRunModel::ttftSeries() const
 {
     std::vector<Series> out;
     for (const Row &r : m_rows)
-        out.push_back({r.provider, r.ttft.points()});
+        out.push_back({r.provider, r.ttft.points(), int(out.size())});
     return out;
 }
 
@@ -272,20 +297,25 @@ std::vector<LiveRunModel::Series> LiveRunModel::throughputSeries() const
 {
     std::vector<Series> out;
     for (const Row &r : m_rows) {
-        Series s{r.provider, {}};
-        const Throughput &t = r.throughput;
-        if (!t.tokens.empty()) {
-            // Windows still open (the newest) are left out until a later one starts or the
-            // provider is through; empty windows between are 0 tokens/s, a stall shows.
-            const qint64 last = t.closed ? t.frontier : t.frontier - 1;
-            const double windowS = double(t.windowNs) / 1e9;
-            for (qint64 w = t.tokens.begin()->first; w <= last; ++w) {
-                const auto it = t.tokens.find(w);
-                const double tokens = it == t.tokens.end() ? 0 : it->second;
-                s.points.append({(double(w) + 0.5) * windowS, tokens / windowS});
-            }
-        }
+        Series s{r.provider, {}, int(out.size())};
+        for (const auto &[x, y] : r.throughput.points())
+            s.points.append({x, y});
         out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool LiveRunModel::hasServerMetrics() const
+{
+    return std::any_of(m_rows.begin(), m_rows.end(), [](const Row &r) { return r.scraped; });
+}
+
+std::vector<LiveRunModel::Series> LiveRunModel::serverQueueSeries() const
+{
+    std::vector<Series> out;
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].scraped)
+            out.push_back({m_rows[i].provider, m_rows[i].waiting.points(), int(i)});
     }
     return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/throughput_windows.h"
 #include "domain/outcome.h"
 #include "domain/sample.h"
 #include "domain/session_status.h"
@@ -11,13 +12,13 @@
 #include <QPointF>
 #include <QStringList>
 #include <array>
-#include <map>
 #include <optional>
 #include <vector>
 
 namespace ys {
 
 class RunEventsModel;
+struct ServerScrape;
 struct Suite;
 
 // The points of one live chart series, kept to a bound: when the chart's points exceed it, every
@@ -66,6 +67,7 @@ public:
     struct Series {
         QString provider;
         QList<QPointF> points;
+        int row = 0; // the provider's row: its colour in every chart
     };
 
     // The most points all TTFT series hold together (the throughput series are bounded the
@@ -81,6 +83,9 @@ public:
     void setProgress(int done, int total, const QString &provider, qint64 etaMs);
     void addSample(const Sample &sample);
     void addRecordedEvent(const QString &kind, const QByteArray &detailJson);
+    // A scrape of a provider's server metrics: its requests waiting (the series of the
+    // provider's model, analysis/server_timeline.h) at the scrape's time.
+    void addServerScrape(const ServerScrape &scrape);
     void finish(qint64 sessionId, SessionStatus status);
 
     RunEventsModel *events() const { return m_events; }
@@ -95,12 +100,19 @@ public:
     // One line on the run: what is going on and the time left, or how it ended.
     QString statusText() const;
     int rowOf(const QString &provider) const;
+    // The run's providers, in row order.
+    QStringList providers() const;
 
     // Chart data: per provider, TTFT in ms at the attempt's start (s since the run started), and
     // output tokens per second of each completed window (at the window's middle). Warm-up
     // attempts and failures are left out.
     std::vector<Series> ttftSeries() const;
     std::vector<Series> throughputSeries() const;
+    // Per provider whose server metrics are scraped: the requests waiting in its server's queue
+    // at each scrape (s since the run started). Providers without server metrics have none.
+    std::vector<Series> serverQueueSeries() const;
+    // Whether any provider of the run has its server metrics read.
+    bool hasServerMetrics() const;
     int ttftPointCount() const;
     // Changes with every change of the chart data, so a chart redraws only when it moved.
     quint64 chartRevision() const { return m_chartRevision; }
@@ -116,14 +128,9 @@ protected:
     QVariant ownData(int row, int column, int role) const override;
 
 private:
-    struct Throughput {
-        qint64 windowNs = 1'000'000'000;
-        std::map<qint64, double> tokens; // window index → output tokens of attempts ending in it
-        qint64 frontier = -1;            // the newest window an attempt ended in
-        bool closed = false;             // every window is complete
-    };
     struct Row {
         QString provider;
+        QString model;
         int total = 0;
         int done = 0;
         int succeeded = 0;
@@ -132,7 +139,9 @@ private:
         RowState state = RowState::Waiting;
         qint64 startedMs = -1; // on m_clock, when the provider's first run started
         ThinnedPoints ttft;
-        Throughput throughput;
+        ThroughputWindows throughput;
+        bool scraped = false; // its server's metrics are read during its runs
+        ThinnedPoints waiting;
     };
 
     double secondsOf(qint64 monotonicNs) const;

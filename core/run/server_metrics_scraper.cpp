@@ -23,13 +23,14 @@ class ScrapeWorker : public QObject {
     Q_OBJECT
 public:
     ScrapeWorker(ServerMetricsSettings settings, QString provider, qint64 sessionId, qint64 runId,
-                 qint64 runStartNs, SampleWriter *writer)
+                 qint64 runStartNs, SampleWriter *writer, ServerMetricsScraper::Observer observe)
         : m_settings(std::move(settings))
         , m_provider(std::move(provider))
         , m_sessionId(sessionId)
         , m_runId(runId)
         , m_runStartNs(runStartNs)
         , m_writer(writer)
+        , m_observe(std::move(observe))
     {
     }
 
@@ -116,6 +117,8 @@ private:
         ++m_scrapes;
         if (rows.empty())
             return;
+        if (m_observe)
+            m_observe({m_provider, m_runStartNs, rows});
         SampleWriter *w = m_writer;
         QMetaObject::invokeMethod(
             w, [w, rows = std::move(rows)] { w->addServerMetrics(rows); }, Qt::QueuedConnection);
@@ -155,6 +158,7 @@ private:
     qint64 m_runId;
     qint64 m_runStartNs;
     SampleWriter *m_writer;
+    ServerMetricsScraper::Observer m_observe;
     QNetworkAccessManager *m_nam = nullptr;
     QTimer *m_timer = nullptr;
     QNetworkReply *m_reply = nullptr;
@@ -167,11 +171,13 @@ private:
 
 ServerMetricsScraper::ServerMetricsScraper(const ServerMetricsSettings &settings,
                                            const QString &provider, qint64 sessionId, qint64 runId,
-                                           qint64 runStartNs, SampleWriter *writer)
+                                           qint64 runStartNs, SampleWriter *writer,
+                                           Observer observe)
     : m_thread(std::make_unique<QThread>())
 {
     m_thread->setObjectName(QStringLiteral("ys-scrape"));
-    m_worker = new ScrapeWorker(settings, provider, sessionId, runId, runStartNs, writer);
+    m_worker = new ScrapeWorker(settings, provider, sessionId, runId, runStartNs, writer,
+                                std::move(observe));
     m_worker->moveToThread(m_thread.get());
     QObject::connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread->start();

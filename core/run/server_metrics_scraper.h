@@ -1,8 +1,10 @@
 #pragma once
 
 #include "domain/provider_config.h"
+#include "run/session_signals.h"
 
 #include <QString>
+#include <functional>
 #include <memory>
 
 class QThread;
@@ -22,8 +24,12 @@ class ServerMetricsScraper {
 public:
     // runStartNs: the run's clock origin (LoadRunner::startNs()). Starts at once: the first
     // scrape goes out immediately.
+    // observe, when set, is called on the scraper's thread with each scrape's rows as they go
+    // to the writer.
+    using Observer = std::function<void(ServerScrape scrape)>;
     ServerMetricsScraper(const ServerMetricsSettings &settings, const QString &provider,
-                         qint64 sessionId, qint64 runId, qint64 runStartNs, SampleWriter *writer);
+                         qint64 sessionId, qint64 runId, qint64 runStartNs, SampleWriter *writer,
+                         Observer observe = {});
     // Stops: a scrape still out is abandoned; every row already read has been queued to the
     // writer when this returns, with a summary event (scrapes stored and failed).
     ~ServerMetricsScraper();

@@ -434,9 +434,9 @@ private:
         Q_EMIT runStarted(runId, providerName);
         m_current->start();
         if (job.provider.serverMetrics)
-            m_scraper = std::make_unique<ServerMetricsScraper>(*job.provider.serverMetrics,
-                                                               providerName, m_sessionId, runId,
-                                                               m_current->startNs(), m_writer);
+            m_scraper = std::make_unique<ServerMetricsScraper>(
+                *job.provider.serverMetrics, providerName, m_sessionId, runId, m_current->startNs(),
+                m_writer, [this](ServerScrape scrape) { Q_EMIT serverScraped(scrape); });
     }
 
     // Adds an attempt's cost (from its reported usage) to the session's spend. Reaching the
@@ -556,6 +556,7 @@ SessionRunner::SessionRunner(QObject *parent)
     : SessionSignals(parent)
 {
     qRegisterMetaType<ys::Sample>("ys::Sample");
+    qRegisterMetaType<ys::ServerScrape>("ys::ServerScrape");
 }
 
 SessionRunner::~SessionRunner()
@@ -628,6 +629,7 @@ bool SessionRunner::start(SessionRequest request, QString *error)
     connect(m_worker, &SessionWorker::warning, this, &SessionRunner::warning);
     connect(m_worker, &SessionWorker::sampleMeasured, this, &SessionRunner::sampleMeasured);
     connect(m_worker, &SessionWorker::eventRecorded, this, &SessionRunner::eventRecorded);
+    connect(m_worker, &SessionWorker::serverScraped, this, &SessionRunner::serverScraped);
     connect(m_worker, &SessionWorker::runStarted, this, &SessionRunner::runStarted);
     connect(m_worker, &SessionWorker::runEnded, this, &SessionRunner::runEnded);
     connect(m_worker, &SessionWorker::done, this, &SessionRunner::onWorkerDone);

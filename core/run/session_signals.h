@@ -1,12 +1,22 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "storage/server_metrics_store.h"
 
 #include <QByteArray>
 #include <QObject>
 #include <QString>
+#include <vector>
 
 namespace ys {
+
+// One scrape of a provider's server metrics as it is stored during a run, for the live view:
+// the rows (atNs from the run's start) and where the run's clock starts (monotonic ns).
+struct ServerScrape {
+    QString provider;
+    qint64 runStartNs = 0;
+    std::vector<ServerMetricRow> rows;
+};
 
 // What a running session reports as it goes. The worker that runs the session on the network
 // thread emits these, and the SessionRunner its caller holds re-emits each of them on the
@@ -32,6 +42,11 @@ Q_SIGNALS:
     // samples was delivered by sampleMeasured() in between.
     void runStarted(qint64 runId, const QString &provider);
     void runEnded(qint64 runId, const QString &provider);
+    // Every scrape of a provider's server metrics that stored rows (emitted on the scraper's
+    // thread, delivered queued).
+    void serverScraped(const ys::ServerScrape &scrape);
 };
 
 } // namespace ys
+
+Q_DECLARE_METATYPE(ys::ServerScrape)

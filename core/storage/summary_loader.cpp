@@ -370,8 +370,15 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
             addLatencyScenarios(repo, w, s, error);
         summary.providers.push_back(std::move(s));
     }
-    summary.serverMetrics =
-        summarizeServerMetrics(ServerMetricsStore::load(repo.database(), sessionId, error));
+    std::vector<ServerMetricPoint> scraped =
+        ServerMetricsStore::load(repo.database(), sessionId, error);
+    if (!scraped.empty()) {
+        std::vector<std::pair<QString, QString>> models;
+        for (const ProviderSummary &p : summary.providers)
+            models.emplace_back(p.name, p.model);
+        summary.serverGauges = summarizeServerGauges(scraped, models);
+    }
+    summary.serverMetrics = summarizeServerMetrics(std::move(scraped));
     // The estimate the session started with (a later re-run's is its own, not the session's).
     for (const SessionEvent &e : repo.events(sessionId, error)) {
         if (e.kind == QLatin1StringView("estimate")) {

@@ -35,6 +35,7 @@ Workbench::Workbench(QString dbPath, std::unique_ptr<DemoHost> demo, QObject *pa
     connect(m_runner, &SessionRunner::warning, this, &Workbench::warning);
     connect(m_runner, &SessionRunner::sampleMeasured, this, &Workbench::sampleMeasured);
     connect(m_runner, &SessionRunner::eventRecorded, this, &Workbench::runEventRecorded);
+    connect(m_runner, &SessionRunner::serverScraped, this, &Workbench::serverScraped);
     connect(m_runner, &SessionRunner::warning, this,
             [](const QString &message) { qCWarning(lcEngine).noquote() << message; });
     connect(m_runner, &SessionRunner::sessionStarted, this, [this](qint64 id) {

@@ -107,6 +107,8 @@ Q_SIGNALS:
     void runStarted(const ys::Suite &suite, const QStringList &onlyProviders);
     void sampleMeasured(const ys::Sample &sample);
     void runEventRecorded(const QString &kind, const QByteArray &detailJson);
+    // Each scrape of a provider's server metrics during a run.
+    void serverScraped(const ys::ServerScrape &scrape);
     // The cost estimate of a session about to start, when its suite has a budget and a
     // provider run is priced.
     void costEstimated(const ys::CostEstimate &estimate);
