@@ -22,10 +22,12 @@ StallChart::StallChart(Workbench *workbench, QWidget *parent)
     , m_countAxis(new QValueAxis)
 {
     setObjectName(QStringLiteral("stallChart"));
-    showChart(this, m_chart, tr("Stalls in the stream"), Qt::AlignRight);
+    // What the bars count is in the title: Qt Charts cuts a vertical axis title set in a
+    // Chinese font down to "…".
+    showChart(this, m_chart, tr("Stalls in the stream: the gaps at least each threshold long"),
+              Qt::AlignRight);
     placeAxis(m_chart, m_thresholdAxis, Qt::AlignBottom, tr("Gap between deliveries"));
-    placeAxis(m_chart, m_countAxis, Qt::AlignLeft, tr("Gaps at least this long"),
-              QStringLiteral("%.0f"));
+    placeAxis(m_chart, m_countAxis, Qt::AlignLeft, QString(), QStringLiteral("%.0f"));
     if (m_workbench)
         connect(m_workbench, &Workbench::summaryChanged, this, &StallChart::refresh);
 }

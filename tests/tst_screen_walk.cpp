@@ -2,10 +2,13 @@
 // yardstick-screenshots pictures), at 1280×800 in English and in Chinese: every chart's legend
 // names each entry once and whole, every axis reads labels that differ, and no raw identifier
 // (snake_case) is on screen.
+#include "charts/server_timeline_chart.h"
 #include "cli_runner.h"
 #include "domain/provider_labels.h"
 #include "models/drift_model.h"
 #include "models/latency_phases_model.h"
+#include "models/server_gauges_model.h"
+#include "models/stability_model.h"
 #include "models/verdict_text.h"
 #include "test_main.h"
 #include "test_support.h"
@@ -14,6 +17,8 @@
 #include "ui/reconciliation_view.h"
 #include "ui/results_page.h"
 #include "ui/screen_walk.h"
+#include "ui/server_metrics_view.h"
+#include "ui/stability_view.h"
 #include "workbench/app_settings.h"
 #include "workbench/demo_host.h"
 #include "workbench/translations.h"
@@ -33,7 +38,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
+#include <QLineSeries>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
@@ -403,6 +410,47 @@ private Q_SLOTS:
         tabs->setCurrentWidget(phases);
         QCOMPARE(phases->tableModel()->index(phases->table()->currentIndex().row(), 0).data(),
                  QVariant(workbench.selectedProvider()));
+
+        // Streaming stability: a row per provider, following the selection.
+        auto *stability = window.findChild<StabilityView *>(QStringLiteral("stability"));
+        QVERIFY(stability);
+        tabs->setCurrentWidget(stability);
+        QCOMPARE(stability->model()->rowCount(), int(providers.size()));
+        workbench.selectProvider(provider);
+        QCOMPARE(stability->tableModel()->index(stability->table()->currentIndex().row(), 0).data(),
+                 QVariant(provider));
+
+        // Server metrics: the demo reads the servers of its two providers with a capacity, and
+        // the concurrency sweep past it fills their queues; the selected one's timeline shows
+        // the client above its server.
+        auto *server = window.findChild<ServerMetricsView *>(QStringLiteral("serverMetrics"));
+        QVERIFY(server);
+        tabs->setCurrentWidget(server);
+        const auto &gauges = workbench.summary()->serverGauges;
+        QCOMPARE(server->model()->rowCount(), int(gauges.size()));
+        QSet<QString> scraped;
+        for (const ServerGaugeSummary &g : gauges) {
+            scraped << g.provider;
+            if (g.gauge == ServerGauge::Waiting)
+                QVERIFY2(g.max >= 1, qPrintable(g.provider));
+        }
+        QCOMPARE(scraped.size(), 2);
+        const QString queued = gauges.front().provider;
+        workbench.selectProvider(queued);
+        QCOMPARE(server->timelineProvider(), queued);
+        QTRY_VERIFY_WITH_TIMEOUT(!server->timelineLoading(), 30000);
+        const ServerTimelineChart *timeline = server->chart();
+        QVERIFY(timeline->serverView()->isVisible());
+        QVERIFY(timeline->ttftSeries()->count() > 0);
+        QVERIFY(timeline->throughputSeries()->count() > 0);
+        QVERIFY(timeline->gaugeSeries(ServerGauge::Waiting)->count() > 0);
+        // The line names the deepest queue.
+        const auto deepest = std::max_element(gauges.begin(), gauges.end(), [](auto &a, auto &b) {
+            return (a.gauge == ServerGauge::Waiting ? a.max : -1) <
+                   (b.gauge == ServerGauge::Waiting ? b.max : -1);
+        });
+        QVERIFY2(server->message().contains(workbench.providerLabels().of(deepest->provider)),
+                 qPrintable(server->message()));
     }
 
     // A first start, on an empty database: the Results page says what to do, naming the action

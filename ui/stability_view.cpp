@@ -13,6 +13,8 @@ StabilityView::StabilityView(Workbench *workbench, QWidget *parent)
                         QStringLiteral("streaming_stability"), parent)
     , m_chart(new StallChart(workbench, this))
 {
+    // Room for the bars and the axis titles however many providers the table lists.
+    m_chart->setMinimumHeight(280);
     if (auto *box = qobject_cast<QBoxLayout *>(layout()))
         box->addWidget(m_chart, 2);
 }

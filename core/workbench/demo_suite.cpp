@@ -68,6 +68,18 @@ void addVerdictScenarios(Suite &suite)
     resilience.resilience.strategies = {QStringLiteral("none"), QStringLiteral("retry")};
     resilience.maxOutputTokens = 64;
     suite.scenarios.push_back(resilience);
+
+    // How evenly each provider streams over a few full answers: the gaps between deliveries,
+    // counted past 4 and 8 ms (the simulated streams' gaps fall on both sides) and past 250 ms
+    // (a stall an analyst would notice; the demo's providers have none).
+    Scenario stability;
+    stability.kind = QStringLiteral("stability");
+    stability.requests = 6;
+    stability.concurrency = 3;
+    stability.promptTokens = 500;
+    stability.maxOutputTokens = 128;
+    stability.stability.stallMs = {4, 8, 250};
+    suite.scenarios.push_back(stability);
 }
 
 } // namespace
@@ -121,11 +133,14 @@ void rebaseDemoSuite(Suite &suite, const std::vector<ProviderConfig> &simulated,
     if (suite.name != kDemoSuiteName)
         return;
     for (ProviderConfig &p : suite.providers) {
-        const bool isSimulated =
-            std::any_of(simulated.begin(), simulated.end(),
-                        [&](const auto &s) { return s.model == p.model && s.name == p.name; });
-        if (isSimulated)
-            p.baseUrl = simBaseUrl;
+        const auto same = std::find_if(simulated.begin(), simulated.end(), [&](const auto &s) {
+            return s.model == p.model && s.name == p.name;
+        });
+        if (same == simulated.end())
+            continue;
+        p.baseUrl = simBaseUrl;
+        if (p.serverMetrics && same->serverMetrics)
+            p.serverMetrics->url = same->serverMetrics->url;
     }
 }
 
