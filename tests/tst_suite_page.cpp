@@ -10,12 +10,14 @@
 #include "storage/run_queue.h"
 #include "test_main.h"
 #include "ui/suite_page.h"
+#include "workbench/size_text.h"
 #include "workbench/suite_templates.h"
 #include "workbench/workbench.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -24,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <cmath>
 
 using namespace ys;
 
@@ -203,6 +206,88 @@ private Q_SLOTS:
         Q_EMIT preset->activated(preset->currentIndex());
         QCOMPARE(page.suite().requirements->maxTtftP95Ms.value_or(0), 150.0);
         saveAndCompare(page, m_dir.filePath(QStringLiteral("kinds.json")));
+    }
+
+    // A latency scenario's sizes as distributions and its trace, set in the form, saved and
+    // read back as the suite file holds them.
+    void sizesAndTraceFromTheForm()
+    {
+        SuitePage page(m_workbench.get());
+        page.show();
+        QVERIFY(page.newFromTemplate(QStringLiteral("api_selection"), true));
+        auto *kindChoice = page.findChild<QComboBox *>(QStringLiteral("newScenarioKind"));
+        kindChoice->setCurrentIndex(kindChoice->findData(QStringLiteral("latency")));
+        clickButton(&page, "addScenario");
+        const auto scenario = [&page] {
+            return page.suite().scenarios.back();
+        };
+
+        type(&page, "promptTokens", QStringLiteral("200-800: 6; 800-4000: 3; 16000: 1"));
+        QVERIFY2(page.problem().isEmpty(), qPrintable(page.problem()));
+        QString error;
+        const auto bins = SizeText::parse(QStringLiteral("200–800: 6; 800–4000: 3; 16000: 1"),
+                                          QStringLiteral("x"), 1, 10'000'000, &error);
+        QVERIFY(bins && scenario().promptDistribution);
+        QVERIFY(*scenario().promptDistribution == *bins);
+        QCOMPARE(scenario().promptTokens, int(std::lround(bins->expected())));
+        type(&page, "maxOutputTokens", QStringLiteral("300 +- 120, 16-1024"));
+        QVERIFY(scenario().outputDistribution);
+        QCOMPARE(scenario().outputDistribution->kind, SizeDistribution::Kind::Normal);
+        QCOMPARE(scenario().outputDistribution->clampMax.value_or(0), 1024);
+        const QString sized = m_dir.filePath(QStringLiteral("sized.json"));
+        saveAndCompare(page, sized);
+        QVERIFY(readFile(sized).contains("\"histogram\""));
+        // Refused in place, and a plain number is a fixed size once more.
+        auto *prompt = page.findChild<QLineEdit *>(QStringLiteral("promptTokens"));
+        type(&page, "promptTokens", QStringLiteral("300 +-"));
+        QVERIFY2(page.problem().contains(QStringLiteral("Prompt tokens")),
+                 qPrintable(page.problem()));
+        type(&page, "promptTokens", QStringLiteral("500"));
+        QVERIFY(!scenario().promptDistribution);
+        QCOMPARE(scenario().promptTokens, 500);
+
+        // A trace of five requests: it sets the sizes and the load, and holds the requests.
+        const QString tracePath = m_dir.filePath(QStringLiteral("five.jsonl"));
+        {
+            QFile trace(tracePath);
+            QVERIFY(trace.open(QIODevice::WriteOnly));
+            for (int i = 0; i < 5; ++i)
+                trace.write(QStringLiteral("{\"timestamp\": %1, \"input_length\": %2, "
+                                           "\"output_length\": 20}\n")
+                                .arg(i * 100)
+                                .arg(100 + i * 10)
+                                .toUtf8());
+        }
+        type(&page, "traceFile", m_dir.filePath(QStringLiteral("missing.jsonl")));
+        QVERIFY2(page.problem().contains(QStringLiteral("Trace file")), qPrintable(page.problem()));
+        QVERIFY(!scenario().trace);
+        type(&page, "traceFile", tracePath);
+        QVERIFY2(page.problem().isEmpty(), qPrintable(page.problem()));
+        QVERIFY(scenario().trace && scenario().trace->trace);
+        QCOMPARE(scenario().trace->trace->entries.size(), std::size_t(5));
+        QVERIFY(scenario().requests <= 5);
+        QCOMPARE(scenario().load, QStringLiteral("open"));
+        QCOMPARE(scenario().promptTokens, 120); // the trace's mean
+        QTRY_VERIFY(!prompt->isEnabled());
+        QTRY_COMPARE(prompt->text(), QStringLiteral("120"));
+        type(&page, "traceTimeScale", QStringLiteral("0.5"));
+        QCOMPARE(scenario().trace->timeScale, 0.5);
+        type(&page, "requests", QStringLiteral("9"));
+        QVERIFY2(page.problem().contains(QStringLiteral("the trace holds only 5")),
+                 qPrintable(page.problem()));
+        type(&page, "requests", QStringLiteral("4"));
+        QVERIFY2(page.problem().isEmpty(), qPrintable(page.problem()));
+        const QString traced = m_dir.filePath(QStringLiteral("traced.json"));
+        saveAndCompare(page, traced);
+        const auto back = Suite::loadFile(traced, &error);
+        QVERIFY2(back, qPrintable(error));
+        QVERIFY(back->scenarios.back().trace);
+        QCOMPARE(back->scenarios.back().trace->timeScale, 0.5);
+        QCOMPARE(QFileInfo(back->scenarios.back().trace->path), QFileInfo(tracePath));
+        // Cleared, the scenario is closed loop at its own sizes again.
+        type(&page, "traceFile", QString());
+        QVERIFY(!scenario().trace);
+        QTRY_VERIFY(prompt->isEnabled());
     }
 
     void badInputIsRefusedInPlace()

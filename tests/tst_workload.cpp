@@ -11,6 +11,7 @@
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "workbench/size_text.h"
 
 #include "fixtures.h"
 #include "test_main.h"
@@ -259,6 +260,97 @@ private Q_SLOTS:
         QVERIFY2(std::abs(m.mean - 450) < 0.03 * 450, qPrintable(QString::number(m.mean)));
         // Serialised as it was written, so a saved suite reads back the same.
         QCOMPARE(parsed(d.toJson().dump().c_str()), d);
+    }
+
+    // The suite form's one-field text of a size: read and written back the same, held to the
+    // suite file's rules, and the same distribution as the file's object.
+    void sizeTextReadsEveryForm_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("fixed") << "1000"
+                               << "1000" << QByteArray("1000");
+        QTest::newRow("uniform") << "200-800"
+                                 << "200–800"
+                                 << QByteArray(R"({"distribution":"uniform","min":200,"max":800})");
+        QTest::newRow("uniform, tilde") << "200 ~ 800"
+                                        << "200–800"
+                                        << QByteArray(R"({"distribution":"uniform","min":200,)"
+                                                      R"("max":800})");
+        QTest::newRow("normal") << "300 +- 120"
+                                << "300 ± 120"
+                                << QByteArray(R"({"distribution":"normal","mean":300,)"
+                                              R"("stddev":120})");
+        QTest::newRow("normal, clamped") << "300 ± 120, 16–1024"
+                                         << "300 ± 120, 16–1024"
+                                         << QByteArray(R"({"distribution":"normal","mean":300,)"
+                                                       R"("stddev":120,"min":16,"max":1024})");
+        QTest::newRow("normal, floor only") << "300±120,16-"
+                                            << "300 ± 120, 16–"
+                                            << QByteArray(R"({"distribution":"normal","mean":300,)"
+                                                          R"("stddev":120,"min":16})");
+        QTest::newRow("histogram") << "200-800: 6; 800-4000: 3; 16000: 1"
+                                   << "200–800: 6; 800–4000: 3; 16000: 1"
+                                   << QByteArray(R"({"distribution":"histogram","bins":)"
+                                                 R"([[[200,800],6],[[800,4000],3],[16000,1]]})");
+        QTest::newRow("histogram, full-width")
+            << "200～800：6；16000：1.5"
+            << "200–800: 6; 16000: 1.5"
+            << QByteArray(R"({"distribution":"histogram",)"
+                          R"("bins":[[[200,800],6],[16000,1.5]]})");
+    }
+
+    void sizeTextReadsEveryForm()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, shown);
+        QFETCH(QByteArray, json);
+        QString error;
+        const auto size =
+            SizeText::parse(text, QStringLiteral("Prompt tokens"), 1, 10'000'000, &error);
+        QVERIFY2(size, qPrintable(error));
+        QCOMPARE(SizeText::format(*size), shown);
+        const auto fromFile = SizeDistribution::parse(nlohmann::json::parse(json.toStdString()),
+                                                      QStringLiteral("x"), 1, 10'000'000, &error);
+        QVERIFY2(fromFile, qPrintable(error));
+        QVERIFY(*size == *fromFile);
+        // Written back, it reads the same.
+        const auto again =
+            SizeText::parse(shown, QStringLiteral("Prompt tokens"), 1, 10'000'000, &error);
+        QVERIFY2(again && *again == *size, qPrintable(error));
+    }
+
+    void sizeTextRefusesWhatTheFileRefuses_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("word") << "many"
+                              << "is not a size";
+        QTest::newRow("zero") << "0"
+                              << "Prompt tokens";
+        QTest::newRow("above the bound") << "20000000"
+                                         << "Prompt tokens";
+        QTest::newRow("reversed range") << "800-200"
+                                        << "Prompt tokens";
+        QTest::newRow("no spread") << "300 ±"
+                                   << "is not a mean and spread";
+        QTest::newRow("bad clamp") << "300 ± 120, x"
+                                   << "is not a clamp";
+        QTest::newRow("bad bin") << "200-800: ; 16000: 1"
+                                 << "is not a bin";
+        QTest::newRow("zero weight") << "200-800: 0"
+                                     << "Prompt tokens";
+    }
+
+    void sizeTextRefusesWhatTheFileRefuses()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!SizeText::parse(text, QStringLiteral("Prompt tokens"), 1, 10'000'000, &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("Prompt tokens")), qPrintable(error));
     }
 
     void drawsDependOnSeedAndIndexOnly()

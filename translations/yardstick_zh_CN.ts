@@ -3936,6 +3936,14 @@
         <source>Output tokens/s</source>
         <translation>输出 tokens/s</translation>
     </message>
+    <message>
+        <source>Server queue</source>
+        <translation>服务器队列</translation>
+    </message>
+    <message>
+        <source>Requests waiting</source>
+        <translation>等待中的请求</translation>
+    </message>
 </context>
 <context>
     <name>ys::LoadRunner</name>
@@ -5760,6 +5768,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Stability</source>
         <translation>稳定性</translation>
     </message>
+    <message>
+        <source>Server metrics</source>
+        <translation>服务器指标</translation>
+    </message>
 </context>
 <context>
     <name>ys::ResultsPage</name>
@@ -6054,10 +6066,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>针插入深度 (0–1)</translation>
     </message>
     <message>
-        <source>A latency scenario has no fields of its own.</source>
-        <translation>延迟场景没有自己的专属字段。</translation>
-    </message>
-    <message>
         <source>Prompt sizes (tokens)</source>
         <translation>提示词长度 (tokens)</translation>
     </message>
@@ -6154,10 +6162,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>回放轨迹 %1：由它决定请求的到达时间和大小。</translation>
     </message>
     <message>
-        <source>The sizes follow a distribution (its mean is shown); typing a size replaces the distribution.</source>
-        <translation>大小服从某个分布（显示的是其均值）；输入具体大小将替换该分布。</translation>
-    </message>
-    <message>
         <source>Rate per second (open loop): an open-loop scenario needs a rate above 0</source>
         <translation>每秒速率（开环）：开环场景需要大于 0 的速率</translation>
     </message>
@@ -6168,6 +6172,48 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Highest rate (requests/s): must be at least the start rate</source>
         <translation>最高速率 (requests/s)：不得低于起始速率</translation>
+    </message>
+    <message>
+        <source>Trace file</source>
+        <translation>轨迹文件</translation>
+    </message>
+    <message>
+        <source>none: the sizes and load below</source>
+        <translation>无：使用下方的大小与负载</translation>
+    </message>
+    <message>
+        <source>Replays a recorded workload (JSON Lines such as the Mooncake traces, Azure&apos;s CSV, or a CSV of offset, input and output tokens): each request at the trace&apos;s time with the trace&apos;s sizes, open loop</source>
+        <translation>回放录制的工作负载（如 Mooncake 轨迹的 JSON Lines、Azure 的 CSV，或由偏移、输入与输出 token 组成的 CSV）：每个请求按轨迹中的时间与大小发出，开环</translation>
+    </message>
+    <message>
+        <source>Choose a trace file…</source>
+        <translation>选择轨迹文件…</translation>
+    </message>
+    <message>
+        <source>Traces (*.jsonl *.json *.csv);;All files (*)</source>
+        <translation>轨迹 (*.jsonl *.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Trace time scale</source>
+        <translation>轨迹时间缩放</translation>
+    </message>
+    <message>
+        <source>%1: expected a number above zero, at most 1000000</source>
+        <translation>%1：应为大于零、至多 1000000 的数</translation>
+    </message>
+    <message>
+        <source>The trace&apos;s times are multiplied by it: 0.5 replays twice as fast</source>
+        <translation>轨迹中的时间乘以此值：0.5 表示以两倍速度回放</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Requests: the trace holds only %n request(s), warm-up included</source>
+        <translation>
+            <numerusform>请求数：轨迹只有 %n 个请求（含预热）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6370,6 +6416,53 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::ServerGaugesModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <source>Server figure</source>
+        <translation>服务器指标项</translation>
+    </message>
+    <message>
+        <source>What the server reported about its load; the metric&apos;s own name is in each cell&apos;s tooltip</source>
+        <translation>服务器报告的自身负载；指标的原始名称见各单元格的提示</translation>
+    </message>
+    <message>
+        <source>Scrapes</source>
+        <translation>抓取次数</translation>
+    </message>
+    <message>
+        <source>Least</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Most</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>最后</translation>
+    </message>
+    <message>
+        <source>Requests running</source>
+        <translation>运行中的请求</translation>
+    </message>
+    <message>
+        <source>Requests waiting</source>
+        <translation>等待中的请求</translation>
+    </message>
+    <message>
+        <source>KV cache use (%)</source>
+        <translation>KV 缓存占用 (%)</translation>
+    </message>
+</context>
+<context>
     <name>ys::ServerMetricsStore</name>
     <message>
         <source>Could not store server metrics: %1</source>
@@ -6378,6 +6471,89 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Could not read server metrics: %1</source>
         <translation>无法读取服务器指标：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ServerMetricsView</name>
+    <message>
+        <source>Select a session to see what its servers said about their load.</source>
+        <translation>选择一个会话，查看其服务器报告的负载。</translation>
+    </message>
+    <message>
+        <source>No provider of this session had its server&apos;s metrics read. For a self-hosted server (vLLM, llama.cpp, TGI, SGLang), set its metrics URL in the provider&apos;s Operations tab; the chart below still shows what the client measured.</source>
+        <translation>本会话没有读取任何供应商的服务器指标。对于自托管服务器（vLLM、llama.cpp、TGI、SGLang），请在供应商的“运维”标签页中设置其指标 URL；下方图表仍显示客户端测得的数据。</translation>
+    </message>
+    <message>
+        <source>No request waited at any server: every request was taken into a batch as it came.</source>
+        <translation>没有请求在服务器上等待：每个请求到达时即进入批次。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The longest queue: %n request(s) waiting at %1&apos;s server.</source>
+        <translation>
+            <numerusform>最长队列：%1 的服务器上有 %n 个请求在等待。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The timeline of %1 cannot be read: %2</source>
+        <translation>无法读取 %1 的时间线：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ServerTimelineChart</name>
+    <message>
+        <source>Time from the provider&apos;s first run (s)</source>
+        <translation>自该供应商首次运行起的时间 (s)</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/s</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>KV cache use (%)</source>
+        <translation>KV 缓存占用 (%)</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>Requests running</source>
+        <translation>运行中的请求</translation>
+    </message>
+    <message>
+        <source>Requests waiting</source>
+        <translation>等待中的请求</translation>
+    </message>
+    <message>
+        <source>KV cache use</source>
+        <translation>KV 缓存占用</translation>
+    </message>
+    <message>
+        <source>Select a provider to see its client and server over the session</source>
+        <translation>选择一个供应商，查看其客户端与服务器在整个会话中的情况</translation>
+    </message>
+    <message>
+        <source>%1: what the client measured</source>
+        <translation>%1：客户端测得的数据</translation>
+    </message>
+    <message>
+        <source>%1: what its server reported</source>
+        <translation>%1：其服务器报告的数据</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ServerTimelineLoader</name>
+    <message>
+        <source>Session %1 has no provider &quot;%2&quot;</source>
+        <translation>会话 %1 中没有供应商“%2”</translation>
     </message>
 </context>
 <context>
@@ -6943,6 +7119,43 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::SizeText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a bin such as 200–800: 6</source>
+        <translation>“%1”不是形如 200–800: 6 的分箱</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a mean and spread such as 300 ± 120</source>
+        <translation>“%1”不是形如 300 ± 120 的均值与离散度</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a clamp such as 16–1024</source>
+        <translation>“%1”不是形如 16–1024 的截断范围</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a range such as 200–800</source>
+        <translation>“%1”不是形如 200–800 的范围</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size: write a number, a range, a mean ± spread or bins with weights</source>
+        <translation>“%1”不是有效的大小：请填写一个数、一个范围、均值 ± 离散度，或带权重的分箱</translation>
+    </message>
+    <message>
+        <source>1000: every request the same
+200–800: uniform from 200 to 800
+300 ± 120: normal (mean ± standard deviation), optionally clamped: 300 ± 120, 16–1024
+200–800: 6; 800–4000: 3; 16000: 1: bins and their weights</source>
+        <translation>1000：每个请求相同
+200–800：200 到 800 的均匀分布
+300 ± 120：正态分布（均值 ± 标准差），可截断：300 ± 120, 16–1024
+200–800: 6; 800–4000: 3; 16000: 1：分箱及其权重</translation>
+    </message>
+</context>
+<context>
     <name>ys::StabilityModel</name>
     <message>
         <source>Provider</source>
@@ -7033,16 +7246,16 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>送达间隔</translation>
     </message>
     <message>
-        <source>Gaps at least this long</source>
-        <translation>不短于此的间隔数</translation>
-    </message>
-    <message>
         <source>≥ %1 ms</source>
         <translation>≥ %1 毫秒</translation>
     </message>
     <message>
         <source>No streaming stability scenario in this session</source>
         <translation>此会话没有流式稳定性场景</translation>
+    </message>
+    <message>
+        <source>Stalls in the stream: the gaps at least each threshold long</source>
+        <translation>流中的停顿：不短于各阈值的间隔数</translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,10 @@ public:
     // One of `values` (shown as they are written).
     QComboBox *addChoice(QFormLayout *layout, const QString &label, const QString &objectName,
                          QString *value, const QStringList &values);
+    // A line of text for a value of the form's own shape: show() gives its text, read(text)
+    // stores it and returns empty, or returns the message when the text does not read.
+    QLineEdit *addLine(QFormLayout *layout, const QString &label, const QString &objectName,
+                       std::function<QString()> show, std::function<QString(const QString &)> read);
     // Called after a value is stored, before edited(): a form clears what the value replaces.
     void onStored(QWidget *editor, std::function<void()> hook);
 
@@ -82,8 +86,6 @@ private:
     Editor *bind(QFormLayout *layout, const QString &label, const QString &objectName,
                  Editor *editor, Signal changed, std::function<void()> load,
                  std::function<QString()> store);
-    QLineEdit *addLine(QFormLayout *layout, const QString &label, const QString &objectName,
-                       std::function<QString()> show, std::function<QString(const QString &)> read);
     void commit(Field &field);
     void mark(Field &field, const QString &problem);
 

@@ -4,14 +4,23 @@
 #include "ui/bound_fields.h"
 #include "ui/message_label.h"
 #include "ui/named_child.h"
+#include "workbench/size_text.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <memory>
 
 namespace ys {
 
@@ -56,12 +65,10 @@ void ScenarioForm::buildCommon(QFormLayout *form)
     f.addInt(form, tr("Requests"), QStringLiteral("requests"), &s.requests, 1, 1'000'000);
     f.addInt(form, tr("Warm-up requests"), QStringLiteral("warmup"), &s.warmup, 0, 100'000);
     f.addInt(form, tr("Concurrency"), QStringLiteral("concurrency"), &s.concurrency, 1, 4096);
-    m_prompt = f.addInt(form, tr("Prompt tokens"), QStringLiteral("promptTokens"), &s.promptTokens,
-                        1, 10'000'000);
-    f.onStored(m_prompt, [this] { m_scenario.promptDistribution.reset(); });
-    m_output = f.addInt(form, tr("Max output tokens"), QStringLiteral("maxOutputTokens"),
-                        &s.maxOutputTokens, 1, 1'000'000);
-    f.onStored(m_output, [this] { m_scenario.outputDistribution.reset(); });
+    m_prompt = addSize(form, tr("Prompt tokens"), QStringLiteral("promptTokens"), &s.promptTokens,
+                       &s.promptDistribution, 10'000'000);
+    m_output = addSize(form, tr("Max output tokens"), QStringLiteral("maxOutputTokens"),
+                       &s.maxOutputTokens, &s.outputDistribution, 1'000'000);
     f.addBool(form, tr("Stream"), QStringLiteral("stream"), &s.stream);
     m_sizeAndLoad = {
         m_prompt,
@@ -92,6 +99,109 @@ void ScenarioForm::buildCommon(QFormLayout *form)
                    1);
 }
 
+QLineEdit *ScenarioForm::addSize(QFormLayout *form, const QString &label, const QString &name,
+                                 int *nominal, std::optional<SizeDistribution> *distribution,
+                                 int max)
+{
+    QLineEdit *edit = m_fields->addLine(
+        form, label, name,
+        [nominal, distribution] {
+            return SizeText::format(distribution->value_or(SizeDistribution::fixed(*nominal)));
+        },
+        [label, nominal, distribution, max](const QString &text) {
+            QString error;
+            const std::optional<SizeDistribution> size =
+                SizeText::parse(text, label, 1, max, &error);
+            if (!size)
+                return error;
+            // A fixed size is the plain field; a distribution keeps its mean as the nominal
+            // size, as a suite file read with one does.
+            if (size->isFixed()) {
+                *nominal = size->value;
+                distribution->reset();
+            } else {
+                *nominal = std::max(1, int(std::lround(size->expected())));
+                *distribution = *size;
+            }
+            return QString();
+        });
+    edit->setToolTip(SizeText::help());
+    return edit;
+}
+
+void ScenarioForm::buildTraceFields(QFormLayout *form)
+{
+    const QString fileLabel = tr("Trace file");
+    QLineEdit *file = m_fields->addLine(
+        form, fileLabel, QStringLiteral("traceFile"),
+        [this] { return m_scenario.trace ? m_scenario.trace->file : QString(); },
+        [this, fileLabel](const QString &text) { return setTrace(text.trimmed(), fileLabel); });
+    file->setPlaceholderText(tr("none: the sizes and load below"));
+    file->setToolTip(tr("Replays a recorded workload (JSON Lines such as the Mooncake traces, "
+                        "Azure's CSV, or a CSV of offset, input and output tokens): each request "
+                        "at the trace's time with the trace's sizes, open loop"));
+    m_fields->onStored(file, [this] {
+        // The trace set the sizes, the load and the requests: show them.
+        QTimer::singleShot(0, this, [this] {
+            m_fields->loadAll();
+            showKind();
+        });
+    });
+    auto *choose = namedChild<QPushButton>(QStringLiteral("chooseTrace"), this);
+    choose->setText(tr("Choose a trace file…"));
+    form->addRow(QString(), choose);
+    connect(choose, &QPushButton::clicked, this, [this, file] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Trace file"), QString(), tr("Traces (*.jsonl *.json *.csv);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        file->setText(QDir::toNativeSeparators(path));
+        Q_EMIT file->textEdited(file->text());
+    });
+    QLineEdit *scale = m_fields->addLine(
+        form, tr("Trace time scale"), QStringLiteral("traceTimeScale"),
+        [this] { return BoundFields::number(m_traceScale); },
+        [this, label = tr("Trace time scale")](const QString &text) {
+            bool ok = false;
+            const double v = QLocale::c().toDouble(text.trimmed(), &ok);
+            if (!ok || !(v > 0) || v > 1e6)
+                return tr("%1: expected a number above zero, at most 1000000").arg(label);
+            m_traceScale = v;
+            if (m_scenario.trace)
+                m_scenario.trace->timeScale = v;
+            return QString();
+        });
+    scale->setToolTip(tr("The trace's times are multiplied by it: 0.5 replays twice as fast"));
+}
+
+QString ScenarioForm::setTrace(const QString &file, const QString &label)
+{
+    if (file.isEmpty()) {
+        m_scenario.trace.reset();
+        return {};
+    }
+    TraceReplay replay;
+    replay.file = QDir::fromNativeSeparators(file);
+    replay.path = QDir::cleanPath(QDir::current().absoluteFilePath(replay.file));
+    replay.timeScale = m_traceScale;
+    QString error;
+    auto trace = Trace::loadFile(replay.path, &error);
+    if (!trace)
+        return tr("%1: %2").arg(label, error);
+    const int count = int(trace->entries.size());
+    Scenario &s = m_scenario;
+    s.warmup = std::min(s.warmup, count - 1);
+    s.requests = std::clamp(s.requests, 1, count - s.warmup);
+    s.promptTokens = std::max(1, int(std::lround(trace->meanInputTokens())));
+    s.maxOutputTokens = std::max(1, int(std::lround(trace->meanOutputTokens())));
+    s.promptDistribution.reset();
+    s.outputDistribution.reset();
+    s.load = QStringLiteral("open");
+    replay.trace = std::make_shared<const Trace>(std::move(*trace));
+    s.trace = std::move(replay);
+    return {};
+}
+
 QFormLayout *ScenarioForm::addPage(const QString &kind)
 {
     auto *page = new QWidget;
@@ -108,9 +218,7 @@ void ScenarioForm::buildSweepPages()
     Scenario &s = m_scenario;
     BoundFields &f = *m_fields;
     QFormLayout *latency = addPage(QStringLiteral("latency"));
-    auto *none = new QLabel(tr("A latency scenario has no fields of its own."));
-    none->setWordWrap(true);
-    latency->addRow(none);
+    buildTraceFields(latency);
 
     QFormLayout *sweep = addPage(QStringLiteral("context_sweep"));
     f.addRisingList(sweep, tr("Prompt sizes (tokens)"), QStringLiteral("sweepPromptTokens"),
@@ -187,6 +295,7 @@ void ScenarioForm::buildLoadPages()
 void ScenarioForm::setScenario(const Scenario &scenario)
 {
     m_scenario = scenario;
+    m_traceScale = scenario.trace ? scenario.trace->timeScale : 1.0;
     m_fields->loadAll();
     showKind();
     Q_EMIT problemChanged();
@@ -206,9 +315,6 @@ void ScenarioForm::showKind()
     if (m_scenario.trace)
         notes.append(tr("Replays the trace %1: it sets the arrivals and the sizes.")
                          .arg(m_scenario.trace->file));
-    if (m_scenario.promptDistribution || m_scenario.outputDistribution)
-        notes.append(tr("The sizes follow a distribution (its mean is shown); typing a size "
-                        "replaces the distribution."));
     m_note->setText(notes.join(QLatin1Char('\n')));
     m_note->setVisible(!notes.isEmpty());
 }
@@ -226,6 +332,10 @@ QString ScenarioForm::check(const Scenario &s)
         return tr("Rate per second (open loop): an open-loop scenario needs a rate above 0");
     if (s.rampToRatePerS && !(s.rampSeconds > 0))
         return tr("Ramp seconds: a ramp needs a length above 0 seconds");
+    if (s.trace && s.trace->trace &&
+        qsizetype(s.requests) + s.warmup > qsizetype(s.trace->trace->entries.size()))
+        return tr("Requests: the trace holds only %n request(s), warm-up included", nullptr,
+                  int(s.trace->trace->entries.size()));
     if (s.kind == QLatin1StringView("rate_limit") && s.rateLimit.maxRps < s.rateLimit.startRps)
         return tr("Highest rate (requests/s): must be at least the start rate");
     return {};

@@ -38,7 +38,15 @@ private:
     void buildSweepPages();
     void buildProbePages();
     void buildLoadPages();
+    // The latency page's trace replay: the file (loaded as it is typed or chosen) and its time
+    // scale.
+    void buildTraceFields(QFormLayout *form);
+    // Loads the trace at file (empty: none) into the scenario; the message when it cannot.
+    QString setTrace(const QString &file, const QString &label);
     QFormLayout *addPage(const QString &kind);
+    // A request size: a number, or a distribution written as SizeText reads it.
+    QLineEdit *addSize(QFormLayout *form, const QString &label, const QString &name, int *nominal,
+                       std::optional<SizeDistribution> *distribution, int max);
     void showKind();
 
     Scenario m_scenario;
@@ -50,6 +58,7 @@ private:
     QLineEdit *m_prompt = nullptr;
     QLineEdit *m_output = nullptr;
     QList<QWidget *> m_sizeAndLoad; // disabled while a trace sets them
+    double m_traceScale = 1.0;      // kept while no trace is set
 };
 
 } // namespace ys
