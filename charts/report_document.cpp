@@ -9,6 +9,7 @@
 
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QTextDocument>
 
 namespace ys {
 
@@ -39,10 +40,7 @@ ReportDocument ReportWriter::prepare(const SessionSummary &summary,
     }
     doc.images =
         ReportCharts::images(summary, ReportPdf::chartWidthInches(), ReportPdf::chartDpi());
-    QHash<QString, QString> markup;
-    for (auto it = doc.images.cbegin(); it != doc.images.cend(); ++it)
-        markup.insert(it.key(), ReportPdf::imageMarkup(it.key()));
-    doc.html = ReportHtml::render(content, markup, ReportHtml::Flavour::Print);
+    doc.content = content;
     return doc;
 }
 
@@ -58,8 +56,9 @@ bool ReportWriter::save(const ReportDocument &document, const QString &path, QSt
         ok = file.write(document.html.toUtf8()) >= 0;
     } else {
         QString why;
-        ok = ReportPdf::write(document.html, document.images, document.language, document.title,
-                              &file, &why);
+        const auto laidOut =
+            ReportPdf::layout(document.content, document.images, document.language);
+        ok = ReportPdf::write(*laidOut, document.title, &file, &why);
         if (!ok)
             *error = tr("%1: cannot write: %2").arg(path, why);
     }

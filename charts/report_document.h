@@ -2,6 +2,7 @@
 
 #include "analysis/run_summary.h"
 #include "domain/suite.h"
+#include "report/report_content.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -21,7 +22,8 @@ struct ReportDocument {
     ReportFormat format = ReportFormat::Html;
     QString language;
     QString title;
-    QString html;
+    QString html;                  // HTML only
+    ReportContent content;         // PDF only: laid out for the page when saved
     QHash<QString, QImage> images; // PDF only
 };
 

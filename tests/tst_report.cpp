@@ -3,6 +3,8 @@
 // every provider's figures as `show --json` has them, and as a PDF whose text holds the
 // sections, in English and in Chinese; bad input exits 2 and leaves no file; File → Save
 // report… writes the selected session's report in one click.
+#include "charts/report_document.h"
+#include "charts/report_pdf.h"
 #include "cli_runner.h"
 #include "report/report_content.h"
 #include "report/report_language.h"
@@ -20,13 +22,20 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QMessageBox>
+#include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextLayout>
+#include <QTextTable>
 #include <QTimer>
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -103,6 +112,8 @@ private Q_SLOTS:
     void html();
     void pdf_data();
     void pdf();
+    void pdfLaidOutForThePage_data();
+    void pdfLaidOutForThePage();
     void badInput_data();
     void badInput();
     void saveReportAction();
@@ -225,6 +236,110 @@ void TstReport::pdf()
         QVERIFY(body.contains(squeezed(QString::fromStdString(p["name"].get<std::string>()))));
     if (language == QLatin1StringView("zh_CN"))
         QVERIFY(hasChinese(body));
+}
+
+void TstReport::pdfLaidOutForThePage_data()
+{
+    html_data();
+}
+
+// The PDF's pages as ReportPdf lays them out for printing: in every table cell each word (a run
+// without spaces and without Chinese characters, which break anywhere) sits on one line, and,
+// its pages drawn as images, none but the last is more than half empty.
+void TstReport::pdfLaidOutForThePage()
+{
+    QFETCH(QString, language);
+    Database db(m_db);
+    QString error;
+    QVERIFY2(db.open(&error), qPrintable(error));
+    SessionRepository repo(db);
+    const auto summary = loadSessionView(repo, m_session, &error);
+    QVERIFY2(summary, qPrintable(error));
+    const ReportDocument prepared =
+        ReportWriter::prepare(*summary, summary->suite, ReportFormat::Pdf, language);
+    const auto doc = ReportPdf::layout(prepared.content, prepared.images, language);
+
+    const QRegularExpression word(QStringLiteral("\\S+"));
+    const QRegularExpression chinese(QStringLiteral("[\\x{3000}-\\x{9fff}\\x{ff00}-\\x{ffef}]"));
+    int cells = 0;
+    int words = 0;
+    int tables = 0;
+    QStringList broken;
+    for (QTextFrame *frame : doc->rootFrame()->childFrames()) {
+        auto *table = qobject_cast<QTextTable *>(frame);
+        if (!table)
+            continue;
+        ++tables;
+        for (int r = 0; r < table->rows(); ++r) {
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextTableCell cell = table->cellAt(r, c);
+                ++cells;
+                const QTextBlock end = cell.lastCursorPosition().block().next();
+                for (QTextBlock b = cell.firstCursorPosition().block(); b.isValid() && b != end;
+                     b = b.next()) {
+                    const QTextLayout *lines = b.layout();
+                    auto it = word.globalMatch(b.text());
+                    while (it.hasNext()) {
+                        const auto m = it.next();
+                        if (m.captured().contains(chinese))
+                            continue;
+                        ++words;
+                        const int first =
+                            lines->lineForTextPosition(int(m.capturedStart())).lineNumber();
+                        const int last =
+                            lines->lineForTextPosition(int(m.capturedEnd()) - 1).lineNumber();
+                        if (first != last)
+                            broken << QStringLiteral("\"%1\" (row %2, column %3)")
+                                          .arg(m.captured())
+                                          .arg(r)
+                                          .arg(c);
+                    }
+                }
+            }
+        }
+    }
+    QVERIFY2(tables >= 5 && words > 200,
+             qPrintable(QStringLiteral("%1 tables, %2 words").arg(tables).arg(words)));
+    QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("%1 words broken in %2 cells: %3")
+                                              .arg(broken.size())
+                                              .arg(cells)
+                                              .arg(broken.mid(0, 12).join(QStringLiteral(", ")))));
+
+    // Each page drawn at half the layout's resolution; the lowest row with anything on it.
+    const QSizeF page = ReportPdf::pageSize();
+    const int pages = doc->pageCount();
+    QVERIFY(pages >= 3);
+    QStringList fills;
+    QList<double> used;
+    for (int p = 0; p < pages; ++p) {
+        QImage image(QSize(int(page.width() / 2), int(page.height() / 2)), QImage::Format_RGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            painter.scale(0.5, 0.5);
+            painter.translate(0, -p * page.height());
+            doc->drawContents(&painter, QRectF(0, p * page.height(), page.width(), page.height()));
+        }
+        int lowest = -1;
+        for (int y = image.height() - 1; y >= 0 && lowest < 0; --y) {
+            const auto *row = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+            for (int x = 0; x < image.width(); ++x) {
+                if (qGray(row[x]) < 240) {
+                    lowest = y;
+                    break;
+                }
+            }
+        }
+        used << double(lowest + 1) / image.height();
+        fills << QStringLiteral("%1%").arg(qRound(used.back() * 100));
+    }
+    for (int p = 0; p + 1 < pages; ++p)
+        QVERIFY2(used[p] >= 0.5, qPrintable(QStringLiteral("page %1 of %2 is %3 full (pages: %4)")
+                                                .arg(p + 1)
+                                                .arg(pages)
+                                                .arg(fills[p], fills.join(QLatin1Char(' ')))));
+    qInfo("%s: %d pages filled %s; %d tables, %d cells, %d words", qPrintable(language), pages,
+          qPrintable(fills.join(QLatin1Char(' '))), tables, cells, words);
 }
 
 void TstReport::badInput_data()

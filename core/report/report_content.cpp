@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QSysInfo>
 #include <QThread>
+#include <algorithm>
 #include <cmath>
 
 namespace ys {
@@ -179,6 +180,39 @@ ReportSection ReportBuilder::environment(const SessionSummary &summary,
         env.catalogDate.isEmpty() ? QStringLiteral("—") : env.catalogDate);
     s.blocks.push_back(t);
     return s;
+}
+
+std::vector<ReportTable> splitColumns(const ReportTable &table, int parts)
+{
+    const int columns = int(table.headers.size());
+    parts = std::clamp(parts, 1, std::max(1, columns - 1));
+    if (parts == 1)
+        return {table};
+    std::vector<ReportTable> out;
+    const int rest = columns - 1;
+    for (int p = 0; p < parts; ++p) {
+        // Columns 1 … rest shared out in order, the first parts one wider when they do not
+        // divide evenly.
+        const int from = 1 + p * (rest / parts) + std::min(p, rest % parts);
+        const int count = rest / parts + (p < rest % parts ? 1 : 0);
+        ReportTable part;
+        part.id = table.id;
+        part.provider = table.provider;
+        part.rowProviders = table.rowProviders;
+        part.headers << table.headers.value(0);
+        for (int c = from; c < from + count; ++c)
+            part.headers << table.headers.value(c);
+        for (const std::vector<ReportCell> &row : table.rows) {
+            std::vector<ReportCell> cells;
+            if (!row.empty())
+                cells.push_back(row.front());
+            for (int c = from; c < from + count && c < int(row.size()); ++c)
+                cells.push_back(row[std::size_t(c)]);
+            part.rows.push_back(std::move(cells));
+        }
+        out.push_back(std::move(part));
+    }
+    return out;
 }
 
 } // namespace ys

@@ -47,6 +47,11 @@ struct ReportTable {
     std::vector<std::vector<ReportCell>> rows;
 };
 
+// The table's columns in `parts` tables of about as many columns each, every one led by the
+// first column (the provider or the figure each row is about), rows in the same order: a table too
+// wide for a page, laid out in parts. parts is clamped to 1 … the columns after the first.
+std::vector<ReportTable> splitColumns(const ReportTable &table, int parts);
+
 // A block of a section, in order: a paragraph, a list, a table or a chart slot.
 struct ReportBlock {
     enum Kind { Paragraph, List, Table, Chart, Heading };

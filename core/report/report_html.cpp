@@ -152,8 +152,27 @@ QString ReportHtml::render(const ReportContent &content, const QHash<QString, QS
         out += flavour == Flavour::Standalone
                    ? QStringLiteral("<section id=\"%1\">\n<h2>%2</h2>\n").arg(s.id, esc(s.title))
                    : QStringLiteral("<h2><a name=\"%1\"></a>%2</h2>\n").arg(s.id, esc(s.title));
-        for (const ReportBlock &b : s.blocks)
-            out += block(b, charts, flavour);
+        for (std::size_t i = 0; i < s.blocks.size(); ++i) {
+            // On paper a chart keeps its heading and paragraph on its page: the three share
+            // one borderless cell, and a table row is never split between pages.
+            std::size_t chart = i;
+            while (flavour == Flavour::Print && chart < s.blocks.size() &&
+                   (s.blocks[chart].kind == ReportBlock::Heading ||
+                    s.blocks[chart].kind == ReportBlock::Paragraph))
+                ++chart;
+            if (chart > i && chart < s.blocks.size() &&
+                s.blocks[chart].kind == ReportBlock::Chart &&
+                !charts.value(s.blocks[chart].text).isEmpty()) {
+                out += QStringLiteral("<table width=\"100%\" border=\"0\" cellspacing=\"0\" "
+                                      "cellpadding=\"0\"><tr><td>");
+                for (; i <= chart; ++i)
+                    out += block(s.blocks[i], charts, flavour);
+                out += QStringLiteral("</td></tr></table>\n");
+                --i;
+                continue;
+            }
+            out += block(s.blocks[i], charts, flavour);
+        }
         if (flavour == Flavour::Standalone)
             out += QStringLiteral("</section>\n");
     }
