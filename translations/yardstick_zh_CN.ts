@@ -4093,6 +4093,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Bill</source>
         <translation>账单</translation>
     </message>
+    <message>
+        <source>Team</source>
+        <translation>团队</translation>
+    </message>
 </context>
 <context>
     <name>ys::MetricsHttpServer</name>
@@ -5067,6 +5071,81 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: %2:// proxies are not supported; use an http:// proxy</source>
         <translation>%1：不支持 %2:// 代理；请使用 http:// 代理</translation>
+    </message>
+</context>
+<context>
+    <name>ys::QueueItemsModel</name>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n s</source>
+        <translation>
+            <numerusform>%n 秒后</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n 秒前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Suite</source>
+        <translation>套件</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>认领次数</translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <source>When the worker&apos;s claim ends unless it renews it</source>
+        <translation>工作进程的认领在何时到期（除非续约）</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Queued at (UTC)</source>
+        <translation>入队时间 (UTC)</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -6214,6 +6293,61 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>
             <numerusform>请求数：轨迹只有 %n 个请求（含预热）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ys::SchedulesModel</name>
+    <message>
+        <source>Schedule</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Next (UTC)</source>
+        <translation>下次 (UTC)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Last (UTC)</source>
+        <translation>上次 (UTC)</translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n day(s)</source>
+        <translation>
+            <numerusform>每 %n 天</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n h</source>
+        <translation>
+            <numerusform>每 %n 小时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n min</source>
+        <translation>
+            <numerusform>每 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>every %n s</source>
+        <translation>
+            <numerusform>每 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1 UTC</source>
+        <translation>UTC %1</translation>
     </message>
 </context>
 <context>
@@ -8150,6 +8284,143 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::TeamPage</name>
+    <message>
+        <source>A PostgreSQL team store (postgresql://user@host/database; the password from PGPASSWORD, ~/.pgpass or ?password_ref=) or an SQLite file; the workbench&apos;s own database to begin with</source>
+        <translation>PostgreSQL 团队存储（postgresql://user@host/database；密码取自 PGPASSWORD、~/.pgpass 或 ?password_ref=）或 SQLite 文件；初始为工作台自身的数据库</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>运行队列</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>the suite&apos;s name</source>
+        <translation>套件名称</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>6h, 30m, 1d</source>
+        <translation>6h, 30m, 1d</translation>
+    </message>
+    <message>
+        <source>09:00,15:00 (UTC)</source>
+        <translation>09:00,15:00 (UTC)</translation>
+    </message>
+    <message>
+        <source>Add schedule</source>
+        <translation>添加计划</translation>
+    </message>
+    <message>
+        <source>Remove the selected schedule</source>
+        <translation>移除所选计划</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Suite file</source>
+        <translation>套件文件</translation>
+    </message>
+    <message>
+        <source>Every</source>
+        <translation>每隔</translation>
+    </message>
+    <message>
+        <source>Or at times of day</source>
+        <translation>或在每天的时刻</translation>
+    </message>
+    <message>
+        <source>Suites (*.json);;All files (*)</source>
+        <translation>套件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The schedule was not added: %1</source>
+        <translation>未添加计划：%1</translation>
+    </message>
+    <message>
+        <source>Select the schedule to remove</source>
+        <translation>请选择要移除的计划</translation>
+    </message>
+    <message>
+        <source>The schedule was not removed: %1</source>
+        <translation>未移除计划：%1</translation>
+    </message>
+    <message>
+        <source>%1 queued, %2 running, %3 done, %4 failed; %5 worker(s) seen; %6 schedule(s)</source>
+        <translation>%1 个排队，%2 个运行中，%3 个已完成，%4 个失败；已见 %5 个工作进程；%6 个计划</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TeamPresenter</name>
+    <message>
+        <source>Store: give a PostgreSQL URL (postgresql://user@host/database) or an SQLite file</source>
+        <translation>存储：请填写 PostgreSQL URL（postgresql://user@host/database）或 SQLite 文件</translation>
+    </message>
+    <message>
+        <source>Store: %1: no such database</source>
+        <translation>存储：%1：没有这个数据库</translation>
+    </message>
+    <message>
+        <source>Every / At: give one of the two, an interval such as 6h or times of day such as 09:00,15:00</source>
+        <translation>每隔 / 时刻：二者填一项，间隔如 6h，或每天的时刻如 09:00,15:00</translation>
+    </message>
+    <message>
+        <source>Every: &quot;%1&quot; is not an interval such as 2m, 6h or 1d</source>
+        <translation>每隔：“%1”不是形如 2m、6h 或 1d 的间隔</translation>
+    </message>
+    <message>
+        <source>At: &quot;%1&quot; is not a list of times of day such as 09:00,15:00</source>
+        <translation>时刻：“%1”不是形如 09:00,15:00 的时刻列表</translation>
+    </message>
+    <message>
+        <source>Suite file: choose the suite the schedule runs</source>
+        <translation>套件文件：请选择计划要运行的套件</translation>
+    </message>
+    <message>
+        <source>Suite file: %1</source>
+        <translation>套件文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TeamStatus</name>
+    <message>
+        <source>Could not read the sessions&apos; heartbeats: %1</source>
+        <translation>无法读取会话的心跳：%1</translation>
+    </message>
+</context>
+<context>
     <name>ys::TlsSession</name>
     <message>
         <source>OpenSSL: %1</source>
@@ -8422,6 +8693,53 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>The suite of session %1 cannot be read</source>
         <translation>无法读取会话 %1 的套件</translation>
+    </message>
+</context>
+<context>
+    <name>ys::WorkersModel</name>
+    <message>
+        <source>Worker</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Heartbeat</source>
+        <translation>心跳</translation>
+    </message>
+    <message>
+        <source>When the process running the worker&apos;s session last said it was alive (every 5 s)</source>
+        <translation>运行该工作进程会话的进程最近一次报告存活的时间（每 5 秒）</translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@
 #include "ui/suite_provider_editing.h"
 #include "ui/table_export_menu.h"
 #include "ui/tco_page.h"
+#include "ui/team_page.h"
 #include "ui/window_habits.h"
 #include "workbench/suite_estimate.h"
 #include "workbench/workbench.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
     m_bill = new BillPage(m_workbench, this);
     addPage(m_bill, QT_TR_NOOP("Bill"));
+    addPage(new TeamPage(m_workbench, this), QT_TR_NOOP("Team"));
     setStatusBar(m_status);
 
     m_sessionList->setModel(workbench->sessionModel());

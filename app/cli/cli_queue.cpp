@@ -164,21 +164,7 @@ void CliQueue::addOptions(QCommandLineParser &parser)
 
 std::optional<qint64> CliQueue::parseDuration(const QString &text)
 {
-    QString t = text.trimmed().toLower();
-    qint64 unit = 1;
-    if (t.endsWith(QLatin1Char('s')))
-        t.chop(1);
-    else if (t.endsWith(QLatin1Char('m')))
-        unit = 60, t.chop(1);
-    else if (t.endsWith(QLatin1Char('h')))
-        unit = 3600, t.chop(1);
-    else if (t.endsWith(QLatin1Char('d')))
-        unit = 86400, t.chop(1);
-    bool ok = false;
-    const qint64 n = t.toLongLong(&ok);
-    if (!ok || n <= 0)
-        return std::nullopt;
-    return n * unit;
+    return RunQueue::parseEvery(text);
 }
 
 std::optional<int> CliQueue::run(const QStringList &args, const QCommandLineParser &parser)

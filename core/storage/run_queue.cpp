@@ -319,6 +319,25 @@ QString RunQueue::timesText(const QList<QTime> &times)
     return parts.join(QLatin1Char(','));
 }
 
+std::optional<qint64> RunQueue::parseEvery(const QString &text)
+{
+    QString t = text.trimmed().toLower();
+    qint64 unit = 1;
+    if (t.endsWith(QLatin1Char('s')))
+        t.chop(1);
+    else if (t.endsWith(QLatin1Char('m')))
+        unit = 60, t.chop(1);
+    else if (t.endsWith(QLatin1Char('h')))
+        unit = 3600, t.chop(1);
+    else if (t.endsWith(QLatin1Char('d')))
+        unit = 86400, t.chop(1);
+    bool ok = false;
+    const qint64 n = t.toLongLong(&ok);
+    if (!ok || n <= 0)
+        return std::nullopt;
+    return n * unit;
+}
+
 std::optional<QList<QTime>> RunQueue::parseTimes(const QString &text)
 {
     QList<QTime> times;

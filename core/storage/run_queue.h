@@ -100,6 +100,9 @@ public:
     static qint64 nextSlot(const Schedule &schedule, qint64 fromMs, qint64 afterMs);
     static QString timesText(const QList<QTime> &times);
     static std::optional<QList<QTime>> parseTimes(const QString &text);
+    // A schedule's interval: seconds, or a number with s, m, h or d ("90", "2m", "6h", "1d");
+    // none unless above zero.
+    static std::optional<qint64> parseEvery(const QString &text);
 
 private:
     bool begin(QString *error);
