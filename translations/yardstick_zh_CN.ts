@@ -8381,6 +8381,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1 queued, %2 running, %3 done, %4 failed; %5 worker(s) seen; %6 schedule(s)</source>
         <translation>%1 个排队，%2 个运行中，%3 个已完成，%4 个失败；已见 %5 个工作进程；%6 个计划</translation>
     </message>
+    <message>
+        <source>Nothing is queued here yet: put a suite in the queue with Queue on the team store on the Suite page, or add a schedule below; yardstick-cli worker on any machine runs what is queued.</source>
+        <translation>这里还没有排队的条目：在“套件”页用“加入团队存储的队列”放入一个套件，或在下方添加计划；任意机器上运行的 Yardstick 命令行工作进程会执行队列中的条目。</translation>
+    </message>
 </context>
 <context>
     <name>ys::TeamPresenter</name>

@@ -192,6 +192,11 @@ void TeamPage::show(std::optional<TeamSnapshot> snapshot, const QString &error)
                            .arg(count("failed"))
                            .arg(snapshot->workers.size())
                            .arg(snapshot->schedules.size()));
+    if (snapshot->items.empty() && snapshot->schedules.empty())
+        m_message->setText(m_message->text() + QLatin1Char('\n') +
+                           tr("Nothing is queued here yet: put a suite in the queue with Queue on "
+                              "the team store on the Suite page, or add a schedule below; "
+                              "yardstick-cli worker on any machine runs what is queued."));
     m_queue->setSnapshot(*snapshot);
     m_workers->setSnapshot(*snapshot);
     m_schedules->setSnapshot(*snapshot);
