@@ -4,7 +4,7 @@
 # time until the table holds the session, and the longest UI-thread stall while the session loads
 # and while every page, tab and provider is selected (goal under 50 ms), as medians of several
 # windows. The database is bench_analysis's (generated on the first run, a few minutes, and kept
-# in the build directory). Extra arguments go to bench_ui (--runs N, --db FILE, --attempts N,
+# in the build directory). Extra arguments go to bench_ui (--runs N, --steps, --db FILE, --attempts N,
 # --providers N).
 #   bench/run_ui.sh
 set -euo pipefail

@@ -38,6 +38,10 @@ bool ServerMetricsView::timelineLoading() const
 void ServerMetricsView::showEvent(QShowEvent *event)
 {
     ProviderTableView::showEvent(event);
+    if (m_pending) {
+        m_chart->setTimeline(*m_pending, workbench()->providerLabels().of(m_pending->provider));
+        m_pending.reset();
+    }
     if (m_timelineDirty)
         loadTimeline();
 }
@@ -96,9 +100,12 @@ void ServerMetricsView::loadTimeline()
         return;
     m_shown = provider;
     m_shownSummary = summary;
+    m_pending.reset();
     if (provider.isEmpty() ||
         !m_presenter->load(provider, [this, provider](auto timeline, const QString &error) {
-            if (timeline)
+            if (timeline && !isVisible())
+                m_pending = std::move(timeline); // drawn when shown: no work for a hidden tab
+            else if (timeline)
                 m_chart->setTimeline(*timeline, workbench()->providerLabels().of(provider));
             else {
                 m_chart->clear();

@@ -1,6 +1,9 @@
 #pragma once
 
 #include "ui/provider_table_view.h"
+#include "workbench/server_timeline_presenter.h"
+
+#include <optional>
 
 namespace ys {
 
@@ -40,6 +43,7 @@ private:
     QString m_shown;
     const void *m_shownSummary = nullptr; // the summary it was loaded for (a re-run replaces it)
     bool m_timelineDirty = true;
+    std::optional<ServerTimeline> m_pending; // arrived while the view was hidden: drawn when shown
 };
 
 } // namespace ys

@@ -139,12 +139,12 @@ bool seriesOfModel(const QString &labels, const QString &model)
 
 ServerTimeline serverTimeline(const QString &provider, const QString &model,
                               const std::vector<ServerTimelineRun> &runs,
-                              const std::vector<ServerMetricPoint> &points, int maxTtftPoints)
+                              const std::vector<ServerMetricPoint> &points, int maxPoints)
 {
     ServerTimeline out;
     out.provider = provider;
     std::map<qint64, qint64> offsetOf; // run id → its start on the provider's clock
-    ThroughputWindows throughput;
+    ThroughputWindows throughput(maxPoints);
     for (const ServerTimelineRun &run : runs) {
         offsetOf[run.runId] = run.offsetNs;
         out.runStartsS.push_back(double(run.offsetNs) / 1e9);
@@ -166,9 +166,9 @@ ServerTimeline serverTimeline(const QString &provider, const QString &model,
 
     std::sort(out.ttftMs.begin(), out.ttftMs.end(),
               [](const TimePoint &a, const TimePoint &b) { return a.atS < b.atS; });
-    if (maxTtftPoints > 0 && out.ttftMs.size() > std::size_t(maxTtftPoints)) {
+    if (maxPoints > 0 && out.ttftMs.size() > std::size_t(maxPoints)) {
         out.ttftStride =
-            int((out.ttftMs.size() + std::size_t(maxTtftPoints) - 1) / std::size_t(maxTtftPoints));
+            int((out.ttftMs.size() + std::size_t(maxPoints) - 1) / std::size_t(maxPoints));
         std::vector<TimePoint> kept;
         for (std::size_t i = 0; i < out.ttftMs.size(); i += std::size_t(out.ttftStride))
             kept.push_back(out.ttftMs[i]);

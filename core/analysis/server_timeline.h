@@ -55,7 +55,7 @@ struct ServerTimeline {
     std::array<std::vector<TimePoint>, kServerGaugeCount> gauges;
     std::vector<double> runStartsS;
     int scrapes = 0;    // scrapes that stored any series of the provider's model
-    int ttftStride = 1; // past maxTtftPoints, every ttftStride-th attempt (in time) is drawn
+    int ttftStride = 1; // past maxPoints, every ttftStride-th attempt (in time) is drawn
     bool hasServerMetrics() const { return scrapes > 0; }
 };
 
@@ -79,11 +79,11 @@ summarizeServerGauges(const std::vector<ServerMetricPoint> &points,
                       const std::vector<std::pair<QString, QString>> &providerModels);
 
 // points: the session's stored server metrics (any provider's; the provider's are picked).
-// maxTtftPoints bounds the TTFT scatter: a chart draws a few thousand markers without holding the
-// window up, and every k-th attempt in time still shows the whole run.
+// maxPoints bounds the TTFT scatter (every k-th attempt in time, still the whole session) and the
+// throughput windows (wider windows past it): a chart takes a thousand markers in without holding
+// the window up.
 ServerTimeline serverTimeline(const QString &provider, const QString &model,
                               const std::vector<ServerTimelineRun> &runs,
-                              const std::vector<ServerMetricPoint> &points,
-                              int maxTtftPoints = 3000);
+                              const std::vector<ServerMetricPoint> &points, int maxPoints = 1000);
 
 } // namespace ys
