@@ -89,7 +89,7 @@ class TstTeamPage : public QObject {
         page.refresh();
         QVERIFY(refreshed.wait(20000));
         QVERIFY2(page.message().startsWith(QStringLiteral("1 queued, 1 running, 1 done, 0 failed; "
-                                                        "2 worker(s) seen; 0 schedule(s)")),
+                                                          "2 worker(s) seen; 0 schedule(s)")),
                  qPrintable(page.message()));
         const QueueItemsModel *queue = page.queueModel();
         QCOMPARE(queue->rowCount(), 3);
@@ -214,6 +214,18 @@ private Q_SLOTS:
         click(page, "teamConnect");
         QVERIFY2(page.message().contains(QStringLiteral("no such database")),
                  qPrintable(page.message()));
+
+        // No store to begin with (the workbench's database is not there): said, not a crash.
+        {
+            QTemporaryDir empty;
+            Workbench nowhere(empty.filePath(QStringLiteral("never-made.sqlite")));
+            TeamPage lost(&nowhere);
+            QSignalSpy refreshed(&lost, &TeamPage::refreshed);
+            lost.refresh();
+            QCOMPARE(refreshed.size(), 1);
+            QVERIFY2(lost.message().contains(QStringLiteral("no such database")),
+                     qPrintable(lost.message()));
+        }
 
         if (!test::PgServer::available())
             QSKIP(test::PgServer::skipReason());

@@ -20,8 +20,8 @@ const QString kWrite = QStringLiteral("team-write");
 TeamPresenter::TeamPresenter(Workbench *workbench, QObject *parent)
     : QObject(parent)
 {
-    QString ignored;
-    connectTo(workbench->dbPath(), &ignored);
+    // The workbench's own database, when it is there; else the page asks for a store.
+    connectTo(workbench->dbPath(), &m_problem);
 }
 
 TeamPresenter::~TeamPresenter() = default;
@@ -54,6 +54,8 @@ bool TeamPresenter::isLoading() const
 
 void TeamPresenter::refresh(SnapshotDone done)
 {
+    if (!m_reader)
+        return done(std::nullopt, m_problem);
     m_reader->read(
         kSnapshot, this,
         [](const SessionRepository &repo, QString *error) {
@@ -96,6 +98,10 @@ bool TeamPresenter::addSchedule(const QString &name, const QString &suitePath, c
         *error = tr("Suite file: %1").arg(problem);
         return false;
     }
+    if (!m_reader) {
+        *error = m_problem;
+        return false;
+    }
     const QString scheduleName = name.trimmed().isEmpty() ? suite->name : name.trimmed();
     m_reader->read(
         kWrite, this,
@@ -109,6 +115,8 @@ bool TeamPresenter::addSchedule(const QString &name, const QString &suitePath, c
 
 void TeamPresenter::removeSchedule(qint64 id, WriteDone done)
 {
+    if (!m_reader)
+        return done(std::nullopt, m_problem);
     m_reader->read(
         kWrite, this,
         [id](const SessionRepository &repo, QString *error) -> std::optional<qint64> {

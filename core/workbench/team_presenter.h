@@ -42,8 +42,9 @@ public:
     void removeSchedule(qint64 id, WriteDone done);
 
 private:
-    std::unique_ptr<BackgroundReader> m_reader;
+    std::unique_ptr<BackgroundReader> m_reader; // none until a store could be tried
     QString m_store;
+    QString m_problem; // why there is no reader
 };
 
 } // namespace ys
