@@ -19,7 +19,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 #include <memory>
 
 namespace ys {
@@ -120,7 +119,7 @@ QLineEdit *ScenarioForm::addSize(QFormLayout *form, const QString &label, const 
                 *nominal = size->value;
                 distribution->reset();
             } else {
-                *nominal = std::max(1, int(std::lround(size->expected())));
+                *nominal = size->nominal();
                 *distribution = *size;
             }
             return QString();
@@ -192,13 +191,8 @@ QString ScenarioForm::setTrace(const QString &file, const QString &label)
     Scenario &s = m_scenario;
     s.warmup = std::min(s.warmup, count - 1);
     s.requests = std::clamp(s.requests, 1, count - s.warmup);
-    s.promptTokens = std::max(1, int(std::lround(trace->meanInputTokens())));
-    s.maxOutputTokens = std::max(1, int(std::lround(trace->meanOutputTokens())));
-    s.promptDistribution.reset();
-    s.outputDistribution.reset();
-    s.load = QStringLiteral("open");
     replay.trace = std::make_shared<const Trace>(std::move(*trace));
-    s.trace = std::move(replay);
+    Workload::replayTrace(s, std::move(replay));
     return {};
 }
 

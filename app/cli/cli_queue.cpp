@@ -162,11 +162,6 @@ void CliQueue::addOptions(QCommandLineParser &parser)
         "grouping");
 }
 
-std::optional<qint64> CliQueue::parseDuration(const QString &text)
-{
-    return RunQueue::parseEvery(text);
-}
-
 std::optional<int> CliQueue::run(const QStringList &args, const QCommandLineParser &parser)
 {
     const QString command = args.first();
@@ -192,7 +187,7 @@ std::optional<int> CliQueue::run(const QStringList &args, const QCommandLinePars
     o.once = isSet(parser, "once");
     o.metricsListen = option(parser, "metrics-listen");
     if (isSet(parser, "lease")) {
-        const auto lease = parseDuration(option(parser, "lease"));
+        const auto lease = RunQueue::parseEvery(option(parser, "lease"));
         if (!lease)
             return fail(
                 2, tr("--lease: \"%1\" is not a number of seconds").arg(option(parser, "lease")));
@@ -207,7 +202,7 @@ std::optional<int> CliQueue::run(const QStringList &args, const QCommandLinePars
                 tr("--max-runs: \"%1\" is not a positive number").arg(option(parser, "max-runs")));
     }
     if (isSet(parser, "idle-exit")) {
-        const auto idle = parseDuration(option(parser, "idle-exit"));
+        const auto idle = RunQueue::parseEvery(option(parser, "idle-exit"));
         if (!idle)
             return fail(2, tr("--idle-exit: \"%1\" is not a number of seconds")
                                .arg(option(parser, "idle-exit")));
@@ -308,7 +303,7 @@ int CliQueue::schedule(const QStringList &args, const QCommandLineParser &parser
         std::optional<qint64> every;
         QList<QTime> times;
         if (isSet(parser, "every")) {
-            every = parseDuration(option(parser, "every"));
+            every = RunQueue::parseEvery(option(parser, "every"));
             if (!every)
                 return fail(2, tr("--every: \"%1\" is not an interval such as 2m, 6h or 1d")
                                    .arg(option(parser, "every")));
@@ -363,7 +358,7 @@ int CliQueue::history(const QCommandLineParser &parser)
 {
     qint64 windowS = 86400;
     if (isSet(parser, "window")) {
-        const auto w = parseDuration(option(parser, "window"));
+        const auto w = RunQueue::parseEvery(option(parser, "window"));
         if (!w)
             return fail(2, tr("--window: \"%1\" is not an interval such as 1h, 6h or 1d")
                                .arg(option(parser, "window")));

@@ -22,9 +22,6 @@ public:
     static int queue(const QCommandLineParser &parser);
     static int schedule(const QStringList &args, const QCommandLineParser &parser);
     static int history(const QCommandLineParser &parser);
-
-    // "90", "90s", "2m", "6h", "1d" in seconds; nullopt when it is none of these or not > 0.
-    static std::optional<qint64> parseDuration(const QString &text);
 };
 
 } // namespace ys

@@ -201,7 +201,7 @@ void parseSize(const json &s, const char *key, const QString &where, const Scena
         *it, QStringLiteral("%1.%2").arg(where, QLatin1StringView(key)), 1, max, &error);
     if (!d)
         throw SuiteError{error};
-    *nominal = std::max(1, int(std::lround(d->expected())));
+    *nominal = d->nominal();
     if (!d->isFixed())
         *distribution = d;
 }
@@ -252,11 +252,8 @@ void parseTrace(const json &s, const QString &where, const QString &baseDir, Sce
                                    "included)")
                              .arg(where)
                              .arg(count)};
-    sc.promptTokens = std::max(1, int(std::lround(trace->meanInputTokens())));
-    sc.maxOutputTokens = std::max(1, int(std::lround(trace->meanOutputTokens())));
-    sc.load = QStringLiteral("open");
     replay.trace = std::make_shared<const Trace>(std::move(*trace));
-    sc.trace = std::move(replay);
+    Workload::replayTrace(sc, std::move(replay));
 }
 
 Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)

@@ -247,6 +247,11 @@ int SizeDistribution::draw(std::uint64_t seed, std::int64_t index) const
     return 1;
 }
 
+int SizeDistribution::nominal() const
+{
+    return std::max(1, int(std::lround(expected())));
+}
+
 double SizeDistribution::expected() const
 {
     switch (kind) {
@@ -320,6 +325,16 @@ std::vector<std::int64_t> Workload::traceOffsetsNs(const Scenario &sc)
     for (const Trace::Entry &e : sc.trace->trace->entries)
         offsets.push_back(e.offsetNs);
     return offsets;
+}
+
+void Workload::replayTrace(Scenario &scenario, TraceReplay replay)
+{
+    scenario.promptTokens = std::max(1, int(std::lround(replay.trace->meanInputTokens())));
+    scenario.maxOutputTokens = std::max(1, int(std::lround(replay.trace->meanOutputTokens())));
+    scenario.promptDistribution.reset();
+    scenario.outputDistribution.reset();
+    scenario.load = QStringLiteral("open");
+    scenario.trace = std::move(replay);
 }
 
 } // namespace ys

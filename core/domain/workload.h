@@ -10,6 +10,7 @@
 namespace ys {
 
 struct Scenario;
+struct TraceReplay;
 
 // A request size (prompt or output tokens) drawn per request, so a workload can look like
 // production traffic instead of one size repeated. A draw depends only on the seed and the
@@ -47,6 +48,8 @@ public:
     int draw(std::uint64_t seed, std::int64_t index) const;
     // The expected size, for estimates and for code that needs one number.
     double expected() const;
+    // The size a scenario holds as its nominal one: the expected size rounded, at least 1.
+    int nominal() const;
     bool isFixed() const { return kind == Kind::Fixed; }
     bool operator==(const SizeDistribution &) const = default;
 };
@@ -60,6 +63,10 @@ public:
     // A trace scenario's arrival offsets as recorded (ns, ascending, the first at 0), before its
     // time scale; empty when the scenario has no trace.
     static std::vector<std::int64_t> traceOffsetsNs(const Scenario &scenario);
+    // What a trace replay sets on its scenario (replay.trace loaded): the trace's mean sizes as
+    // the nominal ones, no distributions, the open loop. The suite file and the suite form both
+    // go through here; the requests are each one's own to check.
+    static void replayTrace(Scenario &scenario, TraceReplay replay);
 };
 
 } // namespace ys
