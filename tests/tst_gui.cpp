@@ -5,6 +5,8 @@
 #include "models/comparison_table_model.h"
 #include "models/session_list_model.h"
 #include "sim/sim_profile.h"
+#include "storage/database.h"
+#include "storage/run_queue.h"
 #include "test_main.h"
 #include "ui/main_window.h"
 #include "ui/results_page.h"
@@ -37,6 +39,17 @@ private:
     }
 
     static constexpr double kQuarterTime = 0.25;
+
+    // The one item of the run queue of the database at path (an empty one when there is none).
+    static QueueItem demoItem(const QString &path)
+    {
+        Database db(path);
+        QString error;
+        if (!db.open(&error))
+            return {};
+        const std::vector<QueueItem> items = RunQueue(db).items(&error);
+        return items.size() == 1 ? items.front() : QueueItem{};
+    }
 
 private Q_SLOTS:
     void runDemoThenRerunOneProvider()
@@ -75,6 +88,15 @@ private Q_SLOTS:
         // The summary loads on a worker thread; the demo session is large, so a busy machine may
         // take seconds (the wait ends as soon as it has loaded).
         QTRY_VERIFY_WITH_TIMEOUT(!workbench.loadingSession(), 60000);
+
+        // The demo went through the database's run queue, claimed by this process
+        // (docs/workers.md): one item, done, naming the session (marked as the run ends).
+        QTRY_COMPARE_WITH_TIMEOUT(demoItem(workbench.dbPath()).state, QStringLiteral("done"),
+                                  20000);
+        const QueueItem item = demoItem(workbench.dbPath());
+        QCOMPARE(item.worker, RunQueue::processWorkerName());
+        QCOMPARE(item.sessionId.value_or(0), finished.first().at(0).toLongLong());
+        QVERIFY(!item.leaseUntilMs);
 
         // One row per demo provider, in the sortable table.
         QTableView *table = window.resultsPage()->table();
@@ -126,6 +148,10 @@ private Q_SLOTS:
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.first().at(1).toString(), QStringLiteral("cancelled"));
         QVERIFY(window.runDemoAction()->isEnabled());
+        // Its queue item failed, saying why: no worker is to run it again.
+        QTRY_COMPARE_WITH_TIMEOUT(demoItem(workbench.dbPath()).state, QStringLiteral("failed"),
+                                  20000);
+        QCOMPARE(demoItem(workbench.dbPath()).error, QStringLiteral("cancelled"));
     }
 };
 

@@ -9,6 +9,7 @@
 #include "models/latency_phases_model.h"
 #include "models/server_gauges_model.h"
 #include "models/stability_model.h"
+#include "models/team_tables.h"
 #include "models/verdict_text.h"
 #include "test_main.h"
 #include "test_support.h"
@@ -19,6 +20,7 @@
 #include "ui/screen_walk.h"
 #include "ui/server_metrics_view.h"
 #include "ui/stability_view.h"
+#include "ui/team_page.h"
 #include "workbench/app_settings.h"
 #include "workbench/demo_host.h"
 #include "workbench/translations.h"
@@ -38,12 +40,15 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
+#include <QLineEdit>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -451,6 +456,64 @@ private Q_SLOTS:
         });
         QVERIFY2(server->message().contains(workbench.providerLabels().of(deepest->provider)),
                  qPrintable(server->message()));
+    }
+
+    // The Team page after the demo: the demo went through the database's run queue, so the
+    // queue has its item (done, naming the demo's session) and the workers the process that ran
+    // it, idle with one item done; a schedule of the demo's suite added from the page is listed.
+    void teamPageAfterTheDemo()
+    {
+        WalkedWindow shown(m_db);
+        QString error;
+        QVERIFY2(shown.showNewest(&error), qPrintable(error));
+        auto *page = shown.window->findChild<TeamPage *>();
+        QVERIFY(page);
+        QSignalSpy refreshed(page, &TeamPage::refreshed);
+        page->refresh();
+        QVERIFY(refreshed.wait(20000));
+        const QueueItemsModel *queue = page->queueModel();
+        QCOMPARE(queue->rowCount(), 1);
+        QCOMPARE(queue->index(0, QueueItemsModel::State).data().toString(),
+                 QueueItemsModel::tr("done"));
+        QCOMPARE(
+            queue->index(0, QueueItemsModel::Session).data(RowTableModel::ValueRole).toLongLong(),
+            shown.workbench.selectedSession());
+        const WorkersModel *workers = page->workersModel();
+        QCOMPARE(workers->rowCount(), 1);
+        QCOMPARE(workers->index(0, WorkersModel::Name).data().toString(),
+                 queue->index(0, QueueItemsModel::Worker).data().toString());
+        QCOMPARE(workers->index(0, WorkersModel::State).data(RowTableModel::ValueRole).toString(),
+                 QStringLiteral("idle"));
+        QCOMPARE(workers->index(0, WorkersModel::Done).data().toInt(), 1);
+
+        const QString suite = m_dir.filePath(QStringLiteral("demo-suite.json"));
+        {
+            QFile file(suite);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(shown.workbench.summary()->suite->toJson());
+        }
+        const auto type = [page](const char *name, const QString &text) {
+            auto *edit = page->findChild<QLineEdit *>(QLatin1StringView(name));
+            QVERIFY2(edit, name);
+            edit->setText(text);
+        };
+        type("scheduleSuite", suite);
+        type("scheduleName", QStringLiteral("demo at night"));
+        type("scheduleAt", QStringLiteral("02:00"));
+        refreshed.clear();
+        auto *add = page->findChild<QPushButton *>(QStringLiteral("scheduleAdd"));
+        QVERIFY(add);
+        add->click();
+        QVERIFY2(refreshed.wait(20000), qPrintable(page->message()));
+        const SchedulesModel *schedules = page->schedulesModel();
+        QCOMPARE(schedules->rowCount(), 1);
+        QCOMPARE(schedules->index(0, SchedulesModel::Name).data().toString(),
+                 QStringLiteral("demo at night"));
+        QVERIFY2(schedules->index(0, SchedulesModel::When)
+                     .data()
+                     .toString()
+                     .contains(QStringLiteral("02:00")),
+                 qPrintable(schedules->index(0, SchedulesModel::When).data().toString()));
     }
 
     // A first start, on an empty database: the Results page says what to do, naming the action

@@ -21,10 +21,13 @@
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/drift_loader.h"
+#include "storage/run_queue.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
 #include "util/log.h"
+#include "workbench/background_reader.h"
+#include "workbench/claimed_run.h"
 #include "workbench/demo_suite.h"
 
 #include <QElapsedTimer>
@@ -259,6 +262,66 @@ void showEstimate(const SessionPlan &plan)
 
 // The suite a run command runs (the demo's on its simulator, or a file), with the requirements
 // a --requirements file sets. Returns the exit code when it cannot be had.
+// The run's progress: a log line at each new provider, and on stderr in every mode (stdout stays
+// the summary alone, JSON with --json) a line at each new provider, else every 10 s.
+void printProgress(SessionRunner &runner, QObject *context)
+{
+    struct Lines {
+        QString lastProvider;
+        QElapsedTimer sinceLine;
+    };
+    auto lines = std::make_shared<Lines>();
+    QObject::connect(
+        &runner, &SessionRunner::progress, context,
+        [lines](int done, int total, const QString &provider, qint64 etaMs) {
+            QString &lastProvider = lines->lastProvider;
+            QElapsedTimer &sinceLine = lines->sinceLine;
+            const bool newProvider = provider != lastProvider && !provider.isEmpty();
+            if (newProvider) {
+                lastProvider = provider;
+                qCInfo(lcEngine).noquote()
+                    << QStringLiteral("%1 of %2 requests done, now %3")
+                           .arg(QString::number(done), QString::number(total), provider);
+            }
+            if (lastProvider.isEmpty() ||
+                (!newProvider && sinceLine.isValid() && sinceLine.elapsed() < kProgressLineMs))
+                return;
+            sinceLine.start();
+            const QString eta = EtaText::format(etaMs);
+            if (eta.isEmpty())
+                err() << CliCommands::tr("[%1/%2] %3").arg(done).arg(total).arg(lastProvider)
+                      << '\n';
+            else
+                err()
+                    << CliCommands::tr("[%1/%2] %3, %4").arg(done).arg(total).arg(lastProvider, eta)
+                    << '\n';
+            err().flush();
+        });
+}
+
+// The demo's queue item (docs/workers.md): enqueued claimed by this process and kept by a
+// ClaimedRun that follows the runner; the loop ends when the item is marked.
+struct DemoClaim {
+    std::unique_ptr<BackgroundReader> store;
+    std::unique_ptr<ClaimedRun> run;
+
+    static DemoClaim make(const QString &db, const Suite &suite, SessionRunner &runner,
+                          QEventLoop &loop)
+    {
+        DemoClaim c;
+        c.store = std::make_unique<BackgroundReader>(db, nullptr, QStringLiteral("ys-run-claim"));
+        c.run = std::make_unique<ClaimedRun>(*c.store, kDemoLeaseMs);
+        QObject::connect(c.run.get(), &ClaimedRun::notQueued, &loop, [](const QString &e) {
+            complain(CliCommands::tr("The demo runs without a queue item: %1").arg(e));
+        });
+        QObject::connect(c.run.get(), &ClaimedRun::lost, &loop, [&runner] { runner.cancel(); });
+        QObject::connect(c.run.get(), &ClaimedRun::settled, &loop, [&loop] { loop.quit(); });
+        c.run->enqueueClaimed(suite.name, suite.toJson(), RunQueue::processWorkerName());
+        c.run->follow(&runner);
+        return c;
+    }
+};
+
 std::optional<int> loadRunSuite(const CliRunOptions &options, SimDemoHost &demo, Suite &suite)
 {
     QString error;
@@ -339,38 +402,25 @@ int CliCommands::run(const CliRunOptions &options)
                                             : options.providers.size()),
                         QString::number(suite.scenarios.size()), options.dbPath);
     });
-    QString lastProvider;
-    QElapsedTimer sinceLine; // progress lines: at each new provider, else every 10 s
-    QObject::connect(
-        &runner, &SessionRunner::progress, &loop,
-        [&](int done, int total, const QString &provider, qint64 etaMs) {
-            const bool newProvider = provider != lastProvider && !provider.isEmpty();
-            if (newProvider) {
-                lastProvider = provider;
-                qCInfo(lcEngine).noquote()
-                    << QStringLiteral("%1 of %2 requests done, now %3")
-                           .arg(QString::number(done), QString::number(total), provider);
-            }
-            // On stderr in every mode: stdout stays the summary alone (JSON with --json).
-            if (lastProvider.isEmpty() ||
-                (!newProvider && sinceLine.isValid() && sinceLine.elapsed() < kProgressLineMs))
-                return;
-            sinceLine.start();
-            const QString eta = EtaText::format(etaMs);
-            if (eta.isEmpty())
-                err() << tr("[%1/%2] %3").arg(done).arg(total).arg(lastProvider) << '\n';
-            else
-                err() << tr("[%1/%2] %3, %4").arg(done).arg(total).arg(lastProvider, eta) << '\n';
-            err().flush();
-        });
+    printProgress(runner, &loop);
+    // The demo goes through the database's run queue as a worker's run would (docs/workers.md).
+    const DemoClaim claim = options.suite == kDemoSuiteName && options.providers.isEmpty()
+                                ? DemoClaim::make(options.dbPath, suite, runner, loop)
+                                : DemoClaim{};
+    ClaimedRun *claimed = claim.run.get();
     QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, SessionStatus s) {
         sessionId = id;
         status = s;
-        loop.quit();
+        if (!claimed)
+            loop.quit();
     });
     clock.start();
     if (!runner.start(std::move(request), &error)) {
         complain(error);
+        if (claimed) {
+            claimed->failBeforeStart(error);
+            loop.exec();
+        }
         return 2;
     }
     loop.exec();

@@ -7,13 +7,13 @@
 #include "storage/database.h"
 #include "storage/run_queue.h"
 #include "util/log.h"
+#include "workbench/background_reader.h"
+#include "workbench/claimed_run.h"
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
-#include <QSysInfo>
 #include <QTextStream>
 #include <QThread>
-#include <QTimer>
 #include <atomic>
 #include <csignal>
 
@@ -44,19 +44,47 @@ void idle(qint64 ms)
         QThread::msleep(std::min<qint64>(100, std::max<qint64>(1, deadline.remainingTime())));
 }
 
-// Runs one claimed item to its end. Returns false when the database failed under the worker.
-void runItem(RunQueue &queue, const QueueClaim &claim, const CliWorkerOptions &o)
+// Runs one claimed item to its end, its claim kept in the store by a ClaimedRun.
+void runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOptions &o)
 {
-    const qint64 leaseMs = o.leaseS * 1000;
     QString error;
+    QEventLoop loop;
+    ClaimedRun claimed(store, o.leaseS * 1000);
+    claimed.setClaim(claim);
+    QObject::connect(&claimed, &ClaimedRun::settled, &loop,
+                     [&](qint64 itemId, qint64 sessionId, SessionStatus status,
+                         ClaimedRun::Outcome outcome, const QString &finishError) {
+                         switch (outcome) {
+                         case ClaimedRun::Outcome::Marked:
+                             if (sessionId)
+                                 say(CliWorker::tr("item %1: session %2 %3")
+                                         .arg(itemId)
+                                         .arg(sessionId)
+                                         .arg(sessionStatusName(status)));
+                             break;
+                         case ClaimedRun::Outcome::NotMarked:
+                             say(CliWorker::tr("item %1: cannot be marked finished: %2")
+                                     .arg(itemId)
+                                     .arg(finishError));
+                             break;
+                         case ClaimedRun::Outcome::Superseded:
+                             say(CliWorker::tr("item %1: superseded by a later claim; session "
+                                               "%2 marked interrupted")
+                                     .arg(itemId)
+                                     .arg(sessionId));
+                             break;
+                         }
+                         loop.quit();
+                     });
+    const auto failEarly = [&](const QString &why) {
+        say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(why));
+        claimed.failBeforeStart(why);
+        loop.exec();
+    };
     const auto suite =
         Suite::parse(claim.suiteJson, CliWorker::tr("queue item %1").arg(claim.itemId), &error);
-    if (!suite) {
-        QString finishError;
-        queue.finish(claim, false, error, &finishError);
-        say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(error));
-        return;
-    }
+    if (!suite)
+        return failEarly(error);
     SessionRunner runner;
     if (o.onRunner)
         o.onRunner(runner);
@@ -65,81 +93,23 @@ void runItem(RunQueue &queue, const QueueClaim &claim, const CliWorkerOptions &o
     request.dbPath = o.db;
     // The same plan as the workbench's and the command line's, stored with the session.
     request.plan = SessionPlan::make(*suite, {}, &error);
-    if (!request.plan) {
-        QString finishError;
-        queue.finish(claim, false, error, &finishError);
-        say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(error));
-        return;
-    }
-    QEventLoop loop;
-    qint64 sessionId = 0;
-    SessionStatus status = SessionStatus::Running;
-    bool lost = false;
+    if (!request.plan)
+        return failEarly(error);
     // A lost claim stops the run: another worker runs the item now.
-    const auto loseClaim = [&] {
-        if (lost)
-            return;
-        lost = true;
+    QObject::connect(&claimed, &ClaimedRun::lost, &loop, [&] {
         say(CliWorker::tr("item %1: the claim was taken over; stopping this run")
                 .arg(claim.itemId));
         runner.cancel();
-    };
+    });
     QObject::connect(&runner, &SessionRunner::warning, &loop,
                      [](const QString &message) { qCWarning(lcEngine).noquote() << message; });
     QObject::connect(&runner, &SessionRunner::sessionStarted, &loop, [&](qint64 id) {
-        sessionId = id;
-        QString e;
-        if (!queue.setSession(claim, id, &e) && e.isEmpty())
-            loseClaim();
         say(CliWorker::tr("item %1: session %2 started").arg(claim.itemId).arg(id));
     });
-    QObject::connect(&runner, &SessionRunner::finished, &loop, [&](qint64 id, SessionStatus s) {
-        if (id)
-            sessionId = id;
-        status = s;
-        loop.quit();
-    });
-    QTimer renew;
-    renew.setInterval(int(std::max<qint64>(200, leaseMs / 3)));
-    QObject::connect(&renew, &QTimer::timeout, &loop, [&] {
-        QString e;
-        // A failed renewal that is not a lost claim (the database busy a moment) is retried at
-        // the next tick; the lease has two more thirds to go.
-        if (!queue.renew(claim, leaseMs, &e) && e.isEmpty())
-            loseClaim();
-    });
-    if (!runner.start(std::move(request), &error)) {
-        QString finishError;
-        queue.finish(claim, false, error, &finishError);
-        say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(error));
-        return;
-    }
-    renew.start();
+    claimed.follow(&runner);
+    if (!runner.start(std::move(request), &error))
+        return failEarly(error);
     loop.exec();
-    renew.stop();
-
-    const bool done = status == SessionStatus::Finished;
-    QString finishError;
-    if (!lost &&
-        queue.finish(claim, done, done ? QString() : sessionStatusName(status), &finishError)) {
-        say(CliWorker::tr("item %1: session %2 %3")
-                .arg(claim.itemId)
-                .arg(sessionId)
-                .arg(sessionStatusName(status)));
-        return;
-    }
-    if (!finishError.isEmpty()) {
-        say(CliWorker::tr("item %1: cannot be marked finished: %2")
-                .arg(claim.itemId)
-                .arg(finishError));
-        return;
-    }
-    // Superseded: the item belongs to a later claim, so this session is no result of it.
-    if (sessionId)
-        queue.markInterrupted(sessionId, true, &finishError);
-    say(CliWorker::tr("item %1: superseded by a later claim; session %2 marked interrupted")
-            .arg(claim.itemId)
-            .arg(sessionId));
 }
 
 } // namespace
@@ -148,10 +118,7 @@ int CliWorker::run(const CliWorkerOptions &o)
 {
     std::signal(SIGTERM, onStopSignal);
     std::signal(SIGINT, onStopSignal);
-    const QString name = o.name.isEmpty() ? QStringLiteral("%1:%2")
-                                                .arg(QSysInfo::machineHostName())
-                                                .arg(QCoreApplication::applicationPid())
-                                          : o.name;
+    const QString name = o.name.isEmpty() ? RunQueue::processWorkerName() : o.name;
     QString error;
     // One endpoint for the worker's life: its counters add up over every item it runs.
     MetricsEndpoint metrics;
@@ -173,6 +140,8 @@ int CliWorker::run(const CliWorkerOptions &o)
         return 2;
     }
     RunQueue queue(db);
+    // The claims' leases, sessions and ends are written through a connection of their own.
+    BackgroundReader store(o.db, nullptr, QStringLiteral("ys-worker-claims"));
     say(tr("worker %1: waiting for work (lease %2 s)").arg(name).arg(o.leaseS));
     int runs = 0;
     QDeadlineTimer idleSince(o.idleExitS > 0 ? o.idleExitS * 1000 : -1);
@@ -194,7 +163,7 @@ int CliWorker::run(const CliWorkerOptions &o)
                 .arg(claim->itemId)
                 .arg(claim->suiteName)
                 .arg(claim->claims));
-        runItem(queue, *claim, options);
+        runItem(store, *claim, options);
         ++runs;
         if (o.once || (o.maxRuns > 0 && runs >= o.maxRuns))
             break;

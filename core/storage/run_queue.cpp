@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QVariant>
 #include <algorithm>
 
@@ -123,6 +124,37 @@ std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArr
                        "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"),
         {suiteName, QString::fromUtf8(suiteJson), nullable(scheduleId), nowIso()});
     return firstId(q, q.exec(), error);
+}
+
+std::optional<QueueClaim> RunQueue::enqueueClaimed(const QString &suiteName,
+                                                   const QByteArray &suiteJson,
+                                                   const QString &worker, qint64 leaseMs,
+                                                   QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    prepareBound(q,
+                 QStringLiteral("INSERT INTO run_queue (suite_name, suite_json, state, "
+                                "enqueued_at, worker, claims, lease_until_ms) VALUES (?, ?, "
+                                "'claimed', ?, ?, 1, %1 + ?) RETURNING id")
+                     .arg(nowSql()),
+                 {suiteName, QString::fromUtf8(suiteJson), nowIso(), worker, leaseMs});
+    const std::optional<qint64> id = firstId(q, q.exec(), error);
+    if (!id)
+        return std::nullopt;
+    QueueClaim c;
+    c.itemId = *id;
+    c.worker = worker;
+    c.claims = 1;
+    c.suiteJson = suiteJson;
+    c.suiteName = suiteName;
+    return c;
+}
+
+QString RunQueue::processWorkerName()
+{
+    return QStringLiteral("%1:%2")
+        .arg(QSysInfo::machineHostName())
+        .arg(QCoreApplication::applicationPid());
 }
 
 std::vector<QueueItem> RunQueue::items(QString *error) const

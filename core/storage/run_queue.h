@@ -67,6 +67,13 @@ public:
     std::optional<qint64> enqueue(const QString &suiteName, const QByteArray &suiteJson,
                                   std::optional<qint64> scheduleId, QString *error);
     std::vector<QueueItem> items(QString *error) const;
+    // An item run at once by the worker that enqueues it (the demo, run by the workbench or the
+    // command line that starts it): inserted already claimed, under a lease of leaseMs, so no
+    // other worker takes it while it runs.
+    std::optional<QueueClaim> enqueueClaimed(const QString &suiteName, const QByteArray &suiteJson,
+                                             const QString &worker, qint64 leaseMs, QString *error);
+    // The name a worker of this process goes by unless it is given one: "host:pid".
+    static QString processWorkerName();
 
     // The oldest queued item, claimed for leaseMs; nullopt with *error empty when none is queued.
     // Items whose lease expired are first made queued again (reclaimExpired).

@@ -5,10 +5,12 @@
 #include "models/session_list_model.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
+#include "storage/run_queue.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "util/log.h"
 #include "workbench/background_reader.h"
+#include "workbench/claimed_run.h"
 #include "workbench/demo_host.h"
 #include "workbench/demo_suite.h"
 #include "workbench/summary_load_thread.h"
@@ -179,7 +181,22 @@ bool Workbench::runDemo(QString *error)
     const QUrl url = simulatorUrl(error);
     if (url.isEmpty())
         return false;
-    return runSuite(demoSuite(m_demo->providers(url)), error);
+    const Suite suite = demoSuite(m_demo->providers(url));
+    if (!runSuite(suite, error))
+        return false;
+    if (!m_reader)
+        return true;
+    // The demo goes through the database's run queue as a worker's run would
+    // (docs/workers.md): an item claimed by this process, ended done or failed with the session.
+    auto *claimed = new ClaimedRun(*m_reader, kDemoLeaseMs, this);
+    connect(claimed, &ClaimedRun::notQueued, this, [this](const QString &e) {
+        Q_EMIT warning(tr("The demo runs without a queue item: %1").arg(e));
+    });
+    connect(claimed, &ClaimedRun::lost, this, [this] { m_runner->cancel(); });
+    connect(claimed, &ClaimedRun::settled, claimed, &QObject::deleteLater);
+    claimed->enqueueClaimed(suite.name, suite.toJson(), RunQueue::processWorkerName());
+    claimed->follow(m_runner);
+    return true;
 }
 
 bool Workbench::runSuite(const Suite &suite, QString *error)
