@@ -28,9 +28,27 @@ struct HtmlReport {
     // the sections that have one per provider; empty before the first).
     struct Line {
         QString section, heading, text;
+        bool item = false; // a list item (<li>), not a paragraph
     };
     std::vector<Line> lines;
+    // Every table's rows by its data-table id (tables of the same id one after the other), each
+    // row its cells' texts; the header row first.
+    QHash<QString, std::vector<QStringList>> tables;
     QString allText;
+
+    // The text of the cell of table id in the row whose first cell is rowKey and the column
+    // headed column; empty when there is none.
+    QString tableCell(const QString &id, const QString &rowKey, const QString &column) const
+    {
+        const auto it = tables.constFind(id);
+        if (it == tables.constEnd() || it->empty())
+            return {};
+        const qsizetype at = it->front().indexOf(column);
+        for (const QStringList &row : *it)
+            if (at >= 0 && !row.isEmpty() && row.front() == rowKey && at < row.size())
+                return row[at];
+        return {};
+    }
 
     // The lines of one section under one heading.
     QStringList linesOf(const QString &section, const QString &heading) const
@@ -63,6 +81,9 @@ inline HtmlReport readHtml(const QByteArray &bytes, QString *error)
     int inH3 = 0;
     int inLine = 0; // inside a <p> or <li> of a section
     std::optional<HtmlReport::Cell> cell;
+    QString table;                   // inside <table data-table>
+    bool header = false;             // the table's header row is wanted (its id is new)
+    std::optional<QString> cellText; // inside a <th> or <td> of it
     while (!xml.atEnd()) {
         xml.readNext();
         if (xml.isStartElement()) {
@@ -78,9 +99,16 @@ inline HtmlReport readHtml(const QByteArray &bytes, QString *error)
                 ++inH3, heading.clear();
             } else if ((name == QLatin1StringView("p") || name == QLatin1StringView("li")) &&
                        !section.isEmpty()) {
-                ++inLine, r.lines.push_back({section, heading, {}});
+                ++inLine,
+                    r.lines.push_back({section, heading, {}, name == QLatin1StringView("li")});
             } else if (name == QLatin1StringView("figure")) {
                 chart = a.value(QStringLiteral("data-chart")).toString();
+            } else if (name == QLatin1StringView("table")) {
+                table = a.value(QStringLiteral("data-table")).toString();
+                // A table of the same id again (one per provider) adds its rows only.
+                header = !r.tables.contains(table);
+            } else if (name == QLatin1StringView("tr") && !table.isEmpty()) {
+                r.tables[table].push_back({});
             } else if (name == QLatin1StringView("td") &&
                        a.hasAttribute(QStringLiteral("data-figure"))) {
                 cell = HtmlReport::Cell{a.value(QStringLiteral("data-provider")).toString(),
@@ -89,6 +117,9 @@ inline HtmlReport readHtml(const QByteArray &bytes, QString *error)
                                         a.value(QStringLiteral("data-scope")).toString(),
                                         {}};
             }
+            if (!table.isEmpty() &&
+                (name == QLatin1StringView("td") || (name == QLatin1StringView("th") && header)))
+                cellText = QString();
         } else if (xml.isCharacters()) {
             const QString text = xml.text().toString();
             r.allText += text;
@@ -102,6 +133,8 @@ inline HtmlReport readHtml(const QByteArray &bytes, QString *error)
                 r.chartText[chart] += text + QLatin1Char('\n');
             if (cell)
                 cell->text += text;
+            if (cellText)
+                *cellText += text;
         } else if (xml.isEndElement()) {
             const auto name = xml.name();
             if (name == QLatin1StringView("h2"))
@@ -114,7 +147,18 @@ inline HtmlReport readHtml(const QByteArray &bytes, QString *error)
                 section.clear();
             else if (name == QLatin1StringView("figure"))
                 chart.clear();
-            else if (name == QLatin1StringView("td") && cell) {
+            else if (name == QLatin1StringView("table") && !table.isEmpty()) {
+                auto &rows = r.tables[table];
+                rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                          [](const QStringList &row) { return row.isEmpty(); }),
+                           rows.end());
+                table.clear();
+            }
+            if ((name == QLatin1StringView("td") || name == QLatin1StringView("th")) && cellText) {
+                r.tables[table].back() << *cellText;
+                cellText.reset();
+            }
+            if (name == QLatin1StringView("td") && cell) {
                 r.cells.push_back(*cell);
                 cell.reset();
             }
@@ -130,6 +174,14 @@ inline const nlohmann::json *member(const nlohmann::json &object, const QString 
 {
     const nlohmann::json *at = &object;
     for (const QString &key : path.split(QLatin1Char('.'))) {
+        bool isIndex = false;
+        const uint index = key.toUInt(&isIndex);
+        if (at->is_array() && isIndex) { // "levels.2.requests_per_s"
+            if (index >= at->size())
+                return nullptr;
+            at = &(*at)[index];
+            continue;
+        }
         if (!at->is_object() || !at->contains(key.toStdString()))
             return nullptr;
         at = &(*at)[key.toStdString()];

@@ -185,6 +185,24 @@ void TstReport::html()
             QVERIFY2(found, qPrintable(name + QLatin1Char(' ') + figure));
         }
     }
+    // The verdicts read as a document: a table of every provider's verdict per kind, then what
+    // each stands on in sentences, and the kinds without a verdict as tables; no list of raw
+    // lines.
+    const auto &verdictRows = r.tables.value(QStringLiteral("verdicts"));
+    QCOMPARE(verdictRows.size(), m_show["providers"].size() + 1);
+    for (const QString &id : {QStringLiteral("context_sweep"), QStringLiteral("concurrency_sweep"),
+                              QStringLiteral("stability")})
+        QVERIFY2(r.tables.value(id).size() > m_show["providers"].size(), qPrintable(id));
+    int sentences = 0;
+    for (const HtmlReport::Line &line : r.lines) {
+        if (line.section != QLatin1StringView("verdicts"))
+            continue;
+        QVERIFY2(!line.item, qPrintable(line.text));
+        sentences += line.text.endsWith(QLatin1Char('.')) || line.text.endsWith(QChar(0x3002));
+    }
+    QVERIFY2(sentences >= int(m_show["providers"].size()) * 6,
+             qPrintable(QString::number(sentences)));
+
     int checked = 0;
     for (const HtmlReport::Cell &c : r.cells) {
         const json *object =

@@ -100,7 +100,8 @@ QWidget *VerdictCards::makeCard(const VerdictCard &card)
     big.setPointSizeF(big.pointSizeF() * 1.3);
     big.setBold(true);
     figure->setFont(big);
-    auto *detail = new QLabel(card.details.value(0));
+    // What the verdict stands on, in a sentence; the kind's full lines are in the tooltip.
+    auto *detail = new QLabel(card.sentence.isEmpty() ? card.details.value(0) : card.sentence);
     detail->setObjectName(QStringLiteral("verdictDetail"));
     detail->setWordWrap(true);
     layout->addWidget(title);

@@ -2,6 +2,7 @@
 
 #include "domain/scenario_kinds.h"
 #include "models/kind_results_text.h"
+#include "models/verdict_sentence.h"
 #include "util/number_text.h"
 
 #include <algorithm>
@@ -103,18 +104,6 @@ void judgeRateLimit(const RateLimitResult &r, VerdictCard &c)
     c.verdict = r.rateLimited == 0 ? Verdict::Pass : Verdict::Warn;
 }
 
-// A resilience strategy's name as the suite format writes it, in words.
-QString strategyTitle(const QString &name)
-{
-    if (name == QLatin1StringView("none"))
-        return VerdictText::tr("no retry");
-    if (name == QLatin1StringView("retry"))
-        return VerdictText::tr("retries");
-    if (name == QLatin1StringView("breaker_fallback"))
-        return VerdictText::tr("a breaker and fallbacks");
-    return name;
-}
-
 void judgeResilience(const ResilienceResult &r, VerdictCard &c)
 {
     const ResilienceStrategy *best = nullptr;
@@ -124,8 +113,9 @@ void judgeResilience(const ResilienceResult &r, VerdictCard &c)
     }
     if (!best)
         return;
-    c.keyFigure = VerdictText::tr("SLO met %1 with %2")
-                      .arg(sharePercent(*best->sloAttainment), strategyTitle(best->name));
+    c.keyFigure =
+        VerdictText::tr("SLO met %1 with %2")
+            .arg(sharePercent(*best->sloAttainment), VerdictSentence::strategy(best->name));
     c.verdict = *best->sloAttainment >= 0.99  ? Verdict::Pass
                 : *best->sloAttainment >= 0.9 ? Verdict::Warn
                                               : Verdict::Fail;
@@ -149,7 +139,7 @@ std::vector<VerdictCard> VerdictText::cards(const ProviderSummary &provider)
 {
     std::vector<VerdictCard> out;
     const ScenarioResults &r = provider.results;
-    auto add = [&](const QString &kind, auto member, auto judge) {
+    auto add = [&](const QString &kind, auto member, auto judge, auto sentence) {
         if (!(r.*member))
             return;
         VerdictCard c;
@@ -158,15 +148,21 @@ std::vector<VerdictCard> VerdictText::cards(const ProviderSummary &provider)
         c.title = title(kind);
         judge(*(r.*member), c);
         c.verdictText = verdictWord(c.verdict);
+        c.sentence = sentence(*(r.*member));
         c.details = detailsOf(member, r);
         out.push_back(std::move(c));
     };
-    add(QStringLiteral("context_limit"), &ScenarioResults::contextLimit, judgeContextLimit);
-    add(QStringLiteral("cache"), &ScenarioResults::cache, judgeCache);
-    add(QStringLiteral("determinism"), &ScenarioResults::determinism, judgeDeterminism);
-    add(QStringLiteral("multi_turn"), &ScenarioResults::multiTurn, judgeMultiTurn);
-    add(QStringLiteral("rate_limit"), &ScenarioResults::rateLimit, judgeRateLimit);
-    add(QStringLiteral("resilience"), &ScenarioResults::resilience, judgeResilience);
+    add(QStringLiteral("context_limit"), &ScenarioResults::contextLimit, judgeContextLimit,
+        VerdictSentence::contextLimit);
+    add(QStringLiteral("cache"), &ScenarioResults::cache, judgeCache, VerdictSentence::cache);
+    add(QStringLiteral("determinism"), &ScenarioResults::determinism, judgeDeterminism,
+        VerdictSentence::determinism);
+    add(QStringLiteral("multi_turn"), &ScenarioResults::multiTurn, judgeMultiTurn,
+        VerdictSentence::multiTurn);
+    add(QStringLiteral("rate_limit"), &ScenarioResults::rateLimit, judgeRateLimit,
+        VerdictSentence::rateLimit);
+    add(QStringLiteral("resilience"), &ScenarioResults::resilience, judgeResilience,
+        VerdictSentence::resilience);
     return out;
 }
 

@@ -21,6 +21,7 @@ struct VerdictCard {
     Verdict verdict = Verdict::Unknown;
     QString verdictText; // one or two words
     QString keyFigure;
+    QString sentence; // what the verdict stands on, with its figures (models/verdict_sentence.h)
     QStringList details;
 };
 

@@ -189,37 +189,6 @@ ReportSection ReportBuilder::charts(const SessionSummary &summary)
     return s;
 }
 
-ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
-{
-    ReportSection s{QStringLiteral("verdicts"), tr("Scenario verdicts"), {}};
-    // Providers that ran no scenario kind with a verdict are named once, not each under a
-    // heading of its own.
-    QStringList without;
-    for (const ProviderSummary &p : summary.providers) {
-        const std::vector<VerdictCard> cards = VerdictText::cards(p);
-        QStringList items;
-        for (const VerdictCard &card : cards) {
-            QString item = QStringLiteral("%1: %2").arg(card.title, card.verdictText);
-            if (!card.keyFigure.isEmpty())
-                item += QStringLiteral(" (%1)").arg(card.keyFigure);
-            items << item;
-        }
-        items << KindResultsText::lines(p.results);
-        if (items.isEmpty()) {
-            without << p.name;
-            continue;
-        }
-        s.blocks.push_back(ReportBlock::heading(p.name));
-        s.blocks.push_back(ReportBlock::list(items));
-    }
-    if (without.size() == int(summary.providers.size()))
-        s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran.")));
-    else if (!without.isEmpty())
-        s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran for %1.")
-                                                      .arg(without.join(QStringLiteral(", ")))));
-    return s;
-}
-
 ReportSection ReportBuilder::shortlist(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("shortlist"), tr("Shortlist and scores"), {}};

@@ -1,0 +1,227 @@
+#include "report/report_content.h"
+
+#include "models/kind_results_text.h"
+#include "models/verdict_sentence.h"
+#include "models/verdict_text.h"
+#include "util/number_text.h"
+
+namespace ys {
+
+namespace {
+
+QString verdictCss(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass:
+        return QStringLiteral("pass");
+    case Verdict::Fail:
+        return QStringLiteral("fail");
+    case Verdict::Warn:
+    case Verdict::Unknown:
+        break;
+    }
+    return QStringLiteral("inconclusive");
+}
+
+// Every provider's card of each kind at a glance: a row per provider, a column per kind any of
+// them ran, each cell its verdict and key figure.
+ReportBlock verdictTable(const SessionSummary &summary)
+{
+    QStringList kinds;
+    for (const QString &kind : VerdictText::kinds())
+        for (const ProviderSummary &p : summary.providers)
+            for (const VerdictCard &c : VerdictText::cards(p))
+                if (c.kind == kind && !kinds.contains(kind))
+                    kinds << kind;
+    QStringList headers{ReportBuilder::tr("Provider")};
+    for (const QString &kind : kinds)
+        headers << VerdictText::title(kind);
+    ReportBlock t = ReportBlock::tableOf(QStringLiteral("verdicts"), headers);
+    for (const ProviderSummary &p : summary.providers) {
+        const std::vector<VerdictCard> cards = VerdictText::cards(p);
+        if (cards.empty())
+            continue;
+        std::vector<ReportCell> row{reportcell::text(p.name)};
+        for (const QString &kind : kinds) {
+            const auto card = std::find_if(cards.begin(), cards.end(),
+                                           [&](const VerdictCard &c) { return c.kind == kind; });
+            if (card == cards.end()) {
+                row.push_back(reportcell::text(QStringLiteral("—")));
+                continue;
+            }
+            ReportCell cell = reportcell::text(
+                card->keyFigure.isEmpty()
+                    ? card->verdictText
+                    : ReportBuilder::tr("%1: %2").arg(card->verdictText, card->keyFigure));
+            cell.css = verdictCss(card->verdict);
+            row.push_back(cell);
+        }
+        t.table.rowProviders.push_back(p.name);
+        t.table.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+QString levelPath(std::size_t i, const char *member)
+{
+    return QStringLiteral("results.concurrency_sweep.levels.%1.%2")
+        .arg(i)
+        .arg(QLatin1StringView(member));
+}
+
+QString pointPath(std::size_t i, const char *member)
+{
+    return QStringLiteral("results.context_sweep.points.%1.%2")
+        .arg(i)
+        .arg(QLatin1StringView(member));
+}
+
+// The concurrency sweep: a row per provider and level, then where each saturates.
+void concurrencyBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    ReportBlock t =
+        ReportBlock::tableOf(QStringLiteral("concurrency_sweep"),
+                             {ReportBuilder::tr("Provider"), ReportBuilder::tr("In flight"),
+                              ReportBuilder::tr("Output tok/s"), ReportBuilder::tr("Requests/s"),
+                              ReportBuilder::tr("TTFT P95 (ms)"), ReportBuilder::tr("E2E P95 (ms)"),
+                              ReportBuilder::tr("Errors (%)")});
+    QStringList saturation;
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.results.concurrencySweep)
+            continue;
+        const ConcurrencySweepResult &r = *p.results.concurrencySweep;
+        for (std::size_t i = 0; i < r.levels.size(); ++i) {
+            const ConcurrencyLevel &l = r.levels[i];
+            const std::optional<double> errors =
+                l.errorRate ? std::optional<double>(*l.errorRate * 100.0) : std::nullopt;
+            ReportCell errorCell =
+                reportcell::text(errors ? fixedNumber(*errors, 1) : QStringLiteral("—"));
+            t.table.rowProviders.push_back(p.name);
+            t.table.rows.push_back(
+                {reportcell::text(p.name),
+                 reportcell::count(levelPath(i, "concurrency"), l.concurrency),
+                 reportcell::number(levelPath(i, "output_tokens_per_s"), l.outputTokensPerS, 0),
+                 reportcell::number(levelPath(i, "requests_per_s"), l.requestsPerS, 2),
+                 reportcell::number(levelPath(i, "ttft_ms.p95"), l.ttftMs.p95, 1),
+                 reportcell::number(levelPath(i, "e2e_ms.p95"), l.e2eMs.p95, 1), errorCell});
+        }
+        saturation << QStringLiteral("%1: %2").arg(p.name, VerdictSentence::saturation(r));
+    }
+    if (t.table.rows.empty())
+        return;
+    out.push_back(ReportBlock::heading(ReportBuilder::tr("Concurrency sweep")));
+    out.push_back(t);
+    for (const QString &line : std::as_const(saturation))
+        out.push_back(ReportBlock::paragraph(line));
+}
+
+// The context sweep: a row per provider and prompt size, then what the fitted curves say.
+void contextBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    ReportBlock t =
+        ReportBlock::tableOf(QStringLiteral("context_sweep"),
+                             {ReportBuilder::tr("Provider"), ReportBuilder::tr("Prompt tokens"),
+                              ReportBuilder::tr("TTFT P50 (ms)"), ReportBuilder::tr("E2E P50 (ms)"),
+                              ReportBuilder::tr("$ per request"), ReportBuilder::tr("Answered")});
+    QStringList curves;
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.results.contextSweep)
+            continue;
+        const ContextSweepResult &r = *p.results.contextSweep;
+        for (std::size_t i = 0; i < r.points.size(); ++i) {
+            const ContextSweepPoint &pt = r.points[i];
+            t.table.rowProviders.push_back(p.name);
+            t.table.rows.push_back(
+                {reportcell::text(p.name),
+                 reportcell::count(pointPath(i, "prompt_tokens"), pt.promptTokens),
+                 reportcell::number(pointPath(i, "ttft_ms.p50"), pt.ttftMs.p50, 1),
+                 reportcell::number(pointPath(i, "e2e_ms.p50"), pt.e2eMs.p50, 1),
+                 reportcell::number(pointPath(i, "cost_usd_per_request"), pt.costUsdPerRequest, 6),
+                 reportcell::text(pt.skipped.isEmpty()
+                                      ? QStringLiteral("%1/%2").arg(pt.successes).arg(pt.attempts)
+                                      : ReportBuilder::tr("skipped: %1").arg(pt.skipped))});
+        }
+        curves << QStringLiteral("%1: %2 %3")
+                      .arg(p.name, VerdictSentence::costCurve(r.costFit),
+                           VerdictSentence::ttftCurve(r.latencyCurveFit));
+    }
+    if (t.table.rows.empty())
+        return;
+    out.push_back(ReportBlock::heading(ReportBuilder::tr("Context sweep")));
+    out.push_back(t);
+    for (const QString &line : std::as_const(curves))
+        out.push_back(ReportBlock::paragraph(line));
+}
+
+// Streaming stability: a row per provider.
+void stabilityBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    ReportBlock t = ReportBlock::tableOf(
+        QStringLiteral("stability"),
+        {ReportBuilder::tr("Provider"), ReportBuilder::tr("ITL P50 (ms)"),
+         ReportBuilder::tr("ITL P99 (ms)"), ReportBuilder::tr("Longest gap (ms)"),
+         ReportBuilder::tr("Stalls"), ReportBuilder::tr("Streams cut"),
+         ReportBuilder::tr("Finish reasons")});
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.results.stability)
+            continue;
+        const StabilityResult &r = *p.results.stability;
+        const QStringList stalls = KindResultsText::stallParts(r);
+        const QStringList finish = KindResultsText::finishParts(r);
+        t.table.rowProviders.push_back(p.name);
+        t.table.rows.push_back(
+            {reportcell::text(p.name),
+             reportcell::number(QStringLiteral("results.stability.itl_ms.p50"), r.itlMs.p50, 1),
+             reportcell::number(QStringLiteral("results.stability.itl_ms.p99"), r.itlMs.p99, 1),
+             reportcell::number(QStringLiteral("results.stability.longest_stall_ms"),
+                                r.longestStallMs, 1),
+             reportcell::text(stalls.isEmpty() ? QStringLiteral("—")
+                                               : stalls.join(QStringLiteral(", "))),
+             reportcell::count(QStringLiteral("results.stability.cuts"), r.cuts),
+             reportcell::text(finish.isEmpty() ? QStringLiteral("—")
+                                               : finish.join(QStringLiteral(", ")))});
+    }
+    if (t.table.rows.empty())
+        return;
+    out.push_back(ReportBlock::heading(ReportBuilder::tr("Streaming stability")));
+    out.push_back(t);
+}
+
+} // namespace
+
+ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
+{
+    ReportSection s{QStringLiteral("verdicts"), tr("Scenario verdicts"), {}};
+    const std::vector<VerdictCard> all = VerdictText::cards(summary);
+    if (all.empty()) {
+        s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran.")));
+    } else {
+        s.blocks.push_back(ReportBlock::paragraph(
+            tr("Each kind of scenario that ends in a verdict, for each provider that ran it: "
+               "pass, fail, or worth a look, with the figure it rests on.")));
+        s.blocks.push_back(verdictTable(summary));
+        // Per provider, what each verdict stands on, in sentences.
+        QStringList without;
+        for (const ProviderSummary &p : summary.providers) {
+            const std::vector<VerdictCard> cards = VerdictText::cards(p);
+            if (cards.empty()) {
+                without << p.name;
+                continue;
+            }
+            s.blocks.push_back(ReportBlock::heading(p.name));
+            for (const VerdictCard &c : cards)
+                s.blocks.push_back(ReportBlock::paragraph(
+                    tr("%1 (%2): %3").arg(c.title, c.verdictText, c.sentence)));
+        }
+        if (!without.isEmpty())
+            s.blocks.push_back(
+                ReportBlock::paragraph(tr("No scenario kind with a verdict ran for %1.")
+                                           .arg(without.join(QStringLiteral(", ")))));
+    }
+    contextBlocks(summary, s.blocks);
+    concurrencyBlocks(summary, s.blocks);
+    stabilityBlocks(summary, s.blocks);
+    return s;
+}
+
+} // namespace ys
