@@ -6,6 +6,8 @@
 #include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
+#include <QLegend>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -33,10 +35,12 @@ double highest(const std::vector<TimePoint> &points)
     return top;
 }
 
-// A value axis from 0 to a little above top (at least minTop), on round numbers.
+// A value axis from 0 to a little above top (at least minTop), on round numbers, with few
+// ticks: the two charts share the tab's height, and labels closer than a line are cut.
 void fitAxis(QValueAxis *axis, double top, double minTop)
 {
     axis->setRange(0, std::max(minTop, top * 1.1));
+    axis->setTickCount(3);
     axis->applyNiceNumbers();
 }
 
@@ -44,8 +48,11 @@ QChartView *chartView(QChart *chart, const QString &name, QWidget *parent)
 {
     auto *view = new QChartView(parent);
     view->setObjectName(name);
-    showChart(view, chart, {}, Qt::AlignBottom);
-    view->setMinimumHeight(200);
+    // The legend at the side: the height goes to the plot.
+    showChart(view, chart, {}, Qt::AlignRight);
+    // Two charts share the tab's height: thin margins leave the plots room for their labels.
+    chart->setMargins(QMargins(4, 2, 4, 2));
+    view->setMinimumHeight(160);
     return view;
 }
 
@@ -71,12 +78,11 @@ ServerTimelineChart::ServerTimelineChart(QWidget *parent)
     placeAxis(m_client, m_clientTime, Qt::AlignBottom, time, QStringLiteral("%.0f"));
     placeAxis(m_server, m_serverTime, Qt::AlignBottom, time, QStringLiteral("%.0f"));
     placeAxis(m_client, m_ttftAxis, Qt::AlignLeft, tr("TTFT (ms)"), QStringLiteral("%.0f"));
-    placeAxis(m_client, m_throughputAxis, Qt::AlignRight, tr("Output tokens/s"),
-              QStringLiteral("%.0f"));
+    placeAxis(m_client, m_throughputAxis, Qt::AlignRight, tr("Tokens/s"), QStringLiteral("%.0f"));
     placeAxis(m_server, m_requestsAxis, Qt::AlignLeft, tr("Requests"), QStringLiteral("%.0f"));
-    placeAxis(m_server, m_cacheAxis, Qt::AlignRight, tr("KV cache use (%)"),
-              QStringLiteral("%.0f"));
+    placeAxis(m_server, m_cacheAxis, Qt::AlignRight, tr("KV cache (%)"), QStringLiteral("%.0f"));
     m_cacheAxis->setRange(0, 100);
+    m_cacheAxis->setTickCount(3);
 
     m_ttft->setName(tr("TTFT"));
     m_ttft->setMarkerSize(6);
@@ -107,6 +113,20 @@ ServerTimelineChart::ServerTimelineChart(QWidget *parent)
         m_gauges[std::size_t(g)] = line;
     }
 
+    // Both legends as wide as the wider one, so that the two plots span nearly the same width
+    // (their left labels may differ by a digit) and their time axes line up.
+    qreal legendWidth = 0;
+    for (QChart *chart : {m_client, m_server}) {
+        const QFontMetricsF metrics(chart->legend()->font());
+        for (const QAbstractSeries *series : chart->series())
+            legendWidth = std::max(legendWidth, metrics.horizontalAdvance(series->name()));
+    }
+    legendWidth += 3 * QFontMetricsF(m_client->legend()->font()).height() + 16;
+    for (QChart *chart : {m_client, m_server}) {
+        chart->legend()->setMinimumWidth(legendWidth);
+        chart->legend()->setMaximumWidth(legendWidth);
+    }
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_clientView, 1);
@@ -126,7 +146,16 @@ void ServerTimelineChart::clear()
     fitAxis(m_ttftAxis, 0, 10);
     fitAxis(m_throughputAxis, 0, 10);
     fitAxis(m_requestsAxis, 0, 4);
-    m_serverView->hide();
+    showServer(false);
+}
+
+void ServerTimelineChart::showServer(bool shown)
+{
+    m_serverView->setVisible(shown);
+    // With the server's chart below, its time axis is the one read: the client's chart above
+    // spans the same seconds and leaves its own unlabelled, for the room.
+    m_clientTime->setLabelsVisible(!shown);
+    m_clientTime->setTitleVisible(!shown);
 }
 
 void ServerTimelineChart::setTimeline(const ServerTimeline &timeline, const QString &shownName)
@@ -154,7 +183,7 @@ void ServerTimelineChart::setTimeline(const ServerTimeline &timeline, const QStr
     fitAxis(m_requestsAxis, requests, 4);
     m_client->setTitle(tr("%1: what the client measured").arg(shownName));
     m_server->setTitle(tr("%1: what its server reported").arg(shownName));
-    m_serverView->setVisible(timeline.hasServerMetrics());
+    showServer(timeline.hasServerMetrics());
 }
 
 double ServerTimelineChart::timeSpanS() const

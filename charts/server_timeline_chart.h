@@ -37,6 +37,8 @@ public:
     double timeSpanS() const;
 
 private:
+    void showServer(bool shown);
+
     QChartView *m_clientView;
     QChartView *m_serverView;
     QChart *m_client;

@@ -63,7 +63,11 @@ bool waitForNewestSession(Workbench &workbench)
     const auto summary = workbench.summary();
     if (!summary)
         return false;
-    if (!summary->providers.empty())
+    // The first provider whose server metrics were read, when one was: every view then has the
+    // selected provider's data to show, the server's timeline too.
+    if (!summary->serverGauges.empty())
+        workbench.selectProvider(summary->serverGauges.front().provider);
+    else if (!summary->providers.empty())
         workbench.selectProvider(summary->providers.front().name);
     return true;
 }

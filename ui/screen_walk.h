@@ -20,8 +20,8 @@ bool walkWindow(MainWindow &window, const Workbench &workbench,
                 const std::function<bool(const QString &stem, QWidget *shown)> &visit);
 
 // Waits until the workbench has loaded its newest session (at most two minutes), then selects
-// that session's first provider, as an analyst would before looking around. False when no
-// session loaded.
+// a provider, as an analyst would before looking around: the first whose server metrics were
+// read, so every view has something of it to show, else the first. False when no session loaded.
 bool waitForNewestSession(Workbench &workbench);
 
 // Lets the event loop run for ms milliseconds (events, timers, deferred deletes).
