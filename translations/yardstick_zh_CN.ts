@@ -1668,6 +1668,10 @@
         <source>Client delivery overhead: not measured</source>
         <translation>客户端投递开销：未测量</translation>
     </message>
+    <message>
+        <source>The demo runs without a queue item: %1</source>
+        <translation>演示未作为队列项运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>ys::CliExport</name>
@@ -5661,6 +5665,90 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Before the first run the client measured its own delivery overhead against a loopback stream with known send times, through each transport the session&apos;s attempts use: %1.</source>
         <translation>在首次运行前，客户端用一个已知发送时间的回环流，经由本会话的尝试所用的每种传输测量了自身的交付开销：%1。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Output tok/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>TTFT P95 (ms)</source>
+        <translation>TTFT P95（ms）</translation>
+    </message>
+    <message>
+        <source>Errors (%)</source>
+        <translation>错误（%）</translation>
+    </message>
+    <message>
+        <source>Concurrency sweep</source>
+        <translation>并发扫描</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示 token 数</translation>
+    </message>
+    <message>
+        <source>E2E P50 (ms)</source>
+        <translation>端到端 P50（ms）</translation>
+    </message>
+    <message>
+        <source>$ per request</source>
+        <translation>每请求 $</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>已应答</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+    <message>
+        <source>Context sweep</source>
+        <translation>上下文扫描</translation>
+    </message>
+    <message>
+        <source>ITL P50 (ms)</source>
+        <translation>ITL P50（ms）</translation>
+    </message>
+    <message>
+        <source>Longest gap (ms)</source>
+        <translation>最长间隔（ms）</translation>
+    </message>
+    <message>
+        <source>Stalls</source>
+        <translation>停顿</translation>
+    </message>
+    <message>
+        <source>Streams cut</source>
+        <translation>中断的流</translation>
+    </message>
+    <message>
+        <source>Finish reasons</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>Streaming stability</source>
+        <translation>流式稳定性</translation>
+    </message>
+    <message>
+        <source>Each kind of scenario that ends in a verdict, for each provider that ran it: pass, fail, or worth a look, with the figure it rests on.</source>
+        <translation>每种给出结论的场景，按运行它的提供商列出：通过、未通过或值得一看，并附上结论所依据的数字。</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
 </context>
 <context>
     <name>ys::ReportCharts</name>
@@ -6651,10 +6739,6 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>请求数</translation>
     </message>
     <message>
-        <source>KV cache use (%)</source>
-        <translation>KV 缓存占用 (%)</translation>
-    </message>
-    <message>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
@@ -6681,6 +6765,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: what its server reported</source>
         <translation>%1：其服务器报告的数据</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>KV cache (%)</source>
+        <translation>KV 缓存（%）</translation>
     </message>
 </context>
 <context>
@@ -8575,6 +8667,211 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::VerdictSentence</name>
+    <message>
+        <source> A 200K prompt costs %1 times what a 128K one does</source>
+        <translation>200K 提示的成本是 128K 提示的 %1 倍</translation>
+    </message>
+    <message>
+        <source> A 200K prompt waits %1 times as long for its first token as a 128K one</source>
+        <translation>200K 提示等待首 token 的时间是 128K 提示的 %1 倍</translation>
+    </message>
+    <message>
+        <source> (extrapolated past the sweep).</source>
+        <translation>（超出扫描范围外推）。</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Not probed: %1.</source>
+        <translation>未探测：%1。</translation>
+    </message>
+    <message>
+        <source>Cuts prompts past %1 tokens without an error, and answers as if it had read them.</source>
+        <translation>超过 %1 token 的提示被静默截断且不报错，回答时却像已读完全文。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Takes %1 tokens whole, the window it claims (%n probe(s)).</source>
+        <translation>
+            <numerusform>完整接受 %1 token，即其声明的窗口（%n 次探测）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Claims %1 tokens but takes %2 whole; the first prompt refused had %3.</source>
+        <translation>声明 %1 token，但只完整接受 %2；第一个被拒的提示有 %3。</translation>
+    </message>
+    <message>
+        <source>Takes %1 tokens whole; no claim to check it against.</source>
+        <translation>完整接受 %1 token；没有可对照的声明值。</translation>
+    </message>
+    <message>
+        <source>Undecided: no prompt size was shown to fit.</source>
+        <translation>无法判定：没有任何提示长度被证实可以容纳。</translation>
+    </message>
+    <message>
+        <source> The model does not repeat the planted fact, so the window was judged from errors and the prompt tokens it reported.</source>
+        <translation>模型不复述埋入的事实，因此窗口根据错误和其报告的提示 token 数判定。</translation>
+    </message>
+    <message>
+        <source> From %1 tokens it no longer repeats the fact: a finding on its recall, not on its window.</source>
+        <translation>从 %1 token 起不再复述该事实：这是关于其回忆能力的发现，而非关于窗口。</translation>
+    </message>
+    <message>
+        <source>Undecided: too few cold and warm pairs answered.</source>
+        <translation>无法判定：得到应答的冷/热请求对太少。</translation>
+    </message>
+    <message>
+        <source>A repeated prefix is served from a cache: time to first token goes from %1 cold to %2 warm.</source>
+        <translation>重复的前缀由缓存提供：首 token 时间从冷启动的 %1 降至预热后的 %2。</translation>
+    </message>
+    <message>
+        <source>A repeated prefix is served from a cache.</source>
+        <translation>重复的前缀由缓存提供。</translation>
+    </message>
+    <message>
+        <source>No prefix cache seen: time to first token %1 cold, %2 warm.</source>
+        <translation>未发现前缀缓存：首 token 时间冷启动 %1，预热后 %2。</translation>
+    </message>
+    <message>
+        <source>No prefix cache seen.</source>
+        <translation>未发现前缀缓存。</translation>
+    </message>
+    <message>
+        <source> The provider reports %1 of the prompt as cached</source>
+        <translation>提供商报告 %1 的提示来自缓存</translation>
+    </message>
+    <message>
+        <source>, saving %1 per request.</source>
+        <translation>，每请求节省 %1。</translation>
+    </message>
+    <message>
+        <source>, with no saving on its prices.</source>
+        <translation>，但按其价格没有节省。</translation>
+    </message>
+    <message>
+        <source>Undecided: no prompt was answered twice.</source>
+        <translation>无法判定：没有提示得到两次应答。</translation>
+    </message>
+    <message>
+        <source>At temperature 0, %1 of %2 answers to %3 prompts are identical (%4 distinct answers).</source>
+        <translation>温度为 0 时，对 %3 个提示的 %2 个回答中有 %1 完全相同（%4 个不同回答）。</translation>
+    </message>
+    <message>
+        <source>The model never repeated the fact, so recall cannot tell when the history lost it.</source>
+        <translation>模型从未复述该事实，因此无法通过回忆判断历史是何时丢失它的。</translation>
+    </message>
+    <message>
+        <source>Loses the fact told in the first turn at turn %1</source>
+        <translation>在第 %1 轮丢失了第一轮告知的事实</translation>
+    </message>
+    <message>
+        <source>Keeps the fact told in the first turn through turn %1</source>
+        <translation>直到第 %1 轮仍记得第一轮告知的事实</translation>
+    </message>
+    <message>
+        <source> (recall %1 at the last turn).</source>
+        <translation>（最后一轮回忆率 %1）。</translation>
+    </message>
+    <message>
+        <source> From turn %1 the provider cuts the history without an error.</source>
+        <translation>从第 %1 轮起，提供商静默截断历史且不报错。</translation>
+    </message>
+    <message>
+        <source> From turn %1 most requests fail.</source>
+        <translation>从第 %1 轮起大多数请求失败。</translation>
+    </message>
+    <message>
+        <source>Undecided: no request was sent.</source>
+        <translation>无法判定：未发送请求。</translation>
+    </message>
+    <message>
+        <source>Refuses requests (429) from %1 req/s: %2 of %3 limited.</source>
+        <translation>从 %1 请求/秒起拒绝请求（429）：%3 个中有 %2 个被限流。</translation>
+    </message>
+    <message>
+        <source>No request refused (429) up to %1 req/s, %2 requests sent.</source>
+        <translation>直到 %1 请求/秒都没有请求被拒（429），共发送 %2 个请求。</translation>
+    </message>
+    <message>
+        <source> Measured limit: %1 requests a minute.</source>
+        <translation>实测限额：每分钟 %1 个请求。</translation>
+    </message>
+    <message>
+        <source>no retry</source>
+        <translation>不重试</translation>
+    </message>
+    <message>
+        <source>retries</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>a breaker and fallbacks</source>
+        <translation>熔断与降级</translation>
+    </message>
+    <message>
+        <source>%1 with %2</source>
+        <translation>%2 时 %1</translation>
+    </message>
+    <message>
+        <source> (P95 %1)</source>
+        <translation>（P95 %1）</translation>
+    </message>
+    <message>
+        <source>Undecided: no request was answered.</source>
+        <translation>无法判定：没有请求得到应答。</translation>
+    </message>
+    <message>
+        <source>Answers within the %1 ms objective: %2.</source>
+        <translation>在 %1 ms 目标内应答的比例：%2。</translation>
+    </message>
+    <message>
+        <source>No level of the sweep was run.</source>
+        <translation>扫描的任何档位都未运行。</translation>
+    </message>
+    <message>
+        <source>Throughput stops growing at %1 requests in flight: past it, more load only waits longer.</source>
+        <translation>并发达到 %1 个请求时吞吐量不再增长：超过后，更多负载只会等待更久。</translation>
+    </message>
+    <message>
+        <source>Throughput still grows at %1 requests in flight, the most the sweep tried.</source>
+        <translation>在扫描尝试的最高并发 %1 个请求时吞吐量仍在增长。</translation>
+    </message>
+    <message>
+        <source>too few attempts or prompt sizes</source>
+        <translation>尝试次数或提示长度太少</translation>
+    </message>
+    <message>
+        <source>a value or prompt size is not positive</source>
+        <translation>某个数值或提示长度不是正数</translation>
+    </message>
+    <message>
+        <source>the solver did not converge</source>
+        <translation>求解器未收敛</translation>
+    </message>
+    <message>
+        <source>its parameters cannot be told apart</source>
+        <translation>其参数无法区分</translation>
+    </message>
+    <message>
+        <source>The cost curve could not be fitted: %1.</source>
+        <translation>无法拟合成本曲线：%1。</translation>
+    </message>
+    <message>
+        <source>Each further 10K prompt tokens cost %1 at 128K and %2 at 200K (R² %3).</source>
+        <translation>每多 10K 提示 token，在 128K 处多花 %1，在 200K 处多花 %2（R² %3）。</translation>
+    </message>
+    <message>
+        <source>The time-to-first-token curve could not be fitted: %1.</source>
+        <translation>无法拟合首 token 时间曲线：%1。</translation>
+    </message>
+    <message>
+        <source>Each further 10K prompt tokens add %1 to the time to first token at 128K and %2 at 200K (R² %3).</source>
+        <translation>每多 10K 提示 token，首 token 时间在 128K 处增加 %1，在 200K 处增加 %2（R² %3）。</translation>
+    </message>
+</context>
+<context>
     <name>ys::VerdictText</name>
     <message>
         <source>pass</source>
@@ -8623,18 +8920,6 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>SLO met %1 with %2</source>
         <translation>使用 %2 时 SLO 达成 %1</translation>
-    </message>
-    <message>
-        <source>no retry</source>
-        <translation>不重试</translation>
-    </message>
-    <message>
-        <source>retries</source>
-        <translation>重试</translation>
-    </message>
-    <message>
-        <source>a breaker and fallbacks</source>
-        <translation>熔断与回退</translation>
     </message>
 </context>
 <context>
@@ -8697,6 +8982,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>The suite of session %1 cannot be read</source>
         <translation>无法读取会话 %1 的套件</translation>
+    </message>
+    <message>
+        <source>The demo runs without a queue item: %1</source>
+        <translation>演示未作为队列项运行：%1</translation>
     </message>
 </context>
 <context>
