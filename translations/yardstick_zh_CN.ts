@@ -3434,22 +3434,6 @@
 <context>
     <name>ys::KindResultsText</name>
     <message>
-        <source>too few attempts or prompt sizes</source>
-        <translation>尝试次数或提示词大小太少</translation>
-    </message>
-    <message>
-        <source>a value or prompt size is not positive</source>
-        <translation>某个数值或提示词大小不是正数</translation>
-    </message>
-    <message>
-        <source>the solver did not converge</source>
-        <translation>求解器未收敛</translation>
-    </message>
-    <message>
-        <source>the parameters cannot be told apart</source>
-        <translation>参数无法区分</translation>
-    </message>
-    <message>
         <source>  %1 curve: no fit, %2</source>
         <translation>  %1曲线：无法拟合，%2</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "models/kind_results_text.h"
 
+#include "models/verdict_sentence.h"
 #include "util/number_text.h"
 
 #include <cmath>
@@ -38,30 +39,14 @@ QString sci(double v)
     return QString::number(v, 'g', 4);
 }
 
-QString curveFailureText(CurveFitFailure f)
-{
-    switch (f) {
-    case CurveFitFailure::TooFewPoints:
-        return KindResultsText::tr("too few attempts or prompt sizes");
-    case CurveFitFailure::NonPositive:
-        return KindResultsText::tr("a value or prompt size is not positive");
-    case CurveFitFailure::NoConvergence:
-        return KindResultsText::tr("the solver did not converge");
-    case CurveFitFailure::Singular:
-        return KindResultsText::tr("the parameters cannot be told apart");
-    case CurveFitFailure::None:
-        break;
-    }
-    return {};
-}
-
 // The context cost curve in two lines: its form and parameters, then what it says at 128K and
 // 200K.
 void costCurve(const QString &what, const CostCurveFit &f, QString (*money)(double),
                QStringList &out)
 {
     if (!f.ok()) {
-        out << KindResultsText::tr("  %1 curve: no fit, %2").arg(what, curveFailureText(f.failure));
+        out << KindResultsText::tr("  %1 curve: no fit, %2")
+                   .arg(what, VerdictSentence::curveFailure(f.failure));
         return;
     }
     QString line;

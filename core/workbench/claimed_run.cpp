@@ -86,35 +86,30 @@ void ClaimedRun::failBeforeStart(const QString &why)
 
 void ClaimedRun::nameSession(qint64 sessionId)
 {
-    m_reader.read(
-        channel("session"), this,
-        [state = m_state, sessionId](const SessionRepository &repo, QString *error) -> bool {
-            if (!state->claim)
-                return true;
-            RunQueue queue(repo.database());
-            // Lost only when the store answered that the claim is another's.
-            return queue.setSession(*state->claim, sessionId, error) || !error->isEmpty();
-        },
-        [this](bool held, const QString &) {
-            if (!held && !m_lost) {
-                m_lost = true;
-                Q_EMIT lost();
-            }
-        });
+    hold("session", [sessionId](RunQueue &queue, const QueueClaim &claim, QString *error) {
+        return queue.setSession(claim, sessionId, error);
+    });
 }
 
 void ClaimedRun::renew()
 {
+    // A renewal the store failed (busy a moment) is tried again at the next tick; the lease has
+    // two more thirds to go.
+    hold("renew", [leaseMs = m_leaseMs](RunQueue &queue, const QueueClaim &claim, QString *error) {
+        return queue.renew(claim, leaseMs, error);
+    });
+}
+
+void ClaimedRun::hold(const char *what, Write write)
+{
     m_reader.read(
-        channel("renew"), this,
-        [state = m_state, leaseMs = m_leaseMs](const SessionRepository &repo,
-                                               QString *error) -> bool {
+        channel(what), this,
+        [state = m_state, write](const SessionRepository &repo, QString *error) -> bool {
             if (!state->claim)
                 return true;
             RunQueue queue(repo.database());
-            // A renewal the store failed (busy a moment) is tried again at the next tick; the
-            // lease has two more thirds to go.
-            return queue.renew(*state->claim, leaseMs, error) || !error->isEmpty();
+            // Lost only when the store answered that the claim is another's.
+            return write(queue, *state->claim, error) || !error->isEmpty();
         },
         [this](bool held, const QString &) {
             if (!held && !m_lost) {

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 namespace ys {
@@ -56,6 +57,10 @@ private:
     struct State; // read and written on the reader's thread only, once a job is submitted
     void nameSession(qint64 sessionId);
     void renew();
+    // A write that holds the claim (true) or finds it another's (false, *error empty); lost()
+    // is emitted on the first that finds it lost.
+    using Write = std::function<bool(RunQueue &queue, const QueueClaim &claim, QString *error)>;
+    void hold(const char *what, Write write);
     void finish(qint64 sessionId, SessionStatus status, const QString &failure);
     QString channel(const char *what);
 
