@@ -74,10 +74,11 @@ phase "packages"
 # where one starts, is left as it is: the test listens on a free port of its own); iproute2 makes
 # the network namespace tst_netem runs the simulator in; ccache and mold make builds fast (a
 # compiler cache that a clone in another folder hits too, and a fast linker), and ninja-build
-# schedules the compiles of all targets as one graph.
+# schedules the compiles of all targets as one graph; json-schema-test-suite is the official
+# JSON Schema test suite tst_json_schema holds the contracts' schema checks to.
 ./run.sh --deps-only clang libclang-rt-14-dev openssl nghttp2-server universal-ctags \
     poppler-utils python3-openpyxl postgresql-15 python3-prometheus-client curl tinyproxy \
-    iproute2 ccache mold ninja-build
+    iproute2 ccache mold ninja-build json-schema-test-suite
 
 phase "peers"
 # Node.js and the official SDKs that talk to the simulator as peer clients.

@@ -280,6 +280,65 @@
     </message>
 </context>
 <context>
+    <name>ys::AnswerContract</name>
+    <message>
+        <source>%1: expected an object with prompt and expected</source>
+        <translation>%1：应为包含 prompt 与 expected 的对象</translation>
+    </message>
+    <message>
+        <source>%1.expected: expected a string or a number</source>
+        <translation>%1.expected：应为字符串或数字</translation>
+    </message>
+    <message>
+        <source>%1.match: &quot;%2&quot; is not exact, contains or numeric</source>
+        <translation>%1.match：“%2”不是 exact、contains 或 numeric</translation>
+    </message>
+    <message>
+        <source>%1.expected: a numeric match expects a number</source>
+        <translation>%1.expected：数值匹配需要一个数字</translation>
+    </message>
+    <message>
+        <source>%1: cannot read %2: %3</source>
+        <translation>%1：无法读取 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2, line %3: not valid JSON</source>
+        <translation>%1：%2，第 %3 行：不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>%1: expected an object of checks</source>
+        <translation>%1：应为由检查项组成的对象</translation>
+    </message>
+    <message>
+        <source>%1.json: expected true or false</source>
+        <translation>%1.json：应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>%1.regex: %2 at character %3</source>
+        <translation>%1.regex：第 %3 个字符处%2</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSONL file or an array of answers</source>
+        <translation>%1：应为 JSONL 文件或答案数组</translation>
+    </message>
+    <message>
+        <source>%1: holds no answer</source>
+        <translation>%1：不含任何答案</translation>
+    </message>
+    <message>
+        <source>%1: asks for no check</source>
+        <translation>%1：没有要求任何检查</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object</source>
+        <translation>%1：不是 JSON 对象</translation>
+    </message>
+</context>
+<context>
     <name>ys::ArrivalSchedule</name>
     <message>
         <source>the request rate must be a positive number</source>
@@ -2723,6 +2782,49 @@
     </message>
 </context>
 <context>
+    <name>ys::ContractCheck</name>
+    <message>
+        <source>expected %1, got %2</source>
+        <translation>期望 %1，实际 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not in the answer %2</source>
+        <translation>答案 %2 中没有 %1</translation>
+    </message>
+    <message>
+        <source>no number in the answer %1</source>
+        <translation>答案 %1 中没有数字</translation>
+    </message>
+    <message>
+        <source>expected %1 (± %2), got %3</source>
+        <translation>期望 %1（± %2），实际 %3</translation>
+    </message>
+    <message>
+        <source>the answer is empty</source>
+        <translation>答案为空</translation>
+    </message>
+    <message>
+        <source>not JSON at byte %1 of %2</source>
+        <translation>在第 %1 字节（共 %2 字节）处不是 JSON</translation>
+    </message>
+    <message>
+        <source>not JSON, so not checked against the schema</source>
+        <translation>不是 JSON，因此未按模式检查</translation>
+    </message>
+    <message>
+        <source>no match for %1</source>
+        <translation>没有匹配 %1</translation>
+    </message>
+    <message>
+        <source>%1 characters, at most %2 allowed</source>
+        <translation>%1 个字符，最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>the prompt is none of the golden set&apos;s</source>
+        <translation>该提示不在标准答案集中</translation>
+    </message>
+</context>
+<context>
     <name>ys::CostBreakdownChart</name>
     <message>
         <source>Where the money went</source>
@@ -3422,6 +3524,21 @@
     <message>
         <source>tokens: %1 reports usage that differs from the exact %2 count by more than 1%: %3</source>
         <translation>token：%1 报告的用量与精确的 %2 计数相差超过 1%：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ys::JsonSchema</name>
+    <message>
+        <source>a schema is a JSON object (or true or false)</source>
+        <translation>模式应为 JSON 对象（或 true、false）</translation>
+    </message>
+    <message>
+        <source>not a JSON Schema this version reads (draft 7): %1</source>
+        <translation>不是本版本可读取的 JSON Schema（draft 7）：%1</translation>
+    </message>
+    <message>
+        <source>the document does not hold to the schema</source>
+        <translation>文档不符合该模式</translation>
     </message>
 </context>
 <context>

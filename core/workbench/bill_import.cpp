@@ -12,7 +12,7 @@ namespace ys {
 
 namespace {
 
-const QString kChannel = QStringLiteral("bill-import");
+const QString kBillChannel = QStringLiteral("bill-import");
 
 } // namespace
 
@@ -82,7 +82,7 @@ bool BillImport::reconcile(Done done, QString *error)
         return false;
     }
     reader->read(
-        kChannel, this,
+        kBillChannel, this,
         [text = m_text, name = QFileInfo(m_path).fileName(), columns = m_columns,
          session = m_session](const SessionRepository &repo, QString *why) {
             std::optional<BillReconciliation> r;

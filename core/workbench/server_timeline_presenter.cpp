@@ -8,7 +8,7 @@ namespace ys {
 
 namespace {
 
-const QString kChannel = QStringLiteral("server-timeline");
+const QString kTimelineChannel = QStringLiteral("server-timeline");
 
 } // namespace
 
@@ -25,7 +25,7 @@ bool ServerTimelinePresenter::load(const QString &provider, Done done)
     if (!reader || session <= 0)
         return false;
     reader->read(
-        kChannel, this,
+        kTimelineChannel, this,
         [session, provider](const SessionRepository &repo, QString *error) {
             return ServerTimelineLoader::load(repo, session, provider, error);
         },
@@ -36,7 +36,7 @@ bool ServerTimelinePresenter::load(const QString &provider, Done done)
 bool ServerTimelinePresenter::isLoading() const
 {
     const BackgroundReader *reader = m_workbench->reader();
-    return reader && reader->pending(kChannel);
+    return reader && reader->pending(kTimelineChannel);
 }
 
 } // namespace ys
