@@ -302,10 +302,6 @@
         <translation>%1：无法读取 %2：%3</translation>
     </message>
     <message>
-        <source>%1: %2, line %3: not valid JSON</source>
-        <translation>%1：%2，第 %3 行：不是有效的 JSON</translation>
-    </message>
-    <message>
         <source>%1: expected an object of checks</source>
         <translation>%1：应为由检查项组成的对象</translation>
     </message>

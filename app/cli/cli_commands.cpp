@@ -21,7 +21,6 @@
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/drift_loader.h"
-#include "storage/run_queue.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "tokenize/bpe_tokenizer.h"
@@ -314,10 +313,8 @@ struct DemoClaim {
         QObject::connect(c.run.get(), &ClaimedRun::notQueued, &loop, [](const QString &e) {
             complain(CliCommands::tr("The demo runs without a queue item: %1").arg(e));
         });
-        QObject::connect(c.run.get(), &ClaimedRun::lost, &loop, [&runner] { runner.cancel(); });
         QObject::connect(c.run.get(), &ClaimedRun::settled, &loop, [&loop] { loop.quit(); });
-        c.run->enqueueClaimed(suite.name, suite.toJson(), RunQueue::processWorkerName());
-        c.run->follow(&runner);
+        c.run->enqueueOwn(suite, &runner);
         return c;
     }
 };

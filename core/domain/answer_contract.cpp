@@ -76,14 +76,12 @@ std::shared_ptr<const JsonSchema> schemaOf(const json &value, const QString &whe
         if (!f.open(QIODevice::ReadOnly))
             throw SuiteError{AnswerContractParser::tr("%1: cannot read %2: %3")
                                  .arg(where, path, f.errorString())};
-        const QByteArray bytes = f.readAll();
-        try {
-            doc = json::parse(bytes.begin(), bytes.end());
-        } catch (const json::parse_error &e) {
-            throw SuiteError{AnswerContractParser::tr("%1: %2, line %3: not valid JSON")
-                                 .arg(where, path)
-                                 .arg(lineOfOffset(bytes, e.byte))};
-        }
+        QString parseError;
+        auto parsed = fromJsonText(f.readAll(), QStringLiteral("%1: %2").arg(where, path),
+                                   &parseError, [](const json &d) { return d; });
+        if (!parsed)
+            throw SuiteError{parseError};
+        doc = std::move(*parsed);
         source = QStringLiteral("%1 (%2)").arg(where, path);
     }
     QString error;
@@ -115,7 +113,7 @@ QStringList AnswerContract::checks() const
         out << QStringLiteral("json");
     if (schema)
         out << QStringLiteral("schema");
-    if (!regex.isEmpty())
+    if (!regex.pattern().isEmpty())
         out << QStringLiteral("regex");
     if (maxChars)
         out << QStringLiteral("max_chars");
@@ -131,8 +129,8 @@ nlohmann::json AnswerContract::toJson() const
         j["json"] = true;
     if (schema)
         j["schema"] = schema->source();
-    if (!regex.isEmpty())
-        j["regex"] = regex.toStdString();
+    if (!regex.pattern().isEmpty())
+        j["regex"] = regex.pattern().toStdString();
     if (maxChars)
         j["max_chars"] = *maxChars;
     if (!golden.empty()) {
@@ -167,12 +165,12 @@ std::optional<AnswerContract> AnswerContractParser::parse(const nlohmann::json &
         if (auto it = object.find("schema"); it != object.end())
             c.schema = schemaOf(*it, where + QStringLiteral(".schema"), baseDir);
         if (object.contains("regex")) {
-            c.regex = stringField(object, "regex", where, true);
-            const QRegularExpression re(c.regex);
-            if (!re.isValid())
+            c.regex.setPattern(stringField(object, "regex", where, true));
+            if (!c.regex.isValid())
                 throw SuiteError{tr("%1.regex: %2 at character %3")
-                                     .arg(where, re.errorString())
-                                     .arg(re.patternErrorOffset())};
+                                     .arg(where, c.regex.errorString())
+                                     .arg(c.regex.patternErrorOffset())};
+            c.regex.optimize();
         }
         if (object.contains("max_chars"))
             c.maxChars = intField(object, "max_chars", where, 0, 1, 100'000'000);

@@ -3,6 +3,7 @@
 #include "domain/json_schema.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QString>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -31,7 +32,7 @@ struct GoldenAnswer {
 struct AnswerContract {
     bool json = false;                        // set by a schema too
     std::shared_ptr<const JsonSchema> schema; // null: none
-    QString regex;                            // empty: none
+    QRegularExpression regex;                 // compiled once; an empty pattern: none
     std::optional<int> maxChars;
     std::vector<GoldenAnswer> golden; // empty: none
 

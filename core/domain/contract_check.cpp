@@ -86,13 +86,12 @@ std::vector<ContractCheckResult> ContractCheck::check(const AnswerContract &cont
         }
         out.push_back(std::move(r));
     }
-    if (!contract.regex.isEmpty()) {
-        const QRegularExpression re(contract.regex);
-        const bool found = re.match(answer).hasMatch();
+    if (!contract.regex.pattern().isEmpty()) {
+        const bool found = contract.regex.match(answer).hasMatch();
         out.push_back({QStringLiteral("regex"),
                        found,
                        {},
-                       found ? QString() : tr("no match for %1").arg(contract.regex)});
+                       found ? QString() : tr("no match for %1").arg(contract.regex.pattern())});
     }
     if (contract.maxChars) {
         const qsizetype chars = answer.toUcs4().size();

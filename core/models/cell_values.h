@@ -19,4 +19,10 @@ inline QVariant cellOrNull(std::optional<double> v)
     return v ? QVariant(*v) : QVariant();
 }
 
+// A count or an id as a cell's value, kept a whole number: empty where there is none.
+inline QVariant cellOrNull(std::optional<qint64> v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+
 } // namespace ys

@@ -9,11 +9,6 @@ namespace ys {
 
 namespace {
 
-QVariant optCell(const std::optional<qint64> &v)
-{
-    return v ? QVariant(*v) : QVariant();
-}
-
 // A moment as the tables show it: UTC, to the second.
 QString utcText(qint64 ms)
 {
@@ -46,7 +41,7 @@ QueueItemsModel::QueueItemsModel(QObject *parent)
         return at(r).claims;
     }).aligned(right);
     addColumn("lease_until_ms", "", QT_TR_NOOP("Lease"),
-              [this](int r) { return optCell(at(r).leaseUntilMs); })
+              [this](int r) { return cellOrNull(at(r).leaseUntilMs); })
         .shown([this](int r) {
             const QueueItem &i = at(r);
             return i.state == QLatin1StringView("claimed") && i.leaseUntilMs
@@ -55,7 +50,7 @@ QueueItemsModel::QueueItemsModel(QObject *parent)
         })
         .headerTip(QT_TR_NOOP("When the worker's claim ends unless it renews it"));
     addColumn("session_id", "", QT_TR_NOOP("Session"), [this](int r) {
-        return optCell(at(r).sessionId);
+        return cellOrNull(at(r).sessionId);
     }).aligned(right);
     addColumn("enqueued_at", "", QT_TR_NOOP("Queued at (UTC)"), [this](int r) {
         return at(r).enqueuedAt;
@@ -94,20 +89,20 @@ WorkersModel::WorkersModel(QObject *parent)
         return at(r).itemId ? QStringLiteral("running") : QStringLiteral("idle");
     }).shown([this](int r) { return at(r).itemId ? tr("running") : tr("idle"); });
     addColumn("item", "", QT_TR_NOOP("Item"), [this](int r) {
-        return optCell(at(r).itemId);
+        return cellOrNull(at(r).itemId);
     }).aligned(right);
     addColumn("session_id", "", QT_TR_NOOP("Session"), [this](int r) {
-        return optCell(at(r).sessionId);
+        return cellOrNull(at(r).sessionId);
     }).aligned(right);
     addColumn("heartbeat_ms", "", QT_TR_NOOP("Heartbeat"),
-              [this](int r) { return optCell(at(r).heartbeatMs); })
+              [this](int r) { return cellOrNull(at(r).heartbeatMs); })
         .shown([this](int r) {
             return at(r).heartbeatMs ? relativeTimeText(*at(r).heartbeatMs, m_nowMs) : dash();
         })
         .headerTip(QT_TR_NOOP("When the process running the worker's session last said it was "
                               "alive (every 5 s)"));
     addColumn("lease_until_ms", "", QT_TR_NOOP("Lease"), [this](int r) {
-        return optCell(at(r).leaseUntilMs);
+        return cellOrNull(at(r).leaseUntilMs);
     }).shown([this](int r) {
         return at(r).leaseUntilMs ? relativeTimeText(*at(r).leaseUntilMs, m_nowMs) : dash();
     });
@@ -136,7 +131,7 @@ SchedulesModel::SchedulesModel(QObject *parent)
         return tr("%1 (%2)").arg(utcText(at(r).nextMs), relativeTimeText(at(r).nextMs, m_nowMs));
     });
     addColumn("last_ms", "", QT_TR_NOOP("Last (UTC)"), [this](int r) {
-        return optCell(at(r).lastMs);
+        return cellOrNull(at(r).lastMs);
     }).shown([this](int r) { return at(r).lastMs ? utcText(*at(r).lastMs) : dash(); });
 }
 

@@ -8,11 +8,6 @@ namespace ys {
 
 namespace {
 
-QString percent(double share)
-{
-    return QStringLiteral("%1%").arg(fixedNumber(share * 100.0, 1));
-}
-
 QString ms(double v)
 {
     return QStringLiteral("%1 ms").arg(fixedNumber(v, 0));
@@ -20,7 +15,7 @@ QString ms(double v)
 
 QString tokens(qint64 n)
 {
-    return QLocale().toString(n);
+    return groupedCount(double(n));
 }
 
 // What the ratio at 200K against 128K adds to a curve's sentence, and whether it is extrapolated.
@@ -38,6 +33,11 @@ QString growth(const CostCurveFit &f, bool cost)
 }
 
 } // namespace
+
+QString VerdictSentence::share(double share)
+{
+    return QStringLiteral("%1%").arg(fixedNumber(share * 100.0, 1));
+}
 
 QString VerdictSentence::contextLimit(const ContextLimitResult &r)
 {
@@ -86,8 +86,8 @@ QString VerdictSentence::cache(const CacheResult &r)
                         .arg(ms(*r.coldTtftMs), ms(*r.warmTtftMs))
                   : tr("No prefix cache seen.");
     if (r.cachedTokenShare && *r.cachedTokenShare > 0)
-        out += tr(" The provider reports %1 of the prompt as cached")
-                   .arg(percent(*r.cachedTokenShare));
+        out +=
+            tr(" The provider reports %1 of the prompt as cached").arg(share(*r.cachedTokenShare));
     else
         return out;
     if (r.savingUsdPerRequest && *r.savingUsdPerRequest > 0)
@@ -103,7 +103,7 @@ QString VerdictSentence::determinism(const DeterminismResult &r)
         return tr("Undecided: no prompt was answered twice.");
     return tr("At temperature 0, %1 of %2 answers to %3 prompts are identical (%4 distinct "
               "answers).")
-        .arg(percent(*r.identicalShare))
+        .arg(share(*r.identicalShare))
         .arg(r.answers)
         .arg(r.prompts)
         .arg(r.distinctAnswers);
@@ -121,7 +121,7 @@ QString VerdictSentence::multiTurn(const MultiTurnResult &r)
         out = tr("Loses the fact told in the first turn at turn %1").arg(*r.recallLostAtTurn);
     else
         out = tr("Keeps the fact told in the first turn through turn %1").arg(turns);
-    out += last ? tr(" (recall %1 at the last turn).").arg(percent(*last)) : tr(".");
+    out += last ? tr(" (recall %1 at the last turn).").arg(share(*last)) : tr(".");
     if (r.truncatedFromTurn)
         out += tr(" From turn %1 the provider cuts the history without an error.")
                    .arg(*r.truncatedFromTurn);
@@ -166,7 +166,7 @@ QString VerdictSentence::resilience(const ResilienceResult &r)
     for (const ResilienceStrategy &s : r.strategies) {
         if (!s.sloAttainment)
             continue;
-        QString part = tr("%1 with %2").arg(percent(*s.sloAttainment), strategy(s.name));
+        QString part = tr("%1 with %2").arg(share(*s.sloAttainment), strategy(s.name));
         if (s.p95Ms)
             part += tr(" (P95 %1)").arg(ms(*s.p95Ms));
         parts << part;

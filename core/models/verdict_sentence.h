@@ -13,6 +13,8 @@ namespace ys {
 class VerdictSentence {
     Q_DECLARE_TR_FUNCTIONS(ys::VerdictSentence)
 public:
+    // A share (0 to 1) as the cards and sentences show it: "91.2%".
+    static QString share(double share);
     static QString contextLimit(const ContextLimitResult &r);
     static QString cache(const CacheResult &r);
     static QString determinism(const DeterminismResult &r);

@@ -12,11 +12,6 @@ namespace ys {
 
 namespace {
 
-QString sharePercent(double share)
-{
-    return QStringLiteral("%1%").arg(fixedNumber(share * 100.0, 1));
-}
-
 QString verdictWord(Verdict v)
 {
     switch (v) {
@@ -60,8 +55,8 @@ void judgeCache(const CacheResult &r, VerdictCard &c)
                           .arg(drop >= 0 ? QStringLiteral("−") : QStringLiteral("+"))
                           .arg(fixedNumber(std::abs(drop), 0));
     } else if (r.cachedTokenShare)
-        c.keyFigure =
-            VerdictText::tr("%1 of the prompt cached").arg(sharePercent(*r.cachedTokenShare));
+        c.keyFigure = VerdictText::tr("%1 of the prompt cached")
+                          .arg(VerdictSentence::share(*r.cachedTokenShare));
     if (r.detected)
         c.verdict = *r.detected ? Verdict::Pass : Verdict::Warn;
 }
@@ -70,7 +65,7 @@ void judgeDeterminism(const DeterminismResult &r, VerdictCard &c)
 {
     if (!r.identicalShare)
         return;
-    c.keyFigure = VerdictText::tr("%1 identical").arg(sharePercent(*r.identicalShare));
+    c.keyFigure = VerdictText::tr("%1 identical").arg(VerdictSentence::share(*r.identicalShare));
     c.verdict = *r.identicalShare >= 0.99  ? Verdict::Pass
                 : *r.identicalShare >= 0.5 ? Verdict::Warn
                                            : Verdict::Fail;
@@ -82,7 +77,7 @@ void judgeMultiTurn(const MultiTurnResult &r, VerdictCard &c)
         return;
     if (const auto &last = r.recallByTurn.back())
         c.keyFigure = VerdictText::tr("recall %1 at turn %2")
-                          .arg(sharePercent(*last))
+                          .arg(VerdictSentence::share(*last))
                           .arg(r.recallByTurn.size());
     if (r.recallLostAtTurn)
         c.verdict = Verdict::Fail;
@@ -113,9 +108,9 @@ void judgeResilience(const ResilienceResult &r, VerdictCard &c)
     }
     if (!best)
         return;
-    c.keyFigure =
-        VerdictText::tr("SLO met %1 with %2")
-            .arg(sharePercent(*best->sloAttainment), VerdictSentence::strategy(best->name));
+    c.keyFigure = VerdictText::tr("SLO met %1 with %2")
+                      .arg(VerdictSentence::share(*best->sloAttainment),
+                           VerdictSentence::strategy(best->name));
     c.verdict = *best->sloAttainment >= 0.99  ? Verdict::Pass
                 : *best->sloAttainment >= 0.9 ? Verdict::Warn
                                               : Verdict::Fail;

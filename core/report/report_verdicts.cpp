@@ -5,6 +5,8 @@
 #include "models/verdict_text.h"
 #include "util/number_text.h"
 
+#include <algorithm>
+
 namespace ys {
 
 namespace {
@@ -23,29 +25,32 @@ QString verdictCss(Verdict v)
     return QStringLiteral("inconclusive");
 }
 
-// Every provider's card of each kind at a glance: a row per provider, a column per kind any of
-// them ran, each cell its verdict and key figure.
-ReportBlock verdictTable(const SessionSummary &summary)
+// Every provider's card of each kind at a glance: a row per provider (cards[i] are provider i's),
+// a column per kind any of them ran, each cell its verdict and key figure.
+ReportBlock verdictTable(const SessionSummary &summary,
+                         const std::vector<std::vector<VerdictCard>> &cards)
 {
     QStringList kinds;
     for (const QString &kind : VerdictText::kinds())
-        for (const ProviderSummary &p : summary.providers)
-            for (const VerdictCard &c : VerdictText::cards(p))
-                if (c.kind == kind && !kinds.contains(kind))
-                    kinds << kind;
+        for (const std::vector<VerdictCard> &mine : cards)
+            if (std::any_of(mine.begin(), mine.end(),
+                            [&](const VerdictCard &c) { return c.kind == kind; }) &&
+                !kinds.contains(kind))
+                kinds << kind;
     QStringList headers{ReportBuilder::tr("Provider")};
     for (const QString &kind : kinds)
         headers << VerdictText::title(kind);
     ReportBlock t = ReportBlock::tableOf(QStringLiteral("verdicts"), headers);
-    for (const ProviderSummary &p : summary.providers) {
-        const std::vector<VerdictCard> cards = VerdictText::cards(p);
-        if (cards.empty())
+    for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+        const ProviderSummary &p = summary.providers[i];
+        const std::vector<VerdictCard> &mine = cards[i];
+        if (mine.empty())
             continue;
         std::vector<ReportCell> row{reportcell::text(p.name)};
         for (const QString &kind : kinds) {
-            const auto card = std::find_if(cards.begin(), cards.end(),
+            const auto card = std::find_if(mine.begin(), mine.end(),
                                            [&](const VerdictCard &c) { return c.kind == kind; });
-            if (card == cards.end()) {
+            if (card == mine.end()) {
                 row.push_back(reportcell::text(QStringLiteral("—")));
                 continue;
             }
@@ -60,6 +65,18 @@ ReportBlock verdictTable(const SessionSummary &summary)
         t.table.rows.push_back(std::move(row));
     }
     return t;
+}
+
+// A kind's table under its heading, then its paragraphs; nothing when no provider ran the kind.
+void appendKind(std::vector<ReportBlock> &out, const QString &heading, ReportBlock table,
+                const QStringList &paragraphs)
+{
+    if (table.table.rows.empty())
+        return;
+    out.push_back(ReportBlock::heading(heading));
+    out.push_back(std::move(table));
+    for (const QString &line : paragraphs)
+        out.push_back(ReportBlock::paragraph(line));
 }
 
 QString levelPath(std::size_t i, const char *member)
@@ -107,12 +124,7 @@ void concurrencyBlocks(const SessionSummary &summary, std::vector<ReportBlock> &
         }
         saturation << QStringLiteral("%1: %2").arg(p.name, VerdictSentence::saturation(r));
     }
-    if (t.table.rows.empty())
-        return;
-    out.push_back(ReportBlock::heading(ReportBuilder::tr("Concurrency sweep")));
-    out.push_back(t);
-    for (const QString &line : std::as_const(saturation))
-        out.push_back(ReportBlock::paragraph(line));
+    appendKind(out, ReportBuilder::tr("Concurrency sweep"), std::move(t), saturation);
 }
 
 // The context sweep: a row per provider and prompt size, then what the fitted curves say.
@@ -145,12 +157,7 @@ void contextBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
                       .arg(p.name, VerdictSentence::costCurve(r.costFit),
                            VerdictSentence::ttftCurve(r.latencyCurveFit));
     }
-    if (t.table.rows.empty())
-        return;
-    out.push_back(ReportBlock::heading(ReportBuilder::tr("Context sweep")));
-    out.push_back(t);
-    for (const QString &line : std::as_const(curves))
-        out.push_back(ReportBlock::paragraph(line));
+    appendKind(out, ReportBuilder::tr("Context sweep"), std::move(t), curves);
 }
 
 // Streaming stability: a row per provider.
@@ -181,10 +188,7 @@ void stabilityBlocks(const SessionSummary &summary, std::vector<ReportBlock> &ou
              reportcell::text(finish.isEmpty() ? QStringLiteral("—")
                                                : finish.join(QStringLiteral(", ")))});
     }
-    if (t.table.rows.empty())
-        return;
-    out.push_back(ReportBlock::heading(ReportBuilder::tr("Streaming stability")));
-    out.push_back(t);
+    appendKind(out, ReportBuilder::tr("Streaming stability"), std::move(t), {});
 }
 
 } // namespace
@@ -192,24 +196,26 @@ void stabilityBlocks(const SessionSummary &summary, std::vector<ReportBlock> &ou
 ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
 {
     ReportSection s{QStringLiteral("verdicts"), tr("Scenario verdicts"), {}};
-    const std::vector<VerdictCard> all = VerdictText::cards(summary);
-    if (all.empty()) {
+    std::vector<std::vector<VerdictCard>> cards;
+    for (const ProviderSummary &p : summary.providers)
+        cards.push_back(VerdictText::cards(p));
+    if (std::all_of(cards.begin(), cards.end(), [](const auto &mine) { return mine.empty(); })) {
         s.blocks.push_back(ReportBlock::paragraph(tr("No scenario kind with a verdict ran.")));
     } else {
         s.blocks.push_back(ReportBlock::paragraph(
             tr("Each kind of scenario that ends in a verdict, for each provider that ran it: "
                "pass, fail, or worth a look, with the figure it rests on.")));
-        s.blocks.push_back(verdictTable(summary));
+        s.blocks.push_back(verdictTable(summary, cards));
         // Per provider, what each verdict stands on, in sentences.
         QStringList without;
-        for (const ProviderSummary &p : summary.providers) {
-            const std::vector<VerdictCard> cards = VerdictText::cards(p);
-            if (cards.empty()) {
+        for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+            const ProviderSummary &p = summary.providers[i];
+            if (cards[i].empty()) {
                 without << p.name;
                 continue;
             }
             s.blocks.push_back(ReportBlock::heading(p.name));
-            for (const VerdictCard &c : cards)
+            for (const VerdictCard &c : cards[i])
                 s.blocks.push_back(ReportBlock::paragraph(
                     tr("%1 (%2): %3").arg(c.title, c.verdictText, c.sentence)));
         }

@@ -1,5 +1,6 @@
 #include "workbench/claimed_run.h"
 
+#include "domain/suite.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -49,25 +50,25 @@ void ClaimedRun::setClaim(const QueueClaim &claim)
     m_renew.start();
 }
 
-void ClaimedRun::enqueueClaimed(const QString &suiteName, const QByteArray &suiteJson,
-                                const QString &worker)
+void ClaimedRun::enqueueOwn(const Suite &suite, SessionRunner *runner)
 {
     m_reader.read(
         channel("enqueue"), this,
-        [state = m_state, suiteName, suiteJson, worker,
-         leaseMs = m_leaseMs](const SessionRepository &repo, QString *error) -> qint64 {
+        [state = m_state, name = suite.name, json = suite.toJson(),
+         leaseMs = m_leaseMs](const SessionRepository &repo, QString *error) -> bool {
             RunQueue queue(repo.database());
-            state->claim = queue.enqueueClaimed(suiteName, suiteJson, worker, leaseMs, error);
-            return state->claim ? state->claim->itemId : 0;
+            state->claim =
+                queue.enqueueClaimed(name, json, RunQueue::processWorkerName(), leaseMs, error);
+            return state->claim.has_value();
         },
-        [this](qint64 itemId, const QString &error) {
-            if (!itemId) {
+        [this](bool queued, const QString &error) {
+            if (queued)
+                m_renew.start();
+            else
                 Q_EMIT notQueued(error);
-                return;
-            }
-            m_renew.start();
-            Q_EMIT claimed(itemId);
         });
+    connect(this, &ClaimedRun::lost, runner, &SessionRunner::cancel);
+    follow(runner);
 }
 
 void ClaimedRun::follow(SessionRunner *runner)

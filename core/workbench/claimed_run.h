@@ -13,6 +13,7 @@ namespace ys {
 
 class BackgroundReader;
 class SessionRunner;
+struct Suite;
 
 // A session run under a queue item's claim (docs/workers.md), kept in the store while it runs:
 // the item names the session the run goes into, the claim's lease is renewed every third of it,
@@ -35,10 +36,10 @@ public:
 
     // The claim a worker took from the queue.
     void setClaim(const QueueClaim &claim);
-    // The suite enqueued as an item that worker runs at once (RunQueue::enqueueClaimed); a
-    // store that refuses it is said by notQueued() and the run goes on unqueued.
-    void enqueueClaimed(const QString &suiteName, const QByteArray &suiteJson,
-                        const QString &worker);
+    // The suite enqueued as an item this process runs at once (RunQueue::enqueueClaimed, under
+    // RunQueue::processWorkerName()), runner followed, and cancelled when the claim is lost. A
+    // store that refuses the item is said by notQueued() and the run goes on unqueued.
+    void enqueueOwn(const Suite &suite, SessionRunner *runner);
     // Follows runner's session from now on: its sessionStarted() names the session in the item,
     // its finished() marks the item. The lease is renewed until then.
     void follow(SessionRunner *runner);
@@ -46,7 +47,6 @@ public:
     void failBeforeStart(const QString &why);
 
 Q_SIGNALS:
-    void claimed(qint64 itemId);
     void notQueued(const QString &error);
     void lost();
     // The item's end; sessionId 0 when the run never started.

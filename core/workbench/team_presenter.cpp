@@ -19,6 +19,7 @@ const QString kWrite = QStringLiteral("team-write");
 
 TeamPresenter::TeamPresenter(Workbench *workbench, QObject *parent)
     : QObject(parent)
+    , m_workbench(workbench)
 {
     // The workbench's own database, when it is there; else the page asks for a store.
     connectTo(workbench->dbPath(), &m_problem);
@@ -41,15 +42,23 @@ bool TeamPresenter::connectTo(const QString &store, QString *error)
         *error = tr("Store: %1: no such database").arg(location);
         return false;
     }
-    m_reader =
-        std::make_unique<BackgroundReader>(location, nullptr, QStringLiteral("ys-team-store"));
+    // The workbench's own database is read through the workbench's reader: no second thread and
+    // connection for the same file.
+    if (location == m_workbench->dbPath() && m_workbench->reader()) {
+        m_own.reset();
+        m_reader = m_workbench->reader();
+    } else {
+        m_own =
+            std::make_unique<BackgroundReader>(location, nullptr, QStringLiteral("ys-team-store"));
+        m_reader = m_own.get();
+    }
     m_store = location;
     return true;
 }
 
 bool TeamPresenter::isLoading() const
 {
-    return m_reader && m_reader->busy();
+    return m_reader && (m_reader->pending(kSnapshot) || m_reader->pending(kWrite));
 }
 
 void TeamPresenter::refresh(SnapshotDone done)

@@ -14,9 +14,9 @@ class BackgroundReader;
 class Workbench;
 
 // The Team page's store (docs/workers.md): a run queue, the workers that claim its items and the
-// schedules that fill it, read and written on a reader thread of its own. The store is the
-// workbench's own database until the page connects to another (a PostgreSQL team store's URL,
-// or an SQLite file); a newer read supersedes one still out.
+// schedules that fill it, read and written on a reader thread: the workbench's own reader while
+// the store is the workbench's database, one of its own once the page connects to another (a
+// PostgreSQL team store's URL, or an SQLite file). A newer read supersedes one still out.
 class TeamPresenter : public QObject {
     Q_OBJECT
 public:
@@ -42,7 +42,9 @@ public:
     void removeSchedule(qint64 id, WriteDone done);
 
 private:
-    std::unique_ptr<BackgroundReader> m_reader; // none until a store could be tried
+    Workbench *m_workbench;
+    BackgroundReader *m_reader = nullptr;    // the one in use: the workbench's or m_own
+    std::unique_ptr<BackgroundReader> m_own; // for a store other than the workbench's
     QString m_store;
     QString m_problem; // why there is no reader
 };

@@ -5,7 +5,6 @@
 #include "models/session_list_model.h"
 #include "run/session_runner.h"
 #include "storage/database.h"
-#include "storage/run_queue.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
 #include "util/log.h"
@@ -192,10 +191,8 @@ bool Workbench::runDemo(QString *error)
     connect(claimed, &ClaimedRun::notQueued, this, [this](const QString &e) {
         Q_EMIT warning(tr("The demo runs without a queue item: %1").arg(e));
     });
-    connect(claimed, &ClaimedRun::lost, this, [this] { m_runner->cancel(); });
     connect(claimed, &ClaimedRun::settled, claimed, &QObject::deleteLater);
-    claimed->enqueueClaimed(suite.name, suite.toJson(), RunQueue::processWorkerName());
-    claimed->follow(m_runner);
+    claimed->enqueueOwn(suite, m_runner);
     return true;
 }
 
