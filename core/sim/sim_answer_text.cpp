@@ -89,16 +89,12 @@ QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
     return QStringLiteral("The secret code is %1. ").arg(found.captured(1));
 }
 
-SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &lead,
-                            const Tokenizer &tokenizer, std::optional<int> maxTokens)
+namespace {
+
+// Counts the answer's pieces, cut from the end until the count fits maxTokens.
+SimAnswerText fitted(SimAnswerText answer, const Tokenizer &tokenizer, std::optional<int> maxTokens)
 {
-    SimAnswerText answer;
-    answer.pieces.reserve(plan.events.size());
-    for (const SimEvent &event : plan.events)
-        answer.pieces.push_back(text.take(event.tokens));
-    if (!answer.pieces.empty())
-        answer.pieces.front().prepend(lead);
-    QString all = joined(answer.pieces);
+    const QString all = joined(answer.pieces);
     answer.tokens = int(tokenizer.count(all));
     if (!maxTokens || *maxTokens < 1 || answer.tokens <= *maxTokens) {
         answer.running = runningCounts(answer.pieces, tokenizer);
@@ -119,6 +115,37 @@ SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &l
     answer.tokens = int(tokenizer.count(QStringView(all).left(length)));
     answer.running = runningCounts(answer.pieces, tokenizer);
     return answer;
+}
+
+} // namespace
+
+SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &lead,
+                            const Tokenizer &tokenizer, std::optional<int> maxTokens)
+{
+    SimAnswerText answer;
+    answer.pieces.reserve(plan.events.size());
+    for (const SimEvent &event : plan.events)
+        answer.pieces.push_back(text.take(event.tokens));
+    if (!answer.pieces.empty())
+        answer.pieces.front().prepend(lead);
+    return fitted(std::move(answer), tokenizer, maxTokens);
+}
+
+SimAnswerText simFixedAnswerText(const SimPlan &plan, const QString &text,
+                                 const Tokenizer &tokenizer, std::optional<int> maxTokens)
+{
+    SimAnswerText answer;
+    const qsizetype n = qsizetype(std::max<std::size_t>(1, plan.events.size()));
+    answer.pieces.reserve(std::size_t(n));
+    qsizetype from = 0;
+    for (qsizetype i = 1; i <= n; ++i) {
+        qsizetype to = text.size() * i / n;
+        if (to > 0 && to < text.size() && text.at(to).isLowSurrogate())
+            ++to; // never half a surrogate pair
+        answer.pieces.push_back(text.mid(from, std::max<qsizetype>(0, to - from)));
+        from = std::max(from, to);
+    }
+    return fitted(std::move(answer), tokenizer, maxTokens);
 }
 
 } // namespace ys

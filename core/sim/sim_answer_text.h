@@ -39,4 +39,9 @@ QString simNeedleLead(const QString &prompt, const Tokenizer &tokenizer,
 SimAnswerText simAnswerText(const SimPlan &plan, SimText &text, const QString &lead,
                             const Tokenizer &tokenizer, std::optional<int> maxTokens);
 
+// A fixed text (a golden or structured answer, sim/sim_answers.h) spread over the planned
+// events by characters, counted and cut the same way.
+SimAnswerText simFixedAnswerText(const SimPlan &plan, const QString &text,
+                                 const Tokenizer &tokenizer, std::optional<int> maxTokens);
+
 } // namespace ys

@@ -23,6 +23,7 @@ namespace {
 constexpr std::uint64_t kIdStream = 2;
 constexpr std::uint64_t kDivergenceStream = 6;
 constexpr std::uint64_t kRecallStream = 8;
+constexpr std::uint64_t kSchemaBreakStream = 9;
 
 // Fault parameters when the profile or the request gives none.
 constexpr std::int64_t kStallMs = 30000;
@@ -345,7 +346,15 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
         simNeedleLead(in.chat.prompt, *in.tokenizer,
                       m_record.promptTruncated ? std::optional<int>(in.promptTokens) : std::nullopt,
                       profile.needleRecall, recall.uniform01());
-    SimAnswerText answer = simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
+    SimRandom breaks(simStreamSeed(profile.seed, in.number, kSchemaBreakStream));
+    const std::pair<double, double> draws{breaks.uniform01(), breaks.uniform01()};
+    const std::optional<SimFixedAnswer> fixed =
+        lead.isEmpty() ? simFixedAnswer(profile.answers, in.chat.prompt, draws) : std::nullopt;
+    SimAnswerText answer =
+        fixed ? simFixedAnswerText(*m_plan, fixed->text, *in.tokenizer, in.chat.maxTokens)
+              : simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
+    if (fixed && fixed->broke)
+        m_record.schemaBreak = simSchemaBreakName(*fixed->broke);
     m_pieces = std::move(answer.pieces);
     m_runningTokens = std::move(answer.running);
     m_answerTokens = answer.tokens;

@@ -44,6 +44,8 @@ QByteArray SimRequestRecord::toJson() const
         {"completion_tokens", completionTokens},
         {"truncated", truncated},
         {"prompt_truncated", promptTruncated},
+        {"schema_break",
+         schemaBreak.isEmpty() ? OrderedJson(nullptr) : OrderedJson(schemaBreak.toStdString())},
         {"completed", completed},
         {"clock", "monotonic_ns"},
         {"accepted_ns", timeOrNull(acceptedNs)},

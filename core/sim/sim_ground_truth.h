@@ -32,8 +32,9 @@ struct SimRequestRecord {
     int cachedTokens = 0;
     std::optional<int> maxTokensRequested; // the request's output limit; none when it set none
     int completionTokens = 0;
-    bool truncated = false;             // output cut by the request's limit: "length" / max tokens
-    bool promptTruncated = false;       // context_overflow "truncate" cut the prompt
+    bool truncated = false;       // output cut by the request's limit: "length" / max tokens
+    bool promptTruncated = false; // context_overflow "truncate" cut the prompt
+    QString schemaBreak; // how a structured answer broke its schema ("truncated", ...); empty
     std::int64_t acceptedNs = 0;        // request fully read
     std::int64_t generationStartNs = 0; // a capacity slot was granted
     std::int64_t headersWrittenNs = 0;  // status line and headers handed to the socket

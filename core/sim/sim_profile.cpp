@@ -438,7 +438,9 @@ SimProfile readProfile(const Json &object)
                "encoding",
                "fingerprint_every",
                "system_fingerprint",
-               "usage_factor"});
+               "usage_factor",
+               "structured_output",
+               "golden"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));
@@ -456,6 +458,8 @@ SimProfile readProfile(const Json &object)
     readPrefixCache(object, p);
     readRateLimits(object, p);
     readFaultRates(object, p);
+    if (auto problem = readSimAnswers(object, &p.answers))
+        throw FieldError{problem->first, problem->second};
     return p;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/sim_answers.h"
 #include "sim/sim_faults.h"
 #include "tokenize/encoding.h"
 
@@ -121,6 +122,7 @@ public:
     std::optional<SimPrefixCacheConfig> prefixCache;
     SimRateLimits rateLimits;
     std::vector<SimFaultRate> faults;
+    SimAnswers answers; // structured answers that break their schema, golden answers
 
     // maxTokens is the request's output limit (max_tokens, max_completion_tokens,
     // max_output_tokens, maxOutputTokens), when it sent one (>= 1). cachedTokens of the prompt
