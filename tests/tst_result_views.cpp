@@ -16,6 +16,7 @@
 #include "models/verdict_text.h"
 #include "storage/server_timeline_loader.h"
 #include "storage/session_repository.h"
+#include "ui/contract_view.h"
 #include "ui/result_views.h"
 #include "ui/server_metrics_view.h"
 #include "ui/session_drift_view.h"
@@ -413,9 +414,9 @@ private Q_SLOTS:
     {
         QWidget host;
         const std::vector<ResultView> views = ResultViews::make(m_workbench.get(), &host);
-        // distribution, phases, concurrency, costs, stability, server metrics, verdicts, drift,
-        // token counts
-        QCOMPARE(views.size(), std::size_t(9));
+        // distribution, phases, concurrency, costs, stability, server metrics, verdicts,
+        // contracts, drift, token counts
+        QCOMPARE(views.size(), std::size_t(10));
         for (const ResultView &v : views)
             QVERIFY(v.widget && v.widget->parent() == &host && !v.title.isEmpty());
         // Hidden views redraw when shown, after the summary is loaded again.
@@ -429,7 +430,8 @@ private Q_SLOTS:
         // database of one session).
         QVERIFY(qobject_cast<StabilityView *>(views[4].widget));
         QVERIFY(qobject_cast<ServerMetricsView *>(views[5].widget));
-        auto *drift = qobject_cast<SessionDriftView *>(views[7].widget);
+        QVERIFY(qobject_cast<ContractView *>(views[7].widget));
+        auto *drift = qobject_cast<SessionDriftView *>(views[8].widget);
         QVERIFY(drift);
         QCOMPARE(drift->model()->rowCount(), int(m_workbench->summary()->drift.size()));
         QVERIFY2(!drift->message().isEmpty(), "the drift tab says what it shows");

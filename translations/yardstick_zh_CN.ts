@@ -574,6 +574,30 @@
         <source>Proxy tunnel open</source>
         <translation>代理隧道已建立</translation>
     </message>
+    <message>
+        <source>Contract</source>
+        <translation>约定</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed at %1: %2</source>
+        <translation>在 %1 处未通过：%2</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>未通过：%1</translation>
+    </message>
+    <message>
+        <source>Golden prompt</source>
+        <translation>标准答案提示</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
 </context>
 <context>
     <name>ys::AttemptDetailView</name>
@@ -856,6 +880,10 @@
         <source>Error</source>
         <translation>错误</translation>
     </message>
+    <message>
+        <source>Contract</source>
+        <translation>约定</translation>
+    </message>
 </context>
 <context>
     <name>ys::AttemptsPage</name>
@@ -938,6 +966,10 @@
     <message>
         <source>The attempt cannot be read: %1</source>
         <translation>无法读取该尝试：%1</translation>
+    </message>
+    <message>
+        <source>Answers that failed their contract (%1)</source>
+        <translation>未通过约定的回答（%1）</translation>
     </message>
 </context>
 <context>
@@ -2819,6 +2851,150 @@
         <source>the prompt is none of the golden set&apos;s</source>
         <translation>该提示不在标准答案集中</translation>
     </message>
+    <message>
+        <source>schema at %1</source>
+        <translation>模式（%1 处）</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContractFailuresModel</name>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>What failed</source>
+        <translation>未通过原因</translation>
+    </message>
+    <message>
+        <source>Golden prompt</source>
+        <translation>标准答案提示</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContractModel</name>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Answers checked</source>
+        <translation>已检查的回答</translation>
+    </message>
+    <message>
+        <source>Passed every check</source>
+        <translation>全部检查通过</translation>
+    </message>
+    <message>
+        <source>The share of successful answers that passed every check of their contract, with its 95% Wilson interval: the figure the contract pass rate gate reads</source>
+        <translation>通过其约定全部检查的成功回答所占比例，附 95% Wilson 区间：约定通过率门槛读取的数值</translation>
+    </message>
+    <message>
+        <source>Failed checks</source>
+        <translation>未通过的检查</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContractText</name>
+    <message>
+        <source>%1 (95% CI %2–%3)</source>
+        <translation>%1（95% 置信区间 %2–%3）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers passed every check: %3</source>
+        <translation>%2 个回答中 %1 个通过全部检查：%3</translation>
+    </message>
+    <message>
+        <source>valid JSON</source>
+        <translation>有效 JSON</translation>
+    </message>
+    <message>
+        <source>JSON Schema</source>
+        <translation>JSON 模式</translation>
+    </message>
+    <message>
+        <source>regular expression</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>maximum length</source>
+        <translation>最大长度</translation>
+    </message>
+    <message>
+        <source>golden answer</source>
+        <translation>标准答案</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（%2 处）</translation>
+    </message>
+    <message>
+        <source>request %1: %2: %3</source>
+        <translation>请求 %1：%2：%3</translation>
+    </message>
+    <message>
+        <source> (prompt: %1)</source>
+        <translation>（提示：%1）</translation>
+    </message>
+    <message>
+        <source>Contract: %1</source>
+        <translation>约定：%1</translation>
+    </message>
+    <message>
+        <source>  %1: %2 of %3, %4</source>
+        <translation>  %1：%3 个中 %2 个，%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>  and %n more failure(s)</source>
+        <translation><numerusform>  另有 %n 项未通过</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ContractView</name>
+    <message>
+        <source>This session checked no answer against a contract. Give a latency scenario a &quot;contract&quot; (a JSON Schema, a regular expression, a length, golden answers) to see how often each provider&apos;s answers hold to it.</source>
+        <translation>此会话没有按约定检查任何回答。为延迟场景加上约定（JSON 模式、正则表达式、长度、标准答案），即可查看各提供商的回答有多常符合约定。</translation>
+    </message>
+    <message>
+        <source>Select a session to see how its answers hold to their contracts.</source>
+        <translation>选择一个会话，查看其回答是否符合约定。</translation>
+    </message>
+    <message>
+        <source>Lowest: %1, %2.</source>
+        <translation>最低：%1，%2。</translation>
+    </message>
+    <message>
+        <source>Every answer of %1 passed every check.</source>
+        <translation>%1 的每个回答都通过了全部检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed check(s) of %1; the Attempts page shows each answer whole.</source>
+        <translation><numerusform>%1 有 %n 项检查未通过；“尝试”页面显示每个完整回答。</numerusform></translation>
+    </message>
+    <message>
+        <source>Select a provider to list its failed checks.</source>
+        <translation>选择一个提供商以列出其未通过的检查。</translation>
+    </message>
 </context>
 <context>
     <name>ys::CostBreakdownChart</name>
@@ -3171,6 +3347,10 @@
     <message>
         <source>context ≥ %1 tokens</source>
         <translation>上下文 ≥ %1 token</translation>
+    </message>
+    <message>
+        <source>contract pass rate ≥ %1%</source>
+        <translation>约定通过率 ≥ %1%</translation>
     </message>
 </context>
 <context>
@@ -5846,6 +6026,34 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>已检查</translation>
+    </message>
+    <message>
+        <source>Pass rate (95% CI)</source>
+        <translation>通过率（95% 置信区间）</translation>
+    </message>
+    <message>
+        <source>every check</source>
+        <translation>全部检查</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n more failed check(s), listed by show --json.</source>
+        <translation><numerusform>%1：另有 %n 项未通过的检查，由 show --json 列出。</numerusform></translation>
+    </message>
+    <message>
+        <source>Answer contracts</source>
+        <translation>回答约定</translation>
+    </message>
 </context>
 <context>
     <name>ys::ReportCharts</name>
@@ -5933,6 +6141,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1.min_passed: expected a whole number within 1..%2, the number of gates set</source>
         <translation>%1.min_passed：应为 1..%2（已设门槛数）之间的整数</translation>
+    </message>
+    <message>
+        <source>%1.min_contract_pass_rate: %2 is above 1; the rate is a share (0.999 for 99.9%)</source>
+        <translation>%1.min_contract_pass_rate：%2 大于 1；通过率是比例（99.9% 写作 0.999）</translation>
     </message>
 </context>
 <context>
@@ -6035,6 +6247,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Server metrics</source>
         <translation>服务器指标</translation>
+    </message>
+    <message>
+        <source>Contracts</source>
+        <translation>约定</translation>
     </message>
 </context>
 <context>
@@ -7335,6 +7551,30 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>expected 0 &lt;= from &lt;= to &lt;= 1, got [%1, %2]</source>
         <translation>应满足 0 &lt;= from &lt;= to &lt;= 1，实际为 [%1, %2]</translation>
     </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>expected a number from 0 to 1</source>
+        <translation>应为 0 到 1 之间的数字</translation>
+    </message>
+    <message>
+        <source>expected a list of truncated, wrong_type and missing_field</source>
+        <translation>应为由 truncated、wrong_type 和 missing_field 组成的列表</translation>
+    </message>
+    <message>
+        <source>unknown way to break &quot;%1&quot; (known: truncated, wrong_type, missing_field)</source>
+        <translation>未知的破坏方式“%1”（已知：truncated、wrong_type、missing_field）</translation>
+    </message>
+    <message>
+        <source>expected a list of {&quot;prompt&quot;, &quot;answer&quot;}</source>
+        <translation>应为由 {"prompt", "answer"} 组成的列表</translation>
+    </message>
+    <message>
+        <source>expected {&quot;prompt&quot;: text, &quot;answer&quot;: text}</source>
+        <translation>应为 {"prompt": 文本, "answer": 文本}</translation>
+    </message>
 </context>
 <context>
     <name>ys::SimServer</name>
@@ -7914,6 +8154,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1.%2: expected seconds, more than 0 and at most %3</source>
         <translation>%1.%2：应为秒数，大于 0 且不超过 %3</translation>
+    </message>
+    <message>
+        <source>%1: only a latency scenario checks its answers against a contract</source>
+        <translation>%1：只有延迟场景会按约定检查其回答</translation>
+    </message>
+    <message>
+        <source>%1.golden: golden prompts carry no needle; drop needle_depth</source>
+        <translation>%1.golden：标准答案提示不带探针事实；请去掉 needle_depth</translation>
     </message>
 </context>
 <context>

@@ -248,7 +248,7 @@ void AttemptsPage::runChosen()
 {
     const qint64 run = currentRun();
     const bool reading = m_presenter->outcomeCounts(
-        run, [this, run](std::vector<std::pair<Outcome, qint64>> counts, const QString &error) {
+        run, [this, run](AttemptsPresenter::Counts counts, const QString &error) {
             showOutcomes(run, counts);
             if (!error.isEmpty())
                 m_count->setText(
@@ -260,8 +260,23 @@ void AttemptsPage::runChosen()
         showOutcomes(run, {});
 }
 
-void AttemptsPage::showOutcomes(qint64 run, const std::vector<std::pair<Outcome, qint64>> &counts)
+// The filter's item data: an outcome, every outcome, or the answers that failed their contract.
+constexpr int kAllOutcomes = -1;
+constexpr int kContractFailed = -2;
+
+void AttemptsPage::applyFilter(std::optional<qint64> run)
 {
+    const int o = m_outcomes->currentData().toInt();
+    const std::optional<Outcome> outcome = o < 0 ? std::nullopt : std::optional(Outcome(o));
+    if (run)
+        m_model->setRunAndFilter(*run, outcome, o == kContractFailed);
+    else
+        m_model->setOutcomeFilter(outcome, o == kContractFailed);
+}
+
+void AttemptsPage::showOutcomes(qint64 run, const AttemptsPresenter::Counts &read)
+{
+    const auto &counts = read.outcomes;
     {
         const QVariant previous = m_outcomes->currentData();
         const QSignalBlocker block(m_outcomes);
@@ -270,24 +285,23 @@ void AttemptsPage::showOutcomes(qint64 run, const std::vector<std::pair<Outcome,
         for (const auto &[o, n] : counts)
             total += n;
         const QLocale locale;
-        m_outcomes->addItem(tr("All outcomes (%1)").arg(locale.toString(total)), -1);
+        m_outcomes->addItem(tr("All outcomes (%1)").arg(locale.toString(total)), kAllOutcomes);
         for (const auto &[o, n] : counts)
             m_outcomes->addItem(tr("%1 (%2)").arg(OutcomeText::display(o), locale.toString(n)),
                                 int(o));
+        if (read.contractFailed > 0)
+            m_outcomes->addItem(tr("Answers that failed their contract (%1)")
+                                    .arg(locale.toString(read.contractFailed)),
+                                kContractFailed);
         const int i = previous.isValid() ? m_outcomes->findData(previous) : 0;
         m_outcomes->setCurrentIndex(std::max(0, i));
     }
-    const int o = m_outcomes->currentData().toInt();
-    m_model->setRunAndFilter(run, o < 0 ? std::nullopt : std::optional(Outcome(o)));
+    applyFilter(run);
 }
 
 void AttemptsPage::outcomeChosen()
 {
-    const int o = m_outcomes->currentData().toInt();
-    if (o < 0)
-        m_model->setOutcomeFilter(std::nullopt);
-    else
-        m_model->setOutcomeFilter(Outcome(o));
+    applyFilter(std::nullopt);
 }
 
 void AttemptsPage::updateCount()

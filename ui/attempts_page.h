@@ -53,7 +53,9 @@ private:
     // The provider's latest run of the session, 0 for none.
     qint64 latestRunOf(const QString &provider) const;
     void runChosen();
-    void showOutcomes(qint64 run, const std::vector<std::pair<Outcome, qint64>> &counts);
+    void showOutcomes(qint64 run, const AttemptsPresenter::Counts &counts);
+    // The model's filter from the outcome box; with a run, that run's attempts.
+    void applyFilter(std::optional<qint64> run);
     void outcomeChosen();
     void updateCount();
     const AttemptRunChoice *choiceOf(qint64 runId) const;

@@ -3,6 +3,7 @@
 #include "charts/concurrency_chart.h"
 #include "charts/cost_breakdown_chart.h"
 #include "charts/latency_distribution_chart.h"
+#include "ui/contract_view.h"
 #include "ui/latency_phases_view.h"
 #include "ui/reconciliation_view.h"
 #include "ui/server_metrics_view.h"
@@ -22,6 +23,7 @@ std::vector<ResultView> ResultViews::make(Workbench *workbench, QWidget *parent)
         {new StabilityView(workbench, parent), tr("Stability")},
         {new ServerMetricsView(workbench, parent), tr("Server metrics")},
         {new VerdictCards(workbench, parent), tr("Verdicts")},
+        {new ContractView(workbench, parent), tr("Contracts")},
         {new SessionDriftView(workbench, parent), tr("Drift")},
         {new ReconciliationView(workbench, parent), tr("Token counts")},
     };

@@ -11,6 +11,7 @@
 #include "demo/sim_demo_host.h"
 #include "domain/calibration_record.h"
 #include "domain/session_status.h"
+#include "models/contract_text.h"
 #include "models/eta_text.h"
 #include "models/figure_text.h"
 #include "models/insight_text.h"
@@ -132,6 +133,10 @@ void printSummaryText(const SessionSummary &summary, const std::vector<ScoreCrit
                   << '\n';
         for (const QString &line : resultsTextLines(p.results))
             out() << QStringLiteral("    ") << line << '\n';
+        constexpr int kFailuresShown = 20;
+        if (p.contract)
+            for (const QString &line : ContractText::lines(*p.contract, kFailuresShown))
+                out() << QStringLiteral("    ") << line << '\n';
     }
     for (const QString &line : InsightText::lines(summary))
         out() << line << '\n';

@@ -1,5 +1,7 @@
 #include "analysis/bill_json.h"
 
+#include "analysis/json_or_null.h"
+
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -7,11 +9,6 @@ namespace ys {
 namespace {
 
 using nlohmann::json;
-
-json orNull(const std::optional<double> &v)
-{
-    return v ? json(*v) : json(nullptr);
-}
 
 json amounts(const std::optional<BillAmounts> &a)
 {

@@ -11,7 +11,7 @@ namespace ys {
 // attempts are needed to tell. NoData: nothing was measured (or declared) to check.
 enum class GateResult { Pass, Fail, Inconclusive, NoData };
 
-enum class GateKind { Latency, Ttft, Cost, Context };
+enum class GateKind { Latency, Ttft, Cost, Context, Contract };
 
 // One requirement checked against one provider's figure.
 struct Gate {
@@ -22,7 +22,8 @@ struct Gate {
     double threshold = 0;
     bool atMost = true; // value ≤ threshold passes; else value ≥ threshold (context)
     // Where the value comes from: latency "intended_start" (open loop) or "start"; TTFT "start";
-    // cost "measured" or "list"; context "verified" (a context_limit result) or "declared".
+    // cost "measured" or "list"; context "verified" (a context_limit result) or "declared";
+    // contract "answers" (the share of answers that passed every check).
     QString source;
 };
 
@@ -34,6 +35,7 @@ struct GateVerdict {
     GateResult ttft = GateResult::NoData;
     GateResult cost = GateResult::NoData;
     GateResult context = GateResult::NoData;
+    GateResult contract = GateResult::NoData;
 
     int passed() const;
     const Gate *gate(GateKind kind) const;

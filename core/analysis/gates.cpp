@@ -126,6 +126,12 @@ GateVerdict Gates::evaluate(const ProviderSummary &s, const Requirements &req)
         v.context = add(GateKind::Context, window, std::nullopt, double(*req.minContextTokens),
                         false, source);
     }
+    if (req.minContractPassRate) {
+        const ContractSummary *c = s.contract ? &*s.contract : nullptr;
+        v.contract = add(GateKind::Contract, c ? c->passRate : std::nullopt,
+                         c ? c->passRateCi : std::nullopt, *req.minContractPassRate, false,
+                         QStringLiteral("answers"));
+    }
     const int m = int(v.gates.size());
     v.minPassed = std::clamp(req.minPassed.value_or(m), 0, m);
     return v;
@@ -175,7 +181,8 @@ namespace {
 constexpr EnumName<GateKind> kGateKindNames[] = {{GateKind::Latency, "e2e_p95"},
                                                  {GateKind::Ttft, "ttft_p95"},
                                                  {GateKind::Cost, "usd_per_1k"},
-                                                 {GateKind::Context, "context"}};
+                                                 {GateKind::Context, "context"},
+                                                 {GateKind::Contract, "contract_pass_rate"}};
 
 } // namespace
 
@@ -199,6 +206,8 @@ QString Gates::describe(const Gate &g)
                    : tr("measured $ per 1K ≤ %1").arg(g.threshold);
     case GateKind::Context:
         break;
+    case GateKind::Contract:
+        return tr("contract pass rate ≥ %1%").arg(g.threshold * 100, 0, 'g', 4);
     }
     if (g.source == QLatin1StringView("verified"))
         return tr("verified context ≥ %1 tokens").arg(g.threshold, 0, 'f', 0);

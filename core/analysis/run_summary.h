@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/contract_summary.h"
 #include "analysis/drift.h"
 #include "analysis/gate_verdict.h"
 #include "analysis/percentile.h"
@@ -121,6 +122,8 @@ struct ProviderSummary {
     // With more than one latency scenario, each one's figures (the headline is the last run);
     // empty with one.
     std::vector<LatencyScenarioSummary> latencyScenarios;
+    // Its answers against the contracts of its latency scenarios; unset when none has one.
+    std::optional<ContractSummary> contract;
 };
 
 struct SessionSummary {

@@ -1,5 +1,7 @@
 #include "analysis/summary_json.h"
 
+#include "analysis/contract_json.h"
+
 #include "analysis/json_or_null.h"
 #include "analysis/server_metrics_json.h"
 
@@ -111,6 +113,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
                                  {"output_tokens_per_s_p50", orNull(l.outputTokensPerSecondP50)},
                                  {"usd_per_1k_measured", orNull(l.usdPer1kMeasured)}});
         j["latency_scenarios"] = scenarios;
+        j["contract"] = contractJson(p.contract);
         j["gates"] = gatesJson(Gates::verdict(summary, i));
         doc["providers"].push_back(j);
     }

@@ -2,6 +2,7 @@
 
 #include <QRegularExpression>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace ys {
 
@@ -112,6 +113,74 @@ std::vector<ContractCheckResult> ContractCheck::check(const AnswerContract &cont
         out.push_back(std::move(r));
     }
     return out;
+}
+
+QString ContractCheck::stored(const std::vector<ContractCheckResult> &results,
+                              const QString &answer, const GoldenAnswer *golden)
+{
+    nlohmann::json passed = nlohmann::json::array();
+    nlohmann::json failed = nlohmann::json::array();
+    for (const ContractCheckResult &r : results) {
+        if (r.passed) {
+            passed.push_back(r.check.toStdString());
+            continue;
+        }
+        nlohmann::json f = {{"check", r.check.toStdString()}, {"detail", r.detail.toStdString()}};
+        if (r.check == QLatin1StringView("schema"))
+            f["path"] = r.path.toStdString(); // "" is the whole document
+        failed.push_back(std::move(f));
+    }
+    // Keys come out sorted; "ok" is what the attempts page filters on (`"ok":false` cannot occur
+    // inside the escaped answer text).
+    nlohmann::json j = {{"ok", failed.empty()}, {"passed", std::move(passed)}, {"failed", failed}};
+    if (!failed.empty()) {
+        j["answer"] = answer.left(kStoredAnswerChars).toStdString();
+        if (answer.size() > kStoredAnswerChars)
+            j["answer_chars"] = answer.size();
+        if (golden)
+            j["prompt"] = golden->prompt.toStdString();
+    }
+    return QString::fromStdString(j.dump());
+}
+
+std::optional<ContractCheck::Stored> ContractCheck::fromStored(const QString &text)
+{
+    if (text.isEmpty())
+        return std::nullopt;
+    const QByteArray bytes = text.toUtf8();
+    const auto j = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (!j.is_object() || !j.contains("passed") || !j.contains("failed"))
+        return std::nullopt;
+    const auto str = [](const nlohmann::json &o, const char *key) {
+        auto it = o.find(key);
+        return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                : QString();
+    };
+    Stored s;
+    for (const auto &p : j["passed"])
+        if (p.is_string())
+            s.results.push_back({QString::fromStdString(p.get<std::string>()), true, {}, {}});
+    for (const auto &f : j["failed"]) {
+        if (!f.is_object())
+            continue;
+        s.results.push_back({str(f, "check"), false, str(f, "path"), str(f, "detail")});
+    }
+    s.answer = str(j, "answer");
+    s.prompt = str(j, "prompt");
+    return s;
+}
+
+QString ContractCheck::summary(const std::vector<ContractCheckResult> &results)
+{
+    QStringList failed;
+    for (const ContractCheckResult &r : results) {
+        if (r.passed)
+            continue;
+        failed << (r.check == QLatin1StringView("schema")
+                       ? tr("schema at %1").arg(r.path.isEmpty() ? QStringLiteral("/") : r.path)
+                       : r.check);
+    }
+    return failed.isEmpty() ? tr("passed") : failed.join(QStringLiteral("; "));
 }
 
 bool ContractCheck::allPassed(const std::vector<ContractCheckResult> &results)

@@ -29,6 +29,23 @@ public:
     static bool allPassed(const std::vector<ContractCheckResult> &results);
     // Whether an answer matches a golden answer, and if not, why (in *why).
     static bool matches(const GoldenAnswer &golden, const QString &answer, QString *why);
+
+    // What an attempt stores of its checks (the samples' `contract` column, docs/contracts.md):
+    // the checks that passed, each failure with its path and detail, and, when one failed, the
+    // answer (at most kStoredAnswerChars characters) and the golden prompt it answered.
+    static constexpr int kStoredAnswerChars = 8000;
+    static QString stored(const std::vector<ContractCheckResult> &results, const QString &answer,
+                          const GoldenAnswer *golden);
+    // The stored form read back; nullopt when it is not one.
+    struct Stored {
+        std::vector<ContractCheckResult> results;
+        QString answer; // empty when every check passed
+        QString prompt; // the golden prompt, when a golden check failed
+    };
+    static std::optional<Stored> fromStored(const QString &text);
+    // One line for a list: "passed", or each failed check with its path ("schema at /qty;
+    // golden").
+    static QString summary(const std::vector<ContractCheckResult> &results);
 };
 
 } // namespace ys

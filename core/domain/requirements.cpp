@@ -47,6 +47,16 @@ Requirements complianceReview()
     return r;
 }
 
+Requirements contractAudit()
+{
+    // Answers a pipeline parses: at least 99.9% of them hold to their contract (a JSON Schema,
+    // golden answers), whatever their speed or price.
+    Requirements r = Requirements::none();
+    r.preset = QStringLiteral("contract_audit");
+    r.minContractPassRate = 0.999;
+    return r;
+}
+
 // A threshold: absent keeps `current`, null removes the gate, else a finite number ≥ 0.
 std::optional<double> threshold(const json &obj, const char *key, const QString &where,
                                 std::optional<double> current)
@@ -82,7 +92,8 @@ std::optional<double> positive(const json &obj, const char *key, const QString &
 int Requirements::gateCount() const
 {
     return int(maxP95LatencyMs.has_value()) + int(maxTtftP95Ms.has_value()) +
-           int(maxUsdPer1k.has_value()) + int(minContextTokens.has_value());
+           int(maxUsdPer1k.has_value()) + int(minContextTokens.has_value()) +
+           int(minContractPassRate.has_value());
 }
 
 Requirements Requirements::none()
@@ -98,7 +109,8 @@ Requirements Requirements::none()
 QStringList Requirements::presetNames()
 {
     return {QStringLiteral("line"), QStringLiteral("realtime_support"),
-            QStringLiteral("knowledge_base_summaries"), QStringLiteral("compliance_review")};
+            QStringLiteral("knowledge_base_summaries"), QStringLiteral("compliance_review"),
+            QStringLiteral("contract_audit")};
 }
 
 std::optional<Requirements> Requirements::fromPreset(const QString &name)
@@ -111,6 +123,8 @@ std::optional<Requirements> Requirements::fromPreset(const QString &name)
         return knowledgeBaseSummaries();
     if (name == QLatin1StringView("compliance_review"))
         return complianceReview();
+    if (name == QLatin1StringView("contract_audit"))
+        return contractAudit();
     return std::nullopt;
 }
 
@@ -136,7 +150,8 @@ Requirements fromJson(const json &obj, const QString &where)
         throw SuiteError{Requirements::tr("%1: requirements must be a JSON object").arg(where)};
     requireKnownFields(obj,
                        {"preset", "max_e2e_p95_ms", "max_ttft_p95_ms", "max_usd_per_1k", "basis",
-                        "list_weights", "min_context_tokens", "slo", "min_passed"},
+                        "list_weights", "min_context_tokens", "min_contract_pass_rate", "slo",
+                        "min_passed"},
                        where);
     Requirements r = Requirements::none();
     const QString preset = stringField(obj, "preset", where, false);
@@ -161,6 +176,12 @@ Requirements fromJson(const json &obj, const QString &where)
         else
             r.minContextTokens = it->get<qint64>();
     }
+    r.minContractPassRate = threshold(obj, "min_contract_pass_rate", where, r.minContractPassRate);
+    if (r.minContractPassRate && *r.minContractPassRate > 1)
+        throw SuiteError{Requirements::tr("%1.min_contract_pass_rate: %2 is above 1; the rate is "
+                                          "a share (0.999 for 99.9%)")
+                             .arg(where)
+                             .arg(*r.minContractPassRate)};
     if (obj.contains("basis")) {
         const QString basis = stringField(obj, "basis", where, false);
         if (basis == QLatin1StringView("measured"))
@@ -223,6 +244,8 @@ json toJson(const Requirements &r)
     j["basis"] = r.costBasis == CostBasis::List ? "list" : "measured";
     j["list_weights"] = {{"input", r.listInputWeight}, {"output", r.listOutputWeight}};
     j["min_context_tokens"] = orNull(r.minContextTokens);
+    if (r.minContractPassRate) // only when set: older readers know no such field
+        j["min_contract_pass_rate"] = *r.minContractPassRate;
     json slo = json::object();
     if (r.slo.ttftMs)
         slo["ttft_ms"] = *r.slo.ttftMs;

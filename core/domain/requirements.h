@@ -29,11 +29,14 @@ public:
     double listInputWeight = 3.0; // the list blend, input:output
     double listOutputWeight = 1.0;
     std::optional<qint64> minContextTokens = 128000;
+    // The share of answers (0 to 1) that pass every check of their scenario's answer contract
+    // (docs/contracts.md); the preset "contract_audit" asks for 0.999.
+    std::optional<double> minContractPassRate;
     SloObjectives slo; // per-request objectives; not a gate (analysis/slo.*)
     // "N of M": how many of the set gates must pass for a provider to qualify; unset: all.
     std::optional<int> minPassed;
 
-    // Gates set, in the order they are checked: latency, TTFT, cost, context.
+    // Gates set, in the order they are checked: latency, TTFT, cost, context, contract.
     int gateCount() const;
 
     // Nothing required.

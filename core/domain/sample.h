@@ -78,6 +78,9 @@ struct Sample {
     int replacementChars = 0;
     // The prompt carried a fact to recall: whether the answer repeated it. Unset: no needle.
     std::optional<bool> needleFound;
+    // The scenario's answer contract on a successful answer: ContractCheck::stored()'s JSON
+    // (which checks passed, each failure, and a failed answer's text). Empty: none checked.
+    QString contract;
     QString answerText; // in memory only, and only for scenario kinds that reuse the answer
 };
 

@@ -6,10 +6,13 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace ys {
+
+struct AnswerContract;
 
 // The parameters each scenario kind adds to the common ones (docs/suite-format.md).
 struct ContextSweepParams {
@@ -94,6 +97,12 @@ struct Scenario {
     // A fact planted in every prompt at this depth (0 the start, 1 the end) and asked for at
     // the end; the answer is checked for it. Unset: no needle.
     std::optional<double> needleDepth;
+    // The last paragraph of every prompt (what the model is asked to do with the text above);
+    // empty: "Summarise the notes above in one paragraph."
+    QString instruction;
+    // What every successful answer is checked for (domain/answer_contract.h); null: nothing.
+    // With golden answers, request i sends golden prompt i (modulo their number) instead.
+    std::shared_ptr<const AnswerContract> contract;
 
     ContextSweepParams contextSweep;
     ContextLimitParams contextLimit;

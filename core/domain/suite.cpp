@@ -1,5 +1,6 @@
 #include "domain/suite.h"
 
+#include "domain/answer_contract.h"
 #include "domain/dialect_names.h"
 #include "domain/network_fields.h"
 #include "domain/provider_presets.h"
@@ -256,6 +257,28 @@ void parseTrace(const json &s, const QString &where, const QString &baseDir, Sce
     Workload::replayTrace(sc, std::move(replay));
 }
 
+// A scenario's answer contract. Only a latency scenario takes one (its prompts are the ones a
+// contract and golden answers are about); golden answers set the requests to their number
+// unless the scenario sets them.
+void parseContract(const json &c, bool requestsSet, const QString &where, const QString &baseDir,
+                   Scenario &sc)
+{
+    const QString cw = where + QStringLiteral(".contract");
+    if (sc.kind != QLatin1StringView("latency"))
+        throw SuiteError{
+            Suite::tr("%1: only a latency scenario checks its answers against a contract").arg(cw)};
+    QString error;
+    auto contract = AnswerContractParser::parse(c, cw, baseDir, &error);
+    if (!contract)
+        throw SuiteError{error};
+    if (!contract->golden.empty() && !requestsSet)
+        sc.requests = int(contract->golden.size());
+    if (!contract->golden.empty() && sc.needleDepth)
+        throw SuiteError{
+            Suite::tr("%1.golden: golden prompts carry no needle; drop needle_depth").arg(cw)};
+    sc.contract = std::make_shared<const AnswerContract>(std::move(*contract));
+}
+
 Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)
 {
     if (!object.is_object())
@@ -286,6 +309,8 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
                                     "idle_timeout_ms",
                                     "retries",
                                     "needle_depth",
+                                    "instruction",
+                                    "contract",
                                     "trace"};
     for (const char *f : scenariokinds::fields(sc.kind))
         known.push_back(f);
@@ -346,6 +371,10 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
         throw SuiteError{Suite::tr("%1.rate_per_s: an open-loop scenario needs a rate").arg(where)};
     if (s.contains("needle_depth"))
         sc.needleDepth = numberField(s, "needle_depth", where, 0.5, 0.0, 1.0);
+    if (s.contains("instruction"))
+        sc.instruction = stringField(s, "instruction", where, true);
+    if (auto it = s.find("contract"); it != s.end())
+        parseContract(*it, object.contains("requests"), where, baseDir, sc);
     scenariokinds::parse(object, where, sc);
     return sc;
 }
@@ -523,6 +552,10 @@ QByteArray Suite::scenarioJson(const Scenario &s)
         }
         if (s.durationS)
             j["duration_s"] = *s.durationS;
+        if (!s.instruction.isEmpty())
+            j["instruction"] = s.instruction.toStdString();
+        if (s.contract)
+            j["contract"] = s.contract->toJson();
         scenariokinds::write(s, j);
         return QByteArray::fromStdString(j.dump());
     }

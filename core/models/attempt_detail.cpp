@@ -1,5 +1,7 @@
 #include "models/attempt_detail.h"
 
+#include "domain/contract_check.h"
+
 #include "analysis/percentile.h"
 #include "models/cell_values.h"
 #include "models/export_roles.h"
@@ -254,6 +256,32 @@ void AttemptDetailModel::addTokenRows(const AttemptReconciliation &r)
         r.reconciliation.flagged());
 }
 
+void AttemptDetailModel::addContractRows(const QString &stored)
+{
+    const auto contract = ContractCheck::fromStored(stored);
+    if (!contract)
+        return;
+    const QString section = AttemptDetailText::tr("Contract");
+    for (const ContractCheckResult &r : contract->results) {
+        QString text = AttemptDetailText::tr("passed");
+        if (!r.passed && r.check == QLatin1StringView("schema"))
+            text = AttemptDetailText::tr("failed at %1: %2")
+                       .arg(r.path.isEmpty() ? QStringLiteral("/") : r.path, r.detail);
+        else if (!r.passed)
+            text = AttemptDetailText::tr("failed: %1").arg(r.detail);
+        add(QStringLiteral("contract.") + r.check, section, r.check, text, r.passed);
+    }
+    if (!contract->prompt.isEmpty())
+        add(QStringLiteral("contract.prompt"), section, AttemptDetailText::tr("Golden prompt"),
+            contract->prompt);
+    if (!contract->answer.isEmpty()) {
+        constexpr int kShown = 500;
+        const QString one = contract->answer.simplified();
+        add(QStringLiteral("contract.answer"), section, AttemptDetailText::tr("Answer"),
+            one.size() > kShown ? one.left(kShown) + QStringLiteral("…") : one, contract->answer);
+    }
+}
+
 void AttemptDetailModel::setDetail(const AttemptDetail &d)
 {
     beginResetModel();
@@ -308,6 +336,7 @@ void AttemptDetailModel::setDetail(const AttemptDetail &d)
         QString::number(t.stalls.size()), int(t.stalls.size()));
 
     addTokenRows(d.tokens);
+    addContractRows(s.contract);
 
     const QString headers = AttemptDetailText::tr("Response headers");
     for (const auto &[name, value] : d.headers)

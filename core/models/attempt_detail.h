@@ -124,6 +124,7 @@ private:
     };
     void add(const QString &key, const QString &section, const QString &name, const QString &text,
              const QVariant &value = {});
+    void addContractRows(const QString &stored);
     void addTokenRows(const AttemptReconciliation &tokens);
 
     std::vector<Row> m_rows;

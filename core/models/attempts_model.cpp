@@ -32,6 +32,8 @@ AttemptSortKey sortKeyOf(int column)
         return AttemptSortKey::Cost;
     case AttemptsModel::HttpVersionColumn:
         return AttemptSortKey::HttpVersion;
+    case AttemptsModel::ContractColumn:
+        return AttemptSortKey::Contract;
     case AttemptsModel::ErrorColumn:
         return AttemptSortKey::Error;
     default:
@@ -82,6 +84,7 @@ AttemptsModel::AttemptsModel(QObject *parent)
             return c ? fixedNumber(locale, *c, 6) : dash();
         });
     add("http_version", "", QT_TR_NOOP("HTTP"), HttpVersionColumn, left);
+    add("contract", "", QT_TR_NOOP("Contract"), ContractColumn, left);
     add("error", "", QT_TR_NOOP("Error"), ErrorColumn, left)
         .shown([this](int r) { return row(r).errorLine; })
         .tip([this](int r) {
@@ -102,16 +105,19 @@ void AttemptsModel::setRun(qint64 runId)
     reload();
 }
 
-void AttemptsModel::setOutcomeFilter(std::optional<Outcome> outcome)
+void AttemptsModel::setOutcomeFilter(std::optional<Outcome> outcome, bool contractFailed)
 {
     m_outcome = outcome;
+    m_contractFailed = contractFailed;
     reload();
 }
 
-void AttemptsModel::setRunAndFilter(qint64 runId, std::optional<Outcome> outcome)
+void AttemptsModel::setRunAndFilter(qint64 runId, std::optional<Outcome> outcome,
+                                    bool contractFailed)
 {
     m_runId = runId;
     m_outcome = outcome;
+    m_contractFailed = contractFailed;
     reload();
 }
 
@@ -135,6 +141,7 @@ AttemptPageRequest AttemptsModel::request() const
     AttemptPageRequest request;
     request.runId = m_runId;
     request.outcome = m_outcome;
+    request.contractFailed = m_contractFailed;
     request.sortKey = sortKeyOf(m_sortColumn);
     request.descending = m_sortOrder == Qt::DescendingOrder;
     request.limit = m_pageSize;
@@ -147,7 +154,7 @@ QVariant AttemptsModel::exportValue(const AttemptRow &r, int column)
         return OutcomeText::display(r.outcome);
     if (column == StatusColumn && r.httpStatus <= 0)
         return {};
-    if (column == HttpVersionColumn || column == ErrorColumn)
+    if (column == HttpVersionColumn || column == ContractColumn || column == ErrorColumn)
         return ys::exportValue({}, sortValue(r, column));
     return sortValue(r, column);
 }
@@ -248,6 +255,8 @@ QVariant AttemptsModel::sortValue(const AttemptRow &r, int column)
         return r.costUsd ? QVariant(*r.costUsd) : QVariant();
     case HttpVersionColumn:
         return r.httpVersion;
+    case ContractColumn:
+        return r.contract;
     case ErrorColumn:
         return r.errorLine;
     default:

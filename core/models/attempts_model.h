@@ -31,6 +31,7 @@ public:
         OutputTokensColumn,
         CostColumn,
         HttpVersionColumn,
+        ContractColumn,
         ErrorColumn,
         ColumnCount
     };
@@ -63,9 +64,10 @@ public:
     void setRun(qint64 runId);
     qint64 runId() const { return m_runId; }
     // Unset: every outcome.
-    void setOutcomeFilter(std::optional<Outcome> outcome);
+    // contractFailed: only the answers that failed a check of their contract.
+    void setOutcomeFilter(std::optional<Outcome> outcome, bool contractFailed = false);
     // Both at once, read once.
-    void setRunAndFilter(qint64 runId, std::optional<Outcome> outcome);
+    void setRunAndFilter(qint64 runId, std::optional<Outcome> outcome, bool contractFailed = false);
     std::optional<Outcome> outcomeFilter() const { return m_outcome; }
     void setPageSize(int rows);
     int pageSize() const { return m_pageSize; }
@@ -106,6 +108,7 @@ private:
     bool m_loading = false;
     qint64 m_runId = 0;
     std::optional<Outcome> m_outcome;
+    bool m_contractFailed = false;
     int m_sortColumn = SeqColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     int m_pageSize = kDefaultPageSize;

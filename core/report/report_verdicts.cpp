@@ -1,5 +1,6 @@
 #include "report/report_content.h"
 
+#include "models/contract_text.h"
 #include "models/kind_results_text.h"
 #include "models/verdict_sentence.h"
 #include "models/verdict_text.h"
@@ -191,6 +192,48 @@ void stabilityBlocks(const SessionSummary &summary, std::vector<ReportBlock> &ou
     appendKind(out, ReportBuilder::tr("Streaming stability"), std::move(t), {});
 }
 
+// Answer contracts: a row per provider and check, then each provider's failed checks (the
+// first kContractFailuresListed; show --json lists them all).
+void contractBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    constexpr int kContractFailuresListed = 20;
+    ReportBlock t = ReportBlock::tableOf(QStringLiteral("contracts"),
+                                         {ReportBuilder::tr("Provider"), ReportBuilder::tr("Check"),
+                                          ReportBuilder::tr("Passed"), ReportBuilder::tr("Checked"),
+                                          ReportBuilder::tr("Pass rate (95% CI)")});
+    QStringList lines;
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.contract)
+            continue;
+        const ContractSummary &c = *p.contract;
+        t.table.rowProviders.push_back(p.name);
+        t.table.rows.push_back({reportcell::text(p.name),
+                                reportcell::text(ReportBuilder::tr("every check")),
+                                reportcell::count(QStringLiteral("contract.passed"), c.passed),
+                                reportcell::count(QStringLiteral("contract.answers"), c.answers),
+                                reportcell::text(ContractText::rate(c.passRate, c.passRateCi))});
+        for (std::size_t i = 0; i < c.perCheck.size(); ++i) {
+            const ContractCheckRate &r = c.perCheck[i];
+            const QString at = QStringLiteral("contract.checks.%1.").arg(i);
+            t.table.rowProviders.push_back(p.name);
+            t.table.rows.push_back({reportcell::text(p.name),
+                                    reportcell::text(ContractText::checkName(r.check)),
+                                    reportcell::count(at + QStringLiteral("passed"), r.passed),
+                                    reportcell::count(at + QStringLiteral("checked"), r.checked),
+                                    reportcell::text(ContractText::rate(r.rate, r.ci))});
+        }
+        const int listed = std::min<int>(kContractFailuresListed, int(c.failures.size()));
+        for (int i = 0; i < listed; ++i)
+            lines << QStringLiteral("%1: %2").arg(
+                p.name, ContractText::failure(c.failures[std::size_t(i)]));
+        if (listed < int(c.failures.size()))
+            lines << ReportBuilder::tr("%1: %n more failed check(s), listed by show --json.",
+                                       nullptr, int(c.failures.size()) - listed)
+                         .arg(p.name);
+    }
+    appendKind(out, ReportBuilder::tr("Answer contracts"), std::move(t), lines);
+}
+
 } // namespace
 
 ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
@@ -227,6 +270,7 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
     contextBlocks(summary, s.blocks);
     concurrencyBlocks(summary, s.blocks);
     stabilityBlocks(summary, s.blocks);
+    contractBlocks(summary, s.blocks);
     return s;
 }
 

@@ -1,6 +1,7 @@
 #include "run/load_runner.h"
 
 #include "analysis/in_flight.h"
+#include "domain/contract_check.h"
 #include "domain/workload.h"
 #include "pricing/price_clock.h"
 #include "provider/dialect.h"
@@ -301,6 +302,20 @@ void LoadRunner::checkNeedle(Sample &sample, const QString &answer) const
         sample.needleFound = answer.contains(it->second.needle, Qt::CaseInsensitive);
 }
 
+void LoadRunner::checkContract(Sample &sample, const QString &answer) const
+{
+    const AnswerContract *contract = m_plan.scenario.contract.get();
+    if (!contract || !outcomeIsSuccess(sample.outcome))
+        return;
+    const GoldenAnswer *golden = nullptr;
+    const auto it = m_prompts.find(std::make_pair(0, sample.requestIndex));
+    if (it != m_prompts.end() && it->second.goldenIndex >= 0 &&
+        std::size_t(it->second.goldenIndex) < contract->golden.size())
+        golden = &contract->golden[std::size_t(it->second.goldenIndex)];
+    sample.contract =
+        ContractCheck::stored(ContractCheck::check(*contract, answer, golden), answer, golden);
+}
+
 void LoadRunner::checkSilentTruncation(Sample &sample) const
 {
     if (!outcomeIsSuccess(sample.outcome) || !sample.inputTokens ||
@@ -351,11 +366,13 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     // The answer counted as the provider counts it (exactly for OpenAI's encodings, a proxy
     // otherwise), for token reconciliation; here rather than on the lane, whose time is the
     // measurement's.
+    // Read before deleteLater(): the attempt lives on a lane's thread, which may delete it at once.
+    const QString answer = attempt->answerText();
     sample.localOutputTokens =
-        Tokenizer::shared(m_encodings[std::size_t(t)].encoding).count(attempt->answerText());
-    checkNeedle(sample, attempt->answerText());
+        Tokenizer::shared(m_encodings[std::size_t(t)].encoding).count(answer);
+    checkNeedle(sample, answer);
     if (m_plan.keepText)
-        sample.answerText = attempt->answerText();
+        sample.answerText = answer;
     attempt->deleteLater();
     const RunTarget &from = target(t);
     if (t > 0)
@@ -367,6 +384,7 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
             from.provider, sample,
             m_wallStart.addMSecs((sample.startedAtNs - m_startNs) / 1'000'000));
     checkSilentTruncation(sample);
+    checkContract(sample, answer);
     checkIdentity(t, sample);
     m_spans.emplace_back(sample.startedAtNs, sample.startedAtNs + sample.endNs);
     const std::optional<bool> failure = outcomeIsProviderFailure(sample.outcome);

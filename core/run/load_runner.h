@@ -115,6 +115,7 @@ private:
     void noteBreaker(int target, std::optional<bool> success, qint64 nowNs);
     void checkSilentTruncation(Sample &sample) const;
     void checkNeedle(Sample &sample, const QString &answer) const;
+    void checkContract(Sample &sample, const QString &answer) const;
     void checkIdentity(int target, const Sample &sample);
     void record(const QString &kind, const QJsonObject &detail);
     StepRequest promptFor(int target, int requestIndex);

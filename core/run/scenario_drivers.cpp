@@ -1,6 +1,8 @@
 #include "run/scenario_drivers.h"
 
+#include "domain/answer_contract.h"
 #include "domain/workload.h"
+#include "tokenize/bpe_tokenizer.h"
 #include "tokenize/prompt_builder.h"
 
 #include <QJsonArray>
@@ -32,11 +34,19 @@ StepPrompts uniquePrompts(const Scenario &sc, quint64 seed)
 {
     return [sc, seed](int index, const EncodingInfo &encoding) {
         StepRequest r;
+        if (sc.contract && !sc.contract->golden.empty()) {
+            // Golden prompts as they are, the measured requests from the first one on.
+            const int n = int(sc.contract->golden.size());
+            r.goldenIndex = (((index - sc.warmup) % n) + n) % n;
+            const QString &text = sc.contract->golden[std::size_t(r.goldenIndex)].prompt;
+            r.prompt = {text, Tokenizer::shared(encoding.encoding).count(text), encoding.estimated};
+            return r;
+        }
         PromptSpec spec;
         spec.targetTokens = std::max(1, Workload::promptTokensFor(sc, index));
         spec.seed = seed;
         spec.requestIndex = index;
-        spec.instruction = summariseInstruction();
+        spec.instruction = sc.instruction.isEmpty() ? summariseInstruction() : sc.instruction;
         if (sc.needleDepth) {
             r.needle = needleCode(seed, index);
             spec.needle = needleFact(r.needle);

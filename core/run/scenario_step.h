@@ -22,6 +22,7 @@ struct StepRequest {
     std::vector<ChatTurn> history; // earlier turns of a conversation
     qint64 historyTokens = 0;      // their tokens, as the prompt builder counted them
     QString needle;                // a fact the answer must repeat; empty: not checked
+    int goldenIndex = -1;          // the contract's golden answer this prompt is; -1: none
     std::optional<double> temperature;
 };
 

@@ -1,5 +1,7 @@
 #include "storage/attempt_query.h"
 
+#include "domain/contract_check.h"
+
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/sql_values.h"
@@ -27,6 +29,7 @@ constexpr EnumName<AttemptSortKey> kSortColumns[] = {
     {AttemptSortKey::OutputTokens, "output_tokens"},
     {AttemptSortKey::Cost, "cost_usd"},
     {AttemptSortKey::HttpVersion, "NULLIF(http_version, '')"},
+    {AttemptSortKey::Contract, "contract"},
     {AttemptSortKey::Error, "NULLIF(error, '')"},
 };
 
@@ -36,10 +39,17 @@ QString sortColumn(AttemptSortKey key)
     return column.isEmpty() ? QStringLiteral("seq") : column;
 }
 
-QString where(std::optional<Outcome> outcome)
+// A stored contract with a failed check (ContractCheck::stored: `"ok":false` is never inside
+// the escaped answer).
+constexpr const char *kContractFailed = "contract LIKE '%\"ok\":false%' ";
+
+QString where(std::optional<Outcome> outcome, bool contractFailed)
 {
-    return outcome ? QStringLiteral("WHERE run_id = ? AND outcome = ? ")
-                   : QStringLiteral("WHERE run_id = ? ");
+    QString sql = outcome ? QStringLiteral("WHERE run_id = ? AND outcome = ? ")
+                          : QStringLiteral("WHERE run_id = ? ");
+    if (contractFailed)
+        sql += QStringLiteral("AND ") + QLatin1StringView(kContractFailed);
+    return sql;
 }
 
 } // namespace
@@ -73,11 +83,11 @@ std::vector<AttemptRunChoice> AttemptQuery::runs(qint64 sessionId, QString *erro
 }
 
 std::optional<qint64> AttemptQuery::count(qint64 runId, std::optional<Outcome> outcome,
-                                          QString *error) const
+                                          QString *error, bool contractFailed) const
 {
     QSqlQuery q(m_repo.database().connection());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM samples ") + where(outcome));
+    q.prepare(QStringLiteral("SELECT COUNT(*) FROM samples ") + where(outcome, contractFailed));
     q.addBindValue(runId);
     if (outcome)
         q.addBindValue(outcomeName(*outcome));
@@ -86,6 +96,11 @@ std::optional<qint64> AttemptQuery::count(qint64 runId, std::optional<Outcome> o
         return std::nullopt;
     }
     return q.value(0).toLongLong();
+}
+
+std::optional<qint64> AttemptQuery::contractFailures(qint64 runId, QString *error) const
+{
+    return count(runId, std::nullopt, error, true);
 }
 
 std::optional<std::vector<std::pair<Outcome, qint64>>>
@@ -121,9 +136,11 @@ std::optional<std::vector<AttemptRow>> AttemptQuery::page(const AttemptPageReque
             : QStringLiteral(
                   "substr(substr(error, 1, instr(error || char(10), char(10)) - 1), 1, 200) ");
     const QString sql =
-        QStringLiteral("SELECT id, seq, request_index, attempt, warmup, outcome, http_status, "
-                       "first_token_ns, end_ns, output_tokens, cost_usd, http_version, ") +
-        firstLine + QStringLiteral("FROM samples ") + where(request.outcome) +
+        QStringLiteral(
+            "SELECT id, seq, request_index, attempt, warmup, outcome, http_status, "
+            "first_token_ns, end_ns, output_tokens, cost_usd, http_version, contract, ") +
+        firstLine + QStringLiteral("FROM samples ") +
+        where(request.outcome, request.contractFailed) +
         // In the order run (seq is never null) a page is read from an index; any other order
         // sorts the run's attempts first.
         (request.sortKey == AttemptSortKey::Seq
@@ -158,7 +175,9 @@ std::optional<std::vector<AttemptRow>> AttemptQuery::page(const AttemptPageReque
         r.outputTokens = optOf(q.value(9));
         r.costUsd = optRealOf(q.value(10));
         r.httpVersion = q.value(11).toString();
-        r.errorLine = q.value(12).toString();
+        if (const auto stored = ContractCheck::fromStored(q.value(12).toString()))
+            r.contract = ContractCheck::summary(stored->results);
+        r.errorLine = q.value(13).toString();
         rows.push_back(std::move(r));
     }
     return rows;

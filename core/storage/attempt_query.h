@@ -28,6 +28,7 @@ struct AttemptRow {
     std::optional<qint64> outputTokens;
     std::optional<double> costUsd;
     QString httpVersion;
+    QString contract; // ContractCheck::summary() of its checks; empty: none checked
     QString errorLine;
 };
 
@@ -50,12 +51,14 @@ enum class AttemptSortKey {
     OutputTokens,
     Cost,
     HttpVersion,
+    Contract,
     Error
 };
 
 struct AttemptPageRequest {
     qint64 runId = 0;
     std::optional<Outcome> outcome; // unset: every outcome
+    bool contractFailed = false;    // only answers that failed a check of their contract
     AttemptSortKey sortKey = AttemptSortKey::Seq;
     bool descending = false;
     qint64 offset = 0;
@@ -74,7 +77,10 @@ public:
     // The session's runs, oldest first.
     std::vector<AttemptRunChoice> runs(qint64 sessionId, QString *error) const;
     // How many attempts of the run have the outcome (every attempt when unset).
-    std::optional<qint64> count(qint64 runId, std::optional<Outcome> outcome, QString *error) const;
+    std::optional<qint64> count(qint64 runId, std::optional<Outcome> outcome, QString *error,
+                                bool contractFailed = false) const;
+    // How many answers of the run failed a check of their contract.
+    std::optional<qint64> contractFailures(qint64 runId, QString *error) const;
     // The run's attempts per outcome, most frequent first.
     std::optional<std::vector<std::pair<Outcome, qint64>>> outcomeCounts(qint64 runId,
                                                                          QString *error) const;

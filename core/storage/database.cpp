@@ -227,6 +227,10 @@ CREATE INDEX server_metrics_by_run ON server_metrics(run_id, name, at_ns);
     R"sql(
 ALTER TABLE samples ADD COLUMN tunnel_ns INTEGER;
 )sql",
+    // 11: the answer contract's checks of each successful answer (docs/contracts.md).
+    R"sql(
+ALTER TABLE samples ADD COLUMN contract TEXT;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -453,7 +453,7 @@ QString sampleSelect()
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
         "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
-        "reported_cost_usd, tunnel_ns FROM samples ");
+        "reported_cost_usd, tunnel_ns, contract FROM samples ");
 }
 
 // The current row of a query that selects sampleSelect()'s columns.
@@ -512,6 +512,7 @@ Sample readSample(const QSqlQuery &q)
     s.cacheWriteTokens = optOf(q.value(c++));
     s.reportedCostUsd = optRealOf(q.value(c++));
     s.tunnelNs = optOf(q.value(c++));
+    s.contract = q.value(c++).toString();
     return s;
 }
 

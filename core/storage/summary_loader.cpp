@@ -6,6 +6,7 @@
 #include "storage/session_repository.h"
 
 #include "storage/attempt_pack.h"
+#include "storage/contract_answers.h"
 #include "storage/database.h"
 #include "storage/read_connection.h"
 #include "storage/server_metrics_store.h"
@@ -314,6 +315,22 @@ void addLatencyScenarios(const SessionRepository &repo, const ProviderWork &w, P
     }
 }
 
+// The answers of the provider's latency scenarios that have a contract, each scenario's latest
+// run, against their contracts.
+void addContract(const SessionRepository &repo, const ProviderWork &w, ProviderSummary &s,
+                 QString *error)
+{
+    std::vector<ContractAnswer> answers;
+    for (const RunRecord *run : w.latencyScenarios) {
+        if (!run->scenarioJson.contains(QLatin1StringView("\"contract\"")))
+            continue;
+        std::vector<ContractAnswer> more = loadContractAnswers(repo, run->id, error);
+        answers.insert(answers.end(), std::make_move_iterator(more.begin()),
+                       std::make_move_iterator(more.end()));
+    }
+    s.contract = summarizeContract(answers);
+}
+
 } // namespace
 
 std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, qint64 sessionId,
@@ -366,8 +383,10 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
         }
         for (const auto &[kind, steps] : latestBatches(repo, runs, w.record.id, error))
             analyse(kind, steps, w.record.config, s.results);
-        if (w.latestIsLatency)
+        if (w.latestIsLatency) {
             addLatencyScenarios(repo, w, s, error);
+            addContract(repo, w, s, error);
+        }
         summary.providers.push_back(std::move(s));
     }
     std::vector<ServerMetricPoint> scraped =

@@ -41,9 +41,12 @@ bool AttemptsPresenter::outcomeCounts(qint64 runId, CountsDone done)
     reader->read(
         channel("counts"), this,
         [runId](const SessionRepository &repo, QString *error) {
-            return AttemptQuery(repo)
-                .outcomeCounts(runId, error)
-                .value_or(std::vector<std::pair<Outcome, qint64>>{});
+            const AttemptQuery query(repo);
+            Counts counts;
+            counts.outcomes = query.outcomeCounts(runId, error)
+                                  .value_or(std::vector<std::pair<Outcome, qint64>>{});
+            counts.contractFailed = query.contractFailures(runId, error).value_or(0);
+            return counts;
         },
         std::move(done));
     return true;
@@ -83,8 +86,8 @@ AttemptsModel::PageReader AttemptsPresenter::pageReader() const
                            if (repo) {
                                const AttemptQuery query(*repo);
                                if (count)
-                                   read.matching =
-                                       query.count(request.runId, request.outcome, &read.error);
+                                   read.matching = query.count(request.runId, request.outcome,
+                                                               &read.error, request.contractFailed);
                                if (!count || read.matching) {
                                    if (auto rows = query.page(request, &read.error))
                                        read.rows = std::move(*rows);

@@ -28,8 +28,12 @@ public:
     explicit AttemptsPresenter(Workbench *workbench, QObject *parent = nullptr);
 
     using RunsDone = std::function<void(std::vector<AttemptRunChoice> runs, const QString &error)>;
-    using CountsDone =
-        std::function<void(std::vector<std::pair<Outcome, qint64>> counts, const QString &error)>;
+    // The run's attempts per outcome, and how many answers failed their contract.
+    struct Counts {
+        std::vector<std::pair<Outcome, qint64>> outcomes;
+        qint64 contractFailed = 0;
+    };
+    using CountsDone = std::function<void(Counts counts, const QString &error)>;
     using DetailDone =
         std::function<void(std::optional<AttemptDetail> detail, const QString &error)>;
 

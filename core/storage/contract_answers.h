@@ -1,0 +1,16 @@
+#pragma once
+
+#include "analysis/contract_summary.h"
+
+#include <QString>
+#include <vector>
+
+namespace ys {
+
+class SessionRepository;
+
+// The stored contract checks of a run's successful, measured answers, in the order run.
+std::vector<ContractAnswer> loadContractAnswers(const SessionRepository &repo, qint64 runId,
+                                                QString *error);
+
+} // namespace ys
