@@ -207,29 +207,56 @@ std::vector<SimSse> SimAnthropic::opening()
                  simJsonString(m_answer.model) +
                  ",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":" +
                  usage(1) + "}}"},
-            {"content_block_start", "{\"type\":\"content_block_start\",\"index\":0,"
-                                    "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"},
+            m_answer.reasoningStreamed ? blockStart(0, "thinking") : blockStart(0, "text"),
             {"ping", "{\"type\": \"ping\"}"}};
+}
+
+SimSse SimAnthropic::blockStart(int index, const char *type)
+{
+    const QByteArray empty = qstrcmp(type, "thinking") == 0
+                                 ? QByteArrayLiteral("\"thinking\":\"\",\"signature\":\"\"")
+                                 : QByteArrayLiteral("\"text\":\"\"");
+    return {"content_block_start",
+            "{\"type\":\"content_block_start\",\"index\":" + QByteArray::number(index) +
+                ",\"content_block\":{\"type\":\"" + type + "\"," + empty + "}}"};
+}
+
+std::vector<SimSse> SimAnthropic::reasoning(const QString &text)
+{
+    return {
+        {"content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":"
+                                "\"thinking_delta\",\"thinking\":" +
+                                    simJsonString(text) + "}}"}};
 }
 
 std::vector<SimSse> SimAnthropic::content(const QString &text, int, bool)
 {
-    return {{"content_block_delta",
-             "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\","
-             "\"text\":" +
-                 simJsonString(text) + "}}"}};
+    std::vector<SimSse> events;
+    // After streamed thinking (block 0) the answer is block 1, opened with its first text.
+    const int index = m_answer.reasoningStreamed ? 1 : 0;
+    if (m_answer.reasoningStreamed && !m_textOpen) {
+        m_textOpen = true;
+        events.push_back({"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"});
+        events.push_back(blockStart(1, "text"));
+    }
+    events.push_back({"content_block_delta",
+                      "{\"type\":\"content_block_delta\",\"index\":" + QByteArray::number(index) +
+                          ",\"delta\":{\"type\":\"text_delta\",\"text\":" + simJsonString(text) +
+                          "}}"});
+    return events;
 }
 
 std::vector<SimSse> SimAnthropic::closing()
 {
     if (!m_answer.endMarker)
         return {};
-    return {{"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"},
-            {"message_delta",
-             QByteArrayLiteral("{\"type\":\"message_delta\",\"delta\":{\"stop_"
-                               "reason\":\"") +
-                 (m_answer.truncated ? "max_tokens" : "end_turn") +
-                 "\",\"stop_sequence\":null},\"usage\":" + usage(m_answer.completionTokens) + "}"},
+    const QByteArray index = m_answer.reasoningStreamed ? "1" : "0";
+    return {{"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + index + "}"},
+            {"message_delta", QByteArrayLiteral("{\"type\":\"message_delta\",\"delta\":{\"stop_"
+                                                "reason\":\"") +
+                                  (m_answer.truncated ? "max_tokens" : "end_turn") +
+                                  "\",\"stop_sequence\":null},\"usage\":" + usage(outputTokens()) +
+                                  "}"},
             {"message_stop", "{\"type\":\"message_stop\"}"}};
 }
 
@@ -255,7 +282,7 @@ QByteArray SimAnthropic::completeBody(const QString &text)
            simJsonString(m_answer.model) +
            ",\"content\":[{\"type\":\"text\",\"text\":" + simJsonString(text) +
            "}],\"stop_reason\":\"" + (m_answer.truncated ? "max_tokens" : "end_turn") +
-           "\",\"stop_sequence\":null,\"usage\":" + usage(m_answer.completionTokens) + "}";
+           "\",\"stop_sequence\":null,\"usage\":" + usage(outputTokens()) + "}";
 }
 
 } // namespace ys

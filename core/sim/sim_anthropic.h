@@ -24,6 +24,7 @@ public:
     void begin(const SimAnswer &answer, SimRandom &ids) override;
     std::vector<SimSse> opening() override;
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
+    std::vector<SimSse> reasoning(const QString &text) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
     std::vector<SimSse> inBandError(const SimReply &reply) const override;
@@ -36,9 +37,13 @@ public:
 
 private:
     QByteArray usage(int outputTokens) const;
+    // output_tokens: the answer's and the thinking's, which Anthropic does not break out.
+    int outputTokens() const { return m_answer.completionTokens + m_answer.reasoningTokens; }
+    static SimSse blockStart(int index, const char *type);
 
     nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     QByteArray m_id;
+    bool m_textOpen = false; // the text block after streamed thinking was opened
 };
 
 } // namespace ys

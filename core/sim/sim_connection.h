@@ -149,9 +149,10 @@ private:
     bool m_waitingForSlot = false;
     bool m_holdingSlot = false;
     std::optional<SimPlan> m_plan;
-    std::vector<QString> m_pieces;    // the answer's text of each planned event
-    std::vector<int> m_runningTokens; // the encoding's count up to each piece, as reported
-    int m_answerTokens = 0;           // the encoding's count of the whole answer, as reported
+    std::vector<QString> m_pieces;          // the answer's text of each planned answer event
+    std::vector<QString> m_reasoningPieces; // streamed thinking: the text of each such event
+    std::vector<int> m_runningTokens;       // the encoding's count up to each piece, as reported
+    int m_answerTokens = 0;                 // the encoding's count of the whole answer, as reported
     std::size_t m_nextEvent = 0;
     std::int64_t m_generationStartNs = 0;
     std::int64_t m_stallNs = 0;

@@ -168,11 +168,19 @@ QString SimConnection::withTextFaults(QString text) const
 void SimConnection::writeContent(std::size_t index)
 {
     const std::size_t count = m_plan->events.size();
-    const QString text = pieceText(index);
-    // A running count (Gemini's on every chunk) is that of the text so far; the last is exact.
-    const bool last = index + 1 == count;
-    const int reported = last ? m_answerTokens : std::min(m_answerTokens, m_runningTokens[index]);
-    std::vector<SimSse> events = m_dialect->content(text, reported, last);
+    const auto thinking = std::size_t(m_plan->reasoningEvents);
+    std::vector<SimSse> events;
+    if (index < thinking) {
+        events = m_dialect->reasoning(m_reasoningPieces[index]);
+    } else {
+        const std::size_t piece = index - thinking;
+        const QString text = pieceText(piece);
+        // A running count (Gemini's on every chunk) is that of the text so far; the last exact.
+        const bool last = index + 1 == count;
+        const int reported =
+            last ? m_answerTokens : std::min(m_answerTokens, m_runningTokens[piece]);
+        events = m_dialect->content(text, reported, last);
+    }
     if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
         QByteArray &data = events.back().data;
         data.truncate(data.size() * 2 / 3);
@@ -187,7 +195,9 @@ void SimConnection::writeContent(std::size_t index)
     if (!prefix.isEmpty())
         units.insert(units.begin(), prefix);
     const std::int64_t now = monotonicNs();
-    if (index == 0)
+    if (index == 0 && thinking > 0)
+        m_record.firstReasoningNs = now;
+    if (index == thinking)
         m_record.firstContentNs = now;
     m_record.eventPlannedNs.push_back(dueOf(index));
     m_record.eventWrittenNs.push_back(now);

@@ -24,6 +24,8 @@ constexpr std::uint64_t kIdStream = 2;
 constexpr std::uint64_t kDivergenceStream = 6;
 constexpr std::uint64_t kRecallStream = 8;
 constexpr std::uint64_t kSchemaBreakStream = 9;
+// Streamed thinking's words come from a text of their own, apart from the answer's.
+constexpr std::uint64_t kThoughtSalt = 0x7468696e6b696e67;
 
 // Fault parameters when the profile or the request gives none.
 constexpr std::int64_t kStallMs = 30000;
@@ -295,6 +297,8 @@ void SimConnection::accept(const Intake &in)
     m_record.requestId = QByteArrayLiteral("req_") + simHex64(ids.next()) + simHex64(ids.next());
     m_record.completionTokens = m_answerTokens;
     m_record.truncated = m_plan->truncated;
+    m_record.reasoningTokens = m_plan->reasoningTokens;
+    m_record.reasoningEvents = m_plan->reasoningEvents;
 
     SimAnswer answer;
     answer.model = profile.model;
@@ -308,6 +312,8 @@ void SimConnection::accept(const Intake &in)
     answer.cachedTokens = in.cached;
     answer.completionTokens = int(std::lround(m_answerTokens * profile.completionUsageFactor));
     answer.truncated = m_plan->truncated;
+    answer.reasoningTokens = m_plan->reasoningTokens;
+    answer.reasoningStreamed = m_stream && m_plan->reasoningEvents > 0;
     answer.costUsd = profile.reportedCostUsd(in.number, in.promptTokens);
     answer.usage = profile.usage && !m_faults.has(SimFault::NoUsage);
     answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;
@@ -350,9 +356,17 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
     const std::pair<double, double> draws{breaks.uniform01(), breaks.uniform01()};
     const std::optional<SimFixedAnswer> fixed =
         lead.isEmpty() ? simFixedAnswer(profile.answers, in.chat.prompt, draws) : std::nullopt;
+    // The answer's text is planned over its own events; streamed thinking has pieces of its own.
+    SimPlan answerPlan = *m_plan;
+    answerPlan.events.erase(answerPlan.events.begin(),
+                            answerPlan.events.begin() + m_plan->reasoningEvents);
+    m_reasoningPieces.clear();
+    SimText thoughts(profile.seed ^ kThoughtSalt, in.number);
+    for (int i = 0; i < m_plan->reasoningEvents; ++i)
+        m_reasoningPieces.push_back(thoughts.take(m_plan->events[std::size_t(i)].tokens));
     SimAnswerText answer =
-        fixed ? simFixedAnswerText(*m_plan, fixed->text, *in.tokenizer, in.chat.maxTokens)
-              : simAnswerText(*m_plan, text, lead, *in.tokenizer, in.chat.maxTokens);
+        fixed ? simFixedAnswerText(answerPlan, fixed->text, *in.tokenizer, in.chat.maxTokens)
+              : simAnswerText(answerPlan, text, lead, *in.tokenizer, in.chat.maxTokens);
     if (fixed && fixed->broke)
         m_record.schemaBreak = simSchemaBreakName(*fixed->broke);
     m_pieces = std::move(answer.pieces);

@@ -86,12 +86,14 @@ struct SimAnswer {
     qint64 created = 0;        // Unix seconds
     int promptTokens = 0;
     int cachedTokens = 0;
-    int completionTokens = 0;
-    bool truncated = false;    // cut by the request's output limit
-    bool usage = true;         // the profile reports usage at all
-    bool includeUsage = false; // a stream that asked for usage (OpenAI chat)
-    bool endMarker = true;     // false: the stream ends without its end marker
-    bool emptyChoices = false; // OpenAI chat: a first chunk with "choices": []
+    int completionTokens = 0;       // the answer's tokens, reasoning not included
+    int reasoningTokens = 0;        // thought before the answer; counted in usage as each API does
+    bool reasoningStreamed = false; // the thinking goes out as reasoning events first
+    bool truncated = false;         // cut by the request's output limit
+    bool usage = true;              // the profile reports usage at all
+    bool includeUsage = false;      // a stream that asked for usage (OpenAI chat)
+    bool endMarker = true;          // false: the stream ends without its end marker
+    bool emptyChoices = false;      // OpenAI chat: a first chunk with "choices": []
 
     std::optional<double> costUsd; // reported in usage (OpenAI chat's usage.cost), when set
 };
@@ -127,6 +129,8 @@ public:
     // The events of one piece of the answer; totalTokens counts the tokens so far, this piece's
     // included; last is the final piece.
     virtual std::vector<SimSse> content(const QString &text, int totalTokens, bool last) = 0;
+    // The events of one piece of streamed reasoning, before the answer's first content.
+    virtual std::vector<SimSse> reasoning(const QString &text) = 0;
     // The events after the content (none when the answer's end marker is left out).
     virtual std::vector<SimSse> closing() = 0;
     // The events of an error that interrupts a stream.

@@ -263,7 +263,10 @@ QByteArray SimGemini::responseJson(const QString &text, int candidateTokens, boo
             ",\"usageMetadata\":{\"promptTokenCount\":" +
             QByteArray::number(m_answer.promptTokens) +
             ",\"candidatesTokenCount\":" + QByteArray::number(candidateTokens) +
-            ",\"totalTokenCount\":" + QByteArray::number(m_answer.promptTokens + candidateTokens);
+            ",\"totalTokenCount\":" +
+            QByteArray::number(m_answer.promptTokens + candidateTokens + m_answer.reasoningTokens);
+        if (m_answer.reasoningTokens > 0) // the thinking, apart from the candidates
+            json += ",\"thoughtsTokenCount\":" + QByteArray::number(m_answer.reasoningTokens);
         // Like the real API, a zero count is left out rather than sent as 0.
         if (m_answer.cachedTokens > 0)
             json += ",\"cachedContentTokenCount\":" + QByteArray::number(m_answer.cachedTokens);
@@ -282,6 +285,15 @@ std::vector<SimSse> SimGemini::opening()
 std::vector<SimSse> SimGemini::content(const QString &text, int totalTokens, bool last)
 {
     return {{{}, responseJson(text, totalTokens, last && m_answer.endMarker)}};
+}
+
+std::vector<SimSse> SimGemini::reasoning(const QString &text)
+{
+    // A thought summary: a part marked thought, with no usage yet.
+    return {{{},
+             "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":" + simJsonString(text) +
+                 ",\"thought\":true}],\"role\":\"model\"},\"index\":0}],\"modelVersion\":" +
+                 simJsonString(m_answer.model) + ",\"responseId\":\"" + m_responseId + "\"}"}};
 }
 
 std::vector<SimSse> SimGemini::closing()

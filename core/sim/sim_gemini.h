@@ -26,6 +26,7 @@ public:
     void begin(const SimAnswer &answer, SimRandom &ids) override;
     std::vector<SimSse> opening() override;
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
+    std::vector<SimSse> reasoning(const QString &text) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
     QByteArray completeBody(const QString &text) override;

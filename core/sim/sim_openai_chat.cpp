@@ -124,11 +124,14 @@ QString promptText(const Json &body)
 
 OrderedJson usageJson(const SimAnswer &answer)
 {
-    OrderedJson usage{{"prompt_tokens", answer.promptTokens},
-                      {"completion_tokens", answer.completionTokens},
-                      {"total_tokens", answer.promptTokens + answer.completionTokens},
-                      {"prompt_tokens_details", {{"cached_tokens", answer.cachedTokens}}},
-                      {"completion_tokens_details", {{"reasoning_tokens", 0}}}};
+    // completion_tokens holds the reasoning tokens, which the details break out.
+    const int completion = answer.completionTokens + answer.reasoningTokens;
+    OrderedJson usage{
+        {"prompt_tokens", answer.promptTokens},
+        {"completion_tokens", completion},
+        {"total_tokens", answer.promptTokens + completion},
+        {"prompt_tokens_details", {{"cached_tokens", answer.cachedTokens}}},
+        {"completion_tokens_details", {{"reasoning_tokens", answer.reasoningTokens}}}};
     if (answer.costUsd)
         usage["cost"] = *answer.costUsd; // as OpenRouter reports what the request cost
     return usage;
@@ -250,6 +253,15 @@ std::vector<SimSse> SimOpenAiChat::content(const QString &text, int, bool)
 {
     return {{{},
              chunk("[{\"index\":0,\"delta\":{\"content\":" + simJsonString(text) +
+                       "},\"logprobs\":null,\"finish_reason\":null}]",
+                   true)}};
+}
+
+std::vector<SimSse> SimOpenAiChat::reasoning(const QString &text)
+{
+    // As DeepSeek, vLLM and Qwen stream it: reasoning_content beside an empty content.
+    return {{{},
+             chunk("[{\"index\":0,\"delta\":{\"reasoning_content\":" + simJsonString(text) +
                        "},\"logprobs\":null,\"finish_reason\":null}]",
                    true)}};
 }

@@ -156,13 +156,15 @@ QByteArray SimOpenAiResponses::response(const char *status, bool withOutput) con
     const bool done = qstrcmp(status, "in_progress") != 0;
     const bool incomplete = qstrcmp(status, "incomplete") == 0;
     QByteArray usage = "null";
+    const int output = m_answer.completionTokens + m_answer.reasoningTokens; // reasoning included
     if (done && m_answer.usage)
         usage = "{\"input_tokens\":" + QByteArray::number(m_answer.promptTokens) +
                 ",\"input_tokens_details\":{\"cached_tokens\":" +
                 QByteArray::number(m_answer.cachedTokens) +
-                "},\"output_tokens\":" + QByteArray::number(m_answer.completionTokens) +
-                ",\"output_tokens_details\":{\"reasoning_tokens\":0},\"total_tokens\":" +
-                QByteArray::number(m_answer.promptTokens + m_answer.completionTokens) + "}";
+                "},\"output_tokens\":" + QByteArray::number(output) +
+                ",\"output_tokens_details\":{\"reasoning_tokens\":" +
+                QByteArray::number(m_answer.reasoningTokens) +
+                "},\"total_tokens\":" + QByteArray::number(m_answer.promptTokens + output) + "}";
     QByteArray error = "null";
     if (qstrcmp(status, "failed") == 0)
         error = "{\"code\":\"server_error\",\"message\":\"The server had an error while "
@@ -207,6 +209,15 @@ std::vector<SimSse> SimOpenAiResponses::content(const QString &text, int, bool)
                   "\"item_id\":\"" + m_itemId +
                       "\",\"output_index\":0,\"content_index\":0,\"delta\":" + simJsonString(text) +
                       ",\"logprobs\":[]")};
+}
+
+std::vector<SimSse> SimOpenAiResponses::reasoning(const QString &text)
+{
+    // The reasoning item's summary, streamed before the message's text.
+    return {
+        event("response.reasoning_summary_text.delta",
+              "\"item_id\":\"rs_" + m_itemId.mid(4) +
+                  "\",\"output_index\":0,\"summary_index\":0,\"delta\":" + simJsonString(text))};
 }
 
 std::vector<SimSse> SimOpenAiResponses::closing()

@@ -24,6 +24,7 @@ public:
     void begin(const SimAnswer &answer, SimRandom &ids) override;
     std::vector<SimSse> opening() override;
     std::vector<SimSse> content(const QString &text, int totalTokens, bool last) override;
+    std::vector<SimSse> reasoning(const QString &text) override;
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
     std::vector<SimSse> inBandError(const SimReply &reply) const override;

@@ -440,7 +440,8 @@ SimProfile readProfile(const Json &object)
                "system_fingerprint",
                "usage_factor",
                "structured_output",
-               "golden"});
+               "golden",
+               "reasoning"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));
@@ -458,6 +459,8 @@ SimProfile readProfile(const Json &object)
     readPrefixCache(object, p);
     readRateLimits(object, p);
     readFaultRates(object, p);
+    if (auto problem = readSimReasoning(object, &p.reasoning))
+        throw FieldError{problem->first, problem->second};
     if (auto problem = readSimAnswers(object, &p.answers))
         throw FieldError{problem->first, problem->second};
     return p;
@@ -526,6 +529,8 @@ SimPlan SimProfile::plan(std::uint64_t requestNumber, int promptTokens,
         left -= tokens;
         first = false;
     }
+    if (reasoning && reasoning->tokens > 0)
+        addReasoning(plan, random);
     return plan;
 }
 

@@ -2,6 +2,7 @@
 
 #include "sim/sim_answers.h"
 #include "sim/sim_faults.h"
+#include "sim/sim_reasoning.h"
 #include "tokenize/encoding.h"
 
 #include <QByteArray>
@@ -13,6 +14,8 @@
 #include <vector>
 
 namespace ys {
+
+class SimRandom;
 
 // One simulated provider: how fast it answers, how long its answers are, and which limits it
 // enforces. Profiles come from a JSON file ("yardstick-sim-profiles/1") whose every field, with
@@ -80,8 +83,17 @@ struct SimPlan {
     std::vector<SimEvent> events; // never empty; events.front().offsetNs is the TTFT
     int completionTokens = 0;
     bool truncated = false; // capped by the request's limit: finish_reason "length"
+    // Reasoning: the first reasoningEvents events carry streamed thinking (none when hidden);
+    // reasoningTokens is what it thought either way, and the answer's events start after it.
+    int reasoningEvents = 0;
+    int reasoningTokens = 0;
 
     std::int64_t ttftNs() const { return events.front().offsetNs; }
+    // The first answer token's offset (after any reasoning).
+    std::int64_t firstAnswerNs() const
+    {
+        return events[std::min(events.size() - 1, std::size_t(reasoningEvents))].offsetNs;
+    }
     std::int64_t durationNs() const { return events.back().offsetNs; }
 };
 
@@ -123,6 +135,7 @@ public:
     SimRateLimits rateLimits;
     std::vector<SimFaultRate> faults;
     SimAnswers answers; // structured answers that break their schema, golden answers
+    std::optional<SimReasoning> reasoning;
 
     // maxTokens is the request's output limit (max_tokens, max_completion_tokens,
     // max_output_tokens, maxOutputTokens), when it sent one (>= 1). cachedTokens of the prompt
@@ -153,6 +166,10 @@ public:
 
     // The six bundled profiles (resource :/sim/demo_profiles.json).
     static std::vector<SimProfile> demoProfiles();
+
+private:
+    // Puts the reasoning before the planned answer (plan()).
+    void addReasoning(SimPlan &plan, SimRandom &random) const;
 };
 
 } // namespace ys
