@@ -2966,7 +2966,9 @@
     </message>
     <message numerus="yes">
         <source>  and %n more failure(s)</source>
-        <translation><numerusform>  另有 %n 项未通过</numerusform></translation>
+        <translation>
+            <numerusform>  另有 %n 项未通过</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2989,7 +2991,9 @@
     </message>
     <message numerus="yes">
         <source>%n failed check(s) of %1; the Attempts page shows each answer whole.</source>
-        <translation><numerusform>%1 有 %n 项检查未通过；“尝试”页面显示每个完整回答。</numerusform></translation>
+        <translation>
+            <numerusform>%1 有 %n 项检查未通过；“尝试”页面显示每个完整回答。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Select a provider to list its failed checks.</source>
@@ -6048,11 +6052,37 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
     <message numerus="yes">
         <source>%1: %n more failed check(s), listed by show --json.</source>
-        <translation><numerusform>%1：另有 %n 项未通过的检查，由 show --json 列出。</numerusform></translation>
+        <translation>
+            <numerusform>%1：另有 %n 项未通过的检查，由 show --json 列出。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Answer contracts</source>
         <translation>回答约定</translation>
+    </message>
+    <message>
+        <source>First answer token P50 (ms)</source>
+        <translation>首个回答 token P50（ms）</translation>
+    </message>
+    <message>
+        <source>Thinking P50 (ms)</source>
+        <translation>思考时间 P50（ms）</translation>
+    </message>
+    <message>
+        <source>Reasoning tokens</source>
+        <translation>推理 token</translation>
+    </message>
+    <message>
+        <source>Share of cost</source>
+        <translation>成本占比</translation>
+    </message>
+    <message>
+        <source>* Hidden thinking, estimated: the reasoning tokens at the answer&apos;s own decode rate.</source>
+        <translation>* 隐藏的思考，为估算值：推理 token 数按回答自身的解码速度折算。</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>推理</translation>
     </message>
 </context>
 <context>
@@ -6301,6 +6331,22 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>E2E from the intended start %1 (n = %2; open loop: queue delay included, the latency gate reads this P95)</source>
         <translation>从计划开始时刻算起的 E2E %1（n = %2；开环：含排队延迟，延迟门槛使用此 P95）</translation>
+    </message>
+    <message>
+        <source>reasoning (%1 of the attempts): first answer token p50 %2 ms; thinking p50 %3 ms; %4 reasoning tokens on average, %5 of the answers&apos; cost</source>
+        <translation>推理（%1 次尝试）：首个回答 token p50 %2 ms；思考 p50 %3 ms；平均 %4 个推理 token，占回答成本的 %5</translation>
+    </message>
+    <message>
+        <source> (thinking estimated for %1 attempt(s) whose reasoning was hidden: its tokens at the answer&apos;s decode rate)</source>
+        <translation>（%1 次尝试的推理是隐藏的，思考时间为估算：其 token 数按回答的解码速度折算）</translation>
+    </message>
+    <message>
+        <source>%1 reasons before it answers: its first answer token comes at %2 ms (P50), after about %3 ms of hidden thinking (estimated from its reasoning tokens at its answer&apos;s decode rate); reasoning is %4 of its answers&apos; cost.</source>
+        <translation>%1 在回答前先推理：首个回答 token 出现在 %2 ms（P50），此前约有 %3 ms 的隐藏思考（按推理 token 数与回答的解码速度估算）；推理占其回答成本的 %4。</translation>
+    </message>
+    <message>
+        <source>%1 reasons before it answers: its first answer token comes at %2 ms (P50), after %3 ms of streamed thinking; reasoning is %4 of its answers&apos; cost.</source>
+        <translation>%1 在回答前先推理：首个回答 token 出现在 %2 ms（P50），此前有 %3 ms 的流式思考；推理占其回答成本的 %4。</translation>
     </message>
 </context>
 <context>
@@ -7569,11 +7615,23 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
     <message>
         <source>expected a list of {&quot;prompt&quot;, &quot;answer&quot;}</source>
-        <translation>应为由 {"prompt", "answer"} 组成的列表</translation>
+        <translation>应为由 {&quot;prompt&quot;, &quot;answer&quot;} 组成的列表</translation>
     </message>
     <message>
         <source>expected {&quot;prompt&quot;: text, &quot;answer&quot;: text}</source>
-        <translation>应为 {"prompt": 文本, "answer": 文本}</translation>
+        <translation>应为 {&quot;prompt&quot;: 文本, &quot;answer&quot;: 文本}</translation>
+    </message>
+    <message>
+        <source>expected a number above 0</source>
+        <translation>应为大于 0 的数字</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 1 to 10000000</source>
+        <translation>应为 1 到 10000000 之间的整数</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/latency_phases_view.h"
 
 #include "models/latency_phases_model.h"
+#include "models/results_text.h"
 #include "workbench/workbench.h"
 
 namespace ys {
@@ -26,15 +27,19 @@ void LatencyPhasesView::refresh()
     }
     model()->setSummary(*summary);
     const SloObjectives &slo = summary->requirements.slo;
-    if (!slo.any()) {
-        setMessage(tr("The headline latency run of each provider. Set service-level objectives "
-                      "(TTFT, TPOT or E2E in the suite's requirements) to see the share of "
-                      "requests that met them and the goodput."));
-        return;
-    }
-    setMessage(tr("The headline latency run of each provider; SLO met and goodput against the "
-                  "suite's objectives: %1.")
-                   .arg(LatencyPhasesModel::objectivesText(slo)));
+    QString line =
+        slo.any() ? tr("The headline latency run of each provider; SLO met and goodput against the "
+                       "suite's objectives: %1.")
+                        .arg(LatencyPhasesModel::objectivesText(slo))
+                  : tr("The headline latency run of each provider. Set service-level objectives "
+                       "(TTFT, TPOT or E2E in the suite's requirements) to see the share of "
+                       "requests that met them and the goodput.");
+    for (const ProviderSummary &p : summary->providers)
+        if (p.results.latency && p.results.latency->reasoning)
+            line += QLatin1Char(' ') +
+                    ResultsText::reasoningSentence(workbench()->providerLabels().of(p.name),
+                                                   *p.results.latency->reasoning);
+    setMessage(line);
 }
 
 } // namespace ys

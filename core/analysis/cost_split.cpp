@@ -67,6 +67,15 @@ CostSplit costSplit(const ProviderSummary &p)
     return s;
 }
 
+std::optional<double> reasoningCostShare(const CostSplit &s)
+{
+    if (!s.reasoningUsd)
+        return std::nullopt;
+    const double answered = s.inputUsd.value_or(0) + s.cachedInputUsd.value_or(0) +
+                            s.outputUsd.value_or(0) + *s.reasoningUsd;
+    return answered > 0 ? std::optional<double>(*s.reasoningUsd / answered) : std::nullopt;
+}
+
 std::vector<CostSplit> costSplits(const SessionSummary &summary)
 {
     std::vector<CostSplit> out;

@@ -41,6 +41,8 @@ struct CostSplit {
 };
 
 CostSplit costSplit(const ProviderSummary &provider);
+// The reasoning tokens' share of the spend on full answers; nullopt when it cannot be split.
+std::optional<double> reasoningCostShare(const CostSplit &split);
 std::vector<CostSplit> costSplits(const SessionSummary &summary);
 
 } // namespace ys

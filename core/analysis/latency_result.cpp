@@ -38,6 +38,7 @@ void LatencyAccumulator::add(const Sample &x)
         m_tls.push_back(ms(*x.tlsDoneNs - *x.connectStartNs));
     if (m_openLoop)
         m_fromIntended.push_back(ms(x.endNs + x.queueDelayNs));
+    m_reasoning.add(x);
 }
 
 LatencyResult LatencyAccumulator::finish()
@@ -51,6 +52,7 @@ LatencyResult LatencyAccumulator::finish()
     r.tlsMs = unlessEmpty(std::move(m_tls));
     if (m_openLoop)
         r.e2eFromIntendedMs = distributionOf(std::move(m_fromIntended));
+    r.reasoning = m_reasoning.finish();
     return r;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/percentile.h"
+#include "analysis/reasoning.h"
 #include "domain/sample.h"
 
 #include <optional>
@@ -23,6 +24,8 @@ struct LatencyResult {
     std::optional<Distribution> tlsMs;     // TLS handshake done − connect start
     // Open loop only (null in closed loop): end + queue delay, the latency from the intended start.
     std::optional<Distribution> e2eFromIntendedMs;
+    // A reasoning model's thinking before its first answer token; null when no attempt reasoned.
+    std::optional<ReasoningResult> reasoning;
 };
 
 LatencyResult analyzeLatency(const std::vector<Sample> &samples, bool openLoop);
@@ -40,6 +43,7 @@ public:
 private:
     bool m_openLoop;
     std::vector<double> m_ttfb, m_tpot, m_cold, m_warm, m_connect, m_tls, m_fromIntended;
+    ReasoningAccumulator m_reasoning;
 };
 
 } // namespace ys

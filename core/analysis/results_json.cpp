@@ -25,6 +25,15 @@ json latencyJson(const LatencyResult &r)
     j["cold"] = {{"ttft_ms", resultDistributionJson(r.coldTtftMs)}};
     j["warm"] = {{"ttft_ms", resultDistributionJson(r.warmTtftMs)}};
     j["e2e_from_intended_ms"] = optionalDistributionJson(r.e2eFromIntendedMs);
+    j["reasoning"] = nullptr;
+    if (const auto &t = r.reasoning)
+        j["reasoning"] = {{"attempts", t->attempts},
+                          {"streamed", t->streamed},
+                          {"estimated", t->estimated},
+                          {"reasoning_tokens_mean", orNull(t->reasoningTokensMean)},
+                          {"first_answer_ms", resultDistributionJson(t->firstAnswerMs)},
+                          {"thinking_ms", resultDistributionJson(t->thinkingMs)},
+                          {"cost_share", orNull(t->costShare)}};
     return j;
 }
 

@@ -1,7 +1,10 @@
 #include "models/results_text.h"
 
 #include "models/kind_results_text.h"
+#include "models/verdict_sentence.h"
 #include "util/number_text.h"
+
+#include <cmath>
 
 namespace ys {
 
@@ -42,9 +45,44 @@ QStringList ResultsText::latencyLines(const LatencyResult &r)
                   "the latency gate reads this P95)")
                    .arg(pair(*r.e2eFromIntendedMs))
                    .arg(r.e2eFromIntendedMs->count);
+    if (r.reasoning)
+        out << reasoningLine(*r.reasoning);
     for (qsizetype i = 1; i < out.size(); ++i)
         out[i].prepend(QStringLiteral("  ")); // the kind's details under its first line
     return out;
+}
+
+QString ResultsText::reasoningLine(const ReasoningResult &r)
+{
+    const QString share = r.costShare ? VerdictSentence::share(*r.costShare) : QStringLiteral("—");
+    QString line =
+        tr("reasoning (%1 of the attempts): first answer token p50 %2 ms; thinking p50 %3 ms; "
+           "%4 reasoning tokens on average, %5 of the answers' cost")
+            .arg(groupedCount(r.attempts), ms(r.firstAnswerMs.p50), ms(r.thinkingMs.p50),
+                 r.reasoningTokensMean ? groupedCount(std::round(*r.reasoningTokensMean))
+                                       : QStringLiteral("—"),
+                 share);
+    if (r.estimated > 0)
+        line += tr(" (thinking estimated for %1 attempt(s) whose reasoning was hidden: its tokens "
+                   "at the answer's decode rate)")
+                    .arg(groupedCount(r.estimated));
+    return line;
+}
+
+QString ResultsText::reasoningSentence(const QString &provider, const ReasoningResult &r)
+{
+    const auto whole = [](const std::optional<double> &v) {
+        return v ? fixedNumber(*v, 0) : QStringLiteral("—");
+    };
+    const QString share = r.costShare ? VerdictSentence::share(*r.costShare) : QStringLiteral("—");
+    return r.estimated > 0
+               ? tr("%1 reasons before it answers: its first answer token comes at %2 ms (P50), "
+                    "after about %3 ms of hidden thinking (estimated from its reasoning tokens at "
+                    "its answer's decode rate); reasoning is %4 of its answers' cost.")
+                     .arg(provider, whole(r.firstAnswerMs.p50), whole(r.thinkingMs.p50), share)
+               : tr("%1 reasons before it answers: its first answer token comes at %2 ms (P50), "
+                    "after %3 ms of streamed thinking; reasoning is %4 of its answers' cost.")
+                     .arg(provider, whole(r.firstAnswerMs.p50), whole(r.thinkingMs.p50), share);
 }
 
 QStringList ResultsText::lines(const ScenarioResults &results)

@@ -14,6 +14,11 @@ class ResultsText {
 public:
     static QStringList lines(const ScenarioResults &results);
     static QStringList latencyLines(const LatencyResult &latency);
+    // A reasoning model's first answer token, thinking time, tokens and share of cost.
+    static QString reasoningLine(const ReasoningResult &reasoning);
+    // The same for a page, of the provider so named: when its first answer token comes, how
+    // long it thought and what share of its cost that was.
+    static QString reasoningSentence(const QString &provider, const ReasoningResult &reasoning);
 };
 
 QStringList resultsTextLines(const ScenarioResults &results);

@@ -234,6 +234,44 @@ void contractBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out
     appendKind(out, ReportBuilder::tr("Answer contracts"), std::move(t), lines);
 }
 
+// Reasoning: a row per provider that reasoned, its first answer token, thinking and share of cost.
+void reasoningBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    ReportBlock t = ReportBlock::tableOf(
+        QStringLiteral("reasoning"),
+        {ReportBuilder::tr("Provider"), ReportBuilder::tr("Attempts"),
+         ReportBuilder::tr("TTFT P50 (ms)"), ReportBuilder::tr("First answer token P50 (ms)"),
+         ReportBuilder::tr("Thinking P50 (ms)"), ReportBuilder::tr("Reasoning tokens"),
+         ReportBuilder::tr("Share of cost")});
+    bool estimated = false;
+    const QString at = QStringLiteral("results.latency.reasoning.");
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.results.latency || !p.results.latency->reasoning)
+            continue;
+        const ReasoningResult &r = *p.results.latency->reasoning;
+        estimated = estimated || r.estimated > 0;
+        t.table.rowProviders.push_back(p.name);
+        t.table.rows.push_back(
+            {reportcell::text(p.name),
+             reportcell::count(at + QStringLiteral("attempts"), r.attempts),
+             reportcell::number(QStringLiteral("ttft_ms.p50"), p.ttftMs.p50, 1),
+             reportcell::number(at + QStringLiteral("first_answer_ms.p50"), r.firstAnswerMs.p50, 1),
+             reportcell::text(r.thinkingMs.p50
+                                  ? fixedNumber(*r.thinkingMs.p50, 1) +
+                                        (r.estimated > 0 ? QStringLiteral(" *") : QString())
+                                  : QStringLiteral("—")),
+             reportcell::number(at + QStringLiteral("reasoning_tokens_mean"), r.reasoningTokensMean,
+                                0),
+             reportcell::text(r.costShare ? VerdictSentence::share(*r.costShare)
+                                          : QStringLiteral("—"))});
+    }
+    QStringList notes;
+    if (estimated)
+        notes << ReportBuilder::tr("* Hidden thinking, estimated: the reasoning tokens at the "
+                                   "answer's own decode rate.");
+    appendKind(out, ReportBuilder::tr("Reasoning"), std::move(t), notes);
+}
+
 } // namespace
 
 ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
@@ -271,6 +309,7 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
     concurrencyBlocks(summary, s.blocks);
     stabilityBlocks(summary, s.blocks);
     contractBlocks(summary, s.blocks);
+    reasoningBlocks(summary, s.blocks);
     return s;
 }
 

@@ -2,12 +2,15 @@
 
 #include <QtEndian>
 #include <cstring>
+#include <iterator>
 
 namespace ys::AttemptPack {
 
 namespace {
 
-constexpr char kVersion = 1;
+// 2: the first answer token (first_content_ns) joined the optional times; a pack of version 1
+// is not read, and its run's samples are read instead.
+constexpr char kVersion = 2;
 static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "packed attempts are written little-endian");
 
 enum Flag : quint8 { Warmup = 1, Reused = 2, Estimated = 4, ServedElsewhere = 8 };
@@ -15,7 +18,7 @@ enum Flag : quint8 { Warmup = 1, Reused = 2, Estimated = 4, ServedElsewhere = 8 
 struct Record {
     qint64 startOffsetNs, endNs, intendedStartNs, queueDelayNs, localPromptTokens,
         localOutputTokens;
-    qint64 optional[9]; // see kOptional; present when its bit in present is set
+    qint64 optional[10]; // see kOptional; present when its bit in present is set
     double costUsd;
     qint32 requestIndex, attemptNumber;
     quint16 present;
@@ -23,11 +26,12 @@ struct Record {
 };
 static_assert(std::is_trivially_copyable_v<Record>);
 
-constexpr std::optional<qint64> Sample::*kOptional[9] = {
-    &Sample::firstTokenNs, &Sample::headersNs,    &Sample::connectStartNs,
-    &Sample::connectedNs,  &Sample::tlsDoneNs,    &Sample::inputTokens,
-    &Sample::outputTokens, &Sample::cachedTokens, &Sample::reasoningTokens};
-constexpr quint16 kCostBit = 1u << 9;
+constexpr std::optional<qint64> Sample::*kOptional[10] = {
+    &Sample::firstTokenNs,  &Sample::headersNs,    &Sample::connectStartNs,
+    &Sample::connectedNs,   &Sample::tlsDoneNs,    &Sample::inputTokens,
+    &Sample::outputTokens,  &Sample::cachedTokens, &Sample::reasoningTokens,
+    &Sample::firstContentNs};
+constexpr quint16 kCostBit = 1u << 10;
 
 } // namespace
 
@@ -42,7 +46,7 @@ void append(QByteArray &packed, const Sample &s)
     r.queueDelayNs = s.queueDelayNs;
     r.localPromptTokens = s.localPromptTokens;
     r.localOutputTokens = s.localOutputTokens;
-    for (int i = 0; i < 9; ++i)
+    for (int i = 0; i < int(std::size(kOptional)); ++i)
         if (const auto &v = s.*kOptional[i]) {
             r.optional[i] = *v;
             r.present |= quint16(1u << i);
@@ -85,7 +89,7 @@ bool unpack(const QByteArray &packed, const std::function<void(Sample &&)> &visi
         s.queueDelayNs = r.queueDelayNs;
         s.localPromptTokens = r.localPromptTokens;
         s.localOutputTokens = r.localOutputTokens;
-        for (int i = 0; i < 9; ++i)
+        for (int i = 0; i < int(std::size(kOptional)); ++i)
             if (r.present & (1u << i))
                 s.*kOptional[i] = r.optional[i];
         if (r.present & kCostBit)

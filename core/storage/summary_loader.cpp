@@ -1,5 +1,6 @@
 #include "storage/summary_loader.h"
 
+#include "analysis/cost_split.h"
 #include "analysis/gates.h"
 #include "analysis/kind_results.h"
 #include "storage/drift_loader.h"
@@ -386,6 +387,8 @@ std::optional<SessionSummary> loadSessionSummary(const SessionRepository &repo, 
         if (w.latestIsLatency) {
             addLatencyScenarios(repo, w, s, error);
             addContract(repo, w, s, error);
+            if (s.results.latency && s.results.latency->reasoning)
+                s.results.latency->reasoning->costShare = reasoningCostShare(costSplit(s));
         }
         summary.providers.push_back(std::move(s));
     }
