@@ -118,6 +118,7 @@ private Q_SLOTS:
                                  {{"structured_output", {{"document", doc}}}}),
             test::simProfileJson(QStringLiteral("golden"), QStringLiteral("golden"), kShape,
                                  {{"golden", goldenTable()}}),
+            test::simProfileJson(QStringLiteral("plain"), QStringLiteral("plain"), kShape),
         });
         QVERIFY(m_sim);
         QVERIFY(!write(QStringLiteral("order.schema.json"), orderSchema()).isEmpty());
@@ -279,6 +280,62 @@ private Q_SLOTS:
         const test::CliResult text =
             test::runCli({QStringLiteral("show"), QStringLiteral("--db"), db});
         QVERIFY2(text.out.contains(goldenPrompt(45).toUtf8()), text.out.constData());
+    }
+
+    // response_format json_schema: each dialect asks for the contract's schema in its own field
+    // (the simulator answers what the schema asks for); Anthropic has no such mode, so its
+    // requests ask for nothing and its plain answers fail the contract.
+    void structuredOutputInEachDialect()
+    {
+        const std::size_t before = sent();
+        json providers = json::array();
+        for (const char *dialect :
+             {"openai-chat", "openai-responses", "anthropic-messages", "gemini"})
+            providers.push_back(test::suiteProviderJson(dialect, m_sim->baseUrl(), "plain",
+                                                        {{"dialect", dialect}}));
+        const json scenario = test::latencyScenarioJson(
+            10, 4, 64, 64,
+            {{"contract", {{"schema", "order.schema.json"}}}, {"response_format", "json_schema"}});
+        const QString s = write(QStringLiteral("format.json"),
+                                test::suiteJson("format", providers, json::array({scenario})));
+        const QString db = file(QStringLiteral("format.sqlite"));
+        const test::CliResult r = test::runCli(
+            {QStringLiteral("run"), QStringLiteral("--suite"), s, QStringLiteral("--db"), db});
+        QVERIFY2(r.code == 0, qPrintable(QString::number(r.code) + r.err));
+        std::map<QString, int> asked; // the simulator's dialect -> requests asking for a schema
+        for (std::size_t i = before; i < sent(); ++i) {
+            const SimRequestRecord rec = m_sim->records()[i];
+            if (rec.responseFormat == QLatin1StringView("json_schema"))
+                ++asked[rec.dialect];
+        }
+        QCOMPARE(asked[QStringLiteral("openai-chat")], 10);
+        QCOMPARE(asked[QStringLiteral("openai-responses")], 10);
+        QCOMPARE(asked[QStringLiteral("gemini")], 10);
+        QCOMPARE(asked[QStringLiteral("anthropic-messages")], 0);
+        const test::CliResult show = test::runCli(
+            {QStringLiteral("show"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QCOMPARE(show.code, 0);
+        const json doc = json::parse(show.out.toStdString());
+        for (const json &p : doc["providers"]) {
+            const bool anthropic = p["name"] == "anthropic-messages";
+            QCOMPARE(p["contract"]["answers"].get<int>(), 10);
+            QCOMPARE(p["contract"]["pass_rate"].get<double>(), anthropic ? 0.0 : 1.0);
+        }
+        // json_schema without a schema in the contract is refused, naming the field.
+        const QString refused =
+            write(QStringLiteral("noschema.json"),
+                  test::suiteJson(
+                      "format", providers,
+                      json::array({test::latencyScenarioJson(
+                          2, 1, 64, 64,
+                          {{"contract", {{"json", true}}}, {"response_format", "json_schema"}})})));
+        const std::size_t sentBefore = sent();
+        const test::CliResult bad =
+            test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), refused,
+                          QStringLiteral("--db"), file(QStringLiteral("noschema.sqlite"))});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("response_format")), qPrintable(bad.err));
+        QCOMPARE(sent(), sentBefore);
     }
 
     // A schema that is not JSON, a golden file with a broken line, an unknown check: exit 2,

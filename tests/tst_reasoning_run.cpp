@@ -3,6 +3,7 @@
 // TTFT, the first answer token and the reasoning share of the cost; a profile that streams its
 // thinking gives the first reasoning token and the first answer token within a millisecond of
 // the simulator's truth, in each of the four dialects (docs/measurements.md, "Reasoning").
+#include "analysis/percentile.h"
 #include "cli_runner.h"
 #include "domain/answer_contract.h"
 #include "fixtures.h"
@@ -10,6 +11,7 @@
 #include "sim/sim_profile.h"
 #include "test_main.h"
 #include "test_support.h"
+#include "util/units.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -167,7 +169,7 @@ private Q_SLOTS:
             test::suiteOf(QStringLiteral("streamed"),
                           {test::simProvider(QStringLiteral("Streamer"), m_sim->baseUrl(),
                                              QStringLiteral("streamed"), extras)},
-                          test::closedLoopScenario(8, 4, 32, 200));
+                          test::closedLoopScenario(16, 4, 32, 200));
         SessionRunner runner;
         std::vector<Sample> measured;
         QObject::connect(&runner, &SessionRunner::sampleMeasured,
@@ -177,8 +179,9 @@ private Q_SLOTS:
             runner, {suite, m_dir.filePath(dialect + QStringLiteral(".sqlite")), std::nullopt, {}},
             60000 * test::kSlow, &error);
         QVERIFY2(end.id > 0, qPrintable(error));
-        QCOMPARE(measured.size(), std::size_t(8));
+        QCOMPARE(measured.size(), std::size_t(16));
         std::vector<double> reasoningLag, answerLag; // ms the client saw each after it was written
+        std::vector<double> clientGap; // ms from the first reasoning token to the first answer
         for (const Sample &s : measured) {
             QVERIFY2(s.outcome == Outcome::Ok, qPrintable(s.error));
             std::optional<SimRequestRecord> truth;
@@ -196,8 +199,13 @@ private Q_SLOTS:
             QVERIFY(firstAnswer >= truth->firstContentNs);
             reasoningLag.push_back(double(firstToken - truth->firstReasoningNs) / 1e6);
             answerLag.push_back(double(firstAnswer - truth->firstContentNs) / 1e6);
-            // The thinking took its 400 tokens' time at 4000/s: 100 ms.
-            QVERIFY(*s.firstContentNs - *s.firstTokenNs >= 90'000'000);
+            // The thinking: 400 tokens at 4000/s, planned 100 ms after the first reasoning event
+            // (written later when the machine is busy, which the lags above allow for).
+            const auto k = std::size_t(truth->reasoningEvents);
+            QVERIFY(truth->eventPlannedNs.size() > k);
+            QVERIFY(std::abs(truth->eventPlannedNs[k] - truth->eventPlannedNs[0] - 100'000'000) <
+                    1'000'000);
+            clientGap.push_back(double(*s.firstContentNs - *s.firstTokenNs) / kNsPerMs);
         }
         qInfo("%s: the client saw the first reasoning token %.3f ms and the first answer token "
               "%.3f ms (medians) after the simulator wrote them",
@@ -211,9 +219,10 @@ private Q_SLOTS:
         QVERIFY2(summary, qPrintable(readError));
         const auto &r = summary->providers.front().results.latency->reasoning;
         QVERIFY(r);
-        QCOMPARE(r->streamed, 8);
+        QCOMPARE(r->streamed, 16);
         QCOMPARE(r->estimated, 0);
-        QVERIFY(*r->thinkingMs.p50 >= 90 && *r->thinkingMs.p50 < 150);
+        // The stored summary's thinking is what the attempts measured.
+        QCOMPARE(r->thinkingMs.p50, distributionOf(clientGap).p50);
     }
 };
 

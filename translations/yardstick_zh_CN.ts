@@ -8221,6 +8221,18 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1.golden: golden prompts carry no needle; drop needle_depth</source>
         <translation>%1.golden：标准答案提示不带探针事实；请去掉 needle_depth</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; is none of text, json and json_schema</source>
+        <translation>%1：“%2”不是 text、json 或 json_schema</translation>
+    </message>
+    <message>
+        <source>%1: only a latency scenario asks for structured output</source>
+        <translation>%1：只有延迟场景会要求结构化输出</translation>
+    </message>
+    <message>
+        <source>%1: json_schema asks for the contract&apos;s schema, and the scenario&apos;s contract has none</source>
+        <translation>%1：json_schema 要求使用约定中的模式，但该场景的约定没有模式</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuiteEstimate</name>

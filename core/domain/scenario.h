@@ -103,6 +103,9 @@ struct Scenario {
     // What every successful answer is checked for (domain/answer_contract.h); null: nothing.
     // With golden answers, request i sends golden prompt i (modulo their number) instead.
     std::shared_ptr<const AnswerContract> contract;
+    // What the requests ask the provider for, in its own dialect: "text" (nothing), "json" (a
+    // JSON document) or "json_schema" (one holding to the contract's schema).
+    QString responseFormat = QStringLiteral("text");
 
     ContextSweepParams contextSweep;
     ContextLimitParams contextLimit;

@@ -279,6 +279,39 @@ void parseContract(const json &c, bool requestsSet, const QString &where, const 
     sc.contract = std::make_shared<const AnswerContract>(std::move(*contract));
 }
 
+// What the requests ask for; a JSON Schema is the contract's own, so one must be set.
+void parseResponseFormat(const json &s, const QString &where, Scenario &sc)
+{
+    sc.responseFormat = stringField(s, "response_format", where, true);
+    const QString rw = where + QStringLiteral(".response_format");
+    if (sc.responseFormat != QLatin1StringView("text") &&
+        sc.responseFormat != QLatin1StringView("json") &&
+        sc.responseFormat != QLatin1StringView("json_schema"))
+        throw SuiteError{Suite::tr("%1: \"%2\" is none of text, json and json_schema")
+                             .arg(rw, sc.responseFormat)};
+    if (sc.kind != QLatin1StringView("latency") && sc.responseFormat != QLatin1StringView("text"))
+        throw SuiteError{
+            Suite::tr("%1: only a latency scenario asks for structured output").arg(rw)};
+    if (sc.responseFormat == QLatin1StringView("json_schema") &&
+        !(sc.contract && sc.contract->schema))
+        throw SuiteError{Suite::tr("%1: json_schema asks for the contract's schema, and the "
+                                   "scenario's contract has none")
+                             .arg(rw)};
+}
+
+// What a scenario asks of its answers: its prompts' instruction, its contract and the format
+// its requests ask for.
+void parseAnswerFields(const json &s, bool requestsSet, const QString &where,
+                       const QString &baseDir, Scenario &sc)
+{
+    if (s.contains("instruction"))
+        sc.instruction = stringField(s, "instruction", where, true);
+    if (auto it = s.find("contract"); it != s.end())
+        parseContract(*it, requestsSet, where, baseDir, sc);
+    if (s.contains("response_format"))
+        parseResponseFormat(s, where, sc);
+}
+
 Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)
 {
     if (!object.is_object())
@@ -311,6 +344,7 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
                                     "needle_depth",
                                     "instruction",
                                     "contract",
+                                    "response_format",
                                     "trace"};
     for (const char *f : scenariokinds::fields(sc.kind))
         known.push_back(f);
@@ -371,10 +405,7 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
         throw SuiteError{Suite::tr("%1.rate_per_s: an open-loop scenario needs a rate").arg(where)};
     if (s.contains("needle_depth"))
         sc.needleDepth = numberField(s, "needle_depth", where, 0.5, 0.0, 1.0);
-    if (s.contains("instruction"))
-        sc.instruction = stringField(s, "instruction", where, true);
-    if (auto it = s.find("contract"); it != s.end())
-        parseContract(*it, object.contains("requests"), where, baseDir, sc);
+    parseAnswerFields(s, object.contains("requests"), where, baseDir, sc);
     scenariokinds::parse(object, where, sc);
     return sc;
 }
@@ -556,6 +587,8 @@ QByteArray Suite::scenarioJson(const Scenario &s)
             j["instruction"] = s.instruction.toStdString();
         if (s.contract)
             j["contract"] = s.contract->toJson();
+        if (s.responseFormat != QLatin1StringView("text"))
+            j["response_format"] = s.responseFormat.toStdString();
         scenariokinds::write(s, j);
         return QByteArray::fromStdString(j.dump());
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/dialect_names.h"
+#include "domain/json_schema.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
 #include "provider/provider_error.h"
@@ -35,6 +36,12 @@ struct RequestSpec {
     int maxOutputTokens = 384;
     bool stream = true;
     std::optional<double> temperature; // unset: the provider's default
+    // Structured output, in the dialect's own shape (docs/contracts.md, "Asking for JSON"):
+    // Json asks for a JSON document; JsonSchema for one that holds to `schema` (a JSON Schema
+    // object). A dialect without such a mode (Anthropic) sends neither.
+    enum class Format { Text, Json, JsonSchema };
+    Format format = Format::Text;
+    std::shared_ptr<const JsonSchema> schema;
 };
 
 // A request ready to be sent. Headers that carry secrets are added here and nowhere else.

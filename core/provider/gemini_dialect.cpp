@@ -96,6 +96,10 @@ HttpRequestParts GeminiDialect::buildRequest(const ProviderConfig &provider,
     body["generationConfig"] = {{"maxOutputTokens", spec.maxOutputTokens}};
     if (spec.temperature)
         body["generationConfig"]["temperature"] = *spec.temperature;
+    if (spec.format != RequestSpec::Format::Text)
+        body["generationConfig"]["responseMimeType"] = "application/json";
+    if (spec.format == RequestSpec::Format::JsonSchema && spec.schema)
+        body["generationConfig"]["responseJsonSchema"] = spec.schema->source();
     HttpRequestParts parts = jsonRequest(std::move(url), body);
     if (!apiKey.isEmpty())
         parts.addHeader("x-goog-api-key", apiKey);

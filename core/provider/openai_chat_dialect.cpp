@@ -189,6 +189,13 @@ HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
     body["stream"] = spec.stream;
     if (spec.stream)
         body["stream_options"] = {{"include_usage", true}};
+    if (spec.format == RequestSpec::Format::Json)
+        body["response_format"] = {{"type", "json_object"}};
+    else if (spec.format == RequestSpec::Format::JsonSchema && spec.schema)
+        body["response_format"] = {
+            {"type", "json_schema"},
+            {"json_schema",
+             {{"name", "answer"}, {"schema", spec.schema->source()}, {"strict", true}}}};
 
     HttpRequestParts parts =
         jsonRequest(appendPath(provider.baseUrl, QStringLiteral("chat/completions")), body);

@@ -112,6 +112,14 @@ HttpRequestParts OpenAiResponsesDialect::buildRequest(const ProviderConfig &prov
     if (spec.temperature)
         body["temperature"] = *spec.temperature;
     body["stream"] = spec.stream;
+    if (spec.format == RequestSpec::Format::Json)
+        body["text"] = {{"format", {{"type", "json_object"}}}};
+    else if (spec.format == RequestSpec::Format::JsonSchema && spec.schema)
+        body["text"] = {{"format",
+                         {{"type", "json_schema"},
+                          {"name", "answer"},
+                          {"schema", spec.schema->source()},
+                          {"strict", true}}}};
     HttpRequestParts parts =
         jsonRequest(appendPath(provider.baseUrl, QStringLiteral("responses")), body);
     if (!apiKey.isEmpty())

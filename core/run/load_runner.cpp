@@ -1,6 +1,7 @@
 #include "run/load_runner.h"
 
 #include "analysis/in_flight.h"
+#include "domain/answer_contract.h"
 #include "domain/contract_check.h"
 #include "domain/workload.h"
 #include "pricing/price_clock.h"
@@ -264,6 +265,13 @@ void LoadRunner::launch(Pending pending)
     spec.temperature = request.temperature;
     spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
+    if (m_plan.scenario.responseFormat == QLatin1StringView("json"))
+        spec.format = RequestSpec::Format::Json;
+    else if (m_plan.scenario.responseFormat == QLatin1StringView("json_schema") &&
+             m_plan.scenario.contract) {
+        spec.format = RequestSpec::Format::JsonSchema;
+        spec.schema = m_plan.scenario.contract->schema;
+    }
 
     AttemptTimeouts timeouts;
     timeouts.totalMs = m_plan.scenario.timeoutMs;

@@ -2,6 +2,8 @@
 
 #include "sim/sim_profile.h"
 
+#include <algorithm>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -114,8 +116,60 @@ QString simSchemaBreakName(SimSchemaBreak b)
     return {};
 }
 
+Json simSchemaInstance(const Json &schema)
+{
+    const std::function<Json(const Json &, int)> of = [&of](const Json &s, int depth) -> Json {
+        if (!s.is_object() || depth > 16)
+            return nullptr;
+        if (const auto c = s.find("const"); c != s.end())
+            return *c;
+        if (const auto e = s.find("enum"); e != s.end() && e->is_array() && !e->empty())
+            return e->front();
+        std::string type;
+        if (const auto t = s.find("type"); t != s.end() && t->is_string())
+            type = t->get<std::string>();
+        else if (t != s.end() && t->is_array())
+            for (const Json &one : *t)
+                if (one.is_string() && one != "null") {
+                    type = one.get<std::string>();
+                    break;
+                }
+        if (type.empty() && s.contains("properties"))
+            type = "object";
+        if (type == "object") {
+            Json out = Json::object();
+            const Json props = s.value("properties", Json::object());
+            const Json required = s.value("required", Json::array());
+            for (auto p = props.begin(); p != props.end(); ++p)
+                if (required.empty() ||
+                    std::find(required.begin(), required.end(), p.key()) != required.end())
+                    out[p.key()] = of(p.value(), depth + 1);
+            return out;
+        }
+        if (type == "array") {
+            Json out = Json::array();
+            const int n = std::max(1, s.value("minItems", 1));
+            for (int i = 0; i < n; ++i)
+                out.push_back(of(s.value("items", Json::object()), depth + 1));
+            return out;
+        }
+        if (type == "string")
+            return std::string(std::size_t(std::max(1, s.value("minLength", 1))), 'x');
+        if (type == "integer")
+            return s.value("minimum", 1);
+        if (type == "number")
+            return s.value("minimum", 1.5);
+        if (type == "boolean")
+            return true;
+        return nullptr;
+    };
+    return of(schema, 0);
+}
+
 std::optional<SimFixedAnswer> simFixedAnswer(const SimAnswers &answers, const QString &prompt,
-                                             std::pair<double, double> draws)
+                                             std::pair<double, double> draws,
+                                             const QString &responseFormat,
+                                             const QByteArray &schema)
 {
     if (!answers.golden.empty()) {
         const QString asked = prompt.trimmed();
@@ -123,8 +177,18 @@ std::optional<SimFixedAnswer> simFixedAnswer(const SimAnswers &answers, const QS
             if (asked.endsWith(g.prompt))
                 return SimFixedAnswer{g.answer, std::nullopt};
     }
-    if (!answers.structured)
+    if (!answers.structured) {
+        if (responseFormat == QLatin1StringView("json_schema") && !schema.isEmpty()) {
+            const Json parsed = Json::parse(schema.begin(), schema.end(), nullptr, false);
+            if (!parsed.is_discarded())
+                return SimFixedAnswer{QString::fromStdString(simSchemaInstance(parsed).dump()),
+                                      std::nullopt};
+        }
+        if (responseFormat == QLatin1StringView("json") ||
+            responseFormat == QLatin1StringView("json_schema"))
+            return SimFixedAnswer{QStringLiteral("{\"answer\":\"yes\"}"), std::nullopt};
         return std::nullopt;
+    }
     const SimStructuredOutput &s = *answers.structured;
     if (draws.first >= s.breakRate)
         return SimFixedAnswer{s.document, std::nullopt};

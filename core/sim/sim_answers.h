@@ -45,9 +45,19 @@ QString simSchemaBreakName(SimSchemaBreak b);
 
 // The profile's fixed answer to a prompt: the golden answer whose prompt the processed prompt
 // ends with (both trimmed), else the structured document (broken or not, by `draws`, two
-// uniform draws in [0, 1)); nullopt when neither applies.
+// uniform draws in [0, 1)), else, when the request asked for structured output
+// (responseFormat "json" or "json_schema" with its schema), a document that holds to the
+// schema (simSchemaInstance) or {"answer": "yes"}; nullopt when none applies.
 std::optional<SimFixedAnswer> simFixedAnswer(const SimAnswers &answers, const QString &prompt,
-                                             std::pair<double, double> draws);
+                                             std::pair<double, double> draws,
+                                             const QString &responseFormat = {},
+                                             const QByteArray &schema = {});
+
+// The smallest plain document a JSON Schema asks for: const or the first enum value; an object
+// with its required properties (all of them when none is required); minItems (at least one) of
+// the items; a string of minLength (at least 1) x; the minimum or 1 for an integer, 1.5 for a
+// number; true; null.
+nlohmann::json simSchemaInstance(const nlohmann::json &schema);
 
 // Reads a profile's "structured_output" and "golden" members into *out; on failure the field at
 // fault and the problem.

@@ -355,7 +355,9 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
     SimRandom breaks(simStreamSeed(profile.seed, in.number, kSchemaBreakStream));
     const std::pair<double, double> draws{breaks.uniform01(), breaks.uniform01()};
     const std::optional<SimFixedAnswer> fixed =
-        lead.isEmpty() ? simFixedAnswer(profile.answers, in.chat.prompt, draws) : std::nullopt;
+        lead.isEmpty() ? simFixedAnswer(profile.answers, in.chat.prompt, draws,
+                                        in.chat.responseFormat, in.chat.schema)
+                       : std::nullopt;
     // The answer's text is planned over its own events; streamed thinking has pieces of its own.
     SimPlan answerPlan = *m_plan;
     answerPlan.events.erase(answerPlan.events.begin(),
@@ -367,6 +369,7 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
     SimAnswerText answer =
         fixed ? simFixedAnswerText(answerPlan, fixed->text, *in.tokenizer, in.chat.maxTokens)
               : simAnswerText(answerPlan, text, lead, *in.tokenizer, in.chat.maxTokens);
+    m_record.responseFormat = in.chat.responseFormat;
     if (fixed && fixed->broke)
         m_record.schemaBreak = simSchemaBreakName(*fixed->broke);
     m_pieces = std::move(answer.pieces);

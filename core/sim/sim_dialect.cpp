@@ -178,4 +178,22 @@ QByteArray simRfc3339FromNow(std::int64_t ns)
     return at.toString(Qt::ISODate).toLatin1();
 }
 
+void simReadOpenAiFormat(const nlohmann::json &format, SimChatRequest *out)
+{
+    if (!format.is_object())
+        return;
+    const auto type = format.find("type");
+    if (type == format.end() || !type->is_string())
+        return;
+    if (*type == "json_object") {
+        out->responseFormat = QStringLiteral("json");
+    } else if (*type == "json_schema") {
+        out->responseFormat = QStringLiteral("json_schema");
+        const auto inner = format.find("json_schema");
+        const nlohmann::json &holder = inner != format.end() ? *inner : format;
+        if (const auto schema = holder.find("schema"); schema != holder.end())
+            out->schema = QByteArray::fromStdString(schema->dump());
+    }
+}
+
 } // namespace ys

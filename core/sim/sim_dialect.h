@@ -23,7 +23,15 @@ struct SimChatRequest {
     bool includeUsage = true; // OpenAI chat streams: stream_options.include_usage
     std::optional<int> maxTokens;
     std::optional<double> temperature; // 0: the answer follows from the prompt (see divergence)
+    // Structured output asked for in the dialect's own field: "text", "json" or "json_schema"
+    // (with the schema, compact JSON).
+    QString responseFormat = QStringLiteral("text");
+    QByteArray schema;
 };
+
+// Reads an OpenAI-shaped format object ({"type": "json_object"} or {"type": "json_schema", ...})
+// into out; the schema is at `schema` in the object itself (Responses) or under json_schema.
+void simReadOpenAiFormat(const nlohmann::json &format, SimChatRequest *out);
 
 // Every error reply the simulator gives; each dialect words it as its provider does.
 enum class SimErrorKind {

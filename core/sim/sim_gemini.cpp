@@ -209,6 +209,14 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
             continue;
         if (const auto t = config->find("temperature"); t != config->end() && t->is_number())
             out->temperature = t->get<double>();
+        if (const auto mime = config->find("responseMimeType");
+            mime != config->end() && *mime == "application/json")
+            out->responseFormat = QStringLiteral("json");
+        for (const char *field : {"responseJsonSchema", "responseSchema"})
+            if (const auto schema = config->find(field); schema != config->end()) {
+                out->responseFormat = QStringLiteral("json_schema");
+                out->schema = QByteArray::fromStdString(schema->dump());
+            }
         for (const char *field : {"maxOutputTokens", "max_output_tokens"}) {
             const auto max = config->find(field);
             if (max == config->end() || max->is_null())

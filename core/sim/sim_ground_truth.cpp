@@ -46,6 +46,7 @@ QByteArray SimRequestRecord::toJson() const
         {"reasoning_events", reasoningEvents},
         {"truncated", truncated},
         {"prompt_truncated", promptTruncated},
+        {"response_format", responseFormat.toStdString()},
         {"schema_break",
          schemaBreak.isEmpty() ? OrderedJson(nullptr) : OrderedJson(schemaBreak.toStdString())},
         {"completed", completed},

@@ -34,9 +34,10 @@ struct SimRequestRecord {
     int completionTokens = 0;
     bool truncated = false;       // output cut by the request's limit: "length" / max tokens
     bool promptTruncated = false; // context_overflow "truncate" cut the prompt
-    QString schemaBreak;     // how a structured answer broke its schema ("truncated", ...); empty
-    int reasoningTokens = 0; // thought before the answer (hidden or streamed)
-    int reasoningEvents = 0; // the first events that streamed the thinking
+    QString schemaBreak; // how a structured answer broke its schema ("truncated", ...); empty
+    QString responseFormat = QStringLiteral("text"); // asked for by the request: json, ...
+    int reasoningTokens = 0;            // thought before the answer (hidden or streamed)
+    int reasoningEvents = 0;            // the first events that streamed the thinking
     std::int64_t firstReasoningNs = 0;  // the first reasoning event written (streamed thinking)
     std::int64_t acceptedNs = 0;        // request fully read
     std::int64_t generationStartNs = 0; // a capacity slot was granted

@@ -162,6 +162,8 @@ bool SimOpenAiChat::readModel(const SimHttpRequest &request, QString *model, Sim
 bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError *error)
 {
     const Json body = std::exchange(m_body, Json());
+    if (const auto it = body.find("response_format"); it != body.end())
+        simReadOpenAiFormat(*it, out);
     try {
         if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
             if (!it->is_boolean())

@@ -59,6 +59,9 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
 {
     const Json body = std::exchange(m_body, Json());
     error->kind = SimErrorKind::InvalidRequest;
+    if (const auto it = body.find("text"); it != body.end() && it->is_object())
+        if (const auto format = it->find("format"); format != it->end())
+            simReadOpenAiFormat(*format, out);
     if (const auto it = body.find("stream"); it != body.end() && !it->is_null()) {
         if (!it->is_boolean()) {
             error->message = QStringLiteral("Invalid type for 'stream': expected a boolean.");
