@@ -78,12 +78,12 @@ class TstContractRun : public test::ScratchSimTest {
     // A suite of one simulated provider (its model picks the profile) with one latency scenario
     // of this contract, and these requirements.
     QString suite(const QString &name, const std::string &model, const json &contract,
-                  std::optional<int> requests, const json &requirements)
+                  std::optional<int> requests, const json &requirements, bool stream = true)
     {
         const json provider =
             test::suiteProviderJson("sim", m_sim->baseUrl(), model, test::pricedProviderExtras());
-        json scenario =
-            test::latencyScenarioJson(1, 16, 64, 64, {{"contract", contract}, {"stream", true}});
+        json scenario = test::latencyScenarioJson(1, stream ? 16 : 32, 64, 64,
+                                                  {{"contract", contract}, {"stream", stream}});
         if (requests)
             scenario["requests"] = *requests;
         else
@@ -229,7 +229,7 @@ private Q_SLOTS:
         const QString db = file(QStringLiteral("holds.sqlite"));
         const QString s = suite(QStringLiteral("holds"), "holds",
                                 {{"schema", "order.schema.json"}, {"max_chars", 200}}, 3900,
-                                {{"preset", "contract_audit"}});
+                                {{"preset", "contract_audit"}}, false); // whole answers: quicker
         const test::CliResult r =
             test::runCli({QStringLiteral("run"), QStringLiteral("--suite"), s,
                           QStringLiteral("--db"), db, QStringLiteral("--gate")});

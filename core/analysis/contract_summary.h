@@ -40,7 +40,8 @@ struct ContractFailure {
 };
 
 // A provider's answers against its scenarios' contracts: the successful, measured (not warm-up)
-// answers of the latest run of each latency scenario that has a contract. passRate is the share
+// answers it served itself (not a fallback) of the latest run of each latency scenario that has
+// a contract. passRate is the share
 // that passed every check, the figure the min_contract_pass_rate gate reads.
 struct ContractSummary {
     QStringList checks; // the checks made, in the contract's order

@@ -371,11 +371,11 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     m_inFlight.erase(it);
     Sample sample = attempt->sample();
     sample.startOffsetNs = sample.startedAtNs - m_startNs;
+    // Read before deleteLater(): the attempt lives on a lane's thread, which may delete it at once.
+    const QString answer = attempt->answerText();
     // The answer counted as the provider counts it (exactly for OpenAI's encodings, a proxy
     // otherwise), for token reconciliation; here rather than on the lane, whose time is the
     // measurement's.
-    // Read before deleteLater(): the attempt lives on a lane's thread, which may delete it at once.
-    const QString answer = attempt->answerText();
     sample.localOutputTokens =
         Tokenizer::shared(m_encodings[std::size_t(t)].encoding).count(answer);
     checkNeedle(sample, answer);

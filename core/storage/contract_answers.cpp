@@ -16,6 +16,7 @@ std::vector<ContractAnswer> loadContractAnswers(const SessionRepository &repo, q
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, request_index, attempt, contract FROM samples "
                              "WHERE run_id = ? AND warmup = 0 AND contract IS NOT NULL "
+                             "AND (served_by IS NULL OR served_by = '') "
                              "AND outcome IN ('ok', 'truncated_by_limit') ORDER BY seq"));
     q.addBindValue(runId);
     std::vector<ContractAnswer> out;
