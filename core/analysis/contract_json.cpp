@@ -4,16 +4,7 @@
 
 namespace ys {
 
-namespace {
-
 using json = nlohmann::json;
-
-json intervalJson(const std::optional<std::pair<double, double>> &ci)
-{
-    return ci ? json::array({ci->first, ci->second}) : json(nullptr);
-}
-
-} // namespace
 
 json contractJson(const std::optional<ContractSummary> &contract)
 {
@@ -26,7 +17,7 @@ json contractJson(const std::optional<ContractSummary> &contract)
                           {"checked", r.checked},
                           {"passed", r.passed},
                           {"rate", orNull(r.rate)},
-                          {"rate_ci", intervalJson(r.ci)}});
+                          {"rate_ci", intervalOrNull(r.ci)}});
     json failures = json::array();
     for (const ContractFailure &f : c.failures) {
         json one = {{"sample", f.sampleId},
@@ -45,7 +36,7 @@ json contractJson(const std::optional<ContractSummary> &contract)
     return {{"answers", c.answers},
             {"passed", c.passed},
             {"pass_rate", orNull(c.passRate)},
-            {"pass_rate_ci", intervalJson(c.passRateCi)},
+            {"pass_rate_ci", intervalOrNull(c.passRateCi)},
             {"checks", std::move(checks)},
             {"failures", std::move(failures)}};
 }

@@ -13,11 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-json interval(const std::optional<std::pair<double, double>> &ci)
-{
-    return ci ? json::array({ci->first, ci->second}) : json(nullptr);
-}
-
 json nameOf(const std::vector<ParetoEntry> &points, int i)
 {
     return points[std::size_t(i)].provider.toStdString();
@@ -40,9 +35,9 @@ json paretoJson(const SessionSummary &summary)
     for (const ParetoEntry &p : a.points) {
         j["points"].push_back({{"provider", p.provider.toStdString()},
                                {"usd_per_1k", p.usdPer1k},
-                               {"usd_per_1k_ci", interval(p.usdPer1kCi)},
+                               {"usd_per_1k_ci", intervalOrNull(p.usdPer1kCi)},
                                {"latency_ms", p.latencyMs},
-                               {"latency_ci", interval(p.latencyCi)}});
+                               {"latency_ci", intervalOrNull(p.latencyCi)}});
     }
     j["unplaced"] = json::array();
     for (const QString &name : a.unplaced)

@@ -1,5 +1,7 @@
 #include "analysis/gates_json.h"
 
+#include "analysis/json_or_null.h"
+
 #include "domain/requirements_json.h"
 
 namespace ys {
@@ -13,8 +15,7 @@ json gatesJson(const GateVerdict &v)
         json c;
         c["verdict"] = Gates::name(g.result).toStdString();
         c["value"] = g.value ? json(*g.value) : json(nullptr);
-        c["interval"] =
-            g.interval ? json::array({g.interval->first, g.interval->second}) : json(nullptr);
+        c["interval"] = intervalOrNull(g.interval);
         c["threshold"] = g.threshold;
         c["comparison"] = g.atMost ? "<=" : ">=";
         c["source"] = g.source.toStdString();

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 namespace ys {
 
@@ -9,6 +10,12 @@ namespace ys {
 template <typename T> nlohmann::json orNull(const std::optional<T> &v)
 {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+// A 95% (or other) interval in JSON: [low, high], or null when there is none.
+inline nlohmann::json intervalOrNull(const std::optional<std::pair<double, double>> &ci)
+{
+    return ci ? nlohmann::json::array({ci->first, ci->second}) : nlohmann::json(nullptr);
 }
 
 } // namespace ys

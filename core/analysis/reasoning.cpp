@@ -4,15 +4,6 @@
 
 namespace ys {
 
-namespace {
-
-double reasoningMs(qint64 ns)
-{
-    return double(ns) / kNsPerMs;
-}
-
-} // namespace
-
 void ReasoningAccumulator::add(const Sample &x)
 {
     if (x.warmup || !x.servedBy.isEmpty() || !outcomeIsSuccess(x.outcome))
@@ -28,10 +19,10 @@ void ReasoningAccumulator::add(const Sample &x)
         ++m_withTokens;
     }
     if (x.firstContentNs)
-        m_firstAnswer.push_back(reasoningMs(*x.firstContentNs));
+        m_firstAnswer.push_back(double(*x.firstContentNs) / kNsPerMs);
     if (streamed) {
         ++m_result.streamed;
-        m_thinking.push_back(reasoningMs(*x.firstContentNs - *x.firstTokenNs));
+        m_thinking.push_back(double(*x.firstContentNs - *x.firstTokenNs) / kNsPerMs);
         return;
     }
     // Hidden: the answer's own decode rate after its first token, applied to the thinking.

@@ -46,7 +46,7 @@ json resultDistributionJson(const Distribution &d)
     j["p50"] = orNull(d.p50);
     j["p95"] = orNull(d.p95);
     j["p99"] = orNull(d.p99);
-    j["p95_ci"] = d.p95Ci ? json::array({d.p95Ci->first, d.p95Ci->second}) : json(nullptr);
+    j["p95_ci"] = intervalOrNull(d.p95Ci);
     return j;
 }
 

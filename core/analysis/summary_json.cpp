@@ -26,7 +26,7 @@ json distributionJson(const Distribution &d)
     j["p50"] = orNull(d.p50);
     j["p95"] = orNull(d.p95);
     j["p99"] = orNull(d.p99);
-    j["p95_ci"] = d.p95Ci ? json::array({d.p95Ci->first, d.p95Ci->second}) : json(nullptr);
+    j["p95_ci"] = intervalOrNull(d.p95Ci);
     return j;
 }
 
@@ -85,10 +85,7 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
         j["cost_usd"] = orNull(p.costUsd);
         j["usd_per_1k_tokens"] = orNull(p.usdPer1kBlended);
         j["usd_per_1k_measured"] = orNull(p.usdPer1kMeasured);
-        j["usd_per_1k_measured_ci"] =
-            p.usdPer1kMeasuredCi
-                ? json::array({p.usdPer1kMeasuredCi->first, p.usdPer1kMeasuredCi->second})
-                : json(nullptr);
+        j["usd_per_1k_measured_ci"] = intervalOrNull(p.usdPer1kMeasuredCi);
         j["billed_tokens"] = p.billedTokens;
         j["cost_breakdown_usd"] = {{"answered", orNull(p.costBreakdown.answeredUsd)},
                                    {"retried", orNull(p.costBreakdown.retriedUsd)},

@@ -111,6 +111,12 @@ void LoadRunner::forgetPrompt(int requestIndex)
 void LoadRunner::start()
 {
     const Scenario &sc = m_plan.scenario;
+    // What every request asks for (the suite made sure json_schema has a contract's schema).
+    if (sc.responseFormat == QLatin1StringView("json"))
+        m_format = RequestSpec::Format::Json;
+    else if (sc.responseFormat == QLatin1StringView("json_schema") && sc.contract &&
+             sc.contract->schema)
+        m_format = RequestSpec::Format::JsonSchema;
     m_planned = sc.requests + sc.warmup;
     // The first prompts are built (and the tokenizer loaded) before the clock starts: building
     // is the client's work and must not show up as the provider's queueing.
@@ -265,13 +271,9 @@ void LoadRunner::launch(Pending pending)
     spec.temperature = request.temperature;
     spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
-    if (m_plan.scenario.responseFormat == QLatin1StringView("json"))
-        spec.format = RequestSpec::Format::Json;
-    else if (m_plan.scenario.responseFormat == QLatin1StringView("json_schema") &&
-             m_plan.scenario.contract) {
-        spec.format = RequestSpec::Format::JsonSchema;
+    spec.format = m_format;
+    if (m_format == RequestSpec::Format::JsonSchema)
         spec.schema = m_plan.scenario.contract->schema;
-    }
 
     AttemptTimeouts timeouts;
     timeouts.totalMs = m_plan.scenario.timeoutMs;

@@ -140,6 +140,7 @@ private:
     std::vector<std::pair<qint64, qint64>> m_spans;       // each attempt's absolute start and end
     std::map<std::pair<int, int>, StepRequest> m_prompts; // (target, request) built ahead
     int m_promptsAhead = 1;
+    RequestSpec::Format m_format = RequestSpec::Format::Text; // the scenario's response_format
     QTimer m_tick;
     qint64 m_startNs = 0;
     QDateTime m_wallStart; // the price clock at m_startNs
