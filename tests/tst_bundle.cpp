@@ -123,10 +123,11 @@ private:
         }
         QSqlQuery q(db.connection());
         q.exec(QStringLiteral("SELECT seq, attempt, outcome, event_times, response_headers, "
-                              "text_hash, cost_usd FROM samples ORDER BY run_id, seq, attempt"));
+                              "text_hash, cost_usd, tool_args_ns FROM samples "
+                              "ORDER BY run_id, seq, attempt"));
         QCryptographicHash h(QCryptographicHash::Sha256);
         while (q.next())
-            for (int i = 0; i < 7; ++i)
+            for (int i = 0; i < 8; ++i)
                 h.addData(q.value(i).toString().toUtf8() + q.value(i).toByteArray() + '|');
         parts << QString::fromLatin1(h.result().toHex());
         return parts.join(QLatin1Char(' '));
@@ -184,6 +185,18 @@ private Q_SLOTS:
         const Result ran = cli({QStringLiteral("run"), QStringLiteral("--suite"), writeSuite(),
                                 QStringLiteral("--db"), m_db});
         QVERIFY2(ran.code == 0, qPrintable(ran.err));
+        // The simulator's answers make no tool calls: some attempts are given the moment their
+        // call's arguments were complete, so the bundle carries tool_args_ns as it carries the
+        // rest (contents() compares it).
+        {
+            Database db(m_db);
+            QString error;
+            QVERIFY2(db.open(&error), qPrintable(error));
+            QSqlQuery q(db.connection());
+            QVERIFY(q.exec(QStringLiteral("UPDATE samples SET tool_args_ns = end_ns - seq "
+                                          "WHERE outcome = 'ok' AND seq % 2 = 0")));
+            QVERIFY(q.numRowsAffected() > 0);
+        }
         m_show = show(m_db);
         QVERIFY(m_show.is_object());
         QCOMPARE(m_show["providers"].size(), std::size_t(2));

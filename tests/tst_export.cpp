@@ -449,6 +449,29 @@ private Q_SLOTS:
         const json only = json::parse(readAll(attemptsOnly).toStdString());
         QVERIFY(only.is_array());
         QCOMPARE(qint64(only.size()), storedAttempts());
+
+        // When a tool call's arguments were complete, in ms as the other times; empty for an
+        // attempt that made no call (the simulated attempts made none: one is given a time).
+        const QString withTool = out(QStringLiteral("tool.sqlite"));
+        QVERIFY(QFile::copy(m_db, withTool));
+        {
+            Database db(withTool);
+            QString error;
+            QVERIFY2(db.open(&error), qPrintable(error));
+            QSqlQuery q(db.connection());
+            QVERIFY(q.exec(QStringLiteral(
+                "UPDATE samples SET tool_args_ns = 123456789 WHERE id = (SELECT id FROM samples "
+                "ORDER BY run_id, seq LIMIT 1)")));
+        }
+        const QString toolJson = out(QStringLiteral("tool.json"));
+        r = cli({QStringLiteral("export"), QStringLiteral("--db"), withTool,
+                 QStringLiteral("--out"), toolJson, QStringLiteral("--table"),
+                 QStringLiteral("attempts")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const json tool = json::parse(readAll(toolJson).toStdString());
+        QVERIFY(tool.size() > 1);
+        QCOMPARE(tool[0]["tool_args_ms"].get<double>(), 123.456789);
+        QVERIFY(tool[1].contains("tool_args_ms") && tool[1]["tool_args_ms"].is_null());
     }
 
     // Bad input exits 2 naming what is wrong, writes nothing and keeps an earlier file.

@@ -16,6 +16,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <array>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -93,6 +94,15 @@ private Q_SLOTS:
         const auto before = counts(path);
         QVERIFY(before[0] > 0 && before[2] > 0);
         QCOMPARE(test::peekCount(path, "PRAGMA user_version"), qint64(version));
+        const auto hasColumn = [&path](const char *sql) {
+            return test::peekCount(path, sql, test::PeekFailure::Quiet) == 1;
+        };
+        // Schema 11 added samples.contract, schema 12 samples.tool_args_ns.
+        QCOMPARE(hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
+                           "WHERE name = 'contract'"),
+                 version >= 11);
+        QVERIFY(!hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
+                           "WHERE name = 'tool_args_ns'"));
 
         Database db(path);
         QString error;
@@ -104,6 +114,11 @@ private Q_SLOTS:
         QVERIFY(!q.next());
         q.finish();
         QCOMPARE(counts(path), before);
+        // The attempts stored before schema 12 made no tool call that was measured.
+        QVERIFY(hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
+                          "WHERE name = 'tool_args_ns'"));
+        QCOMPARE(test::peekCount(path, "SELECT COUNT(*) FROM samples WHERE tool_args_ns IS NULL"),
+                 before[2]);
 
         SessionRepository repo(db);
         const auto sessions = repo.sessions(&error);
@@ -114,8 +129,12 @@ private Q_SLOTS:
             const auto summary = loadSessionSummary(repo, s.id, &error);
             QVERIFY2(summary, qPrintable(error));
             QVERIFY(!summary->providers.empty());
-            for (const RunRecord &run : repo.runs(s.id, &error))
-                samples += qint64(repo.samples(run.id, &error).size());
+            for (const RunRecord &run : repo.runs(s.id, &error)) {
+                const auto stored = repo.samples(run.id, &error);
+                samples += qint64(stored.size());
+                QVERIFY(std::none_of(stored.begin(), stored.end(),
+                                     [](const Sample &x) { return x.toolArgsNs.has_value(); }));
+            }
         }
         QCOMPARE(samples, before[2]);
         db.close();

@@ -532,6 +532,8 @@ void TstPgStore::insertsInStatementsOfManyRows()
         s.costUsd = i * 0.5;
         s.textHash = ~quint64(i);
         s.eventTimesNs = {10, 20 + i};
+        if (i % 2)
+            s.toolArgsNs = 900 + i;
     }
     QVERIFY2(repo.insertSamples(samples, &error), qPrintable(error));
     const auto stored = repo.samples(run, &error);
@@ -544,6 +546,7 @@ void TstPgStore::insertsInStatementsOfManyRows()
         QCOMPARE(stored[i].costUsd, samples[i].costUsd);
         QCOMPARE(stored[i].textHash, samples[i].textHash);
         QCOMPARE(stored[i].eventTimesNs, samples[i].eventTimesNs);
+        QCOMPARE(stored[i].toolArgsNs, samples[i].toolArgsNs);
     }
 }
 

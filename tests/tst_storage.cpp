@@ -101,6 +101,7 @@ private Q_SLOTS:
         full.seq = 0;
         full.firstTokenNs = 120'000'000;
         full.firstContentNs = 121'000'000;
+        full.toolArgsNs = 250'000'000;
         full.headersNs = 2'000'000;
         full.endNs = 300'000'000;
         full.eventTimesNs = {120'000'000, 130'000'000};
@@ -125,10 +126,13 @@ private Q_SLOTS:
         const auto samples = repo.samples(*rid, &error);
         QCOMPARE(samples.size(), 2u);
         QCOMPARE(samples[0].firstTokenNs.value(), 120'000'000);
+        QCOMPARE(samples[0].firstContentNs, full.firstContentNs);
+        QCOMPARE(samples[0].toolArgsNs, full.toolArgsNs);
         QCOMPARE(samples[0].eventTimesNs, full.eventTimesNs);
         QCOMPARE(samples[0].cachedTokens.value(), 0); // a reported 0 stays 0
         QCOMPARE(samples[0].costUsd.value(), 0.00123);
         QVERIFY(!samples[1].firstTokenNs.has_value()); // unmeasured stays NULL, never 0
+        QVERIFY(!samples[1].toolArgsNs.has_value());
         QVERIFY(!samples[1].inputTokens.has_value());
         QVERIFY(!samples[1].costUsd.has_value());
         QVERIFY(samples[1].tokensEstimated);
@@ -142,6 +146,7 @@ private Q_SLOTS:
         QCOMPARE(one->endNs, bare.endNs);
         QVERIFY(one->tokensEstimated);
         QCOMPARE(repo.sample(samples[0].id, &error)->eventTimesNs, full.eventTimesNs);
+        QCOMPARE(repo.sample(samples[0].id, &error)->toolArgsNs, full.toolArgsNs);
         error.clear();
         QVERIFY(!repo.sample(samples[1].id + 1000, &error));
         QVERIFY(error.isEmpty()); // no such sample is not an error of the database

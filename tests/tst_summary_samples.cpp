@@ -4,8 +4,10 @@
 #include "analysis/stream_digest.h"
 #include "analysis/token_reconciliation.h"
 #include "session_support.h"
+#include "storage/attempt_pack.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
+#include "storage/stream_digest_store.h"
 #include "storage/summary_loader.h"
 #include "test_main.h"
 #include "test_support.h"
@@ -233,6 +235,8 @@ private Q_SLOTS:
             s.firstEventNs = 99'000'000 + i;
             s.firstTokenNs = 100'000'000 + i * 77'000;
             s.firstContentNs = s.firstTokenNs;
+            if (i % 4 == 1)
+                s.toolArgsNs = 250'000'000 + i * 1'000;
             s.endNs = 300'000'000 + i * 1'234'567;
             s.eventTimesNs = {*s.firstTokenNs, *s.firstTokenNs + 9'000'000,
                               *s.firstTokenNs + 9'000'000, *s.firstTokenNs + 30'000'000 + i};
@@ -297,6 +301,8 @@ private Q_SLOTS:
             QCOMPARE(b.firstEventNs, a.firstEventNs);
             QCOMPARE(b.firstTokenNs, a.firstTokenNs);
             QCOMPARE(b.firstContentNs, a.firstContentNs);
+            QCOMPARE(b.toolArgsNs, a.toolArgsNs);
+            QCOMPARE(b.toolArgsNs, in[i].toolArgsNs);
             QCOMPARE(b.endNs, a.endNs);
             QCOMPARE(b.eventTimesNs, a.eventTimesNs);
             QCOMPARE(b.httpStatus, a.httpStatus);
@@ -339,6 +345,79 @@ private Q_SLOTS:
         QCOMPARE(y.results.latency->e2eFromIntendedMs->p99,
                  x.results.latency->e2eFromIntendedMs->p99);
         QVERIFY(loadSessionSummary(repo, written->session, &error));
+    }
+
+    // The packed attempts (version 3) keep every optional time, the tool call's arguments'
+    // among them, and unset ones stay unset; a pack of an older version is not read.
+    void packKeepsOptionalTimes()
+    {
+        Sample full;
+        full.startOffsetNs = 7;
+        full.endNs = 300'000'000;
+        full.firstTokenNs = 90'000'000;
+        full.firstContentNs = 95'000'000;
+        full.toolArgsNs = 280'000'000;
+        full.headersNs = 40'000'000;
+        full.connectStartNs = 100;
+        full.connectedNs = 3'000'000;
+        full.tlsDoneNs = 9'000'000;
+        full.inputTokens = 1000;
+        full.outputTokens = 30;
+        full.cachedTokens = 0;
+        full.reasoningTokens = 4;
+        full.costUsd = 0.0025;
+        full.servedBy = QStringLiteral("B");
+        Sample bare;
+        bare.endNs = 5'000'000;
+        bare.outcome = Outcome::ConnectionError;
+        QByteArray packed;
+        AttemptPack::append(packed, full);
+        AttemptPack::append(packed, bare);
+        QCOMPARE(packed.at(0), char(3));
+        QCOMPARE(AttemptPack::count(packed), qint64(2));
+        std::vector<Sample> back;
+        QVERIFY(AttemptPack::unpack(packed, [&back](Sample &&s) { back.push_back(std::move(s)); }));
+        QCOMPARE(back.size(), std::size_t(2));
+        QCOMPARE(back[0].toolArgsNs, full.toolArgsNs);
+        QCOMPARE(back[0].firstContentNs, full.firstContentNs);
+        QCOMPARE(back[0].firstTokenNs, full.firstTokenNs);
+        QCOMPARE(back[0].tlsDoneNs, full.tlsDoneNs);
+        QCOMPARE(back[0].reasoningTokens, full.reasoningTokens);
+        QCOMPARE(back[0].cachedTokens, full.cachedTokens);
+        QCOMPARE(back[0].costUsd, full.costUsd);
+        QCOMPARE(back[0].endNs, full.endNs);
+        QCOMPARE(back[0].servedBy, QStringLiteral("fallback"));
+        QVERIFY(!back[1].toolArgsNs && !back[1].firstContentNs && !back[1].costUsd);
+        QCOMPARE(back[1].outcome, Outcome::ConnectionError);
+        for (const char older : {char(1), char(2)}) {
+            QByteArray old = packed;
+            old[0] = older;
+            QCOMPARE(AttemptPack::count(old), qint64(-1));
+            QVERIFY(!AttemptPack::unpack(old, [](Sample &&) { QFAIL("an older pack was read"); }));
+        }
+
+        // An ended run's digest packs what its stored samples hold.
+        QTemporaryDir dir;
+        Database db(dir.filePath(QStringLiteral("p.sqlite")));
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        SessionRepository repo(db);
+        const auto written =
+            test::createFirstRun(repo, test::offlineSuite(QStringLiteral("p")), &error);
+        QVERIFY2(written, qPrintable(error));
+        full.runId = bare.runId = written->run;
+        bare.seq = 1;
+        QVERIFY2(repo.insertSamples({full, bare}, &error), qPrintable(error));
+        QVERIFY2(repo.finishRun(written->run, SessionStatus::Finished, &error), qPrintable(error));
+        back.clear();
+        QVERIFY(StreamDigestStore::withAttempts(
+            db.connection(), written->run, [&back](const QByteArray &p) {
+                return AttemptPack::unpack(p,
+                                           [&back](Sample &&s) { back.push_back(std::move(s)); });
+            }));
+        QCOMPARE(back.size(), std::size_t(2));
+        QCOMPARE(back[0].toolArgsNs, full.toolArgsNs);
+        QVERIFY(!back[1].toolArgsNs);
     }
 };
 

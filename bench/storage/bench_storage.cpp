@@ -227,6 +227,8 @@ void bindRow(sqlite3_stmt *st, qint64 run, const Sample &s)
     s.reportedCostUsd ? sqlite3_bind_double(st, ++c, *s.reportedCostUsd)
                       : sqlite3_bind_null(st, ++c);
     bindOpt(st, ++c, s.tunnelNs);
+    bindText(st, ++c, s.contract);
+    bindOpt(st, ++c, s.toolArgsNs);
 }
 
 // The raw C API: the same schema (made by Database), pragmas, rows and batches.

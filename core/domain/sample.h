@@ -34,6 +34,9 @@ struct Sample {
     std::optional<qint64> firstEventNs;
     std::optional<qint64> firstTokenNs;
     std::optional<qint64> firstContentNs;
+    // A tool call's arguments were complete (the last call's, when it made several): the event
+    // that closed them arrived (docs/measurements.md, "Tool calls"). Unset: no tool call.
+    std::optional<qint64> toolArgsNs;
     qint64 endNs = 0;
     std::vector<qint64> eventTimesNs; // arrival of every content-bearing event
 

@@ -10,7 +10,9 @@ namespace {
 
 // 2: the first answer token (first_content_ns) joined the optional times; a pack of version 1
 // is not read, and its run's samples are read instead.
-constexpr char kVersion = 2;
+// 3: when a tool call's arguments were complete (tool_args_ns) joined them; a pack of an older
+// version is not read, and its run's samples are read instead.
+constexpr char kVersion = 3;
 static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "packed attempts are written little-endian");
 
 enum Flag : quint8 { Warmup = 1, Reused = 2, Estimated = 4, ServedElsewhere = 8 };
@@ -18,7 +20,7 @@ enum Flag : quint8 { Warmup = 1, Reused = 2, Estimated = 4, ServedElsewhere = 8 
 struct Record {
     qint64 startOffsetNs, endNs, intendedStartNs, queueDelayNs, localPromptTokens,
         localOutputTokens;
-    qint64 optional[10]; // see kOptional; present when its bit in present is set
+    qint64 optional[11]; // see kOptional; present when its bit in present is set
     double costUsd;
     qint32 requestIndex, attemptNumber;
     quint16 present;
@@ -26,12 +28,13 @@ struct Record {
 };
 static_assert(std::is_trivially_copyable_v<Record>);
 
-constexpr std::optional<qint64> Sample::*kOptional[10] = {
-    &Sample::firstTokenNs,  &Sample::headersNs,    &Sample::connectStartNs,
-    &Sample::connectedNs,   &Sample::tlsDoneNs,    &Sample::inputTokens,
-    &Sample::outputTokens,  &Sample::cachedTokens, &Sample::reasoningTokens,
-    &Sample::firstContentNs};
-constexpr quint16 kCostBit = 1u << 10;
+constexpr std::optional<qint64> Sample::*kOptional[11] = {
+    &Sample::firstTokenNs,   &Sample::headersNs,    &Sample::connectStartNs,
+    &Sample::connectedNs,    &Sample::tlsDoneNs,    &Sample::inputTokens,
+    &Sample::outputTokens,   &Sample::cachedTokens, &Sample::reasoningTokens,
+    &Sample::firstContentNs, &Sample::toolArgsNs};
+constexpr quint16 kCostBit = 1u << std::size(kOptional);
+static_assert(std::size(kOptional) < 16, "the present bits and the cost's fit in 16 bits");
 
 } // namespace
 

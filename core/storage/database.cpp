@@ -231,6 +231,10 @@ ALTER TABLE samples ADD COLUMN tunnel_ns INTEGER;
     R"sql(
 ALTER TABLE samples ADD COLUMN contract TEXT;
 )sql",
+    // 12: when a tool call's arguments were complete (docs/measurements.md, "Tool calls").
+    R"sql(
+ALTER TABLE samples ADD COLUMN tool_args_ns INTEGER;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);
@@ -427,7 +431,7 @@ bool Database::migrate(QString *error)
             }
         }
         // Schema 7 keeps what the runs stored so far digest to, in the same transaction.
-        if (version + 1 == 7 && !StreamDigestStore::backfill(m_db, error)) {
+        if (version + 1 == 7 && !StreamDigestStore::backfill(m_db, version + 1, error)) {
             rollback();
             return false;
         }

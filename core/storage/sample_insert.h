@@ -20,10 +20,10 @@ inline constexpr const char *kSampleInsertHead =
     "local_prompt_tokens, local_output_tokens, output_chars, cost_usd, event_times, "
     "request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
     "served_by, diagnostics, start_offset_ns, needle_found, text_hash, "
-    "cache_write_tokens, reported_cost_usd, tunnel_ns, contract) VALUES ";
+    "cache_write_tokens, reported_cost_usd, tunnel_ns, contract, tool_args_ns) VALUES ";
 inline constexpr const char *kSampleRowMarks =
     "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-    "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
 // Binds one sample's values in the order of kSampleInsertHead's columns, for both inserts.
 // Binder takes integer(qint64), integer(optional<qint64>), real(optional<double>), text(QString;
@@ -80,6 +80,7 @@ template <typename Binder> void bindSampleColumns(Binder &b, const Sample &s)
     b.real(s.reportedCostUsd);
     b.integer(s.tunnelNs);
     b.text(s.contract);
+    b.integer(s.toolArgsNs);
 }
 
 // Inserts samples through SQLite's own interface on the Qt driver's connection, inside the

@@ -453,7 +453,7 @@ QString sampleSelect()
         "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
         "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, response_headers, "
         "served_by, diagnostics, start_offset_ns, needle_found, text_hash, cache_write_tokens, "
-        "reported_cost_usd, tunnel_ns, contract FROM samples ");
+        "reported_cost_usd, tunnel_ns, contract, tool_args_ns FROM samples ");
 }
 
 // The current row of a query that selects sampleSelect()'s columns.
@@ -513,6 +513,7 @@ Sample readSample(const QSqlQuery &q)
     s.reportedCostUsd = optRealOf(q.value(c++));
     s.tunnelNs = optOf(q.value(c++));
     s.contract = q.value(c++).toString();
+    s.toolArgsNs = optOf(q.value(c++));
     return s;
 }
 

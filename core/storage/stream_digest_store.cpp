@@ -72,7 +72,7 @@ bool store(QSqlDatabase &db, qint64 runId, const StreamDigest &digest, const QBy
 }
 
 std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *attempts,
-                                    QString *error)
+                                    QString *error, int schema)
 {
     sqlite3 *handle = sqlite_direct::handleOf(db);
     qint64 count = 0;
@@ -84,8 +84,8 @@ std::optional<StreamDigest> compute(QSqlDatabase &db, qint64 runId, QByteArray *
         if (countsForStreams(s))
             appendDeliveryGaps(s.eventTimesNs, gaps);
     };
-    if (!(handle ? forEachSummarySample(handle, runId, true, add, error)
-                 : forEachSummarySample(db, runId, true, add, error)))
+    if (!(handle ? forEachSummarySample(handle, runId, true, add, error, schema)
+                 : forEachSummarySample(db, runId, true, add, error, schema)))
         return std::nullopt;
     StreamDigest d = digestGaps(std::move(gaps));
     d.sampleCount = count;
@@ -124,7 +124,7 @@ bool withAttempts(QSqlDatabase &db, qint64 runId,
     return use(q.value(0).toByteArray());
 }
 
-bool backfill(QSqlDatabase &db, QString *error)
+bool backfill(QSqlDatabase &db, int schema, QString *error)
 {
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT id FROM runs WHERE status <> 'running' AND id NOT IN "
@@ -138,7 +138,7 @@ bool backfill(QSqlDatabase &db, QString *error)
     q.finish();
     QByteArray attempts;
     for (qint64 run : runs) {
-        const auto digest = compute(db, run, &attempts, error);
+        const auto digest = compute(db, run, &attempts, error, schema);
         if (!digest || !store(db, run, *digest, attempts, error))
             return false;
     }

@@ -17,8 +17,7 @@ namespace {
 
 using namespace sqlite_direct;
 
-// Every column but the free text the summary never reads (samples() reads those too). Without
-// event times, event_times is read as NULL: the column stays where the reader expects it.
+// Every column but the free text the summary never reads (samples() reads those too).
 constexpr const char *kColumns =
     "SELECT id, seq, warmup, intended_start_ns, queue_delay_ns, connect_start_ns, connected_ns, "
     "tls_done_ns, request_sent_ns, headers_ns, first_event_ns, first_token_ns, "
@@ -26,8 +25,30 @@ constexpr const char *kColumns =
     "finish_reason, input_tokens, output_tokens, cached_tokens, reasoning_tokens, "
     "tokens_estimated, local_prompt_tokens, local_output_tokens, output_chars, cost_usd, "
     "event_times, request_index, attempt, retry_delay_ns, coalesced_reads, served_by, "
-    "start_offset_ns, needle_found, text_hash, cache_write_tokens, reported_cost_usd "
-    "FROM samples WHERE run_id = ? ORDER BY seq";
+    "start_offset_ns, needle_found, text_hash, cache_write_tokens, reported_cost_usd, "
+    "tool_args_ns FROM samples WHERE run_id = ? ORDER BY seq";
+
+// The columns of kColumns that a schema after 7 added, and the schema that added each: a
+// database migrated to schema 7 has its digests made then (StreamDigestStore::backfill), before
+// these columns exist, and reads NULL in their place.
+struct LaterColumn {
+    const char *name;
+    int schema;
+};
+constexpr LaterColumn kLaterColumns[] = {{"tool_args_ns", 12}};
+
+// kColumns as a database of that schema reads them; without event times, event_times is read
+// as NULL: either way each column stays where the reader expects it.
+QByteArray columnsSql(bool withEventTimes, int schema)
+{
+    QByteArray sql(kColumns);
+    if (!withEventTimes)
+        sql.replace("event_times,", "NULL,");
+    for (const LaterColumn &c : kLaterColumns)
+        if (schema < c.schema)
+            sql.replace(c.name, "NULL");
+    return sql;
+}
 
 // The few distinct texts of a column (finish reasons, fallback names), made into a QString once
 // each and shared by every sample that has them, instead of one allocation a row.
@@ -128,6 +149,7 @@ Sample decodeSummaryRow(const R &row, qint64 runId, TextPool &finishReasons, Tex
     s.textHash = quint64(row.integer(c++));
     s.cacheWriteTokens = row.optInteger(c++);
     s.reportedCostUsd = row.optReal(c++);
+    s.toolArgsNs = row.optInteger(c++);
     return s;
 }
 
@@ -175,13 +197,11 @@ std::optional<qint64> countSamples(sqlite3 *db, qint64 runId)
 }
 
 bool forEachSummarySample(sqlite3 *db, qint64 runId, bool withEventTimes,
-                          const std::function<void(Sample &&)> &visit, QString *error)
+                          const std::function<void(Sample &&)> &visit, QString *error, int schema)
 {
     using namespace sqlite_direct;
     Statement st;
-    QByteArray sql(kColumns);
-    if (!withEventTimes)
-        sql.replace("event_times,", "NULL,");
+    const QByteArray sql = columnsSql(withEventTimes, schema);
     if (sqlite3_prepare_v2(db, sql.constData(), -1, &st.stmt, nullptr) != SQLITE_OK ||
         sqlite3_bind_int64(st.stmt, 1, runId) != SQLITE_OK) {
         if (error)
@@ -213,11 +233,9 @@ std::optional<qint64> countSamples(QSqlDatabase &db, qint64 runId)
 }
 
 bool forEachSummarySample(QSqlDatabase &db, qint64 runId, bool withEventTimes,
-                          const std::function<void(Sample &&)> &visit, QString *error)
+                          const std::function<void(Sample &&)> &visit, QString *error, int schema)
 {
-    QString sql = QString::fromLatin1(kColumns);
-    if (!withEventTimes)
-        sql.replace(QLatin1StringView("event_times,"), QLatin1StringView("NULL,"));
+    const QString sql = QString::fromLatin1(columnsSql(withEventTimes, schema));
     QSqlQuery q(db);
     q.setForwardOnly(true);
     q.prepare(sql);

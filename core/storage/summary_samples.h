@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/sample.h"
+#include "storage/database.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -20,15 +21,19 @@ std::vector<Sample> readSummarySamples(sqlite3 *db, qint64 runId, bool withEvent
 
 // The same samples handed to visit one at a time, in the run's order, never all held at once
 // (a summary keeps a few numbers of each). False, with *error set, when the read failed.
+// schema: the version the database is at, when a migration reads it before the last one (the
+// digests the migration to schema 7 makes): the columns a later schema adds are read as unset.
 bool forEachSummarySample(sqlite3 *db, qint64 runId, bool withEventTimes,
-                          const std::function<void(Sample &&)> &visit, QString *error);
+                          const std::function<void(Sample &&)> &visit, QString *error,
+                          int schema = Database::kSchemaVersion);
 
 // How many samples a run has (from the index alone); none when the count failed.
 std::optional<qint64> countSamples(sqlite3 *db, qint64 runId);
 
 // The same reads through QSqlQuery, for a connection that is not SQLite's (PostgreSQL).
 bool forEachSummarySample(QSqlDatabase &db, qint64 runId, bool withEventTimes,
-                          const std::function<void(Sample &&)> &visit, QString *error);
+                          const std::function<void(Sample &&)> &visit, QString *error,
+                          int schema = Database::kSchemaVersion);
 std::optional<qint64> countSamples(QSqlDatabase &db, qint64 runId);
 
 } // namespace ys
