@@ -32,7 +32,9 @@ Json otherType(const Json &v)
     return "not an object";
 }
 
-QString broken(const QString &document, SimSchemaBreak how)
+} // namespace
+
+QString simBrokenDocument(const QString &document, SimSchemaBreak how)
 {
     const QByteArray bytes = document.toUtf8();
     Json doc = Json::parse(bytes.begin(), bytes.end(), nullptr, false);
@@ -44,6 +46,8 @@ QString broken(const QString &document, SimSchemaBreak how)
         doc.erase(doc.begin());
     return QString::fromStdString(doc.dump());
 }
+
+namespace {
 
 struct Problem {
     QString field;
@@ -77,14 +81,13 @@ void readStructured(const Json &s, SimAnswers *out)
                                              "missing_field")};
         o.breaks.clear();
         for (const Json &b : *breaks) {
-            const std::string name = b.is_string() ? b.get<std::string>() : std::string();
-            const auto it = std::find_if(std::begin(kBreakNames), std::end(kBreakNames),
-                                         [&](const auto &n) { return name == n.second; });
-            if (it == std::end(kBreakNames))
+            const std::optional<SimSchemaBreak> how =
+                simSchemaBreakNamed(b.is_string() ? b.get<std::string>() : std::string());
+            if (!how)
                 throw Problem{bf, SimProfile::tr("unknown way to break \"%1\" (known: "
                                                  "truncated, wrong_type, missing_field)")
                                       .arg(QString::fromStdString(b.dump()))};
-            o.breaks.push_back(it->first);
+            o.breaks.push_back(*how);
         }
     }
     out->structured = std::move(o);
@@ -107,6 +110,14 @@ void readGolden(const Json &g, SimAnswers *out)
 }
 
 } // namespace
+
+std::optional<SimSchemaBreak> simSchemaBreakNamed(const std::string &name)
+{
+    for (const auto &[value, text] : kBreakNames)
+        if (name == text)
+            return value;
+    return std::nullopt;
+}
 
 QString simSchemaBreakName(SimSchemaBreak b)
 {
@@ -193,7 +204,7 @@ std::optional<SimFixedAnswer> simFixedAnswer(const SimAnswers &answers, const QS
     if (draws.first >= s.breakRate)
         return SimFixedAnswer{s.document, std::nullopt};
     const auto pick = std::min(s.breaks.size() - 1, std::size_t(draws.second * s.breaks.size()));
-    return SimFixedAnswer{broken(s.document, s.breaks[pick]), s.breaks[pick]};
+    return SimFixedAnswer{simBrokenDocument(s.document, s.breaks[pick]), s.breaks[pick]};
 }
 
 std::optional<std::pair<QString, QString>> readSimAnswers(const Json &profile, SimAnswers *out)

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,13 @@ struct SimFixedAnswer {
 };
 
 QString simSchemaBreakName(SimSchemaBreak b);
+// The break of that name ("truncated", "wrong_type", "missing_field"); nullopt for another.
+std::optional<SimSchemaBreak> simSchemaBreakNamed(const std::string &name);
+
+// document (JSON text) broken as `how` says: its first half of characters (truncated, and
+// always when it is not an object with members), its first member (in key order) of another
+// type (wrong_type) or left out (missing_field).
+QString simBrokenDocument(const QString &document, SimSchemaBreak how);
 
 // The profile's fixed answer to a prompt: the golden answer whose prompt the processed prompt
 // ends with (both trimmed), else the structured document (broken or not, by `draws`, two

@@ -1,6 +1,7 @@
 #include "sim/sim_anthropic.h"
 
 #include "sim/sim_error_table.h"
+#include "sim/sim_tool_requests.h"
 
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -151,7 +152,10 @@ bool SimAnthropic::parse(const SimHttpRequest &, SimChatRequest *out, SimError *
         simAppendMessage(prompt, text);
     }
     out->prompt = prompt;
-    return true;
+    if (const auto t = body.find("thinking"); t != body.end() && t->is_object())
+        if (const auto b = t->find("budget_tokens"); b != t->end() && b->is_number_integer())
+            out->reasoningEffort = QStringLiteral("budget:%1").arg(b->get<std::int64_t>());
+    return simReadAnthropicTools(body, out, error);
 }
 
 SimReply SimAnthropic::errorReply(const SimError &error) const
@@ -186,6 +190,9 @@ void SimAnthropic::begin(const SimAnswer &answer, SimRandom &ids)
 {
     m_answer = answer;
     m_id = QByteArrayLiteral("msg_01") + simRandomToken(ids, 22);
+    m_toolId.clear();
+    if (!answer.toolName.isEmpty())
+        m_toolId = QByteArrayLiteral("toolu_01") + simRandomToken(ids, 22);
 }
 
 QByteArray SimAnthropic::usage(int outputTokens) const
@@ -207,8 +214,18 @@ std::vector<SimSse> SimAnthropic::opening()
                  simJsonString(m_answer.model) +
                  ",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":" +
                  usage(1) + "}}"},
-            m_answer.reasoningStreamed ? blockStart(0, "thinking") : blockStart(0, "text"),
+            m_answer.reasoningStreamed ? blockStart(0, "thinking") : answerBlockStart(0),
             {"ping", "{\"type\": \"ping\"}"}};
+}
+
+SimSse SimAnthropic::answerBlockStart(int index) const
+{
+    if (m_toolId.isEmpty())
+        return blockStart(index, "text");
+    return {"content_block_start",
+            "{\"type\":\"content_block_start\",\"index\":" + QByteArray::number(index) +
+                ",\"content_block\":{\"type\":\"tool_use\",\"id\":\"" + m_toolId +
+                "\",\"name\":" + simJsonString(m_answer.toolName) + ",\"input\":{}}}"};
 }
 
 SimSse SimAnthropic::blockStart(int index, const char *type)
@@ -237,12 +254,16 @@ std::vector<SimSse> SimAnthropic::content(const QString &text, int, bool)
     if (m_answer.reasoningStreamed && !m_textOpen) {
         m_textOpen = true;
         events.push_back({"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"});
-        events.push_back(blockStart(1, "text"));
+        events.push_back(answerBlockStart(1));
     }
+    // A tool call's arguments stream as partial JSON.
+    const QByteArray delta =
+        m_toolId.isEmpty()
+            ? "{\"type\":\"text_delta\",\"text\":" + simJsonString(text) + '}'
+            : "{\"type\":\"input_json_delta\",\"partial_json\":" + simJsonString(text) + '}';
     events.push_back({"content_block_delta",
                       "{\"type\":\"content_block_delta\",\"index\":" + QByteArray::number(index) +
-                          ",\"delta\":{\"type\":\"text_delta\",\"text\":" + simJsonString(text) +
-                          "}}"});
+                          ",\"delta\":" + delta + '}'});
     return events;
 }
 
@@ -251,12 +272,13 @@ std::vector<SimSse> SimAnthropic::closing()
     if (!m_answer.endMarker)
         return {};
     const QByteArray index = m_answer.reasoningStreamed ? "1" : "0";
-    return {{"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + index + "}"},
+    // The block's stop ends a tool call's arguments.
+    return {{"content_block_stop", "{\"type\":\"content_block_stop\",\"index\":" + index + "}",
+             !m_toolId.isEmpty()},
             {"message_delta", QByteArrayLiteral("{\"type\":\"message_delta\",\"delta\":{\"stop_"
                                                 "reason\":\"") +
-                                  (m_answer.truncated ? "max_tokens" : "end_turn") +
-                                  "\",\"stop_sequence\":null},\"usage\":" + usage(outputTokens()) +
-                                  "}"},
+                                  stopReason() + "\",\"stop_sequence\":null},\"usage\":" +
+                                  usage(outputTokens()) + "}"},
             {"message_stop", "{\"type\":\"message_stop\"}"}};
 }
 
@@ -276,13 +298,29 @@ std::vector<SimSse> SimAnthropic::emptyEnd()
     return {{QByteArrayLiteral("message_stop"), QByteArrayLiteral("{\"type\":\"message_stop\"}")}};
 }
 
+const char *SimAnthropic::stopReason() const
+{
+    if (m_answer.truncated)
+        return "max_tokens";
+    return m_toolId.isEmpty() ? "end_turn" : "tool_use";
+}
+
 QByteArray SimAnthropic::completeBody(const QString &text)
 {
+    QByteArray block = "{\"type\":\"text\",\"text\":" + simJsonString(text) + '}';
+    if (!m_toolId.isEmpty()) {
+        // Whole, the input is an object: arguments cut by the output limit leave it empty.
+        const QByteArray args = text.toUtf8();
+        nlohmann::json input = nlohmann::json::parse(args.begin(), args.end(), nullptr, false);
+        if (!input.is_object())
+            input = nlohmann::json::object();
+        block = "{\"type\":\"tool_use\",\"id\":\"" + m_toolId +
+                "\",\"name\":" + simJsonString(m_answer.toolName) +
+                ",\"input\":" + QByteArray::fromStdString(input.dump()) + '}';
+    }
     return "{\"id\":\"" + m_id + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" +
-           simJsonString(m_answer.model) +
-           ",\"content\":[{\"type\":\"text\",\"text\":" + simJsonString(text) +
-           "}],\"stop_reason\":\"" + (m_answer.truncated ? "max_tokens" : "end_turn") +
-           "\",\"stop_sequence\":null,\"usage\":" + usage(outputTokens()) + "}";
+           simJsonString(m_answer.model) + ",\"content\":[" + block + "],\"stop_reason\":\"" +
+           stopReason() + "\",\"stop_sequence\":null,\"usage\":" + usage(outputTokens()) + "}";
 }
 
 } // namespace ys

@@ -31,6 +31,7 @@ public:
     std::vector<SimSse> emptyEnd() override;
     bool closesAfterStreamError() const override { return true; }
     QByteArray completeBody(const QString &text) override;
+    bool toolArgumentsAreObject(bool stream) const override { return !stream; }
 
     // {"type": "error", "error": {"type": type, "message": message}}
     static QByteArray errorBody(const char *type, const QString &message);
@@ -40,9 +41,12 @@ private:
     // output_tokens: the answer's and the thinking's, which Anthropic does not break out.
     int outputTokens() const { return m_answer.completionTokens + m_answer.reasoningTokens; }
     static SimSse blockStart(int index, const char *type);
+    SimSse answerBlockStart(int index) const; // the text block, or the tool_use one
+    const char *stopReason() const;           // "end_turn", "max_tokens" or "tool_use"
 
     nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     QByteArray m_id;
+    QByteArray m_toolId;     // a tool call's id ("toolu_..."); empty: a text answer
     bool m_textOpen = false; // the text block after streamed thinking was opened
 };
 

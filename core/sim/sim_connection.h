@@ -74,6 +74,8 @@ private:
     QString pieceText(std::size_t index);
     QString withTextFaults(QString text) const;
     void writeContent(std::size_t index);
+    // Records when the event that completes a tool call's arguments is written, if one of these is.
+    void stampToolArgsComplete(const std::vector<SimSse> &events, std::int64_t now);
     void finishStream();
     void finishNonStreaming();
     void failMidStream();

@@ -181,7 +181,8 @@ void SimConnection::writeContent(std::size_t index)
             last ? m_answerTokens : std::min(m_answerTokens, m_runningTokens[piece]);
         events = m_dialect->content(text, reported, last);
     }
-    if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1)) {
+    if (m_faults.has(SimFault::MalformedJson) && index == std::min<std::size_t>(1, count - 1) &&
+        !events.empty()) {
         QByteArray &data = events.back().data;
         data.truncate(data.size() * 2 / 3);
     }
@@ -197,16 +198,27 @@ void SimConnection::writeContent(std::size_t index)
     const std::int64_t now = monotonicNs();
     if (index == 0 && thinking > 0)
         m_record.firstReasoningNs = now;
-    if (index == thinking)
+    // The first answer event that carried anything (Gemini's function call skips the others).
+    if (index >= thinking && m_record.firstContentNs == 0 && !events.empty())
         m_record.firstContentNs = now;
+    stampToolArgsComplete(events, now);
     m_record.eventPlannedNs.push_back(dueOf(index));
     m_record.eventWrittenNs.push_back(now);
     writeBody(units);
 }
 
+void SimConnection::stampToolArgsComplete(const std::vector<SimSse> &events, std::int64_t now)
+{
+    for (const SimSse &event : events)
+        if (event.completesToolCall && m_record.toolArgsCompleteNs == 0)
+            m_record.toolArgsCompleteNs = now;
+}
+
 void SimConnection::finishStream()
 {
-    std::vector<QByteArray> units = sseUnits(m_dialect->closing());
+    const std::vector<SimSse> closing = m_dialect->closing();
+    stampToolArgsComplete(closing, monotonicNs());
+    std::vector<QByteArray> units = sseUnits(closing);
     if (m_jsonArray)
         units.push_back(m_arrayItems == 0 ? QByteArrayLiteral("[]") : QByteArrayLiteral("]"));
     writeLastUnits(units);
@@ -233,6 +245,8 @@ void SimConnection::finishNonStreaming()
         body.truncate(body.size() * 2 / 3);
     const std::int64_t now = monotonicNs();
     m_record.firstContentNs = now;
+    if (!m_record.toolName.isEmpty())
+        m_record.toolArgsCompleteNs = now; // the whole call is in the body
     m_record.eventPlannedNs.push_back(m_generationStartNs + m_plan->durationNs());
     m_record.eventWrittenNs.push_back(now);
     setHead(200, QByteArrayLiteral("application/json"), body.size(), m_replyHeaders);

@@ -18,12 +18,14 @@ namespace ys {
 
 namespace {
 
-// Stream 2 of a request's seeds gives its ids, stream 6 whether it diverges (sim_text.cpp and
-// sim_profile.cpp own 0, 1, 4, 5).
+// Stream 2 of a request's seeds gives its ids, stream 6 whether it diverges, 8 the needle's
+// recall, 9 a structured answer's break, 10 a tool call's (sim_text.cpp and sim_profile.cpp own
+// 0, 1, 4, 5, 7).
 constexpr std::uint64_t kIdStream = 2;
 constexpr std::uint64_t kDivergenceStream = 6;
 constexpr std::uint64_t kRecallStream = 8;
 constexpr std::uint64_t kSchemaBreakStream = 9;
+constexpr std::uint64_t kToolCallStream = 10;
 // Streamed thinking's words come from a text of their own, apart from the answer's.
 constexpr std::uint64_t kThoughtSalt = 0x7468696e6b696e67;
 
@@ -39,6 +41,16 @@ QByteArray httpDate(std::int64_t seconds)
 {
     const QDateTime at = QDateTime::currentDateTimeUtc().addSecs(seconds);
     return QLocale::c().toString(at, QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'")).toLatin1();
+}
+
+// The arguments of the tool call that answers request `number` (sim_tool_calls.h).
+SimToolArguments toolCallArguments(const SimProfile &profile, std::uint64_t number,
+                                   const SimChatRequest &chat, bool asObject)
+{
+    SimRandom draw(simStreamSeed(profile.seed, number, kToolCallStream));
+    const double invalid = draw.uniform01();
+    const double which = draw.uniform01();
+    return simToolArguments(profile.toolCalls, chat.toolSchema, {invalid, which}, asObject);
 }
 
 } // namespace
@@ -97,6 +109,8 @@ bool SimConnection::readRequest(const SimHttpRequest &request, Intake &in)
     m_stream = in.chat.stream;
     m_record.stream = in.chat.stream;
     m_record.maxTokensRequested = in.chat.maxTokens;
+    m_record.reasoningEffort = in.chat.reasoningEffort;
+    m_record.toolChoice = in.chat.toolChoice;
     return true;
 }
 
@@ -319,6 +333,8 @@ void SimConnection::accept(const Intake &in)
     answer.includeUsage = m_stream && in.chat.includeUsage && answer.usage;
     answer.endMarker = !m_faults.has(SimFault::NoEndMarker);
     answer.emptyChoices = m_faults.has(SimFault::EmptyChoices);
+    if (in.chat.callsTool())
+        answer.toolName = in.chat.toolName;
     m_dialect->begin(answer, ids);
     for (auto &header : m_dialect->extraHeaders(m_record.requestId))
         m_replyHeaders.push_back(std::move(header));
@@ -354,10 +370,19 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
                       profile.needleRecall, recall.uniform01());
     SimRandom breaks(simStreamSeed(profile.seed, in.number, kSchemaBreakStream));
     const std::pair<double, double> draws{breaks.uniform01(), breaks.uniform01()};
-    const std::optional<SimFixedAnswer> fixed =
-        lead.isEmpty() ? simFixedAnswer(profile.answers, in.chat.prompt, draws,
-                                        in.chat.responseFormat, in.chat.schema)
-                       : std::nullopt;
+    std::optional<SimFixedAnswer> fixed;
+    if (in.chat.callsTool()) {
+        // A tool call's arguments are its answer's text, whatever the prompt asks.
+        const SimToolArguments args = toolCallArguments(
+            profile, in.number, in.chat, m_dialect->toolArgumentsAreObject(m_stream));
+        fixed = SimFixedAnswer{args.text, std::nullopt};
+        m_record.toolName = in.chat.toolName;
+        if (args.broke)
+            m_record.toolArgsBreak = simSchemaBreakName(*args.broke);
+    } else if (lead.isEmpty()) {
+        fixed = simFixedAnswer(profile.answers, in.chat.prompt, draws, in.chat.responseFormat,
+                               in.chat.schema);
+    }
     // The answer's text is planned over its own events; streamed thinking has pieces of its own.
     SimPlan answerPlan = *m_plan;
     answerPlan.events.erase(answerPlan.events.begin(),
@@ -372,6 +397,9 @@ void SimConnection::writeAnswerText(const Intake &in, std::optional<std::uint64_
     m_record.responseFormat = in.chat.responseFormat;
     if (fixed && fixed->broke)
         m_record.schemaBreak = simSchemaBreakName(*fixed->broke);
+    if (in.chat.callsTool())
+        for (const QString &piece : answer.pieces)
+            m_record.toolArgs += piece;
     m_pieces = std::move(answer.pieces);
     m_runningTokens = std::move(answer.running);
     m_answerTokens = answer.tokens;

@@ -27,6 +27,23 @@ struct SimChatRequest {
     // (with the schema, compact JSON).
     QString responseFormat = QStringLiteral("text");
     QByteArray schema;
+    // Tools offered in the dialect's own fields: the one the simulated model calls (the one
+    // tool_choice forces, else the first offered) with its parameters' JSON Schema (compact
+    // JSON; empty when it has none), what tool_choice asked ("required", "auto", "none" or the
+    // forced tool's name; empty without tools) and how many function tools were offered.
+    QString toolName;
+    QByteArray toolSchema;
+    QString toolChoice;
+    int toolCount = 0;
+    // The reasoning effort asked for, as sent: an effort name ("low", ...) or "budget:N" for a
+    // thinking budget in tokens; empty when the request asked for none.
+    QString reasoningEffort;
+
+    // The answer is a call of toolName rather than text.
+    bool callsTool() const
+    {
+        return !toolName.isEmpty() && toolChoice != QLatin1StringView("none");
+    }
 };
 
 // Reads an OpenAI-shaped format object ({"type": "json_object"} or {"type": "json_schema", ...})
@@ -79,9 +96,12 @@ struct SimReply {
 };
 
 // One server-sent event: an optional event name and its data (one line of JSON).
+// completesToolCall marks the event after which a tool call's arguments are complete (the
+// connection records when it was written).
 struct SimSse {
     QByteArray event;
     QByteArray data;
+    bool completesToolCall = false;
 };
 
 // What was decided about an answer when its request was accepted.
@@ -102,6 +122,9 @@ struct SimAnswer {
     bool includeUsage = false;      // a stream that asked for usage (OpenAI chat)
     bool endMarker = true;          // false: the stream ends without its end marker
     bool emptyChoices = false;      // OpenAI chat: a first chunk with "choices": []
+    // Non-empty: the answer is a call of this tool, and the answer's text is the call's
+    // arguments (JSON text), streamed in the dialect's own tool-call events.
+    QString toolName;
 
     std::optional<double> costUsd; // reported in usage (OpenAI chat's usage.cost), when set
 };
@@ -153,6 +176,10 @@ public:
     virtual bool closesAfterStreamError() const { return false; }
     // The whole answer of a request that did not stream.
     virtual QByteArray completeBody(const QString &text) = 0;
+    // Whether a tool call's arguments go out as a JSON object rather than as text (Gemini's
+    // functionCall.args, Anthropic's non-streamed tool_use input), so that they cannot be cut
+    // text.
+    virtual bool toolArgumentsAreObject(bool /*stream*/) const { return false; }
 
 protected:
     SimAnswer m_answer;

@@ -1,6 +1,7 @@
 #include "sim/sim_gemini.h"
 
 #include "sim/sim_error_table.h"
+#include "sim/sim_tool_requests.h"
 
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -138,6 +139,21 @@ OrderedJson errorDetails(const SimError &error)
     }
 }
 
+// The thinking asked for in a generationConfig: thinkingConfig's thinkingBudget ("budget:N") or
+// thinkingLevel, as sent.
+void readThinkingConfig(const Json &config, SimChatRequest *out)
+{
+    const auto thinking = config.find("thinkingConfig");
+    if (thinking == config.end() || !thinking->is_object())
+        return;
+    if (const auto budget = thinking->find("thinkingBudget");
+        budget != thinking->end() && budget->is_number_integer())
+        out->reasoningEffort = QStringLiteral("budget:%1").arg(budget->get<std::int64_t>());
+    else if (const auto level = thinking->find("thinkingLevel");
+             level != thinking->end() && level->is_string())
+        out->reasoningEffort = QString::fromStdString(level->get<std::string>());
+}
+
 } // namespace
 
 bool SimGemini::readModel(const SimHttpRequest &request, QString *model, SimError *error)
@@ -231,9 +247,10 @@ bool SimGemini::parse(const SimHttpRequest &, SimChatRequest *out, SimError *err
             out->maxTokens = int(
                 std::min<std::int64_t>(max->get<std::int64_t>(), std::numeric_limits<int>::max()));
         }
+        readThinkingConfig(*config, out);
     }
     out->prompt = prompt;
-    return true;
+    return simReadGeminiTools(body, out, error);
 }
 
 SimReply SimGemini::errorReply(const SimError &error) const
@@ -256,12 +273,26 @@ void SimGemini::begin(const SimAnswer &answer, SimRandom &ids)
 {
     m_answer = answer;
     m_responseId = simRandomToken(ids, 22);
+    m_toolArgs.clear();
+}
+
+QByteArray SimGemini::part(const QString &text) const
+{
+    if (m_answer.toolName.isEmpty())
+        return "{\"text\":" + simJsonString(text) + '}';
+    // A function call's args are an object: arguments cut by the output limit leave it empty.
+    const QByteArray bytes = text.toUtf8();
+    Json args = Json::parse(bytes.begin(), bytes.end(), nullptr, false);
+    if (!args.is_object())
+        args = Json::object();
+    return "{\"functionCall\":{\"name\":" + simJsonString(m_answer.toolName) +
+           ",\"args\":" + QByteArray::fromStdString(args.dump()) + "}}";
 }
 
 QByteArray SimGemini::responseJson(const QString &text, int candidateTokens, bool finished) const
 {
-    QByteArray json = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":" + simJsonString(text) +
-                      "}],\"role\":\"model\"}";
+    QByteArray json =
+        "{\"candidates\":[{\"content\":{\"parts\":[" + part(text) + "],\"role\":\"model\"}";
     if (finished)
         json += QByteArrayLiteral(",\"finishReason\":\"") +
                 (m_answer.truncated ? "MAX_TOKENS" : "STOP") + '"';
@@ -292,6 +323,13 @@ std::vector<SimSse> SimGemini::opening()
 
 std::vector<SimSse> SimGemini::content(const QString &text, int totalTokens, bool last)
 {
+    if (!m_answer.toolName.isEmpty()) {
+        // A function call arrives whole, at the time of the answer's last event.
+        m_toolArgs += text;
+        if (!last)
+            return {};
+        return {{{}, responseJson(m_toolArgs, totalTokens, m_answer.endMarker), true}};
+    }
     return {{{}, responseJson(text, totalTokens, last && m_answer.endMarker)}};
 }
 

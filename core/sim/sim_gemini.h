@@ -30,17 +30,21 @@ public:
     std::vector<SimSse> closing() override;
     std::vector<SimSse> streamError() override;
     QByteArray completeBody(const QString &text) override;
+    bool toolArgumentsAreObject(bool) const override { return true; }
 
     // A stream without ?alt=sse: one JSON array instead of events.
     bool jsonArray() const { return m_jsonArray; }
 
 private:
     QByteArray responseJson(const QString &text, int candidateTokens, bool finished) const;
+    // The answer's part: the text, or a function call with the arguments text as its args.
+    QByteArray part(const QString &text) const;
 
     bool m_stream;
     bool m_jsonArray = false;
     QByteArray m_body;
     QByteArray m_responseId;
+    QString m_toolArgs; // a function call's arguments so far (it goes out whole)
 };
 
 } // namespace ys

@@ -36,16 +36,22 @@ struct SimRequestRecord {
     bool promptTruncated = false; // context_overflow "truncate" cut the prompt
     QString schemaBreak; // how a structured answer broke its schema ("truncated", ...); empty
     QString responseFormat = QStringLiteral("text"); // asked for by the request: json, ...
-    int reasoningTokens = 0;            // thought before the answer (hidden or streamed)
-    int reasoningEvents = 0;            // the first events that streamed the thinking
-    std::int64_t firstReasoningNs = 0;  // the first reasoning event written (streamed thinking)
-    std::int64_t acceptedNs = 0;        // request fully read
-    std::int64_t generationStartNs = 0; // a capacity slot was granted
-    std::int64_t headersWrittenNs = 0;  // status line and headers handed to the socket
-    std::int64_t firstContentNs = 0;    // first content event (or the whole answer) written
-    std::int64_t lastByteNs = 0;        // the last byte of the response written
-    std::int64_t endNs = 0;             // response finished or client gone
-    bool completed = false;             // false: the client went away (or was reset) first
+    QString reasoningEffort; // asked for by the request: "low", ..., "budget:N"; empty: none
+    QString toolChoice;      // asked for: "required", "auto", "none" or a name; empty: no tools
+    QString toolName;        // the tool the answer called; empty: no call
+    QString toolArgs;        // the call's arguments as sent (fault text not included)
+    QString toolArgsBreak;   // how they broke the tool's schema ("wrong_type", ...); empty
+    int reasoningTokens = 0; // thought before the answer (hidden or streamed)
+    int reasoningEvents = 0; // the first events that streamed the thinking
+    std::int64_t firstReasoningNs = 0;   // the first reasoning event written (streamed thinking)
+    std::int64_t acceptedNs = 0;         // request fully read
+    std::int64_t generationStartNs = 0;  // a capacity slot was granted
+    std::int64_t headersWrittenNs = 0;   // status line and headers handed to the socket
+    std::int64_t firstContentNs = 0;     // first content event (or the whole answer) written
+    std::int64_t toolArgsCompleteNs = 0; // the event that completes a call's arguments written
+    std::int64_t lastByteNs = 0;         // the last byte of the response written
+    std::int64_t endNs = 0;              // response finished or client gone
+    bool completed = false;              // false: the client went away (or was reset) first
     // Each content event: when the plan wanted it written and when it was.
     std::vector<std::int64_t> eventPlannedNs;
     std::vector<std::int64_t> eventWrittenNs;

@@ -1,6 +1,7 @@
 #include "sim/sim_openai_chat.h"
 
 #include "sim/sim_openai_common.h"
+#include "sim/sim_tool_requests.h"
 
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -15,23 +16,6 @@ namespace {
 
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
-
-QString jsonTypeName(const Json &value)
-{
-    if (value.is_number_integer())
-        return QStringLiteral("an integer");
-    if (value.is_number())
-        return QStringLiteral("a number");
-    if (value.is_string())
-        return QStringLiteral("a string");
-    if (value.is_boolean())
-        return QStringLiteral("a boolean");
-    if (value.is_array())
-        return QStringLiteral("an array");
-    if (value.is_object())
-        return QStringLiteral("an object");
-    return QStringLiteral("null");
-}
 
 // Thrown by the validation in parse() and answered with HTTP 400.
 struct BadRequest {
@@ -49,7 +33,7 @@ std::optional<int> readMaxTokens(const Json &body, const char *key)
     if (!it->is_number_integer())
         throw BadRequest{QStringLiteral("Invalid type for '%1': expected an integer, but got %2 "
                                         "instead.")
-                             .arg(name, jsonTypeName(*it)),
+                             .arg(name, simJsonTypeName(*it)),
                          key, "invalid_type"};
     const bool negative = !it->is_number_unsigned() && it->get<std::int64_t>() < 1;
     if (negative || (it->is_number_unsigned() && it->get<std::uint64_t>() < 1))
@@ -73,7 +57,7 @@ QString promptText(const Json &body)
     if (!messages->is_array())
         throw BadRequest{QStringLiteral("Invalid type for 'messages': expected an array of "
                                         "objects, but got %1 instead.")
-                             .arg(jsonTypeName(*messages)),
+                             .arg(simJsonTypeName(*messages)),
                          "messages", "invalid_type"};
     if (messages->empty())
         throw BadRequest{QStringLiteral("Invalid 'messages': empty array. Expected an array with "
@@ -86,7 +70,7 @@ QString promptText(const Json &body)
         if (!message.is_object())
             throw BadRequest{QStringLiteral("Invalid type for '%1': expected an object, but got "
                                             "%2 instead.")
-                                 .arg(where, jsonTypeName(message)),
+                                 .arg(where, simJsonTypeName(message)),
                              "messages", "invalid_type"};
         const auto role = message.find("role");
         if (role == message.end() || !role->is_string())
@@ -114,7 +98,7 @@ QString promptText(const Json &body)
         } else {
             throw BadRequest{QStringLiteral("Invalid type for '%1.content': expected a string or "
                                             "an array of objects, but got %2 instead.")
-                                 .arg(where, jsonTypeName(*content)),
+                                 .arg(where, simJsonTypeName(*content)),
                              "messages", "invalid_type"};
         }
         simAppendMessage(text, messageText);
@@ -169,7 +153,7 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
             if (!it->is_boolean())
                 throw BadRequest{QStringLiteral("Invalid type for 'stream': expected a boolean, "
                                                 "but got %1 instead.")
-                                     .arg(jsonTypeName(*it)),
+                                     .arg(simJsonTypeName(*it)),
                                  "stream", "invalid_type"};
             out->stream = it->get<bool>();
         }
@@ -182,7 +166,7 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
             if (!it->is_object())
                 throw BadRequest{QStringLiteral("Invalid type for 'stream_options': expected an "
                                                 "object, but got %1 instead.")
-                                     .arg(jsonTypeName(*it)),
+                                     .arg(simJsonTypeName(*it)),
                                  "stream_options", "invalid_type"};
             if (const auto usage = it->find("include_usage");
                 usage != it->end() && !usage->is_null()) {
@@ -190,7 +174,7 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
                     throw BadRequest{QStringLiteral("Invalid type for "
                                                     "'stream_options.include_usage': expected a "
                                                     "boolean, but got %1 instead.")
-                                         .arg(jsonTypeName(*usage)),
+                                         .arg(simJsonTypeName(*usage)),
                                      "stream_options.include_usage", "invalid_type"};
                 out->includeUsage = usage->get<bool>();
             }
@@ -209,7 +193,9 @@ bool SimOpenAiChat::parse(const SimHttpRequest &, SimChatRequest *out, SimError 
         error->code = e.code;
         return false;
     }
-    return true;
+    if (const auto e = body.find("reasoning_effort"); e != body.end() && e->is_string())
+        out->reasoningEffort = QString::fromStdString(e->get<std::string>());
+    return simReadOpenAiTools(body, false, out, error);
 }
 
 void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)
@@ -227,6 +213,10 @@ void SimOpenAiChat::begin(const SimAnswer &answer, SimRandom &ids)
             QByteArrayLiteral("fp_") + simHex64(simStableHash(answer.model) ^ answer.profileSeed ^
                                                 (deployment * 0x9e3779b97f4a7c15ull))
                                            .left(10);
+    m_callId.clear();
+    m_toolStarted = false;
+    if (!answer.toolName.isEmpty())
+        m_callId = QByteArrayLiteral("call_") + simRandomToken(ids, 24);
     m_head = "{\"id\":\"" + m_id + "\",\"object\":\"chat.completion.chunk\",\"created\":" +
              QByteArray::number(answer.created) + ",\"model\":" + simJsonString(answer.model) +
              ",\"system_fingerprint\":\"" + m_fingerprint + "\",\"service_tier\":\"default\"";
@@ -244,15 +234,32 @@ std::vector<SimSse> SimOpenAiChat::opening()
     std::vector<SimSse> events;
     if (m_answer.emptyChoices)
         events.push_back({{}, chunk("[]", true)});
+    // A tool call's role chunk has a null content, as OpenAI sends it.
     events.push_back({{},
-                      chunk("[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
-                            "\"logprobs\":null,\"finish_reason\":null}]",
+                      chunk(QByteArrayLiteral("[{\"index\":0,\"delta\":{\"role\":\"assistant\","
+                                              "\"content\":") +
+                                (m_callId.isEmpty() ? "\"\"" : "null") +
+                                "},\"logprobs\":null,\"finish_reason\":null}]",
                             true)});
     return events;
 }
 
 std::vector<SimSse> SimOpenAiChat::content(const QString &text, int, bool)
 {
+    if (!m_callId.isEmpty()) {
+        // The call's first delta names it; the later ones carry only more of its arguments.
+        const bool first = !std::exchange(m_toolStarted, true);
+        const QByteArray delta =
+            first ? "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"index\":0,\"id\":"
+                    "\"" +
+                        m_callId + "\",\"type\":\"function\",\"function\":{\"name\":" +
+                        simJsonString(m_answer.toolName) + ','
+                  : QByteArrayLiteral("{\"tool_calls\":[{\"index\":0,\"function\":{");
+        return {{{},
+                 chunk("[{\"index\":0,\"delta\":" + delta + "\"arguments\":" + simJsonString(text) +
+                           "}}]},\"logprobs\":null,\"finish_reason\":null}]",
+                       true)}};
+    }
     return {{{},
              chunk("[{\"index\":0,\"delta\":{\"content\":" + simJsonString(text) +
                        "},\"logprobs\":null,\"finish_reason\":null}]",
@@ -273,11 +280,13 @@ std::vector<SimSse> SimOpenAiChat::closing()
     if (!m_answer.endMarker)
         return {};
     std::vector<SimSse> events;
+    // The finish reason ends a tool call's arguments too.
     events.push_back({{},
                       chunk(QByteArrayLiteral("[{\"index\":0,\"delta\":{},\"logprobs\":null,"
                                               "\"finish_reason\":\"") +
-                                (m_answer.truncated ? "length" : "stop") + "\"}]",
-                            true)});
+                                finishReason() + "\"}]",
+                            true),
+                      !m_callId.isEmpty()});
     if (m_answer.includeUsage)
         events.push_back(
             {{},
@@ -309,6 +318,28 @@ std::vector<SimSse> SimOpenAiChat::emptyEnd()
     return {{{}, QByteArrayLiteral("[DONE]")}};
 }
 
+const char *SimOpenAiChat::finishReason() const
+{
+    if (m_answer.truncated)
+        return "length";
+    return m_callId.isEmpty() ? "stop" : "tool_calls";
+}
+
+nlohmann::ordered_json SimOpenAiChat::message(const QString &text) const
+{
+    if (m_callId.isEmpty())
+        return {{"role", "assistant"}, {"content", text.toStdString()}, {"refusal", nullptr}};
+    const OrderedJson call{
+        {"id", m_callId.toStdString()},
+        {"type", "function"},
+        {"function",
+         {{"name", m_answer.toolName.toStdString()}, {"arguments", text.toStdString()}}}};
+    return {{"role", "assistant"},
+            {"content", nullptr},
+            {"tool_calls", OrderedJson::array({call})},
+            {"refusal", nullptr}};
+}
+
 QByteArray SimOpenAiChat::completeBody(const QString &text)
 {
     OrderedJson reply{
@@ -316,13 +347,10 @@ QByteArray SimOpenAiChat::completeBody(const QString &text)
         {"object", "chat.completion"},
         {"created", m_answer.created},
         {"model", m_answer.model.toStdString()},
-        {"choices",
-         OrderedJson::array({OrderedJson{
-             {"index", 0},
-             {"message",
-              {{"role", "assistant"}, {"content", text.toStdString()}, {"refusal", nullptr}}},
-             {"logprobs", nullptr},
-             {"finish_reason", m_answer.truncated ? "length" : "stop"}}})}};
+        {"choices", OrderedJson::array({OrderedJson{{"index", 0},
+                                                    {"message", message(text)},
+                                                    {"logprobs", nullptr},
+                                                    {"finish_reason", finishReason()}}})}};
     if (m_answer.usage)
         reply["usage"] = usageJson(m_answer);
     reply["service_tier"] = "default";

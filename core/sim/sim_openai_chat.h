@@ -32,11 +32,15 @@ public:
 
 private:
     QByteArray chunk(const QByteArray &choices, bool withUsageNull) const;
+    const char *finishReason() const;                          // "stop", "length" or "tool_calls"
+    nlohmann::ordered_json message(const QString &text) const; // the non-streamed message
 
     nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     QByteArray m_id;
     QByteArray m_fingerprint;
-    QByteArray m_head; // the chunk fields before "choices"
+    QByteArray m_head;          // the chunk fields before "choices"
+    QByteArray m_callId;        // a tool call's id ("call_..."); empty: a text answer
+    bool m_toolStarted = false; // the call's first delta (with its id and name) went out
 };
 
 } // namespace ys

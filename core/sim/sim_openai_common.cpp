@@ -63,6 +63,23 @@ const SimErrorWording kResponsesContextOverflow = {
 
 } // namespace
 
+QString simJsonTypeName(const nlohmann::json &value)
+{
+    if (value.is_number_integer())
+        return QStringLiteral("an integer");
+    if (value.is_number())
+        return QStringLiteral("a number");
+    if (value.is_string())
+        return QStringLiteral("a string");
+    if (value.is_boolean())
+        return QStringLiteral("a boolean");
+    if (value.is_array())
+        return QStringLiteral("an array");
+    if (value.is_object())
+        return QStringLiteral("an object");
+    return QStringLiteral("null");
+}
+
 QByteArray simBearerToken(const SimHttpRequest &request)
 {
     const QByteArray authorization = request.header("authorization");

@@ -24,6 +24,8 @@ private:
 };
 
 QByteArray simBearerToken(const SimHttpRequest &request);
+// How OpenAI's validation errors name a JSON value's type: "an integer", "a string", "null".
+QString simJsonTypeName(const nlohmann::json &value);
 // {"error": {"message", "type", "param", "code"}}; a null param or code is written as null.
 QByteArray simOpenAiErrorBody(const QString &message, const char *type, const char *param,
                               const char *code);

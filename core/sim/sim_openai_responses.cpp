@@ -1,6 +1,7 @@
 #include "sim/sim_openai_responses.h"
 
 #include "sim/sim_openai_common.h"
+#include "sim/sim_tool_requests.h"
 
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -120,7 +121,10 @@ bool SimOpenAiResponses::parse(const SimHttpRequest &, SimChatRequest *out, SimE
         return false;
     }
     out->prompt = prompt;
-    return true;
+    if (const auto r = body.find("reasoning"); r != body.end() && r->is_object())
+        if (const auto e = r->find("effort"); e != r->end() && e->is_string())
+            out->reasoningEffort = QString::fromStdString(e->get<std::string>());
+    return simReadOpenAiTools(body, true, out, error);
 }
 
 void SimOpenAiResponses::begin(const SimAnswer &answer, SimRandom &ids)
@@ -132,6 +136,13 @@ void SimOpenAiResponses::begin(const SimAnswer &answer, SimRandom &ids)
                simHex64(ids.next());
     m_text.clear();
     m_sequence = 0;
+    m_callId.clear();
+    if (!answer.toolName.isEmpty()) {
+        // A function call is the output item instead of the message.
+        m_itemId = QByteArrayLiteral("fc_") + simHex64(ids.next()) + simHex64(ids.next()) +
+                   simHex64(ids.next());
+        m_callId = QByteArrayLiteral("call_") + simRandomToken(ids, 24);
+    }
 }
 
 SimSse SimOpenAiResponses::event(const char *type, QByteArray fields)
@@ -146,6 +157,12 @@ SimSse SimOpenAiResponses::event(const char *type, QByteArray fields)
 
 QByteArray SimOpenAiResponses::outputItem(const char *status) const
 {
+    if (!m_callId.isEmpty())
+        return "{\"id\":\"" + m_itemId + "\",\"type\":\"function_call\",\"status\":\"" + status +
+               "\",\"arguments\":" +
+               simJsonString(qstrcmp(status, "in_progress") == 0 ? QString() : m_text) +
+               ",\"call_id\":\"" + m_callId + "\",\"name\":" + simJsonString(m_answer.toolName) +
+               '}';
     QByteArray content = "[]";
     if (qstrcmp(status, "in_progress") != 0)
         content = "[{\"type\":\"output_text\",\"annotations\":[],\"logprobs\":[],\"text\":" +
@@ -197,6 +214,8 @@ std::vector<SimSse> SimOpenAiResponses::opening()
         event("response.in_progress", "\"response\":" + response("in_progress", false)));
     events.push_back(event("response.output_item.added",
                            "\"output_index\":0,\"item\":" + outputItem("in_progress")));
+    if (!m_callId.isEmpty())
+        return events; // a function call has no content part
     events.push_back(
         event("response.content_part.added",
               "\"item_id\":\"" + m_itemId +
@@ -208,6 +227,10 @@ std::vector<SimSse> SimOpenAiResponses::opening()
 std::vector<SimSse> SimOpenAiResponses::content(const QString &text, int, bool)
 {
     m_text += text;
+    if (!m_callId.isEmpty())
+        return {event("response.function_call_arguments.delta",
+                      "\"item_id\":\"" + m_itemId +
+                          "\",\"output_index\":0,\"delta\":" + simJsonString(text))};
     return {event("response.output_text.delta",
                   "\"item_id\":\"" + m_itemId +
                       "\",\"output_index\":0,\"content_index\":0,\"delta\":" + simJsonString(text) +
@@ -219,7 +242,7 @@ std::vector<SimSse> SimOpenAiResponses::reasoning(const QString &text)
     // The reasoning item's summary, streamed before the message's text.
     return {
         event("response.reasoning_summary_text.delta",
-              "\"item_id\":\"rs_" + m_itemId.mid(4) +
+              "\"item_id\":\"rs_" + m_itemId.mid(m_itemId.indexOf('_') + 1) +
                   "\",\"output_index\":0,\"summary_index\":0,\"delta\":" + simJsonString(text))};
 }
 
@@ -232,13 +255,20 @@ std::vector<SimSse> SimOpenAiResponses::closing()
     const QByteArray text = simJsonString(m_text);
     const bool incomplete = m_answer.truncated;
     std::vector<SimSse> events;
-    events.push_back(
-        event("response.output_text.done", where + ",\"text\":" + text + ",\"logprobs\":[]"));
-    events.push_back(event("response.content_part.done",
-                           where +
-                               ",\"part\":{\"type\":\"output_text\",\"annotations\":[],"
-                               "\"logprobs\":[],\"text\":" +
-                               text + "}"));
+    if (!m_callId.isEmpty()) {
+        events.push_back(
+            event("response.function_call_arguments.done",
+                  "\"item_id\":\"" + m_itemId + "\",\"output_index\":0,\"arguments\":" + text));
+        events.back().completesToolCall = true;
+    } else {
+        events.push_back(
+            event("response.output_text.done", where + ",\"text\":" + text + ",\"logprobs\":[]"));
+        events.push_back(event("response.content_part.done",
+                               where +
+                                   ",\"part\":{\"type\":\"output_text\",\"annotations\":[],"
+                                   "\"logprobs\":[],\"text\":" +
+                                   text + "}"));
+    }
     events.push_back(event("response.output_item.done",
                            "\"output_index\":0,\"item\":" +
                                outputItem(incomplete ? "incomplete" : "completed")));

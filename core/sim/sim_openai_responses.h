@@ -38,8 +38,9 @@ private:
     nlohmann::json m_body; // the request body, parsed once in readModel() for parse()
     std::optional<int> m_maxOutputTokens;
     QByteArray m_id;
-    QByteArray m_itemId;
-    QString m_text; // so far, for the *.done events
+    QByteArray m_itemId; // the message's ("msg_...") or the function call's ("fc_...")
+    QByteArray m_callId; // a function call's call_id; empty: a text answer
+    QString m_text;      // so far, for the *.done events
     int m_sequence = 0;
 };
 

@@ -441,7 +441,8 @@ SimProfile readProfile(const Json &object)
                "usage_factor",
                "structured_output",
                "golden",
-               "reasoning"});
+               "reasoning",
+               "tool_calls"});
     SimProfile p;
     const QString none;
     p.name = readString(required(object, "name", none), QStringLiteral("name"));
@@ -462,6 +463,8 @@ SimProfile readProfile(const Json &object)
     if (auto problem = readSimReasoning(object, &p.reasoning))
         throw FieldError{problem->first, problem->second};
     if (auto problem = readSimAnswers(object, &p.answers))
+        throw FieldError{problem->first, problem->second};
+    if (auto problem = readSimToolCalls(object, &p.toolCalls))
         throw FieldError{problem->first, problem->second};
     return p;
 }

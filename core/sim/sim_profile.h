@@ -3,6 +3,7 @@
 #include "sim/sim_answers.h"
 #include "sim/sim_faults.h"
 #include "sim/sim_reasoning.h"
+#include "sim/sim_tool_calls.h"
 #include "tokenize/encoding.h"
 
 #include <QByteArray>
@@ -136,6 +137,7 @@ public:
     std::vector<SimFaultRate> faults;
     SimAnswers answers; // structured answers that break their schema, golden answers
     std::optional<SimReasoning> reasoning;
+    std::optional<SimToolCalls> toolCalls; // how a request that offers tools is answered
 
     // maxTokens is the request's output limit (max_tokens, max_completion_tokens,
     // max_output_tokens, maxOutputTokens), when it sent one (>= 1). cachedTokens of the prompt
