@@ -64,8 +64,11 @@ GoldenAnswer goldenOf(const json &line, const QString &where)
     return g;
 }
 
-std::shared_ptr<const JsonSchema> schemaOf(const json &value, const QString &where,
-                                           const QString &baseDir)
+} // namespace
+
+std::shared_ptr<const JsonSchema> AnswerContractParser::readSchema(const nlohmann::json &value,
+                                                                   const QString &where,
+                                                                   const QString &baseDir)
 {
     json doc = value;
     QString source = where;
@@ -90,8 +93,6 @@ std::shared_ptr<const JsonSchema> schemaOf(const json &value, const QString &whe
         throw SuiteError{QStringLiteral("%1: %2").arg(source, error)};
     return schema;
 }
-
-} // namespace
 
 QString GoldenAnswer::matchName(Match m)
 {
@@ -163,7 +164,7 @@ std::optional<AnswerContract> AnswerContractParser::parse(const nlohmann::json &
             c.json = it->get<bool>();
         }
         if (auto it = object.find("schema"); it != object.end())
-            c.schema = schemaOf(*it, where + QStringLiteral(".schema"), baseDir);
+            c.schema = readSchema(*it, where + QStringLiteral(".schema"), baseDir);
         if (object.contains("regex")) {
             c.regex.setPattern(stringField(object, "regex", where, true));
             if (!c.regex.isValid())

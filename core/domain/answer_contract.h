@@ -56,6 +56,10 @@ public:
     // A golden set as a JSONL file holds it, a line each: {"prompt": ..., "expected": ...,
     // "match": "exact" | "contains" | "numeric", "tolerance": X}.
     static std::optional<std::vector<GoldenAnswer>> loadGolden(const QString &path, QString *error);
+    // A JSON Schema given inline (an object) or as a file name (a string, read from baseDir),
+    // compiled; throws suitefields::SuiteError naming where, the file and the problem.
+    static std::shared_ptr<const JsonSchema>
+    readSchema(const nlohmann::json &value, const QString &where, const QString &baseDir);
 };
 
 } // namespace ys

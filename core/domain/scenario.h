@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/tool_use.h"
 #include "domain/trace.h"
 #include "domain/workload.h"
 
@@ -106,6 +107,11 @@ struct Scenario {
     // What the requests ask the provider for, in its own dialect: "text" (nothing), "json" (a
     // JSON document) or "json_schema" (one holding to the contract's schema).
     QString responseFormat = QStringLiteral("text");
+    // Tools offered with every request (a latency scenario's); each answer's calls are checked
+    // against the tool's schema as the contract check "tool_arguments". Null: none.
+    std::shared_ptr<const ToolUse> tools;
+    // The reasoning every request asks for, where the dialect has a field for it; none: none.
+    ReasoningAsk reasoning;
 
     ContextSweepParams contextSweep;
     ContextLimitParams contextLimit;

@@ -299,6 +299,35 @@ void parseResponseFormat(const json &s, const QString &where, Scenario &sc)
                              .arg(rw)};
 }
 
+// The tools a latency scenario offers, and the reasoning any scenario's requests ask for.
+void parseToolsAndReasoning(const json &s, const QString &where, const QString &baseDir,
+                            Scenario &sc)
+{
+    if (auto it = s.find("tools"); it != s.end()) {
+        if (sc.kind != QLatin1StringView("latency"))
+            throw SuiteError{
+                Suite::tr("%1.tools: only a latency scenario offers tools").arg(where)};
+        const auto choice = s.find("tool_choice");
+        QString error;
+        auto tools =
+            ToolUse::parse(*it, choice == s.end() ? nullptr : &*choice, where, baseDir, &error);
+        if (!tools)
+            throw SuiteError{error};
+        sc.tools = std::make_shared<const ToolUse>(std::move(*tools));
+    } else if (s.contains("tool_choice")) {
+        throw SuiteError{Suite::tr("%1.tool_choice: the scenario offers no tools").arg(where)};
+    }
+    if (s.contains("reasoning_effort")) {
+        sc.reasoning.effort = stringField(s, "reasoning_effort", where, true);
+        if (!ReasoningAsk::efforts().contains(sc.reasoning.effort))
+            throw SuiteError{Suite::tr("%1.reasoning_effort: \"%2\" is none of %3")
+                                 .arg(where, sc.reasoning.effort,
+                                      ReasoningAsk::efforts().join(QStringLiteral(", ")))};
+    }
+    if (s.contains("thinking_budget_tokens"))
+        sc.reasoning.budgetTokens = intField(s, "thinking_budget_tokens", where, 0, 1, 1'000'000);
+}
+
 // What a scenario asks of its answers: its prompts' instruction, its contract and the format
 // its requests ask for.
 void parseAnswerFields(const json &s, bool requestsSet, const QString &where,
@@ -310,6 +339,40 @@ void parseAnswerFields(const json &s, bool requestsSet, const QString &where,
         parseContract(*it, requestsSet, where, baseDir, sc);
     if (s.contains("response_format"))
         parseResponseFormat(s, where, sc);
+    parseToolsAndReasoning(s, where, baseDir, sc);
+}
+
+// The fields every scenario takes, whatever its kind.
+std::vector<const char *> commonScenarioFields()
+{
+    return {"kind",
+            "requests",
+            "concurrency",
+            "prompt_tokens",
+            "max_output_tokens",
+            "timeout_ms",
+            "stream",
+            "load",
+            "rate_per_s",
+            "arrival",
+            "ramp_to_rate_per_s",
+            "ramp_s",
+            "duration_s",
+            "warmup",
+            "seed",
+            "connect_timeout_ms",
+            "first_token_timeout_ms",
+            "idle_timeout_ms",
+            "retries",
+            "needle_depth",
+            "instruction",
+            "contract",
+            "response_format",
+            "tools",
+            "tool_choice",
+            "reasoning_effort",
+            "thinking_budget_tokens",
+            "trace"};
 }
 
 Scenario parseScenario(const json &object, const QString &where, const QString &baseDir)
@@ -322,30 +385,7 @@ Scenario parseScenario(const json &object, const QString &where, const QString &
         throw SuiteError{
             Suite::tr("%1.kind: unknown scenario kind \"%2\" (supported: %3)")
                 .arg(where, sc.kind, scenariokinds::names().join(QStringLiteral(", ")))};
-    std::vector<const char *> known{"kind",
-                                    "requests",
-                                    "concurrency",
-                                    "prompt_tokens",
-                                    "max_output_tokens",
-                                    "timeout_ms",
-                                    "stream",
-                                    "load",
-                                    "rate_per_s",
-                                    "arrival",
-                                    "ramp_to_rate_per_s",
-                                    "ramp_s",
-                                    "duration_s",
-                                    "warmup",
-                                    "seed",
-                                    "connect_timeout_ms",
-                                    "first_token_timeout_ms",
-                                    "idle_timeout_ms",
-                                    "retries",
-                                    "needle_depth",
-                                    "instruction",
-                                    "contract",
-                                    "response_format",
-                                    "trace"};
+    std::vector<const char *> known = commonScenarioFields();
     for (const char *f : scenariokinds::fields(sc.kind))
         known.push_back(f);
     requireKnownFields(object, known, where);
@@ -589,6 +629,12 @@ QByteArray Suite::scenarioJson(const Scenario &s)
             j["contract"] = s.contract->toJson();
         if (s.responseFormat != QLatin1StringView("text"))
             j["response_format"] = s.responseFormat.toStdString();
+        if (s.tools)
+            s.tools->write(j);
+        if (!s.reasoning.effort.isEmpty())
+            j["reasoning_effort"] = s.reasoning.effort.toStdString();
+        if (s.reasoning.budgetTokens)
+            j["thinking_budget_tokens"] = *s.reasoning.budgetTokens;
         scenariokinds::write(s, j);
         return QByteArray::fromStdString(j.dump());
     }

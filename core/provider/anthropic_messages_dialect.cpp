@@ -5,6 +5,8 @@
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
+#include <algorithm>
+
 namespace ys {
 
 using nlohmann::json;
@@ -55,10 +57,30 @@ protected:
         // The event name and the JSON "type" agree; the JSON is what the SDKs trust.
         const std::string_view type = doc["type"].string();
         EventYield yield;
-        if (type == "content_block_delta") {
+        const int block = int(doc["index"].integer().value_or(0));
+        if (type == "content_block_start") {
+            // A tool_use block opens a call; its input arrives as input_json_delta pieces.
+            const JsonValue b = object(doc, "content_block");
+            if (b["type"].string() == "tool_use") {
+                ToolCall &call = state.toolCall(block);
+                call.id = str(b, "id");
+                call.name = str(b, "name");
+            }
+        } else if (type == "content_block_stop") {
+            const auto it = std::find(state.toolKeys.begin(), state.toolKeys.end(), block);
+            if (it != state.toolKeys.end()) {
+                ToolCall &call = state.toolCalls[std::size_t(it - state.toolKeys.begin())];
+                yield.toolArgsComplete = !call.complete;
+                call.complete = true;
+            }
+        } else if (type == "content_block_delta") {
             if (const JsonValue delta = object(doc, "delta")) {
                 const std::string_view kind = delta["type"].string();
-                if (kind == "text_delta") {
+                if (kind == "input_json_delta") {
+                    const std::string_view piece = delta["partial_json"].string();
+                    state.toolCall(block).arguments.append(piece.data(), qsizetype(piece.size()));
+                    yield.toolChars = utf16Length(piece);
+                } else if (kind == "text_delta") {
                     const std::string_view text = delta["text"].string();
                     yield.contentChars = utf16Length(text);
                     appendUtf8(state.text, text);
@@ -95,10 +117,17 @@ protected:
         if (const JsonValue content = doc["content"]; content.isArray()) {
             for (const JsonValue block : content) {
                 const std::string_view type = block["type"].string();
-                if (type == "text")
+                if (type == "text") {
                     state.text += str(block, "text");
-                else if (type == "thinking")
+                } else if (type == "tool_use") {
+                    ToolCall &call = state.toolCall(int(state.toolCalls.size()));
+                    call.id = str(block, "id");
+                    call.name = str(block, "name");
+                    call.arguments = QByteArray::fromStdString(toNlohmann(block["input"]).dump());
+                    call.complete = true;
+                } else if (type == "thinking") {
                     state.reasoningChars += utf16Length(block["thinking"].string());
+                }
             }
         }
         state.finishReason = str(doc, "stop_reason");
@@ -117,8 +146,29 @@ HttpRequestParts AnthropicMessagesDialect::buildRequest(const ProviderConfig &pr
     json body;
     body["model"] = provider.model.toStdString();
     body["max_tokens"] = spec.maxOutputTokens;
-    if (spec.temperature)
+    if (spec.reasoning.asked()) {
+        // Extended thinking: the budget counts against max_tokens, so the answer keeps its own
+        // limit on top of it; the API takes no temperature with thinking, and at least 1,024.
+        const int budget = std::max(1024, spec.reasoning.budget());
+        body["thinking"] = {{"type", "enabled"}, {"budget_tokens", budget}};
+        body["max_tokens"] = spec.maxOutputTokens + budget;
+    } else if (spec.temperature) {
         body["temperature"] = *spec.temperature;
+    }
+    if (spec.tools) {
+        json tools = json::array();
+        for (const ToolSpec &t : spec.tools->tools)
+            tools.push_back(t.declaration("input_schema"));
+        body["tools"] = std::move(tools);
+        const QString &choice = spec.tools->choice;
+        // With thinking, the API forces no tool: the model decides.
+        if (spec.reasoning.asked() || choice == QLatin1StringView("auto"))
+            body["tool_choice"] = {{"type", "auto"}};
+        else if (spec.tools->find(choice))
+            body["tool_choice"] = {{"type", "tool"}, {"name", choice.toStdString()}};
+        else
+            body["tool_choice"] = {{"type", "any"}};
+    }
     // Messages must alternate between user and assistant: neighbouring turns of one role are
     // sent as one message, their texts a line apart.
     std::vector<std::pair<ChatTurn::Role, QString>> merged;

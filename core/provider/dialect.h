@@ -4,6 +4,7 @@
 #include "domain/json_schema.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
+#include "domain/tool_use.h"
 #include "provider/provider_error.h"
 #include "wire/sse_parser.h"
 
@@ -42,6 +43,12 @@ struct RequestSpec {
     enum class Format { Text, Json, JsonSchema };
     Format format = Format::Text;
     std::shared_ptr<const JsonSchema> schema;
+    // Tools offered to the model, in the dialect's own shape (docs/suite-format.md, "Tool
+    // calls"); null: none.
+    std::shared_ptr<const ToolUse> tools;
+    // Reasoning asked for in the dialect's own field (reasoning_effort, reasoning.effort, a
+    // thinking budget); nothing asked: none sent.
+    ReasoningAsk reasoning;
 };
 
 // A request ready to be sent. Headers that carry secrets are added here and nowhere else.
@@ -75,6 +82,30 @@ struct DecodeState {
     std::optional<qint64> reasoningTokens;
     std::optional<double> reportedCostUsd;  // what the provider says the attempt cost, in USD
     std::optional<qint64> cacheWriteTokens; // prompt tokens written to the cache (Anthropic)
+    // The tool calls the answer made, in the order they opened; toolKeys[i] is the dialect's
+    // own number of call i (its index, output index or content block).
+    std::vector<ToolCall> toolCalls;
+    std::vector<int> toolKeys;
+
+    // The call the dialect numbers key, opened the first time it is named.
+    ToolCall &toolCall(int key)
+    {
+        for (std::size_t i = 0; i < toolKeys.size(); ++i)
+            if (toolKeys[i] == key)
+                return toolCalls[i];
+        toolKeys.push_back(key);
+        return toolCalls.emplace_back();
+    }
+    // Closes every call still open; whether one was.
+    bool completeToolCalls()
+    {
+        bool closed = false;
+        for (ToolCall &call : toolCalls) {
+            closed = closed || !call.complete;
+            call.complete = true;
+        }
+        return closed;
+    }
 
     // The provider reported an error in band (an error event or object): classified later.
     void failInBand(ProviderError e)
@@ -90,20 +121,25 @@ struct DecodeState {
         error.message = std::move(what);
     }
     // Whether the attempt delivered something that makes it an answer: answer or reasoning
-    // text, a positive output-token count, or a finish reason. A stream that ends properly
-    // without any of them is an empty response, never a success.
+    // text, a tool call, a positive output-token count, or a finish reason. A stream that ends
+    // properly without any of them is an empty response, never a success.
     bool carriesAnswer() const
     {
-        return !text.isEmpty() || reasoningChars > 0 || (outputTokens && *outputTokens > 0) ||
-               !finishReason.isEmpty();
+        return !text.isEmpty() || reasoningChars > 0 || !toolCalls.empty() ||
+               (outputTokens && *outputTokens > 0) || !finishReason.isEmpty();
     }
 };
 
 // What one stream event carried, so the caller can time first token and first content.
+// A tool call's arguments count as answer content (they are what the model answered with);
+// toolArgsComplete says the event closed the arguments of a call.
 struct EventYield {
     qsizetype contentChars = 0;
     qsizetype reasoningChars = 0;
-    bool meaningful() const { return contentChars > 0 || reasoningChars > 0; }
+    qsizetype toolChars = 0;
+    bool toolArgsComplete = false;
+    bool meaningful() const { return contentChars > 0 || reasoningChars > 0 || toolChars > 0; }
+    bool answers() const { return contentChars > 0 || toolChars > 0; }
 };
 
 // Turns one provider's stream events into neutral facts. One decoder per attempt.

@@ -23,14 +23,25 @@ EventYield readResponse(JsonValue doc, DecodeState &state)
     }
     if (const std::string_view v = doc["modelVersion"].string(); !v.empty())
         assignUtf8(state.model, v);
-    if (const std::string_view id = doc["responseId"].string(); !id.empty())
-        assignUtf8(state.systemFingerprint, id);
+    // responseId names the one response, not the deployment: Gemini reports no fingerprint, and
+    // reading it as one would make every request look like a change of model.
     if (const JsonValue candidates = doc["candidates"];
         candidates.isArray() && candidates.size() > 0) {
         const JsonValue first = *candidates.begin();
         if (const JsonValue content = object(first, "content")) {
             if (const JsonValue parts = content["parts"]; parts.isArray()) {
                 for (const JsonValue part : parts) {
+                    if (const JsonValue f = object(part, "functionCall")) {
+                        // A function call arrives whole, its arguments an object.
+                        ToolCall &call = state.toolCall(int(state.toolCalls.size()));
+                        call.id = str(f, "id");
+                        call.name = str(f, "name");
+                        call.arguments = QByteArray::fromStdString(toNlohmann(f["args"]).dump());
+                        call.complete = true;
+                        yield.toolChars += call.arguments.size(); // "{}" at least
+                        yield.toolArgsComplete = true;
+                        continue;
+                    }
                     const std::string_view text = part["text"].string();
                     const qsizetype n = utf16Length(text);
                     if (part["thought"].boolean()) {
@@ -100,6 +111,19 @@ HttpRequestParts GeminiDialect::buildRequest(const ProviderConfig &provider,
         body["generationConfig"]["responseMimeType"] = "application/json";
     if (spec.format == RequestSpec::Format::JsonSchema && spec.schema)
         body["generationConfig"]["responseJsonSchema"] = spec.schema->source();
+    if (spec.reasoning.asked())
+        body["generationConfig"]["thinkingConfig"] = {{"thinkingBudget", spec.reasoning.budget()}};
+    if (spec.tools) {
+        json declarations = json::array();
+        for (const ToolSpec &t : spec.tools->tools)
+            declarations.push_back(t.declaration("parametersJsonSchema"));
+        body["tools"] = json::array({{{"functionDeclarations", std::move(declarations)}}});
+        const QString &choice = spec.tools->choice;
+        json config = {{"mode", choice == QLatin1StringView("auto") ? "AUTO" : "ANY"}};
+        if (spec.tools->find(choice))
+            config["allowedFunctionNames"] = json::array({choice.toStdString()});
+        body["toolConfig"] = {{"functionCallingConfig", std::move(config)}};
+    }
     HttpRequestParts parts = jsonRequest(std::move(url), body);
     if (!apiKey.isEmpty())
         parts.addHeader("x-goog-api-key", apiKey);

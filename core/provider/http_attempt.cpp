@@ -361,11 +361,13 @@ void HttpAttempt::consumeStream(QByteArrayView bytes, qint64 at)
         if (yield.meaningful()) {
             if (!m_sample.firstTokenNs)
                 m_sample.firstTokenNs = at;
-            if (yield.contentChars > 0 && !m_sample.firstContentNs)
+            if (yield.answers() && !m_sample.firstContentNs)
                 m_sample.firstContentNs = at;
             m_sample.eventTimesNs.push_back(at);
             ++contentEvents;
         }
+        if (yield.toolArgsComplete)
+            m_sample.toolArgsNs = at; // the last call's, when there are several
         if (m_state.failure && m_state.failure != Outcome::StreamError)
             break;
     }
@@ -465,10 +467,12 @@ void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
         if (m_state.failure == Outcome::MalformedStream)
             m_state.error.message =
                 tr("%1; the body starts with: %2").arg(m_state.error.message, excerpt(m_errorBody));
-        if (m_state.text.size() > 0) {
+        if (m_state.text.size() > 0 || !m_state.toolCalls.empty()) {
             m_sample.firstTokenNs = m_sample.firstContentNs = m_sample.firstEventNs = at;
             m_sample.eventTimesNs.push_back(at);
         }
+        if (!m_state.toolCalls.empty())
+            m_sample.toolArgsNs = at; // the whole body: every call complete with it
     }
     if (m_state.failure == Outcome::StreamError) {
         // The provider said it failed, in band: the class the same error gets as an HTTP reply.
@@ -517,6 +521,8 @@ void HttpAttempt::finish(Outcome outcome, const QString &error)
     m_sample.textHash = fnv1a64(m_state.text.toUtf8());
     m_sample.replacementChars = int(m_state.text.count(QChar::ReplacementCharacter));
     m_sample.localOutputTokens = approxTokenCount(m_state.text);
+    for (const ToolCall &call : m_state.toolCalls) // the arguments are output tokens too
+        m_sample.localOutputTokens += approxTokenCount(QString::fromUtf8(call.arguments));
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->deleteLater();

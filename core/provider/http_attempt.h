@@ -71,6 +71,8 @@ public:
     const Sample &sample() const { return m_sample; }
     // The answer text decoded so far (the whole answer once finished).
     const QString &answerText() const { return m_state.text; }
+    // The tool calls the answer made, their arguments assembled.
+    const std::vector<ToolCall> &toolCalls() const { return m_state.toolCalls; }
 
 Q_SIGNALS:
     void finished(ys::HttpAttempt *attempt);

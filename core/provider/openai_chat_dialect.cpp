@@ -4,6 +4,7 @@
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -41,6 +42,28 @@ EventYield readChoice(JsonValue message, DecodeState &state)
         yield.contentChars = utf16Length(bytes);
         appendUtf8(state.text, bytes);
     }
+    // Tool calls: the first delta of a call names its id and function, later ones add pieces
+    // of the arguments; a complete message has each call whole.
+    if (const JsonValue calls = message["tool_calls"]; calls.isArray()) {
+        int position = 0;
+        for (const JsonValue c : calls) {
+            const int key = int(c["index"].integer().value_or(position++));
+            // A new call opening means the ones before it are complete (calls stream in turn).
+            if (std::find(state.toolKeys.begin(), state.toolKeys.end(), key) ==
+                    state.toolKeys.end() &&
+                state.completeToolCalls())
+                yield.toolArgsComplete = true;
+            ToolCall &call = state.toolCall(key);
+            if (const std::string_view id = c["id"].string(); !id.empty())
+                assignUtf8(call.id, id);
+            const JsonValue function = c["function"];
+            if (const std::string_view name = function["name"].string(); !name.empty())
+                assignUtf8(call.name, name);
+            const std::string_view args = function["arguments"].string();
+            call.arguments.append(args.data(), qsizetype(args.size()));
+            yield.toolChars += utf16Length(args);
+        }
+    }
     // Compatible servers (DeepSeek, vLLM, Qwen) stream reasoning under one of these names.
     for (const char *key : {"reasoning_content", "reasoning"}) {
         if (const JsonValue r = message[key]; r.isString()) {
@@ -76,14 +99,21 @@ EventYield readCompletion(JsonValue doc, DecodeState &state)
                 const EventYield y = readChoice(d, state);
                 yield.contentChars += y.contentChars;
                 yield.reasoningChars += y.reasoningChars;
+                yield.toolChars += y.toolChars;
+                yield.toolArgsComplete = y.toolArgsComplete;
             }
             if (const JsonValue m = choice["message"]; m.isPresent()) {
                 const EventYield y = readChoice(m, state);
                 yield.contentChars += y.contentChars;
                 yield.reasoningChars += y.reasoningChars;
+                yield.toolChars += y.toolChars;
+                state.completeToolCalls(); // a whole message: its calls are whole
             }
-            if (const std::string_view fr = choice["finish_reason"].string(); !fr.empty())
+            if (const std::string_view fr = choice["finish_reason"].string(); !fr.empty()) {
                 assignUtf8(state.finishReason, fr);
+                // The finish reason closes the last call's arguments.
+                yield.toolArgsComplete = state.completeToolCalls() || yield.toolArgsComplete;
+            }
         }
     }
     if (const JsonValue u = doc["usage"]; u.isPresent())
@@ -197,6 +227,20 @@ HttpRequestParts OpenAiChatDialect::buildRequest(const ProviderConfig &provider,
             {"json_schema",
              {{"name", "answer"}, {"schema", spec.schema->source()}, {"strict", true}}}};
 
+    if (spec.tools) {
+        json tools = json::array();
+        for (const ToolSpec &t : spec.tools->tools)
+            tools.push_back({{"type", "function"}, {"function", t.declaration("parameters")}});
+        body["tools"] = std::move(tools);
+        const QString &choice = spec.tools->choice;
+        if (spec.tools->find(choice))
+            body["tool_choice"] = {{"type", "function"},
+                                   {"function", {{"name", choice.toStdString()}}}};
+        else
+            body["tool_choice"] = choice.toStdString(); // "required" or "auto"
+    }
+    if (spec.reasoning.asked())
+        body["reasoning_effort"] = spec.reasoning.effortWord().toStdString();
     HttpRequestParts parts =
         jsonRequest(appendPath(provider.baseUrl, QStringLiteral("chat/completions")), body);
     parts.addHeader("Accept", spec.stream ? QByteArrayLiteral("text/event-stream")

@@ -27,12 +27,57 @@ void readResponseObject(JsonValue response, DecodeState &state)
     }
 }
 
+// A function_call output item: its call opened (or, whole, complete).
+void readFunctionCall(JsonValue item, int key, bool whole, DecodeState &state)
+{
+    ToolCall &call = state.toolCall(key);
+    call.id = str(item, "call_id");
+    call.name = str(item, "name");
+    if (whole) {
+        const std::string_view args = item["arguments"].string();
+        call.arguments = QByteArray(args.data(), qsizetype(args.size()));
+        call.complete = true;
+    }
+}
+
+// The function-call events of a stream: the item opened, its argument pieces, its arguments
+// whole (the ones that count: what a client calls the function with). Whether one was.
+bool readFunctionCallEvent(std::string_view type, JsonValue doc, DecodeState &state,
+                           EventYield &yield)
+{
+    const int key = int(doc["output_index"].integer().value_or(0));
+    if (type == "response.function_call_arguments.delta") {
+        const std::string_view delta = doc["delta"].string();
+        state.toolCall(key).arguments.append(delta.data(), qsizetype(delta.size()));
+        yield.toolChars = utf16Length(delta);
+    } else if (type == "response.function_call_arguments.done") {
+        ToolCall &call = state.toolCall(key);
+        const std::string_view args = doc["arguments"].string();
+        call.arguments = QByteArray(args.data(), qsizetype(args.size()));
+        yield.toolArgsComplete = !call.complete;
+        call.complete = true;
+    } else if (type == "response.output_item.added" || type == "response.output_item.done") {
+        const JsonValue item = object(doc, "item");
+        if (item["type"].string() != "function_call")
+            return false;
+        const bool done = type == "response.output_item.done";
+        const bool wasComplete = state.toolCall(key).complete;
+        readFunctionCall(item, key, done, state);
+        yield.toolArgsComplete = done && !wasComplete;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 class ResponsesDecoder final : public JsonObjectDecoder {
 protected:
     EventYield decodeEventObject(const SseEvent &, JsonValue doc, DecodeState &state) override
     {
         const std::string_view type = doc["type"].string();
         EventYield yield;
+        if (readFunctionCallEvent(type, doc, state, yield))
+            return yield;
         if (type == "response.output_text.delta") {
             const std::string_view delta = doc["delta"].string();
             yield.contentChars = utf16Length(delta);
@@ -75,7 +120,11 @@ protected:
             return state.failInBand(readProviderError(error));
         readResponseObject(doc, state);
         if (const JsonValue output = doc["output"]; output.isArray()) {
+            int index = 0;
             for (const JsonValue item : output) {
+                if (item["type"].string() == "function_call")
+                    readFunctionCall(item, index, true, state);
+                ++index;
                 const JsonValue content = item["content"];
                 if (!content.isArray())
                     continue;
@@ -120,6 +169,25 @@ HttpRequestParts OpenAiResponsesDialect::buildRequest(const ProviderConfig &prov
                           {"name", "answer"},
                           {"schema", spec.schema->source()},
                           {"strict", true}}}};
+    if (spec.tools) {
+        json tools = json::array();
+        for (const ToolSpec &t : spec.tools->tools) {
+            // strict: false, as Chat Completions' default: strict mode refuses schemas that do
+            // not list every property as required.
+            json tool = t.declaration("parameters");
+            tool["type"] = "function";
+            tool["strict"] = false;
+            tools.push_back(std::move(tool));
+        }
+        body["tools"] = std::move(tools);
+        const QString &choice = spec.tools->choice;
+        if (spec.tools->find(choice))
+            body["tool_choice"] = {{"type", "function"}, {"name", choice.toStdString()}};
+        else
+            body["tool_choice"] = choice.toStdString();
+    }
+    if (spec.reasoning.asked())
+        body["reasoning"] = {{"effort", spec.reasoning.effortWord().toStdString()}};
     HttpRequestParts parts =
         jsonRequest(appendPath(provider.baseUrl, QStringLiteral("responses")), body);
     if (!apiKey.isEmpty())

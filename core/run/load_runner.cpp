@@ -3,6 +3,7 @@
 #include "analysis/in_flight.h"
 #include "domain/answer_contract.h"
 #include "domain/contract_check.h"
+#include "domain/tool_check.h"
 #include "domain/workload.h"
 #include "pricing/price_clock.h"
 #include "provider/dialect.h"
@@ -272,6 +273,8 @@ void LoadRunner::launch(Pending pending)
     spec.maxOutputTokens = Workload::maxOutputTokensFor(m_plan.scenario, pending.requestIndex);
     spec.stream = m_plan.scenario.stream;
     spec.format = m_format;
+    spec.tools = m_plan.scenario.tools;
+    spec.reasoning = m_plan.scenario.reasoning;
     if (m_format == RequestSpec::Format::JsonSchema)
         spec.schema = m_plan.scenario.contract->schema;
 
@@ -312,18 +315,33 @@ void LoadRunner::checkNeedle(Sample &sample, const QString &answer) const
         sample.needleFound = answer.contains(it->second.needle, Qt::CaseInsensitive);
 }
 
-void LoadRunner::checkContract(Sample &sample, const QString &answer) const
+void LoadRunner::checkContract(Sample &sample, const QString &answer,
+                               const std::vector<ToolCall> &calls) const
 {
     const AnswerContract *contract = m_plan.scenario.contract.get();
-    if (!contract || !outcomeIsSuccess(sample.outcome))
+    const ToolUse *tools = m_plan.scenario.tools.get();
+    if ((!contract && !tools) || !outcomeIsSuccess(sample.outcome))
         return;
     const GoldenAnswer *golden = nullptr;
-    const auto it = m_prompts.find(std::make_pair(0, sample.requestIndex));
-    if (it != m_prompts.end() && it->second.goldenIndex >= 0 &&
-        std::size_t(it->second.goldenIndex) < contract->golden.size())
-        golden = &contract->golden[std::size_t(it->second.goldenIndex)];
-    sample.contract =
-        ContractCheck::stored(ContractCheck::check(*contract, answer, golden), answer, golden);
+    std::vector<ContractCheckResult> results;
+    if (contract) {
+        const auto it = m_prompts.find(std::make_pair(0, sample.requestIndex));
+        if (it != m_prompts.end() && it->second.goldenIndex >= 0 &&
+            std::size_t(it->second.goldenIndex) < contract->golden.size())
+            golden = &contract->golden[std::size_t(it->second.goldenIndex)];
+        results = ContractCheck::check(*contract, answer, golden);
+    }
+    // The tool calls' arguments against their tools' schemas; a failure keeps the calls.
+    const auto toolResult = tools ? ToolCheck::check(*tools, calls) : std::nullopt;
+    if (toolResult)
+        results.push_back(*toolResult);
+    if (results.empty())
+        return;
+    const QString kept =
+        calls.empty()
+            ? answer
+            : (answer.isEmpty() ? QString() : answer + QLatin1Char('\n')) + ToolCheck::text(calls);
+    sample.contract = ContractCheck::stored(results, kept, golden);
 }
 
 void LoadRunner::checkSilentTruncation(Sample &sample) const
@@ -375,11 +393,14 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
     sample.startOffsetNs = sample.startedAtNs - m_startNs;
     // Read before deleteLater(): the attempt lives on a lane's thread, which may delete it at once.
     const QString answer = attempt->answerText();
+    const std::vector<ToolCall> calls = attempt->toolCalls();
     // The answer counted as the provider counts it (exactly for OpenAI's encodings, a proxy
     // otherwise), for token reconciliation; here rather than on the lane, whose time is the
-    // measurement's.
-    sample.localOutputTokens =
-        Tokenizer::shared(m_encodings[std::size_t(t)].encoding).count(answer);
+    // measurement's. A tool call's arguments are output tokens too.
+    const Tokenizer &tokenizer = Tokenizer::shared(m_encodings[std::size_t(t)].encoding);
+    sample.localOutputTokens = tokenizer.count(answer);
+    for (const ToolCall &call : calls)
+        sample.localOutputTokens += tokenizer.count(QString::fromUtf8(call.arguments));
     checkNeedle(sample, answer);
     if (m_plan.keepText)
         sample.answerText = answer;
@@ -394,7 +415,7 @@ void LoadRunner::onAttemptFinished(HttpAttempt *attempt)
             from.provider, sample,
             m_wallStart.addMSecs((sample.startedAtNs - m_startNs) / 1'000'000));
     checkSilentTruncation(sample);
-    checkContract(sample, answer);
+    checkContract(sample, answer, calls);
     checkIdentity(t, sample);
     m_spans.emplace_back(sample.startedAtNs, sample.startedAtNs + sample.endNs);
     const std::optional<bool> failure = outcomeIsProviderFailure(sample.outcome);

@@ -115,7 +115,8 @@ private:
     void noteBreaker(int target, std::optional<bool> success, qint64 nowNs);
     void checkSilentTruncation(Sample &sample) const;
     void checkNeedle(Sample &sample, const QString &answer) const;
-    void checkContract(Sample &sample, const QString &answer) const;
+    void checkContract(Sample &sample, const QString &answer,
+                       const std::vector<ToolCall> &calls) const;
     void checkIdentity(int target, const Sample &sample);
     void record(const QString &kind, const QJsonObject &detail);
     StepRequest promptFor(int target, int requestIndex);

@@ -316,14 +316,15 @@ void addLatencyScenarios(const SessionRepository &repo, const ProviderWork &w, P
     }
 }
 
-// The answers of the provider's latency scenarios that have a contract, each scenario's latest
-// run, against their contracts.
+// The answers of the provider's latency scenarios that have a contract or offer tools (whose
+// calls are checked as "tool_arguments"), each scenario's latest run, against their contracts.
 void addContract(const SessionRepository &repo, const ProviderWork &w, ProviderSummary &s,
                  QString *error)
 {
     std::vector<ContractAnswer> answers;
     for (const RunRecord *run : w.latencyScenarios) {
-        if (!run->scenarioJson.contains(QLatin1StringView("\"contract\"")))
+        if (!run->scenarioJson.contains(QLatin1StringView("\"contract\"")) &&
+            !run->scenarioJson.contains(QLatin1StringView("\"tools\"")))
             continue;
         std::vector<ContractAnswer> more = loadContractAnswers(repo, run->id, error);
         answers.insert(answers.end(), std::make_move_iterator(more.begin()),

@@ -69,6 +69,38 @@ inline JsonValue object(JsonValue v, std::string_view key)
 
 // The length in UTF-16 code units of well-formed UTF-8 text (a JsonDocument string), as
 // QString::size() would give it after conversion.
+// A value of a JsonDocument as nlohmann::json (what an object-valued field becomes when its JSON
+// text is wanted, e.g. a tool call's arguments sent as an object). Rare, so not zero-copy.
+inline nlohmann::json toNlohmann(JsonValue v)
+{
+    switch (v.type()) {
+    case JsonValue::Type::Bool:
+        return v.boolean();
+    case JsonValue::Type::Integer:
+        return *v.integer();
+    case JsonValue::Type::Float:
+        return *v.number();
+    case JsonValue::Type::String:
+        return std::string(v.string());
+    case JsonValue::Type::Array: {
+        nlohmann::json out = nlohmann::json::array();
+        for (const JsonValue e : v)
+            out.push_back(toNlohmann(e));
+        return out;
+    }
+    case JsonValue::Type::Object: {
+        nlohmann::json out = nlohmann::json::object();
+        for (auto it = v.begin(); it != v.end(); ++it)
+            out[std::string(it.name())] = toNlohmann(*it);
+        return out;
+    }
+    case JsonValue::Type::Null:
+    case JsonValue::Type::Absent:
+        break;
+    }
+    return nullptr;
+}
+
 inline qsizetype utf16Length(std::string_view utf8)
 {
     qsizetype n = 0;
