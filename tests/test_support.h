@@ -5,6 +5,8 @@
 #include <QList>
 #include <QSettings>
 #include <QString>
+#include <algorithm>
+#include <vector>
 
 // Paths the tests need (the checkout, the built programs, the peer clients, lupdate), read at run
 // time from test_paths.ini beside the test executables, which tests/CMakeLists.txt writes. No
@@ -81,6 +83,13 @@ inline qsizetype requestLength(const QByteArray &buffer)
             length = l.mid(15).trimmed().toLongLong();
     }
     return buffer.size() < headEnd + 4 + length ? -1 : headEnd + 4 + length;
+}
+
+// The middle value (the upper of the two middle ones for an even count); 0 for none.
+inline double medianOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
 }
 
 } // namespace ys::test

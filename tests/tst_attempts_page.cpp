@@ -443,6 +443,20 @@ private Q_SLOTS:
         QVERIFY(t.stalls.empty()); // 1 ms gaps: the 20 ms floor holds
         QCOMPARE(*t.medianGapMs, 1.0);
 
+        // Streamed thinking, then a tool call: the first answer token and the complete
+        // arguments are phases of their own, in time order.
+        Sample call;
+        call.firstTokenNs = 10'000'000;
+        call.firstContentNs = 30'000'000;
+        call.toolArgsNs = 45'000'000;
+        call.endNs = 46'000'000;
+        QStringList names;
+        for (const auto &p : attemptTimeline(call).phases)
+            names << p.name;
+        QCOMPARE(names,
+                 (QStringList{QStringLiteral("First token"), QStringLiteral("First answer token"),
+                              QStringLiteral("Tool arguments complete"), QStringLiteral("End")}));
+
         // Nothing arrived: no points, no gaps, no stalls.
         const AttemptTimeline none = attemptTimeline(Sample{});
         QVERIFY(none.deliveries.empty());

@@ -1,8 +1,8 @@
-// Answer contracts on screen and in the report: a session whose provider breaks its schema in 5%
-// of answers (run by the real yardstick-cli against the simulator) shows in the Contracts tab
-// with the summary's pass rates and every failed check of the selected provider, its failed
-// answers are a choice of the Attempts page's filter with each answer's checks in its detail,
-// and the report holds the same rates.
+// Answer contracts (and tool calls) on screen and in the report: a session whose provider breaks
+// its schema in 5% of answers (run by the real yardstick-cli against the simulator) shows in the
+// Contracts tab with the summary's pass rates and every failed check of the selected provider, its
+// failed answers are a choice of the Attempts page's filter with each answer's checks in its
+// detail, and the report holds the same rates.
 #include "cli_runner.h"
 #include "fixtures.h"
 #include "suite_files.h"
@@ -11,9 +11,11 @@
 
 #include "models/attempts_model.h"
 #include "models/contract_model.h"
+#include "models/latency_phases_model.h"
 #include "models/row_table_model.h"
 #include "ui/attempts_page.h"
 #include "ui/contract_view.h"
+#include "ui/latency_phases_view.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
@@ -112,6 +114,70 @@ private Q_SLOTS:
                         .data()
                         .toString()
                         .contains(QStringLiteral("schema")));
+    }
+
+    // Tool calls on screen: the Contracts tab has the tool_arguments check beside the others,
+    // and the Latency phases tab the time to complete arguments, with a sentence per provider.
+    void toolCallsOnScreen()
+    {
+        const auto shape = test::ProfileShape().withTtft(1, 2);
+        auto sim = test::startedSim(
+            {test::simProfileJson(QStringLiteral("caller"), QStringLiteral("caller"), shape,
+                                  {{"tool_calls", {{"invalid_rate", 0.1}}}})});
+        QVERIFY(sim);
+        const json tool = {{"name", "lookup_order"},
+                           {"parameters",
+                            {{"type", "object"},
+                             {"required", {"id"}},
+                             {"properties", {{"id", {{"type", "string"}}}}}}}};
+        const json scenario =
+            test::latencyScenarioJson(40, 4, 32, 64, {{"tools", json::array({tool})}});
+        const QString suite = test::writeJsonFile(
+            m_dir.filePath(QStringLiteral("tools.json")),
+            test::suiteJson("tools",
+                            json::array({test::suiteProviderJson("sim", sim->baseUrl(), "caller",
+                                                                 test::pricedProviderExtras())}),
+                            json::array({scenario})));
+        const QString db = m_dir.filePath(QStringLiteral("tools.sqlite"));
+        const test::CliResult r = test::runCli(
+            {QStringLiteral("run"), QStringLiteral("--suite"), suite, QStringLiteral("--db"), db});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+
+        Workbench workbench(db);
+        QString error;
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        workbench.refreshSessions();
+        QVERIFY(workbench.selectSession(1));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
+        QVERIFY(workbench.summary());
+        const ProviderSummary &p = workbench.summary()->providers.front();
+        QVERIFY(p.contract && p.results.latency && p.results.latency->toolCalls);
+        const ContractCheckRate *rate = p.contract->rate(QStringLiteral("tool_arguments"));
+        QVERIFY(rate);
+        QCOMPARE(rate->checked, 40);
+
+        ContractView contracts(&workbench);
+        contracts.show();
+        QTRY_COMPARE(contracts.model()->rowCount(), 1);
+        const RowTableModel *m = contracts.model();
+        int column = -1;
+        for (int col = 0; col < m->columnCount(); ++col)
+            if (m->column(col).key == QLatin1StringView("tool_arguments"))
+                column = col;
+        QVERIFY(column >= 0);
+        QCOMPARE(m->index(0, column).data(RowTableModel::ValueRole).toDouble(), *rate->rate * 100);
+        QCOMPARE(m->headerData(column, Qt::Horizontal).toString(),
+                 QStringLiteral("tool arguments"));
+
+        LatencyPhasesView phases(&workbench);
+        phases.show();
+        QTRY_COMPARE(phases.model()->rowCount(), 1);
+        const QModelIndex args = phases.model()->index(0, LatencyPhasesModel::ToolArgsP50);
+        QCOMPARE(args.data(RowTableModel::ValueRole).toDouble(),
+                 *p.results.latency->toolCalls->argsCompleteMs.p50);
+        QVERIFY(args.data().toString().contains(QStringLiteral("n = 40")));
+        QVERIFY2(phases.message().contains(QStringLiteral("tool calls were ready to run")),
+                 qPrintable(phases.message()));
     }
 
     // The report's contract table carries the same counts as show --json.

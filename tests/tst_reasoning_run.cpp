@@ -9,6 +9,7 @@
 #include "fixtures.h"
 #include "session_support.h"
 #include "sim/sim_profile.h"
+#include "sim_test_client.h"
 #include "test_main.h"
 #include "test_support.h"
 #include "util/units.h"
@@ -33,12 +34,6 @@ QString xs()
     for (int i = 0; i < 200; ++i)
         s += QStringLiteral(" x");
     return s;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 } // namespace
@@ -184,12 +179,7 @@ private Q_SLOTS:
         std::vector<double> clientGap; // ms from the first reasoning token to the first answer
         for (const Sample &s : measured) {
             QVERIFY2(s.outcome == Outcome::Ok, qPrintable(s.error));
-            std::optional<SimRequestRecord> truth;
-            for (int i = 0; i < 200 && !truth; ++i) {
-                truth = m_sim->record(s.requestId.toLatin1());
-                if (!truth)
-                    QTest::qWait(10);
-            }
+            const auto truth = simtest::waitRecord(*m_sim, s.requestId.toLatin1());
             QVERIFY2(truth, qPrintable(s.requestId));
             QVERIFY(truth->reasoningEvents > 0 && truth->firstReasoningNs > 0);
             QVERIFY(s.firstTokenNs && s.firstContentNs);
@@ -209,9 +199,9 @@ private Q_SLOTS:
         }
         qInfo("%s: the client saw the first reasoning token %.3f ms and the first answer token "
               "%.3f ms (medians) after the simulator wrote them",
-              qPrintable(dialect), median(reasoningLag), median(answerLag));
-        QVERIFY(median(reasoningLag) < 1.0);
-        QVERIFY(median(answerLag) < 1.0);
+              qPrintable(dialect), test::medianOf(reasoningLag), test::medianOf(answerLag));
+        QVERIFY(test::medianOf(reasoningLag) < 1.0);
+        QVERIFY(test::medianOf(answerLag) < 1.0);
 
         QString readError;
         const auto summary = test::readSummary(m_dir.filePath(dialect + QStringLiteral(".sqlite")),

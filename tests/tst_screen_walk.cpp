@@ -386,11 +386,10 @@ private Q_SLOTS:
                 QVERIFY2(
                     phases->model()->index(row, column).data(RowTableModel::ValueRole).isValid(),
                     qPrintable(phases->model()->headerData(column, Qt::Horizontal).toString()));
-            // Plain HTTP: no TLS phase.
-            QVERIFY(!phases->model()
-                         ->index(row, LatencyPhasesModel::TlsP50)
-                         .data(RowTableModel::ValueRole)
-                         .isValid());
+            // Plain HTTP: no TLS phase; the demo offers no tools: no tool-call phase.
+            for (int column : {LatencyPhasesModel::TlsP50, LatencyPhasesModel::ToolArgsP50})
+                QVERIFY(
+                    !phases->model()->index(row, column).data(RowTableModel::ValueRole).isValid());
         }
         QVERIFY2(phases->message().contains(QStringLiteral("TTFT ≤ 250 ms")),
                  qPrintable(phases->message()));

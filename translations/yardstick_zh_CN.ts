@@ -598,6 +598,14 @@
         <source>Answer</source>
         <translation>回答</translation>
     </message>
+    <message>
+        <source>First answer token</source>
+        <translation>首个回答 token</translation>
+    </message>
+    <message>
+        <source>Tool arguments complete</source>
+        <translation>工具参数完整</translation>
+    </message>
 </context>
 <context>
     <name>ys::AttemptDetailView</name>
@@ -828,6 +836,10 @@
     <message>
         <source>Proxy tunnel open</source>
         <translation>代理隧道已建立</translation>
+    </message>
+    <message>
+        <source>Tool arguments complete</source>
+        <translation>工具调用参数完成</translation>
     </message>
 </context>
 <context>
@@ -2970,13 +2982,13 @@
             <numerusform>  另有 %n 项未通过</numerusform>
         </translation>
     </message>
+    <message>
+        <source>tool arguments</source>
+        <translation>工具参数</translation>
+    </message>
 </context>
 <context>
     <name>ys::ContractView</name>
-    <message>
-        <source>This session checked no answer against a contract. Give a latency scenario a &quot;contract&quot; (a JSON Schema, a regular expression, a length, golden answers) to see how often each provider&apos;s answers hold to it.</source>
-        <translation>此会话没有按约定检查任何回答。为延迟场景加上约定（JSON 模式、正则表达式、长度、标准答案），即可查看各提供商的回答有多常符合约定。</translation>
-    </message>
     <message>
         <source>Select a session to see how its answers hold to their contracts.</source>
         <translation>选择一个会话，查看其回答是否符合约定。</translation>
@@ -2998,6 +3010,10 @@
     <message>
         <source>Select a provider to list its failed checks.</source>
         <translation>选择一个提供商以列出其未通过的检查。</translation>
+    </message>
+    <message>
+        <source>This session checked no answer against a contract. Give a latency scenario a &quot;contract&quot; (a JSON Schema, a regular expression, a length, golden answers) or tools to see how often each provider&apos;s answers and tool calls hold to them.</source>
+        <translation>此会话没有按约定检查任何回答。为延迟场景加上约定（JSON 模式、正则表达式、长度、标准答案）或提供工具，即可查看各服务商的回答和工具调用有多常符合约定。</translation>
     </message>
 </context>
 <context>
@@ -4103,6 +4119,14 @@
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+    <message>
+        <source>Tool arguments P50 (ms)</source>
+        <translation>工具参数 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>From sending the request to a tool call&apos;s complete arguments: when a client can call the function</source>
+        <translation>从发送请求到工具调用的参数完整：客户端此时才能调用该函数</translation>
     </message>
 </context>
 <context>
@@ -6084,6 +6108,30 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Reasoning</source>
         <translation>推理</translation>
     </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用数</translation>
+    </message>
+    <message>
+        <source>Arguments complete P50 (ms)</source>
+        <translation>参数完整 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>Arguments complete P95 (ms)</source>
+        <translation>参数完整 P95 (ms)</translation>
+    </message>
+    <message>
+        <source>Arguments streamed P50 (ms)</source>
+        <translation>参数流式传输 P50 (ms)</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>A client can call the function only once its arguments are complete; their validity against the tool&apos;s schema is the contract check tool_arguments.</source>
+        <translation>客户端只有在参数完整后才能调用函数；参数是否符合工具的 JSON 模式由约定检查 tool_arguments 判定。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ReportCharts</name>
@@ -6347,6 +6395,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1 reasons before it answers: its first answer token comes at %2 ms (P50), after %3 ms of streamed thinking; reasoning is %4 of its answers&apos; cost.</source>
         <translation>%1 在回答前先推理：首个回答 token 出现在 %2 ms（P50），此前有 %3 ms 的流式思考；推理占其回答成本的 %4。</translation>
+    </message>
+    <message>
+        <source>tool calls (%1 of the attempts): arguments complete p50 %2 ms, p95 %3 ms; streamed over p50 %4 ms</source>
+        <translation>工具调用（%1 次尝试）：参数完整 p50 %2 ms，p95 %3 ms；流式传输耗时 p50 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tool calls were ready to run at %2 ms (P50; P95 %3 ms), their arguments streamed over %4 ms.</source>
+        <translation>%1 的工具调用在 %2 ms 时可以执行（P50；P95 为 %3 ms），其参数流式传输了 %4 ms。</translation>
     </message>
 </context>
 <context>
@@ -8233,6 +8289,18 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>%1: json_schema asks for the contract&apos;s schema, and the scenario&apos;s contract has none</source>
         <translation>%1：json_schema 要求使用约定中的模式，但该场景的约定没有模式</translation>
     </message>
+    <message>
+        <source>%1.tools: only a latency scenario offers tools</source>
+        <translation>%1.tools：只有延迟场景可以提供工具</translation>
+    </message>
+    <message>
+        <source>%1.tool_choice: the scenario offers no tools</source>
+        <translation>%1.tool_choice：该场景没有提供工具</translation>
+    </message>
+    <message>
+        <source>%1.reasoning_effort: &quot;%2&quot; is none of %3</source>
+        <translation>%1.reasoning_effort：“%2”不是 %3 之一</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuiteEstimate</name>
@@ -8975,6 +9043,64 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>The rank file&apos;s pre-tokenizer pattern is not that of %1.</source>
         <translation>该排名文件的预分词模式与 %1 不一致。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ToolCheck</name>
+    <message>
+        <source>called &quot;%1&quot;, which the request did not offer</source>
+        <translation>调用了“%1”，但请求中没有提供该工具</translation>
+    </message>
+    <message>
+        <source>called &quot;%1&quot;; the request asked for &quot;%2&quot;</source>
+        <translation>调用了“%1”；请求要求调用“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was called without arguments</source>
+        <translation>调用“%1”时没有参数</translation>
+    </message>
+    <message>
+        <source>the arguments of &quot;%1&quot; are not JSON at byte %2 of %3</source>
+        <translation>“%1”的参数在第 %2 字节处（共 %3 字节）不是 JSON</translation>
+    </message>
+    <message>
+        <source>the arguments of &quot;%1&quot;: %2</source>
+        <translation>“%1”的参数：%2</translation>
+    </message>
+    <message>
+        <source>no tool call; the request asked for one</source>
+        <translation>没有工具调用；请求要求调用工具</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ToolUse</name>
+    <message>
+        <source>%1: expected an object with name and parameters</source>
+        <translation>%1：应为包含 name 和 parameters 的对象</translation>
+    </message>
+    <message>
+        <source>%1.name: &quot;%2&quot; is not a function name (letters, digits, _ and -, at most 64, not starting with a digit or -)</source>
+        <translation>%1.name：“%2”不是函数名（字母、数字、_ 和 -，最多 64 个，不能以数字或 - 开头）</translation>
+    </message>
+    <message>
+        <source>%1.parameters: a function&apos;s arguments are an object: the schema&apos;s type must be &quot;object&quot;</source>
+        <translation>%1.parameters：函数的参数是一个对象：JSON 模式的 type 必须为 &quot;object&quot;</translation>
+    </message>
+    <message>
+        <source>%1: expected a non-empty array of tools</source>
+        <translation>%1：应为非空的工具数组</translation>
+    </message>
+    <message>
+        <source>%1.name: a second tool named &quot;%2&quot;</source>
+        <translation>%1.name：第二个名为“%2”的工具</translation>
+    </message>
+    <message>
+        <source>%1: expected &quot;required&quot;, &quot;auto&quot; or a tool&apos;s name</source>
+        <translation>%1：应为 &quot;required&quot;、&quot;auto&quot; 或某个工具的名称</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither required, auto nor one of the tools</source>
+        <translation>%1：“%2”既不是 required、auto，也不是任何一个工具</translation>
     </message>
 </context>
 <context>

@@ -47,8 +47,8 @@ void ContractView::refresh()
         model()->setProviders({});
         setMessage(summary ? tr("This session checked no answer against a contract. Give a "
                                 "latency scenario a \"contract\" (a JSON Schema, a regular "
-                                "expression, a length, golden answers) to see how often each "
-                                "provider's answers hold to it.")
+                                "expression, a length, golden answers) or tools to see how often "
+                                "each provider's answers and tool calls hold to them.")
                            : tr("Select a session to see how its answers hold to their "
                                 "contracts."));
         showFailures({});

@@ -34,11 +34,17 @@ void LatencyPhasesView::refresh()
                   : tr("The headline latency run of each provider. Set service-level objectives "
                        "(TTFT, TPOT or E2E in the suite's requirements) to see the share of "
                        "requests that met them and the goodput.");
-    for (const ProviderSummary &p : summary->providers)
-        if (p.results.latency && p.results.latency->reasoning)
+    for (const ProviderSummary &p : summary->providers) {
+        if (!p.results.latency)
+            continue;
+        const QString name = workbench()->providerLabels().of(p.name);
+        if (p.results.latency->reasoning)
             line += QLatin1Char(' ') +
-                    ResultsText::reasoningSentence(workbench()->providerLabels().of(p.name),
-                                                   *p.results.latency->reasoning);
+                    ResultsText::reasoningSentence(name, *p.results.latency->reasoning);
+        if (p.results.latency->toolCalls)
+            line += QLatin1Char(' ') +
+                    ResultsText::toolCallSentence(name, *p.results.latency->toolCalls);
+    }
     setMessage(line);
 }
 

@@ -39,6 +39,7 @@ void LatencyAccumulator::add(const Sample &x)
     if (m_openLoop)
         m_fromIntended.push_back(ms(x.endNs + x.queueDelayNs));
     m_reasoning.add(x);
+    m_toolCalls.add(x);
 }
 
 LatencyResult LatencyAccumulator::finish()
@@ -53,6 +54,7 @@ LatencyResult LatencyAccumulator::finish()
     if (m_openLoop)
         r.e2eFromIntendedMs = distributionOf(std::move(m_fromIntended));
     r.reasoning = m_reasoning.finish();
+    r.toolCalls = m_toolCalls.finish();
     return r;
 }
 

@@ -2,6 +2,7 @@
 
 #include "analysis/percentile.h"
 #include "analysis/reasoning.h"
+#include "analysis/tool_calls.h"
 #include "domain/sample.h"
 
 #include <optional>
@@ -26,6 +27,8 @@ struct LatencyResult {
     std::optional<Distribution> e2eFromIntendedMs;
     // A reasoning model's thinking before its first answer token; null when no attempt reasoned.
     std::optional<ReasoningResult> reasoning;
+    // Tool calls: when their arguments were complete; null when no attempt made one.
+    std::optional<ToolCallResult> toolCalls;
 };
 
 LatencyResult analyzeLatency(const std::vector<Sample> &samples, bool openLoop);
@@ -44,6 +47,7 @@ private:
     bool m_openLoop;
     std::vector<double> m_ttfb, m_tpot, m_cold, m_warm, m_connect, m_tls, m_fromIntended;
     ReasoningAccumulator m_reasoning;
+    ToolCallAccumulator m_toolCalls;
 };
 
 } // namespace ys

@@ -34,6 +34,11 @@ json latencyJson(const LatencyResult &r)
                           {"first_answer_ms", resultDistributionJson(t->firstAnswerMs)},
                           {"thinking_ms", resultDistributionJson(t->thinkingMs)},
                           {"cost_share", orNull(t->costShare)}};
+    j["tool_calls"] = nullptr;
+    if (const auto &t = r.toolCalls)
+        j["tool_calls"] = {{"attempts", t->attempts},
+                           {"args_complete_ms", resultDistributionJson(t->argsCompleteMs)},
+                           {"args_stream_ms", resultDistributionJson(t->argsStreamMs)}};
     return j;
 }
 

@@ -77,6 +77,9 @@ AttemptTimeline attemptTimeline(const Sample &s)
     phase(s.headersNs, AttemptDetailText::tr("Headers"));
     phase(s.firstEventNs, AttemptDetailText::tr("First event"));
     phase(s.firstTokenNs, AttemptDetailText::tr("First token"));
+    if (s.firstContentNs && s.firstContentNs != s.firstTokenNs) // after streamed thinking
+        phase(s.firstContentNs, AttemptDetailText::tr("First answer token"));
+    phase(s.toolArgsNs, AttemptDetailText::tr("Tool arguments complete"));
     phase(s.endNs, AttemptDetailText::tr("End"));
     std::stable_sort(t.phases.begin(), t.phases.end(),
                      [](const auto &a, const auto &b) { return a.ms < b.ms; });

@@ -33,7 +33,7 @@ ContractModel::ContractModel(QObject *parent)
         .headerTip(QT_TR_NOOP("The share of successful answers that passed every check of "
                               "their contract, with its 95% Wilson interval: the figure the "
                               "contract pass rate gate reads"));
-    for (const char *check : {"json", "schema", "regex", "max_chars", "golden"}) {
+    for (const char *check : {"json", "schema", "regex", "max_chars", "golden", "tool_arguments"}) {
         const QString name = QString::fromLatin1(check);
         const auto rate = [this, name](int r) {
             return at(r).contract.rate(name);

@@ -35,13 +35,16 @@ QString ContractText::checkName(const QString &check)
         return tr("maximum length");
     if (check == QLatin1StringView("golden"))
         return tr("golden answer");
+    if (check == QLatin1StringView("tool_arguments"))
+        return tr("tool arguments");
     return check;
 }
 
 QString ContractText::failure(const ContractFailure &f)
 {
     QString what = checkName(f.check);
-    if (f.check == QLatin1StringView("schema"))
+    if (f.check == QLatin1StringView("schema") ||
+        (f.check == QLatin1StringView("tool_arguments") && !f.path.isEmpty()))
         what = tr("%1 at %2").arg(what, f.path.isEmpty() ? QStringLiteral("/") : f.path);
     QString line = tr("request %1: %2: %3").arg(f.requestIndex).arg(what, f.detail);
     if (!f.prompt.isEmpty())

@@ -101,6 +101,27 @@ LatencyPhasesModel::LatencyPhasesModel(QObject *parent)
         .places(1)
         .aligned(right)
         .headerTip(QT_TR_NOOP("From the start of connecting to the end of the TLS handshake"));
+    addToolCallColumn();
+}
+
+void LatencyPhasesModel::addToolCallColumn()
+{
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    addColumn("tool_args_p50_ms", "ms", QT_TR_NOOP("Tool arguments P50 (ms)"),
+              [this](int r) {
+                  const auto &l = at(r).latency;
+                  return cellOrNull(l && l->toolCalls ? l->toolCalls->argsCompleteMs.p50
+                                                      : std::nullopt);
+              })
+        .shown([this](int r) -> QVariant {
+            const auto &l = at(r).latency;
+            if (!l || !l->toolCalls)
+                return dash();
+            return countedText(l->toolCalls->argsCompleteMs.p50, l->toolCalls->attempts);
+        })
+        .aligned(right)
+        .headerTip(QT_TR_NOOP("From sending the request to a tool call's complete arguments: "
+                              "when a client can call the function"));
 }
 
 void LatencyPhasesModel::setSummary(const SessionSummary &summary)

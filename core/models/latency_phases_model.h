@@ -33,6 +33,7 @@ public:
         WarmTtftP50,
         ConnectP50,
         TlsP50,
+        ToolArgsP50,
         ColumnCount
     };
 
@@ -57,6 +58,7 @@ private:
         std::optional<SloAttainment> slo;
     };
     const Row &at(int row) const { return m_rows[std::size_t(row)]; }
+    void addToolCallColumn(); // when tool calls' arguments were complete
     // A percentile of the row's latency result, or nothing.
     std::optional<double> figure(int row, const Distribution LatencyResult::*member,
                                  std::optional<double> Distribution::*percentile) const;

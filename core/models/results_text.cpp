@@ -47,6 +47,8 @@ QStringList ResultsText::latencyLines(const LatencyResult &r)
                    .arg(r.e2eFromIntendedMs->count);
     if (r.reasoning)
         out << reasoningLine(*r.reasoning);
+    if (r.toolCalls)
+        out << toolCallLine(*r.toolCalls);
     for (qsizetype i = 1; i < out.size(); ++i)
         out[i].prepend(QStringLiteral("  ")); // the kind's details under its first line
     return out;
@@ -67,6 +69,25 @@ QString ResultsText::reasoningLine(const ReasoningResult &r)
                    "at the answer's decode rate)")
                     .arg(groupedCount(r.estimated));
     return line;
+}
+
+QString ResultsText::toolCallLine(const ToolCallResult &t)
+{
+    return tr("tool calls (%1 of the attempts): arguments complete p50 %2 ms, p95 %3 ms; "
+              "streamed over p50 %4 ms")
+        .arg(groupedCount(t.attempts), ms(t.argsCompleteMs.p50), ms(t.argsCompleteMs.p95),
+             ms(t.argsStreamMs.p50));
+}
+
+QString ResultsText::toolCallSentence(const QString &provider, const ToolCallResult &t)
+{
+    const auto whole = [](const std::optional<double> &v) {
+        return v ? fixedNumber(*v, 0) : QStringLiteral("—");
+    };
+    return tr("%1's tool calls were ready to run at %2 ms (P50; P95 %3 ms), their arguments "
+              "streamed over %4 ms.")
+        .arg(provider, whole(t.argsCompleteMs.p50), whole(t.argsCompleteMs.p95),
+             whole(t.argsStreamMs.p50));
 }
 
 QString ResultsText::reasoningSentence(const QString &provider, const ReasoningResult &r)

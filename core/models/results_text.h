@@ -19,6 +19,9 @@ public:
     // The same for a page, of the provider so named: when its first answer token comes, how
     // long it thought and what share of its cost that was.
     static QString reasoningSentence(const QString &provider, const ReasoningResult &reasoning);
+    // Tool calls: when their arguments were complete, and how long they streamed.
+    static QString toolCallLine(const ToolCallResult &toolCalls);
+    static QString toolCallSentence(const QString &provider, const ToolCallResult &toolCalls);
 };
 
 QStringList resultsTextLines(const ScenarioResults &results);

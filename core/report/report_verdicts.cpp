@@ -272,6 +272,37 @@ void reasoningBlocks(const SessionSummary &summary, std::vector<ReportBlock> &ou
     appendKind(out, ReportBuilder::tr("Reasoning"), std::move(t), notes);
 }
 
+// Tool calls: a row per provider whose answers called a tool, when the arguments were complete.
+void toolCallBlocks(const SessionSummary &summary, std::vector<ReportBlock> &out)
+{
+    ReportBlock t = ReportBlock::tableOf(QStringLiteral("tool_calls"),
+                                         {ReportBuilder::tr("Provider"), ReportBuilder::tr("Calls"),
+                                          ReportBuilder::tr("TTFT P50 (ms)"),
+                                          ReportBuilder::tr("Arguments complete P50 (ms)"),
+                                          ReportBuilder::tr("Arguments complete P95 (ms)"),
+                                          ReportBuilder::tr("Arguments streamed P50 (ms)")});
+    const QString at = QStringLiteral("results.latency.tool_calls.");
+    for (const ProviderSummary &p : summary.providers) {
+        if (!p.results.latency || !p.results.latency->toolCalls)
+            continue;
+        const ToolCallResult &r = *p.results.latency->toolCalls;
+        t.table.rowProviders.push_back(p.name);
+        t.table.rows.push_back(
+            {reportcell::text(p.name),
+             reportcell::count(at + QStringLiteral("attempts"), r.attempts),
+             reportcell::number(QStringLiteral("ttft_ms.p50"), p.ttftMs.p50, 1),
+             reportcell::number(at + QStringLiteral("args_complete_ms.p50"), r.argsCompleteMs.p50,
+                                1),
+             reportcell::number(at + QStringLiteral("args_complete_ms.p95"), r.argsCompleteMs.p95,
+                                1),
+             reportcell::number(at + QStringLiteral("args_stream_ms.p50"), r.argsStreamMs.p50, 1)});
+    }
+    appendKind(out, ReportBuilder::tr("Tool calls"), std::move(t),
+               {ReportBuilder::tr("A client can call the function only once its arguments are "
+                                  "complete; their validity against the tool's schema is the "
+                                  "contract check tool_arguments.")});
+}
+
 } // namespace
 
 ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
@@ -310,6 +341,7 @@ ReportSection ReportBuilder::verdicts(const SessionSummary &summary)
     stabilityBlocks(summary, s.blocks);
     contractBlocks(summary, s.blocks);
     reasoningBlocks(summary, s.blocks);
+    toolCallBlocks(summary, s.blocks);
     return s;
 }
 
