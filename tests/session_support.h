@@ -12,6 +12,7 @@
 
 #include <QSignalSpy>
 #include <QString>
+#include <QTest>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -119,6 +120,25 @@ inline SessionEnd runSuiteToEnd(const Suite &suite, const QString &dbPath, int t
 {
     SessionRunner runner;
     return runToEnd(runner, SessionRequest{suite, dbPath, std::nullopt, {}}, timeoutMs, error);
+}
+
+// The same, keeping every measured attempt as the runner reported it (sampleMeasured: with its
+// absolute start, startedAtNs, which a simulator's ground truth is compared with).
+inline SessionEnd runMeasuring(SessionRequest request, int timeoutMs, std::vector<Sample> *measured,
+                               QString *error)
+{
+    SessionRunner runner;
+    QObject::connect(&runner, &SessionRunner::sampleMeasured,
+                     [measured](const Sample &s) { measured->push_back(s); });
+    return runToEnd(runner, std::move(request), timeoutMs, error);
+}
+
+// A "dialect" column with a row for each of the four dialects, for a test's _data function.
+inline void addDialectRows()
+{
+    QTest::addColumn<QString>("dialect");
+    for (const char *d : {"openai-chat", "openai-responses", "anthropic-messages", "gemini"})
+        QTest::newRow(d) << QString::fromLatin1(d);
 }
 
 // What a session stored: its runs and, for each, its samples; its summary when asked for.

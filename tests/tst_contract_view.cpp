@@ -33,6 +33,21 @@ class TstContractView : public QObject {
     QTemporaryDir m_dir;
     QString m_db;
 
+    // Opens the workbench's database and its first session, and waits for its summary.
+    static bool openFirstSession(Workbench &workbench)
+    {
+        QString error;
+        if (!workbench.open(&error)) {
+            qWarning() << error;
+            return false;
+        }
+        workbench.refreshSessions();
+        if (!workbench.selectSession(1))
+            return false;
+        return QTest::qWaitFor([&] { return workbench.loadingSession() == 0; }, 60000) &&
+               bool(workbench.summary());
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -66,12 +81,7 @@ private Q_SLOTS:
     void contractsTabAndAttempts()
     {
         Workbench workbench(m_db);
-        QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        workbench.refreshSessions();
-        QVERIFY(workbench.selectSession(1));
-        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
-        QVERIFY(workbench.summary());
+        QVERIFY(openFirstSession(workbench));
         const ProviderSummary &p = workbench.summary()->providers.front();
         QVERIFY(p.contract);
         const ContractSummary &c = *p.contract;
@@ -144,12 +154,7 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, qPrintable(r.err));
 
         Workbench workbench(db);
-        QString error;
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        workbench.refreshSessions();
-        QVERIFY(workbench.selectSession(1));
-        QTRY_VERIFY_WITH_TIMEOUT(workbench.loadingSession() == 0, 60000);
-        QVERIFY(workbench.summary());
+        QVERIFY(openFirstSession(workbench));
         const ProviderSummary &p = workbench.summary()->providers.front();
         QVERIFY(p.contract && p.results.latency && p.results.latency->toolCalls);
         const ContractCheckRate *rate = p.contract->rate(QStringLiteral("tool_arguments"));

@@ -148,12 +148,7 @@ private Q_SLOTS:
 
     // Streamed thinking, in every dialect: TTFT is the first reasoning token, and the first
     // answer token follows the thinking; both as the simulator wrote them.
-    void streamedReasoningMatchesTruth_data()
-    {
-        QTest::addColumn<QString>("dialect");
-        for (const char *d : {"openai-chat", "openai-responses", "anthropic-messages", "gemini"})
-            QTest::newRow(d) << QString::fromLatin1(d);
-    }
+    void streamedReasoningMatchesTruth_data() { test::addDialectRows(); }
 
     void streamedReasoningMatchesTruth()
     {
@@ -165,14 +160,11 @@ private Q_SLOTS:
                           {test::simProvider(QStringLiteral("Streamer"), m_sim->baseUrl(),
                                              QStringLiteral("streamed"), extras)},
                           test::closedLoopScenario(16, 4, 32, 200));
-        SessionRunner runner;
         std::vector<Sample> measured;
-        QObject::connect(&runner, &SessionRunner::sampleMeasured,
-                         [&measured](const Sample &s) { measured.push_back(s); });
         QString error;
-        const test::SessionEnd end = test::runToEnd(
-            runner, {suite, m_dir.filePath(dialect + QStringLiteral(".sqlite")), std::nullopt, {}},
-            60000 * test::kSlow, &error);
+        const test::SessionEnd end = test::runMeasuring(
+            {suite, m_dir.filePath(dialect + QStringLiteral(".sqlite")), std::nullopt, {}},
+            60000 * test::kSlow, &measured, &error);
         QVERIFY2(end.id > 0, qPrintable(error));
         QCOMPARE(measured.size(), std::size_t(16));
         std::vector<double> reasoningLag, answerLag; // ms the client saw each after it was written

@@ -86,12 +86,7 @@ private Q_SLOTS:
     // In each dialect: every answer is a call to the tool asked for; its arguments complete
     // within a millisecond (median) of the simulator's write, and the tool_arguments check fails
     // exactly on the answers whose arguments the simulator broke.
-    void toolCallsMatchTruth_data()
-    {
-        QTest::addColumn<QString>("dialect");
-        for (const char *d : {"openai-chat", "openai-responses", "anthropic-messages", "gemini"})
-            QTest::newRow(d) << QString::fromLatin1(d);
-    }
+    void toolCallsMatchTruth_data() { test::addDialectRows(); }
 
     void toolCallsMatchTruth()
     {
@@ -106,14 +101,11 @@ private Q_SLOTS:
                           {test::simProvider(QStringLiteral("Caller"), m_sim->baseUrl(),
                                              QStringLiteral("caller"), extras)},
                           scenario);
-        SessionRunner runner;
         std::vector<Sample> measured;
-        QObject::connect(&runner, &SessionRunner::sampleMeasured,
-                         [&measured](const Sample &s) { measured.push_back(s); });
         const QString db = file(dialect + QStringLiteral(".sqlite"));
         QString error;
-        const test::SessionEnd end =
-            test::runToEnd(runner, {suite, db, std::nullopt, {}}, 120000 * test::kSlow, &error);
+        const test::SessionEnd end = test::runMeasuring({suite, db, std::nullopt, {}},
+                                                        120000 * test::kSlow, &measured, &error);
         QVERIFY2(end.id > 0, qPrintable(error));
         QCOMPARE(measured.size(), std::size_t(kRequests));
         std::vector<double> lag; // ms the client saw complete arguments after they were written
@@ -239,14 +231,11 @@ private Q_SLOTS:
                           {test::simProvider(QStringLiteral("Plain"), m_sim->baseUrl(),
                                              QStringLiteral("plain"), extras)},
                           scenario);
-        SessionRunner runner;
         std::vector<Sample> measured;
-        QObject::connect(&runner, &SessionRunner::sampleMeasured,
-                         [&measured](const Sample &s) { measured.push_back(s); });
         QString error;
-        const test::SessionEnd end = test::runToEnd(
-            runner, {suite, file(dialect + QStringLiteral("-effort.sqlite")), std::nullopt, {}},
-            60000 * test::kSlow, &error);
+        const test::SessionEnd end = test::runMeasuring(
+            {suite, file(dialect + QStringLiteral("-effort.sqlite")), std::nullopt, {}},
+            60000 * test::kSlow, &measured, &error);
         QVERIFY2(end.id > 0, qPrintable(error));
         QCOMPARE(measured.size(), std::size_t(2));
         for (const Sample &s : measured) {
