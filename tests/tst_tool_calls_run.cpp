@@ -9,6 +9,7 @@
 #include "domain/contract_check.h"
 #include "domain/tool_check.h"
 #include "fixtures.h"
+#include "scripted_server.h"
 #include "session_support.h"
 #include "sim/sim_profile.h"
 #include "sim_test_client.h"
@@ -152,6 +153,43 @@ private Q_SLOTS:
         qInfo("%s: tool_arguments %d of %d, %.1f%% [%.1f, %.1f]", qPrintable(dialect), rate->passed,
               rate->checked, *rate->rate * 100, rate->ci->first * 100, rate->ci->second * 100);
         QVERIFY(rate->ci->first <= 1 - kInvalidRate && 1 - kInvalidRate <= rate->ci->second);
+    }
+
+    // A stream whose call no event closes (no finish reason, only [DONE]): the arguments were
+    // complete at the end of the reply at the latest, and the answer is a success.
+    void callClosedByTheEnd()
+    {
+        const QByteArray body =
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":"
+            "\"call_1\",\"function\":{\"name\":\"lookup_order\",\"arguments\":\"{\\\"id\\\": "
+            "\\\"A-17\\\", \\\"qty\\\": 2}\"}}]}}]}\n\ndata: [DONE]\n\n";
+        test::ScriptedServer server;
+        server.setAnswer([body](const QByteArray &, const QByteArray &) {
+            return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n"
+                   "Content-Length: " +
+                   QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        });
+        QVERIFY(server.listen());
+        Scenario scenario = test::closedLoopScenario(2, 1, 16, 16);
+        scenario.tools = orderTools(QStringLiteral("required"));
+        const Suite suite = test::suiteOf(
+            QStringLiteral("open"),
+            {test::simProvider(QStringLiteral("Scripted"), server.url(QStringLiteral("/v1")),
+                               QStringLiteral("m"))},
+            scenario);
+        std::vector<Sample> measured;
+        QString error;
+        const test::SessionEnd end =
+            test::runMeasuring({suite, file(QStringLiteral("open.sqlite")), std::nullopt, {}},
+                               30000 * test::kSlow, &measured, &error);
+        QVERIFY2(end.id > 0, qPrintable(error));
+        QCOMPARE(measured.size(), std::size_t(2));
+        for (const Sample &s : measured) {
+            QVERIFY2(s.outcome == Outcome::Ok, qPrintable(s.error));
+            QCOMPARE(s.toolArgsNs, std::optional<qint64>(s.endNs));
+            const auto stored = ContractCheck::fromStored(s.contract);
+            QVERIFY(stored && ContractCheck::allPassed(stored->results));
+        }
     }
 
     // The command line, show --json and the report carry the same figures.

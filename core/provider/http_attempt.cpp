@@ -490,6 +490,10 @@ void HttpAttempt::conclude(qint64 at, const TransportEnd &end)
                       tr("the reply ended properly but carried no answer, no output tokens and "
                          "no finish reason"));
     }
+    // A call still open when the reply ended properly (a stream without the event that closes
+    // it) was complete at the end at the latest.
+    if (m_state.completeToolCalls())
+        m_sample.toolArgsNs = at;
     finish(m_dialect.outcomeForFinish(m_state.finishReason), {});
 }
 
