@@ -1,5 +1,6 @@
 // yardstick-cli: the command line of the workbench (its JSON: docs/show-json.md).
 #include "cli/cli_bundle.h"
+#include "cli/cli_chunking.h"
 #include "cli/cli_commands.h"
 #include "cli/cli_export.h"
 #include "cli/cli_gate.h"
@@ -117,6 +118,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
     parser.addOptions({o.requirements, o.gate, o.weights});
     ys::CliMoney::addOptions(parser);
+    ys::CliChunking::addOptions(parser);
     ys::CliReport::addOptions(parser);
     ys::CliQueue::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile, o.metricsListen});
@@ -258,13 +260,17 @@ int main(int argc, char *argv[])
     if (args.size() == 1)
         if (const auto code = ys::CliMoney::run(args.first(), parser))
             return *code;
+    // chunking needs a database only for its estimates.
+    if (args.size() == 1)
+        if (const auto code = ys::CliChunking::run(args.first(), parser))
+            return *code;
     if (args.size() == 1)
         if (const auto code = ys::CliReport::run(args.first(), parser))
             return *code;
     if (args.size() != 1)
         return usageError(QCoreApplication::translate(
-            "main", "Give one command: run, list, show, gate, bill, tco, export, report, bundle, "
-                    "queue, worker, schedule or history."));
+            "main", "Give one command: run, list, show, gate, bill, tco, chunking, export, report, "
+                    "bundle, queue, worker, schedule or history."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();

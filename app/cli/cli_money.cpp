@@ -5,6 +5,7 @@
 #include "analysis/bill_json.h"
 #include "analysis/tco.h"
 #include "cli/cli_output.h"
+#include "cli/cli_session.h"
 #include "models/bill_tables.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -22,6 +23,7 @@ namespace ys {
 
 namespace {
 
+using cli::CliSession;
 using cli::fail;
 using cli::out;
 
@@ -60,32 +62,6 @@ std::optional<double> optionNumber(const QString &text, bool allowSuffix)
     if (!ok || !std::isfinite(v))
         return std::nullopt;
     return v * scale;
-}
-
-std::unique_ptr<Database> openDatabase(const QString &path, QString *error)
-{
-    if (!Database::isPostgresUrl(path) && !QFileInfo::exists(path)) {
-        *error = CliMoney::tr("%1: no such database").arg(path);
-        return nullptr;
-    }
-    auto db = std::make_unique<Database>(path);
-    if (!db->open(error))
-        return nullptr;
-    return db;
-}
-
-std::optional<qint64> sessionOption(const QCommandLineParser &parser, QString *error)
-{
-    if (!parser.isSet(QStringLiteral("session")))
-        return std::nullopt;
-    bool ok = false;
-    const qint64 id = parser.value(QStringLiteral("session")).toLongLong(&ok);
-    if (!ok || id <= 0) {
-        *error = CliMoney::tr("--session: \"%1\" is not a session id")
-                     .arg(parser.value(QStringLiteral("session")));
-        return std::nullopt;
-    }
-    return id;
 }
 
 void printBillText(const BillReconciliation &r, const QString &csv, const QString &scope)
@@ -193,7 +169,7 @@ int CliMoney::bill(const QCommandLineParser &parser)
     for (const QString &c : parser.values(QStringLiteral("column")))
         if (!columns.map(c, &error))
             return fail(2, error);
-    const auto session = sessionOption(parser, &error);
+    const auto session = CliSession::sessionOption(parser, &error);
     if (!error.isEmpty())
         return fail(2, error);
     const QString csvPath = parser.value(QStringLiteral("csv"));
@@ -205,7 +181,7 @@ int CliMoney::bill(const QCommandLineParser &parser)
         return fail(2, error);
 
     const QString dbPath = parser.value(QStringLiteral("db"));
-    auto db = openDatabase(dbPath, &error);
+    auto db = CliSession::openDatabase(dbPath, &error);
     if (!db)
         return fail(2, error);
     const auto recorded = UsageQuery::byDayAndModel(*db, session, &error);
@@ -228,32 +204,12 @@ namespace {
 std::optional<SessionSummary> loadSummary(const QCommandLineParser &parser, int *code,
                                           QString *error)
 {
-    *code = 2;
     if (!parser.isSet(QStringLiteral("db"))) {
+        *code = 2;
         *error = CliMoney::tr("--provider and --api-provider read a session: give --db FILE");
         return std::nullopt;
     }
-    const auto session = sessionOption(parser, error);
-    if (!error->isEmpty())
-        return std::nullopt;
-    auto db = openDatabase(parser.value(QStringLiteral("db")), error);
-    if (!db)
-        return std::nullopt;
-    SessionRepository repo(*db);
-    *code = 1;
-    qint64 id = 0;
-    if (session) {
-        id = *session;
-    } else {
-        const auto sessions = repo.sessions(error);
-        if (sessions.empty()) {
-            if (error->isEmpty())
-                *error = CliMoney::tr("%1 holds no sessions").arg(db->path());
-            return std::nullopt;
-        }
-        id = sessions.front().id;
-    }
-    return loadSessionView(repo, id, error);
+    return CliSession::summary(parser, code, error);
 }
 
 const ProviderSummary *findProvider(const SessionSummary &s, const QString &name)
