@@ -117,6 +117,7 @@ void setUp(QCommandLineParser &parser, const Options &o)
     parser.addOptions({o.suite, o.db, o.provider, o.session, o.json, o.sim});
     parser.addOptions({o.encoding, o.ids, o.specialTokens});
     parser.addOptions({o.requirements, o.gate, o.weights});
+    ys::CliGate::addOptions(parser);
     ys::CliMoney::addOptions(parser);
     ys::CliChunking::addOptions(parser);
     ys::CliReport::addOptions(parser);
@@ -180,9 +181,14 @@ int showCommand(const QCommandLineParser &parser, const Options &o, bool gate = 
     std::optional<qint64> id;
     if (!sessionOption(parser, o, &id))
         return 2;
-    if (gate)
+    if (gate) {
+        ys::CliBaselineOptions baseline;
+        if (const auto code = ys::CliGate::readOptions(parser, &baseline))
+            return *code;
         return ys::CliGate::gate(
-            {parser.value(o.db), id, parser.value(o.requirements), parser.isSet(o.json), false});
+            {parser.value(o.db), id, parser.value(o.requirements), parser.isSet(o.json), false},
+            baseline);
+    }
     std::vector<ys::ScoreCriterion> criteria;
     if (parser.isSet(o.weights)) {
         std::vector<std::pair<QString, double>> pairs;

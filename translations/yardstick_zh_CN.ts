@@ -228,8 +228,8 @@
         <translation>run、worker：运行期间在 http://HOST:PORT/metrics 为 Prometheus 提供实时指标。</translation>
     </message>
     <message>
-        <source>Give one command: run, list, show, gate, bill, tco, export, report, bundle, queue, worker, schedule or history.</source>
-        <translation>请给出一个命令：run、list、show、gate、bill、tco、export、report、bundle、queue、worker、schedule 或 history。</translation>
+        <source>Give one command: run, list, show, gate, bill, tco, chunking, export, report, bundle, queue, worker, schedule or history.</source>
+        <translation>请给出一个命令：run、list、show、gate、bill、tco、chunking、export、report、bundle、queue、worker、schedule 或 history。</translation>
     </message>
 </context>
 <context>
@@ -1619,6 +1619,29 @@
     </message>
 </context>
 <context>
+    <name>ys::Chunking</name>
+    <message>
+        <source>the document must have at least 1 token</source>
+        <translation>文档至少要有 1 个 token</translation>
+    </message>
+    <message>
+        <source>a chunk must have at least 1 token</source>
+        <translation>每个分块至少要有 1 个 token</translation>
+    </message>
+    <message>
+        <source>the overlap must be at least 0 and below the chunk size (%1 tokens)</source>
+        <translation>重叠部分必须不小于 0 且小于分块大小（%1 个 token）</translation>
+    </message>
+    <message>
+        <source>the instruction and the summary cannot have fewer than 0 tokens</source>
+        <translation>指令和摘要的 token 数不能小于 0</translation>
+    </message>
+    <message>
+        <source>at least 1 call must run at a time</source>
+        <translation>每次至少要运行 1 个调用</translation>
+    </message>
+</context>
+<context>
     <name>ys::CliBundle</name>
     <message>
         <source>bundle export needs --out FILE.</source>
@@ -1659,6 +1682,69 @@
     <message>
         <source>--db FILE is required.</source>
         <translation>需要 --db FILE。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliChunking</name>
+    <message>
+        <source>chunking needs --%1 (see --help)</source>
+        <translation>chunking 需要 --%1（见 --help）</translation>
+    </message>
+    <message>
+        <source>--%1: &quot;%2&quot; is not a whole number of tokens</source>
+        <translation>--%1：“%2”不是整数个 token</translation>
+    </message>
+    <message>
+        <source>--parallel: &quot;%1&quot; is not a whole number</source>
+        <translation>--parallel：“%1”不是整数</translation>
+    </message>
+    <message>
+        <source>chunking: %1</source>
+        <translation>chunking：%1</translation>
+    </message>
+    <message>
+        <source>A document of %1 tokens in chunks of %2 overlapping by %3: %4 chunk(s), the last of %5 tokens; %6 tokens sent in chunks, %7% redundancy</source>
+        <translation>%1 个 token 的文档按每块 %2 个、重叠 %3 个分块：共 %4 块，最后一块 %5 个 token；分块共发送 %6 个 token，冗余 %7%</translation>
+    </message>
+    <message>
+        <source>  %1 call(s) in %2 round(s) of at most %3: %4 input tokens (%5 in the map calls, %6 in the reduce call) and %7 output tokens; one call with the whole document: %8 input tokens</source>
+        <translation>  %1 次调用，分 %2 轮、每轮最多 %3 次：输入 %4 个 token（分块调用 %5 个，合并调用 %6 个），输出 %7 个 token；整篇文档一次调用：输入 %8 个 token</translation>
+    </message>
+    <message>
+        <source>No provider of the session ran a context sweep: nothing to estimate the calls from.</source>
+        <translation>此会话中没有服务商运行过上下文扫描：无法据此估算调用。</translation>
+    </message>
+    <message>
+        <source>From each provider&apos;s context sweep (* past the largest prompt it swept; — does not fit its window or has no curve):</source>
+        <translation>根据各服务商的上下文扫描（* 表示超出其扫描过的最大提示词；— 表示放不进其上下文窗口或没有曲线）：</translation>
+    </message>
+    <message>
+        <source>  %1 (window %2): chunked %3, %4 ms; whole %5, %6 ms%7</source>
+        <translation>  %1（窗口 %2）：分块 %3，%4 ms；整篇 %5，%6 ms%7</translation>
+    </message>
+    <message>
+        <source>chunking: the document&apos;s tokens.</source>
+        <translation>chunking：文档的 token 数。</translation>
+    </message>
+    <message>
+        <source>chunking: the tokens of one chunk.</source>
+        <translation>chunking：每个分块的 token 数。</translation>
+    </message>
+    <message>
+        <source>chunking: the tokens neighbouring chunks share (default 0).</source>
+        <translation>chunking：相邻分块共享的 token 数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>chunking: the instruction sent with every call (default 0).</source>
+        <translation>chunking：每次调用附带的指令 token 数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>chunking: the summary each call answers with (default 0).</source>
+        <translation>chunking：每次调用返回的摘要 token 数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>chunking: the map calls made at a time (default 1).</source>
+        <translation>chunking：同时进行的分块调用数（默认 1）。</translation>
     </message>
 </context>
 <context>
@@ -1873,17 +1959,97 @@
         <source>Not every provider qualifies (exit code 3).</source>
         <translation>并非所有服务商都达标（退出码 3）。</translation>
     </message>
+    <message>
+        <source>regression</source>
+        <translation>回归</translation>
+    </message>
+    <message>
+        <source>not worse</source>
+        <translation>未变差</translation>
+    </message>
+    <message>
+        <source>worse, not tested</source>
+        <translation>变差，未检验</translation>
+    </message>
+    <message>
+        <source>worse, not significant</source>
+        <translation>变差，不显著</translation>
+    </message>
+    <message>
+        <source>worse, within the tolerance</source>
+        <translation>变差，在容差之内</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 → %4 (%5), p = %6: %7</source>
+        <translation>%1，%2：%3 → %4（%5），p = %6：%7</translation>
+    </message>
+    <message>
+        <source>Against baseline session %1 (%2): tolerance %3%, alpha %4, Holm&apos;s correction over %5 tests</source>
+        <translation>对比基线会话 %1（%2）：容差 %3%，显著性水平 α = %4，对 %5 项检验做 Holm 校正</translation>
+    </message>
+    <message>
+        <source>Only in the baseline, not compared: %1</source>
+        <translation>仅在基线中，未比较：%1</translation>
+    </message>
+    <message>
+        <source>Not in the baseline, not compared: %1</source>
+        <translation>不在基线中，未比较：%1</translation>
+    </message>
+    <message>
+        <source>No regression against baseline session %1.</source>
+        <translation>相对基线会话 %1 没有回归。</translation>
+    </message>
+    <message>
+        <source>Regressions against baseline session %1: %2 (exit code 3).</source>
+        <translation>相对基线会话 %1 的回归：%2 项（退出码 3）。</translation>
+    </message>
+    <message>
+        <source>--baseline %1 is the session being checked; give another session to compare it with</source>
+        <translation>--baseline %1 就是被检查的会话；请另指定一个会话作为比较对象</translation>
+    </message>
+    <message>
+        <source>--baseline %1: %2</source>
+        <translation>--baseline %1：%2</translation>
+    </message>
+    <message>
+        <source>Session %1 and baseline session %2 have no provider in common (session: %3; baseline: %4)</source>
+        <translation>会话 %1 与基线会话 %2 没有共同的服务商（会话：%3；基线：%4）</translation>
+    </message>
+    <message>
+        <source>gate: also compare each provider with the same provider of this session and exit 3 on a regression.</source>
+        <translation>gate：另将每个服务商与该会话中的同一服务商比较，发现回归时以退出码 3 结束。</translation>
+    </message>
+    <message>
+        <source>gate --baseline: the family-wise significance level, above 0 and at most 0.5 (default 0.05).</source>
+        <translation>gate --baseline：整组检验的显著性水平，大于 0 且不超过 0.5（默认 0.05）。</translation>
+    </message>
+    <message>
+        <source>--tolerance and --alpha need --baseline ID</source>
+        <translation>--tolerance 和 --alpha 需要同时给出 --baseline 会话编号</translation>
+    </message>
+    <message>
+        <source>--baseline: &quot;%1&quot; is not a session id</source>
+        <translation>--baseline：“%1”不是会话编号</translation>
+    </message>
+    <message>
+        <source>--tolerance: &quot;%1&quot; is not a fraction from 0 to below 1 (0.05 is 5%)</source>
+        <translation>--tolerance：“%1”不是 0 到 1（不含）之间的比例（0.05 即 5%）</translation>
+    </message>
+    <message>
+        <source>--alpha: &quot;%1&quot; is not a level above 0 and at most 0.5 (e.g. 0.05)</source>
+        <translation>--alpha：“%1”不是大于 0 且不超过 0.5 的水平（例如 0.05）</translation>
+    </message>
+    <message>
+        <source>gate --baseline: the change let through, a fraction from 0 to below 1 (default 0.10: 10% slower or dearer, 10 points less success).</source>
+        <translation>gate --baseline：容许的变化，0 到小于 1 的比例（默认 0.10：慢 10% 或贵 10%，成功率低 10 个百分点）。</translation>
+    </message>
 </context>
 <context>
     <name>ys::CliMoney</name>
-    <message>
-        <source>%1: no such database</source>
-        <translation>%1：数据库不存在</translation>
-    </message>
-    <message>
-        <source>--session: &quot;%1&quot; is not a session id</source>
-        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
-    </message>
     <message>
         <source>Bill %1: %2 lines; recorded: %3</source>
         <translation>账单 %1：%2 行；记录来源：%3</translation>
@@ -2003,10 +2169,6 @@
     <message>
         <source>--provider and --api-provider read a session: give --db FILE</source>
         <translation>--provider 和 --api-provider 需要读取会话：请给出 --db FILE</translation>
-    </message>
-    <message>
-        <source>%1 holds no sessions</source>
-        <translation>%1 中没有会话</translation>
     </message>
     <message>
         <source>Self-hosted: %1 × GPU at %2/h, utilisation %3, operations %4/month; %5 tokens/s (%6)</source>
@@ -2309,6 +2471,21 @@
     <message>
         <source>%1: no such database</source>
         <translation>%1：数据库不存在</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliSession</name>
+    <message>
+        <source>%1: no such database</source>
+        <translation>%1：数据库不存在</translation>
+    </message>
+    <message>
+        <source>--session: &quot;%1&quot; is not a session id</source>
+        <translation>--session：&quot;%1&quot; 不是会话 ID</translation>
+    </message>
+    <message>
+        <source>%1 holds no sessions</source>
+        <translation>%1 中没有会话</translation>
     </message>
 </context>
 <context>

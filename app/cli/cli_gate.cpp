@@ -2,9 +2,12 @@
 
 #include "analysis/gates.h"
 #include "analysis/gates_json.h"
+#include "analysis/regression_gate_json.h"
+#include "models/session_diff_model.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
+#include "util/number_text.h"
 
 #include <QFileInfo>
 #include <QTextStream>
@@ -46,13 +49,135 @@ QString requirementsLine(const Requirements &req, const QString &source)
         .arg(empty.gates.size());
 }
 
-} // namespace
+// What the gate looked at: the session, its summary, where its requirements came from and, with
+// --baseline, the comparison with the baseline.
+struct GateInput {
+    qint64 sessionId = 0;
+    SessionSummary summary;
+    QString source = QStringLiteral("default"); // of the requirements: file, suite or default
+    std::optional<RegressionGate> regression;
+    QString baselineSuite;
+};
 
-int CliGate::gate(const CliGateOptions &o)
+// A figure of the regression gate in its unit: ms, a percentage, or dollars.
+QString regressionValue(DiffFigure figure, std::optional<double> v)
 {
+    if (!v)
+        return QStringLiteral("—");
+    if (figure == DiffFigure::SuccessRate)
+        return fixedNumber(*v * 100, 1);
+    if (figure == DiffFigure::UsdPer1kMeasured)
+        return number(*v);
+    return fixedNumber(*v, 1);
+}
+
+QString signedText(double v, int decimals)
+{
+    const QString text = fixedNumber(v, decimals);
+    return v > 0 ? QLatin1Char('+') + text : text;
+}
+
+QString regressionVerdict(const RegressionCheck &c)
+{
+    if (c.regression)
+        return CliGate::tr("regression");
+    if (!c.worse)
+        return CliGate::tr("not worse");
+    if (!c.pValue)
+        return CliGate::tr("worse, not tested");
+    if (!c.significant)
+        return CliGate::tr("worse, not significant");
+    return CliGate::tr("worse, within the tolerance");
+}
+
+// "Fast, E2E P95 (ms): 212.4 → 260.1 (+22.5%), p = 0.00031: regression"
+QString regressionLine(const RegressionCheck &c)
+{
+    const DiffRow &r = c.row;
+    QString size;
+    if (r.figure == DiffFigure::SuccessRate && r.change)
+        size = CliGate::tr("%1 points").arg(signedText(*r.change * 100, 1));
+    else if (c.relativeChange)
+        size = signedText(*c.relativeChange * 100, 1) + QLatin1Char('%');
+    else
+        size = QStringLiteral("—");
+    const QString p = c.pValue ? QString::number(*c.pValue, 'g', 2) : QStringLiteral("—");
+    return CliGate::tr("%1, %2: %3 → %4 (%5), p = %6: %7")
+        .arg(r.provider, SessionDiffModel::figureLabel(r.figure),
+             regressionValue(r.figure, r.before), regressionValue(r.figure, r.after), size, p,
+             regressionVerdict(c));
+}
+
+void printRegressions(QTextStream &out, const CliBaselineOptions &o, const GateInput &in)
+{
+    const RegressionGate &g = *in.regression;
+    out << CliGate::tr("Against baseline session %1 (%2): tolerance %3%, alpha %4, Holm's "
+                       "correction over %5 tests")
+               .arg(*o.baselineId)
+               .arg(in.baselineSuite, number(g.options.tolerance * 100), number(g.options.alpha))
+               .arg(g.tests)
+        << '\n';
+    for (const RegressionCheck &c : g.checks)
+        out << QStringLiteral("    ") << regressionLine(c) << '\n';
+    if (!g.onlyInBaseline.isEmpty())
+        out << QStringLiteral("    ")
+            << CliGate::tr("Only in the baseline, not compared: %1")
+                   .arg(g.onlyInBaseline.join(QStringLiteral(", ")))
+            << '\n';
+    if (!g.onlyInSession.isEmpty())
+        out << QStringLiteral("    ")
+            << CliGate::tr("Not in the baseline, not compared: %1")
+                   .arg(g.onlyInSession.join(QStringLiteral(", ")))
+            << '\n';
+    const auto found = g.regressions();
+    out << (found.empty()
+                ? CliGate::tr("No regression against baseline session %1.").arg(*o.baselineId)
+                : CliGate::tr("Regressions against baseline session %1: %2 (exit "
+                              "code 3).")
+                      .arg(*o.baselineId)
+                      .arg(found.size()))
+        << '\n';
+}
+
+// The baseline's providers against the session's (--baseline); an exit code on bad input.
+std::optional<int> compareWithBaseline(const SessionRepository &repo, const CliBaselineOptions &o,
+                                       GateInput *in)
+{
+    const qint64 baselineId = *o.baselineId;
+    if (baselineId == in->sessionId) {
+        complain(CliGate::tr("--baseline %1 is the session being checked; give another session "
+                             "to compare it with")
+                     .arg(baselineId));
+        return CliGate::kBadInput;
+    }
+    QString error;
+    const auto baseline = loadSessionSummary(repo, baselineId, &error);
+    if (!baseline) {
+        complain(CliGate::tr("--baseline %1: %2").arg(baselineId).arg(error));
+        return CliGate::kBadInput;
+    }
+    in->baselineSuite = baseline->info.suiteName;
+    in->regression = judgeRegressions(baseline->providers, in->summary.providers, o.regression);
+    if (in->regression->checks.empty()) {
+        complain(CliGate::tr("Session %1 and baseline session %2 have no provider in common "
+                             "(session: %3; baseline: %4)")
+                     .arg(in->sessionId)
+                     .arg(baselineId)
+                     .arg(in->regression->onlyInSession.join(QStringLiteral(", ")),
+                          in->regression->onlyInBaseline.join(QStringLiteral(", "))));
+        return CliGate::kBadInput;
+    }
+    return std::nullopt;
+}
+
+// Opens the database and loads the session (and the baseline); an exit code when it cannot.
+// Without --baseline a lookup that fails is an error (1), with it bad input (2).
+std::optional<int> loadInput(const CliGateOptions &o, const CliBaselineOptions &b, GateInput *in)
+{
+    const int lookupFailed = b.baselineId ? CliGate::kBadInput : 1;
     if (!Database::isPostgresUrl(o.dbPath) && !QFileInfo::exists(o.dbPath)) {
-        complain(tr("%1: no such database").arg(o.dbPath));
-        return 1;
+        complain(CliGate::tr("%1: no such database").arg(o.dbPath));
+        return lookupFailed;
     }
     // The requirements file is bad input whatever the database holds: checked first.
     std::optional<Requirements> fromFile;
@@ -61,49 +186,119 @@ int CliGate::gate(const CliGateOptions &o)
         fromFile = Requirements::loadFile(o.requirementsPath, &error);
         if (!fromFile) {
             complain(error);
-            return 2;
+            return CliGate::kBadInput;
         }
     }
     Database db(o.dbPath);
     if (!db.open(&error)) {
         complain(error);
-        return 1;
+        return lookupFailed;
     }
     SessionRepository repo(db);
-    qint64 sessionId = o.sessionId.value_or(0);
+    in->sessionId = o.sessionId.value_or(0);
     if (!o.sessionId) {
         const auto sessions = repo.sessions(&error);
         if (sessions.empty()) {
-            complain(error.isEmpty() ? tr("%1 holds no sessions").arg(o.dbPath) : error);
-            return 1;
+            complain(error.isEmpty() ? CliGate::tr("%1 holds no sessions").arg(o.dbPath) : error);
+            return lookupFailed;
         }
-        sessionId = sessions.front().id;
+        in->sessionId = sessions.front().id;
     }
-    auto summary = loadSessionView(repo, sessionId, &error);
+    auto summary = loadSessionView(repo, in->sessionId, &error);
     if (!summary) {
         complain(error);
-        return 1;
+        return lookupFailed;
     }
-    if (summary->providers.empty()) {
-        complain(tr("Session %1 has no providers to gate").arg(sessionId));
-        return 1;
+    in->summary = std::move(*summary);
+    if (in->summary.providers.empty()) {
+        complain(CliGate::tr("Session %1 has no providers to gate").arg(in->sessionId));
+        return lookupFailed;
     }
-    QString source = QStringLiteral("default");
     if (fromFile) {
-        summary->requirements = *fromFile;
-        Gates::judge(*summary);
-        source = QStringLiteral("file");
-    } else if (const auto suite = repo.sessionSuite(sessionId, nullptr);
+        in->summary.requirements = *fromFile;
+        Gates::judge(in->summary);
+        in->source = QStringLiteral("file");
+    } else if (const auto suite = repo.sessionSuite(in->sessionId, nullptr);
                suite && suite->requirements) {
-        source = QStringLiteral("suite");
+        in->source = QStringLiteral("suite");
     }
+    if (b.baselineId)
+        return compareWithBaseline(repo, b, in);
+    return std::nullopt;
+}
 
+} // namespace
+
+void CliGate::addOptions(QCommandLineParser &parser)
+{
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("baseline"),
+        tr("gate: also compare each provider with the same provider of this session and exit "
+           "3 on a regression."),
+        QStringLiteral("id")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("tolerance"),
+        tr("gate --baseline: the change let through, a fraction from 0 to below 1 (default "
+           "0.10: 10% slower or dearer, 10 points less success)."),
+        QStringLiteral("fraction")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("alpha"),
+        tr("gate --baseline: the family-wise significance level, above 0 and at most 0.5 "
+           "(default 0.05)."),
+        QStringLiteral("level")));
+}
+
+std::optional<int> CliGate::readOptions(const QCommandLineParser &parser, CliBaselineOptions *o)
+{
+    const QString baseline = parser.value(QStringLiteral("baseline"));
+    const bool hasBaseline = parser.isSet(QStringLiteral("baseline"));
+    if (!hasBaseline &&
+        (parser.isSet(QStringLiteral("tolerance")) || parser.isSet(QStringLiteral("alpha")))) {
+        complain(tr("--tolerance and --alpha need --baseline ID"));
+        return kBadInput;
+    }
+    if (!hasBaseline)
+        return std::nullopt;
+    bool ok = false;
+    const qint64 id = baseline.toLongLong(&ok);
+    if (!ok || id <= 0) {
+        complain(tr("--baseline: \"%1\" is not a session id").arg(baseline));
+        return kBadInput;
+    }
+    o->baselineId = id;
+    if (parser.isSet(QStringLiteral("tolerance"))) {
+        const QString text = parser.value(QStringLiteral("tolerance"));
+        o->regression.tolerance = text.toDouble(&ok);
+        if (!ok || !regressionToleranceInRange(o->regression.tolerance)) {
+            complain(tr("--tolerance: \"%1\" is not a fraction from 0 to below 1 (0.05 is 5%)")
+                         .arg(text));
+            return kBadInput;
+        }
+    }
+    if (parser.isSet(QStringLiteral("alpha"))) {
+        const QString text = parser.value(QStringLiteral("alpha"));
+        o->regression.alpha = text.toDouble(&ok);
+        if (!ok || !regressionAlphaInRange(o->regression.alpha)) {
+            complain(
+                tr("--alpha: \"%1\" is not a level above 0 and at most 0.5 (e.g. 0.05)").arg(text));
+            return kBadInput;
+        }
+    }
+    return std::nullopt;
+}
+
+int CliGate::gate(const CliGateOptions &o, const CliBaselineOptions &b)
+{
+    GateInput in;
+    if (const auto code = loadInput(o, b, &in))
+        return *code;
+    const SessionSummary &summary = in.summary;
     bool qualified = true;
     nlohmann::json providers = nlohmann::json::array();
     QStringList lines;
-    for (std::size_t i = 0; i < summary->providers.size(); ++i) {
-        const ProviderSummary &p = summary->providers[i];
-        const GateVerdict v = Gates::verdict(*summary, i);
+    for (std::size_t i = 0; i < summary.providers.size(); ++i) {
+        const ProviderSummary &p = summary.providers[i];
+        const GateVerdict v = Gates::verdict(summary, i);
         const GateResult overall = v.overall();
         qualified = qualified && overall == GateResult::Pass;
         providers.push_back({{"name", p.name.toStdString()},
@@ -117,32 +312,38 @@ int CliGate::gate(const CliGateOptions &o)
         for (const Gate &g : v.gates)
             lines << QStringLiteral("    ") + gateLine(g);
     }
-    const int code = qualified ? 0 : kNotQualified;
+    const bool regressed = in.regression && in.regression->regressed();
+    const int code = qualified && !regressed ? 0 : kNotQualified;
     if (o.quiet)
         return code;
     QTextStream out(stdout);
     if (o.json) {
         nlohmann::json doc;
-        doc["session"] = sessionId;
-        doc["suite"] = summary->info.suiteName.toStdString();
-        doc["requirements"] = requirementsJson(summary->requirements);
-        doc["requirements_source"] = source.toStdString();
+        doc["session"] = in.sessionId;
+        doc["suite"] = summary.info.suiteName.toStdString();
+        doc["requirements"] = requirementsJson(summary.requirements);
+        doc["requirements_source"] = in.source.toStdString();
         doc["qualified"] = qualified;
         doc["exit_code"] = code;
         doc["providers"] = providers;
+        if (in.regression)
+            doc["regression_gate"] =
+                regressionGateJson(*in.regression, in.sessionId, *b.baselineId);
         out << QString::fromStdString(doc.dump(2)) << '\n';
         return code;
     }
-    const QString sourceText = source == QLatin1StringView("file")    ? tr("the file")
-                               : source == QLatin1StringView("suite") ? tr("the suite")
-                                                                      : tr("the default");
-    out << tr("Session %1 (%2)").arg(sessionId).arg(summary->info.suiteName) << '\n';
-    out << requirementsLine(summary->requirements, sourceText) << '\n';
+    const QString sourceText = in.source == QLatin1StringView("file")    ? tr("the file")
+                               : in.source == QLatin1StringView("suite") ? tr("the suite")
+                                                                         : tr("the default");
+    out << tr("Session %1 (%2)").arg(in.sessionId).arg(summary.info.suiteName) << '\n';
+    out << requirementsLine(summary.requirements, sourceText) << '\n';
     for (const QString &line : lines)
         out << line << '\n';
     out << (qualified ? tr("Every provider qualifies.")
                       : tr("Not every provider qualifies (exit code 3)."))
         << '\n';
+    if (in.regression)
+        printRegressions(out, b, in);
     return code;
 }
 

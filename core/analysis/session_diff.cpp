@@ -40,6 +40,7 @@ void latencyRows(std::vector<DiffRow> &out, const QString &label, const Distribu
             row.ciLow = cmp->result.ciLow;
             row.ciHigh = cmp->result.ciHigh;
             row.pValue = cmp->result.adjustedPValue;
+            row.rawPValue = cmp->result.pValue;
         }
         out.push_back(std::move(row));
     }
@@ -68,6 +69,7 @@ DiffRow successRow(const QString &label, const ProviderSummary &before,
     const double pooled = (before.successes + after.successes) / (n1 + n2);
     const double pooledSe = std::sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
     row.pValue = pooledSe > 0 ? twoSidedP(*row.change / pooledSe) : 1.0;
+    row.rawPValue = row.pValue;
     return row;
 }
 
@@ -90,6 +92,7 @@ DiffRow costRow(const QString &label, const ProviderSummary &before, const Provi
     row.ciLow = *row.change - kZ95 * se;
     row.ciHigh = *row.change + kZ95 * se;
     row.pValue = se > 0 ? twoSidedP(*row.change / se) : (*row.change == 0 ? 1.0 : 0.0);
+    row.rawPValue = row.pValue;
     return row;
 }
 

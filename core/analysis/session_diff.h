@@ -32,6 +32,10 @@ struct DiffRow {
     std::optional<double> ciLow;
     std::optional<double> ciHigh;
     std::optional<double> pValue; // latency rows: Holm-adjusted as compareProviders() does
+    // The same test's p-value before any correction (the latency rows' Mann–Whitney p-value
+    // before Holm over the pair's two timings; equal to pValue on the other rows), for a caller
+    // that corrects over a family of its own (analysis/regression_gate.h).
+    std::optional<double> rawPValue;
     bool significant(double alpha = 0.05) const { return pValue && *pValue < alpha; }
 };
 
