@@ -1924,10 +1924,6 @@
         <translation>%1：数据库不存在</translation>
     </message>
     <message>
-        <source>%1 holds no sessions</source>
-        <translation>%1 中没有会话</translation>
-    </message>
-    <message>
         <source>Session %1 has no providers to gate</source>
         <translation>会话 %1 没有可检查门槛的服务商</translation>
     </message>

@@ -3,6 +3,7 @@
 #include "analysis/gates.h"
 #include "analysis/gates_json.h"
 #include "analysis/regression_gate_json.h"
+#include "cli/cli_session.h"
 #include "models/session_diff_model.h"
 #include "storage/database.h"
 #include "storage/session_repository.h"
@@ -195,15 +196,12 @@ std::optional<int> loadInput(const CliGateOptions &o, const CliBaselineOptions &
         return lookupFailed;
     }
     SessionRepository repo(db);
-    in->sessionId = o.sessionId.value_or(0);
-    if (!o.sessionId) {
-        const auto sessions = repo.sessions(&error);
-        if (sessions.empty()) {
-            complain(error.isEmpty() ? CliGate::tr("%1 holds no sessions").arg(o.dbPath) : error);
-            return lookupFailed;
-        }
-        in->sessionId = sessions.front().id;
+    const auto id = o.sessionId ? o.sessionId : cli::CliSession::latestSession(repo, &error);
+    if (!id) {
+        complain(error);
+        return lookupFailed;
     }
+    in->sessionId = *id;
     auto summary = loadSessionView(repo, in->sessionId, &error);
     if (!summary) {
         complain(error);

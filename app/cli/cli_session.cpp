@@ -45,19 +45,21 @@ std::optional<SessionSummary> CliSession::summary(const QCommandLineParser &pars
         return std::nullopt;
     SessionRepository repo(*db);
     *code = 1;
-    qint64 id = 0;
-    if (session) {
-        id = *session;
-    } else {
-        const auto sessions = repo.sessions(error);
-        if (sessions.empty()) {
-            if (error->isEmpty())
-                *error = tr("%1 holds no sessions").arg(db->path());
-            return std::nullopt;
-        }
-        id = sessions.front().id;
+    const auto id = session ? session : latestSession(repo, error);
+    if (!id)
+        return std::nullopt;
+    return loadSessionView(repo, *id, error);
+}
+
+std::optional<qint64> CliSession::latestSession(const SessionRepository &repo, QString *error)
+{
+    const auto sessions = repo.sessions(error);
+    if (sessions.empty()) {
+        if (error->isEmpty())
+            *error = tr("%1 holds no sessions").arg(repo.database().path());
+        return std::nullopt;
     }
-    return loadSessionView(repo, id, error);
+    return sessions.front().id;
 }
 
 } // namespace ys::cli

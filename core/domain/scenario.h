@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/tool_use.h"
+#include "domain/reasoning_ask.h"
 #include "domain/trace.h"
 #include "domain/workload.h"
 
@@ -14,6 +14,7 @@
 namespace ys {
 
 struct AnswerContract;
+struct ToolUse;
 
 // The parameters each scenario kind adds to the common ones (docs/suite-format.md).
 struct ContextSweepParams {

@@ -1,6 +1,7 @@
 #include "domain/suite.h"
 
 #include "domain/answer_contract.h"
+#include "domain/tool_use.h"
 #include "domain/dialect_names.h"
 #include "domain/network_fields.h"
 #include "domain/provider_presets.h"

@@ -1,22 +1,10 @@
 #include "domain/tool_use.h"
 
 #include <algorithm>
-#include <array>
 
 namespace ys {
 
 using nlohmann::json;
-
-namespace {
-
-struct EffortBudget {
-    const char *effort;
-    int budget;
-};
-constexpr std::array<EffortBudget, 4> kEfforts{
-    {{"minimal", 1024}, {"low", 2048}, {"medium", 8192}, {"high", 24576}}};
-
-} // namespace
 
 nlohmann::json ToolSpec::declaration(const char *schemaKey) const
 {
@@ -40,34 +28,6 @@ void ToolUse::write(nlohmann::json &scenario) const
         list.push_back(t.declaration("parameters"));
     scenario["tools"] = std::move(list);
     scenario["tool_choice"] = choice.toStdString();
-}
-
-int ReasoningAsk::budget() const
-{
-    if (budgetTokens)
-        return *budgetTokens;
-    for (const EffortBudget &e : kEfforts)
-        if (effort == QLatin1StringView(e.effort))
-            return e.budget;
-    return kEfforts[2].budget;
-}
-
-QString ReasoningAsk::effortWord() const
-{
-    if (!effort.isEmpty())
-        return effort;
-    for (const EffortBudget &e : kEfforts)
-        if (budgetTokens && *budgetTokens <= e.budget)
-            return QString::fromLatin1(e.effort);
-    return QString::fromLatin1(kEfforts.back().effort);
-}
-
-QStringList ReasoningAsk::efforts()
-{
-    QStringList out;
-    for (const EffortBudget &e : kEfforts)
-        out << QString::fromLatin1(e.effort);
-    return out;
 }
 
 } // namespace ys

@@ -67,11 +67,9 @@ protected:
                 call.name = str(b, "name");
             }
         } else if (type == "content_block_stop") {
-            const auto it = std::find(state.toolKeys.begin(), state.toolKeys.end(), block);
-            if (it != state.toolKeys.end()) {
-                ToolCall &call = state.toolCalls[std::size_t(it - state.toolKeys.begin())];
-                yield.toolArgsComplete = !call.complete;
-                call.complete = true;
+            if (ToolCall *call = state.openedToolCall(block)) {
+                yield.toolArgsComplete = !call->complete;
+                call->complete = true;
             }
         } else if (type == "content_block_delta") {
             if (const JsonValue delta = object(doc, "delta")) {

@@ -4,6 +4,7 @@
 #include "domain/json_schema.h"
 #include "domain/outcome.h"
 #include "domain/provider_config.h"
+#include "domain/reasoning_ask.h"
 #include "domain/tool_use.h"
 #include "provider/provider_error.h"
 #include "wire/sse_parser.h"
@@ -87,12 +88,19 @@ struct DecodeState {
     std::vector<ToolCall> toolCalls;
     std::vector<int> toolKeys;
 
-    // The call the dialect numbers key, opened the first time it is named.
-    ToolCall &toolCall(int key)
+    // The call the dialect numbers key, or null when none was opened under it.
+    ToolCall *openedToolCall(int key)
     {
         for (std::size_t i = 0; i < toolKeys.size(); ++i)
             if (toolKeys[i] == key)
-                return toolCalls[i];
+                return &toolCalls[i];
+        return nullptr;
+    }
+    // The call the dialect numbers key, opened the first time it is named.
+    ToolCall &toolCall(int key)
+    {
+        if (ToolCall *call = openedToolCall(key))
+            return *call;
         toolKeys.push_back(key);
         return toolCalls.emplace_back();
     }

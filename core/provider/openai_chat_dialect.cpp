@@ -4,7 +4,6 @@
 #include "wire/json_fields.h"
 #include "wire/sse_parser.h"
 
-#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -49,9 +48,7 @@ EventYield readChoice(JsonValue message, DecodeState &state)
         for (const JsonValue c : calls) {
             const int key = int(c["index"].integer().value_or(position++));
             // A new call opening means the ones before it are complete (calls stream in turn).
-            if (std::find(state.toolKeys.begin(), state.toolKeys.end(), key) ==
-                    state.toolKeys.end() &&
-                state.completeToolCalls())
+            if (!state.openedToolCall(key) && state.completeToolCalls())
                 yield.toolArgsComplete = true;
             ToolCall &call = state.toolCall(key);
             if (const std::string_view id = c["id"].string(); !id.empty())
