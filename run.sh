@@ -11,7 +11,7 @@ PACKAGES=(
     build-essential cmake git
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libqt6sql6-sqlite libqt6sql6-psql libsqlite3-dev libqt6opengl6-dev nlohmann-json3-dev libeigen3-dev libgl-dev
-    qtkeychain-qt6-dev libxlsxwriter-dev libvalijson-dev
+    qtkeychain-qt6-dev libxlsxwriter-dev libvalijson-dev libyaml-cpp-dev
     fonts-dejavu-core fonts-wqy-microhei
     openssl libssl-dev libnghttp2-dev pkg-config
 )

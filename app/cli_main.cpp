@@ -6,7 +6,9 @@
 #include "cli/cli_gate.h"
 #include "cli/cli_money.h"
 #include "cli/cli_queue.h"
+#include "cli/cli_recommend.h"
 #include "cli/cli_report.h"
+#include "cli/cli_route.h"
 #include "cli/cli_store.h"
 #include "pricing/price_catalog.h"
 #include "util/log.h"
@@ -120,7 +122,9 @@ void setUp(QCommandLineParser &parser, const Options &o)
     ys::CliGate::addOptions(parser);
     ys::CliMoney::addOptions(parser);
     ys::CliChunking::addOptions(parser);
+    ys::CliRecommend::addOptions(parser);
     ys::CliReport::addOptions(parser);
+    ys::CliRoute::addOptions(parser);
     ys::CliQueue::addOptions(parser);
     parser.addOptions({o.catalog, o.logFile, o.metricsListen});
     parser.addOptions({o.format, o.out, o.table});
@@ -143,6 +147,10 @@ int runCommand(const QCommandLineParser &parser, const Options &o)
     options.json = parser.isSet(o.json);
     options.requirements = parser.value(o.requirements);
     options.gate = parser.isSet(o.gate);
+    if (const auto code = ys::CliGate::readOptions(parser, &options.baseline))
+        return *code;
+    if (options.baseline.given() && !options.gate)
+        return usageError(QCoreApplication::translate("main", "run: --baseline needs --gate"));
     options.metricsListen = parser.value(o.metricsListen);
     if (parser.isSet(o.sim)) {
         options.simulator = QUrl(parser.value(o.sim), QUrl::StrictMode);
@@ -271,12 +279,20 @@ int main(int argc, char *argv[])
         if (const auto code = ys::CliChunking::run(args.first(), parser))
             return *code;
     if (args.size() == 1)
+        if (const auto code = ys::CliRecommend::run(args.first(), parser))
+            return *code;
+    if (args.size() == 1)
         if (const auto code = ys::CliReport::run(args.first(), parser))
             return *code;
+    if (args.size() == 1)
+        if (const auto code = ys::CliRoute::run(args.first(), parser))
+            return *code;
     if (args.size() != 1)
-        return usageError(QCoreApplication::translate(
-            "main", "Give one command: run, list, show, gate, bill, tco, chunking, export, report, "
-                    "bundle, queue, worker, schedule or history."));
+        return usageError(
+            QCoreApplication::translate("main", "Give one command: run, list, show, gate, "
+                                                "recommend, route, bill, tco, chunking, export, "
+                                                "report, "
+                                                "bundle, queue, worker, schedule or history."));
     if (!parser.isSet(o.db))
         return usageError(QCoreApplication::translate("main", "--db FILE is required."));
     const QString command = args.first();

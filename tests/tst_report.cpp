@@ -208,6 +208,8 @@ void TstReport::html()
         const json *object =
             c.scope == QLatin1StringView("score")
                 ? test::providerIn(m_show["score"]["providers"], "provider", c.provider)
+            : c.scope == QLatin1StringView("recommendation")
+                ? test::providerIn(m_show["recommendation"]["providers"], "provider", c.provider)
                 : test::providerIn(m_show["providers"], "name", c.provider);
         QVERIFY2(object, qPrintable(c.provider));
         const json *value = test::member(*object, c.figure);

@@ -25,6 +25,7 @@ namespace {
 
 using cli::CliSession;
 using cli::fail;
+using cli::optionNumber;
 using cli::out;
 
 QString money(const std::optional<double> &v, int decimals = 4)
@@ -36,32 +37,6 @@ QString money(const std::optional<double> &v, int decimals = 4)
 QString count(double v)
 {
     return groupedCount(v);
-}
-
-// A number as the options take it: "0.6", "60%", and for token counts "50M", "2B", "250K".
-std::optional<double> optionNumber(const QString &text, bool allowSuffix)
-{
-    QString s = text.trimmed();
-    double scale = 1.0;
-    if (s.endsWith(QLatin1Char('%'))) {
-        scale = 0.01;
-        s.chop(1);
-    } else if (allowSuffix && !s.isEmpty()) {
-        const QChar last = s.back().toUpper();
-        const double by = last == QLatin1Char('K')   ? 1e3
-                          : last == QLatin1Char('M') ? 1e6
-                          : last == QLatin1Char('B') ? 1e9
-                                                     : 1.0;
-        if (by != 1.0) {
-            scale = by;
-            s.chop(1);
-        }
-    }
-    bool ok = false;
-    const double v = s.toDouble(&ok);
-    if (!ok || !std::isfinite(v))
-        return std::nullopt;
-    return v * scale;
 }
 
 void printBillText(const BillReconciliation &r, const QString &csv, const QString &scope)
@@ -147,7 +122,8 @@ void CliMoney::addOptions(QCommandLineParser &parser)
         tr("tco: take the API's price from this provider's measured cost in the "
            "session."),
         "name");
-    opt("monthly-tokens", tr("tco: tokens per month (50M, 2B and the like are read)."), "v");
+    opt("monthly-tokens", tr("tco, recommend: tokens per month (50M, 2B and the like are read)."),
+        "v");
 }
 
 std::optional<int> CliMoney::run(const QString &command, const QCommandLineParser &parser)

@@ -6,8 +6,14 @@
 
 namespace ys {
 
-QByteArray chunkingJson(const ChunkingPlan &plan, const ChunkingArithmetic &a,
+QByteArray chunkingJson(const ChunkingPlan &plan, const ChunkingArithmetic &arithmetic,
                         const std::vector<ChunkingEstimate> &estimates)
+{
+    return QByteArray::fromStdString(chunkingJsonValue(plan, arithmetic, estimates).dump(2));
+}
+
+nlohmann::json chunkingJsonValue(const ChunkingPlan &plan, const ChunkingArithmetic &a,
+                                 const std::vector<ChunkingEstimate> &estimates)
 {
     using nlohmann::json;
     json doc;
@@ -38,7 +44,7 @@ QByteArray chunkingJson(const ChunkingPlan &plan, const ChunkingArithmetic &a,
                              {"whole_latency_ms", orNull(e.wholeLatencyMs)},
                              {"extrapolated", e.extrapolated}});
     doc["providers"] = std::move(providers);
-    return QByteArray::fromStdString(doc.dump(2));
+    return doc;
 }
 
 } // namespace ys

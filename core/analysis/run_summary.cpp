@@ -20,21 +20,6 @@ void addTo(std::optional<qint64> &sum, const std::optional<qint64> &value)
         sum = sum.value_or(0) + *value;
 }
 
-AttemptTiming attemptTiming(const Sample &x)
-{
-    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-    AttemptTiming t{nan, nan, double(x.endNs) / kNsPerMs, outcomeIsSuccess(x.outcome)};
-    if (x.firstTokenNs)
-        t.ttftMs = double(*x.firstTokenNs) / kNsPerMs;
-    if (t.success && x.firstTokenNs && x.outputTokens) {
-        if (*x.outputTokens < 2 || x.endNs <= *x.firstTokenNs)
-            t.tpotMs = 0; // nothing was waited for after the first token
-        else
-            t.tpotMs = double(x.endNs - *x.firstTokenNs) / kNsPerMs / double(*x.outputTokens - 1);
-    }
-    return t;
-}
-
 void addTo(std::optional<double> &sum, double value)
 {
     sum = sum.value_or(0.0) + value;
@@ -84,6 +69,21 @@ struct RatioOfSums {
 };
 
 } // namespace
+
+AttemptTiming attemptTiming(const Sample &x)
+{
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    AttemptTiming t{nan, nan, double(x.endNs) / kNsPerMs, outcomeIsSuccess(x.outcome)};
+    if (x.firstTokenNs)
+        t.ttftMs = double(*x.firstTokenNs) / kNsPerMs;
+    if (t.success && x.firstTokenNs && x.outputTokens) {
+        if (*x.outputTokens < 2 || x.endNs <= *x.firstTokenNs)
+            t.tpotMs = 0; // nothing was waited for after the first token
+        else
+            t.tpotMs = double(x.endNs - *x.firstTokenNs) / kNsPerMs / double(*x.outputTokens - 1);
+    }
+    return t;
+}
 
 // What the accumulator keeps of an attempt with a cost until the end of the run, when it is
 // known whether a later attempt of the same request followed (then it bought no answer).

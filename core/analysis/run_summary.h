@@ -35,6 +35,10 @@ struct AttemptTiming {
     bool success;
 };
 
+// One attempt's AttemptTiming (the definitions of docs/measurements.md, "SLO attainment and
+// goodput"): what the summary, the SLO analysis and the routing what-if read of an attempt.
+AttemptTiming attemptTiming(const Sample &sample);
+
 // The figures of one provider in a session, from its latest run (warm-up attempts excluded).
 // Timings come from successful attempts only (ok or cut by the output limit).
 // Where a provider's spend went (measured attempts with a cost; each attempt in one bucket):

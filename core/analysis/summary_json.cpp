@@ -9,6 +9,7 @@
 #include "analysis/gates_json.h"
 #include "analysis/insight_json.h"
 #include "analysis/price_source_json.h"
+#include "analysis/recommendation_json.h"
 #include "analysis/results_json.h"
 #include "domain/calibration_record.h"
 
@@ -120,6 +121,8 @@ QByteArray sessionSummaryJson(const SessionSummary &summary,
         summary.estimate ? json::parse(summary.estimate->toJson().toStdString()) : json(nullptr);
     addDecisionJson(doc, summary, scoreCriteria); // pareto, score, comparisons, slo
     addServerMetricsJson(doc, summary);
+    doc["recommendation"] =
+        recommendationJson(Recommender::recommend(summary, Recommender::useCaseOf(summary)));
     return QByteArray::fromStdString(doc.dump(2));
 }
 

@@ -47,6 +47,29 @@ Requirements complianceReview()
     return r;
 }
 
+Requirements codingAssistant()
+{
+    // Completions in an editor: the first token within 500 ms (typing must not wait), a window
+    // that takes a repository's context, and a cost ceiling above the line's (longer answers).
+    Requirements r = Requirements::none();
+    r.preset = QStringLiteral("coding_assistant");
+    r.maxTtftP95Ms = 500.0;
+    r.maxUsdPer1k = 0.003;
+    r.minContextTokens = 128000;
+    r.slo.ttftMs = 500.0;
+    return r;
+}
+
+Requirements batchOffline()
+{
+    // Batch and offline jobs: nobody waits, so no latency gate; the billed cost, lower than the
+    // line's, is what decides.
+    Requirements r = Requirements::none();
+    r.preset = QStringLiteral("batch_offline");
+    r.maxUsdPer1k = 0.001;
+    return r;
+}
+
 Requirements contractAudit()
 {
     // Answers a pipeline parses: at least 99.9% of them hold to their contract (a JSON Schema,
@@ -108,9 +131,13 @@ Requirements Requirements::none()
 
 QStringList Requirements::presetNames()
 {
-    return {QStringLiteral("line"), QStringLiteral("realtime_support"),
-            QStringLiteral("knowledge_base_summaries"), QStringLiteral("compliance_review"),
-            QStringLiteral("contract_audit")};
+    return {QStringLiteral("line"),
+            QStringLiteral("realtime_support"),
+            QStringLiteral("knowledge_base_summaries"),
+            QStringLiteral("compliance_review"),
+            QStringLiteral("contract_audit"),
+            QStringLiteral("coding_assistant"),
+            QStringLiteral("batch_offline")};
 }
 
 std::optional<Requirements> Requirements::fromPreset(const QString &name)
@@ -125,6 +152,10 @@ std::optional<Requirements> Requirements::fromPreset(const QString &name)
         return complianceReview();
     if (name == QLatin1StringView("contract_audit"))
         return contractAudit();
+    if (name == QLatin1StringView("coding_assistant"))
+        return codingAssistant();
+    if (name == QLatin1StringView("batch_offline"))
+        return batchOffline();
     return std::nullopt;
 }
 

@@ -1,7 +1,6 @@
 #include "domain/suite.h"
 
 #include "domain/answer_contract.h"
-#include "domain/tool_use.h"
 #include "domain/dialect_names.h"
 #include "domain/network_fields.h"
 #include "domain/provider_presets.h"
@@ -9,6 +8,8 @@
 #include "domain/scenario_kinds.h"
 #include "domain/server_metrics_fields.h"
 #include "domain/suite_fields.h"
+#include "domain/tool_use.h"
+#include "domain/use_case_json.h"
 #include "pricing/price_json.h"
 #include "util/read_file.h"
 
@@ -459,7 +460,8 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
         if (!doc.is_object())
             throw SuiteError{tr("%1: a suite must be a JSON object").arg(source)};
         requireKnownFields(
-            doc, {"format", "name", "providers", "scenarios", "budget_usd", "requirements"},
+            doc,
+            {"format", "name", "providers", "scenarios", "budget_usd", "requirements", "use_case"},
             source);
         const QString format = stringField(doc, "format", source, true);
         if (format != QLatin1StringView("yardstick-suite/1"))
@@ -477,6 +479,15 @@ std::optional<Suite> Suite::parse(const QByteArray &bytes, const QString &source
         if (auto it = doc.find("requirements"); it != doc.end())
             suite.requirements =
                 requirementsjson::fromJson(*it, source + QStringLiteral(".requirements"));
+        if (auto it = doc.find("use_case"); it != doc.end()) {
+            // The use case's requirements are the suite's, unless the suite sets its own, which
+            // then replace the use case's: one set of gates for the verdicts and the advice.
+            suite.useCase = usecasejson::fromJson(*it, source + QStringLiteral(".use_case"));
+            if (suite.requirements)
+                suite.useCase->requirements = *suite.requirements;
+            else
+                suite.requirements = suite.useCase->requirements;
+        }
         const json &providers = require(doc, "providers", source);
         if (!providers.is_array() || providers.empty())
             throw SuiteError{tr("%1.providers: expected a non-empty array").arg(source)};
@@ -532,8 +543,16 @@ QByteArray Suite::toJson() const
     doc["name"] = name.toStdString();
     if (budgetUsd)
         doc["budget_usd"] = *budgetUsd;
-    if (requirements)
+    // A use case carries the suite's requirements (with the preset they started from), so that
+    // the file holds one set of gates.
+    if (useCase) {
+        UseCase u = *useCase;
+        if (requirements)
+            u.requirements = *requirements;
+        doc["use_case"] = usecasejson::toJson(u);
+    } else if (requirements) {
         doc["requirements"] = requirementsjson::toJson(*requirements);
+    }
     doc["providers"] = json::array();
     for (const ProviderConfig &p : providers) {
         json j;

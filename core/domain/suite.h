@@ -3,6 +3,7 @@
 #include "domain/provider_config.h"
 #include "domain/requirements.h"
 #include "domain/scenario.h"
+#include "domain/use_case.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -24,6 +25,9 @@ public:
     std::optional<double> budgetUsd;
     // What a provider must achieve to qualify (the gates); absent: the "line" preset.
     std::optional<Requirements> requirements;
+    // What the suite's sessions are read for (domain/use_case.h): the recommendation's use case.
+    // Its requirements and `requirements` are the same set once parsed.
+    std::optional<UseCase> useCase;
 
     // Parses a suite. On failure returns nullopt and sets *error to a message that names the
     // source, the line (for syntax errors) and the field that is wrong.

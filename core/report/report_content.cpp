@@ -73,9 +73,11 @@ QString cpuName()
 
 QStringList ReportBuilder::sectionIds()
 {
-    return {QStringLiteral("question"),   QStringLiteral("method"),  QStringLiteral("environment"),
-            QStringLiteral("comparison"), QStringLiteral("charts"),  QStringLiteral("verdicts"),
-            QStringLiteral("shortlist"),  QStringLiteral("caveats"), QStringLiteral("appendix")};
+    return {QStringLiteral("recommendation"), QStringLiteral("question"),
+            QStringLiteral("method"),         QStringLiteral("environment"),
+            QStringLiteral("comparison"),     QStringLiteral("charts"),
+            QStringLiteral("verdicts"),       QStringLiteral("shortlist"),
+            QStringLiteral("caveats"),        QStringLiteral("appendix")};
 }
 
 QStringList ReportBuilder::chartIds()
@@ -115,15 +117,11 @@ ReportContent ReportBuilder::build(const SessionSummary &summary, const std::opt
                      .arg(summary.info.id)
                      .arg(summary.info.startedAt.toUTC().toString(Qt::ISODate),
                           SessionStatusText::displayText(summary.info.status));
-    c.sections = {question(summary),
-                  method(summary, suite),
-                  ReportBuilder::environment(summary, environment),
-                  comparison(summary),
-                  charts(summary),
-                  verdicts(summary),
-                  shortlist(summary),
-                  caveats(summary),
-                  appendix(summary)};
+    c.sections = {recommendation(summary), question(summary),
+                  method(summary, suite),  ReportBuilder::environment(summary, environment),
+                  comparison(summary),     charts(summary),
+                  verdicts(summary),       shortlist(summary),
+                  caveats(summary),        appendix(summary)};
     return c;
 }
 

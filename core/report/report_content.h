@@ -98,7 +98,9 @@ public:
     // The environment of this process: version, machine, CPU, now, and the catalog's date.
     static ReportEnvironment currentEnvironment();
 
-    // The sections, each built in report_sections.cpp.
+    // The sections, each built in report_sections.cpp (the recommendation, which opens the
+    // report, in report_recommendation.cpp).
+    static ReportSection recommendation(const SessionSummary &summary);
     static ReportSection question(const SessionSummary &summary);
     static ReportSection method(const SessionSummary &summary, const std::optional<Suite> &suite);
     static ReportSection environment(const SessionSummary &summary, const ReportEnvironment &env);

@@ -2,6 +2,8 @@
 
 #include "domain/scenario_kinds.h"
 
+#include <algorithm>
+
 namespace ys {
 
 namespace {
@@ -99,11 +101,62 @@ Suite tcoComparison()
                    "compliance_review");
 }
 
+// A use case's own suite: its requirements, the scenarios its recommendation reads, and its
+// volume and peak (docs/use-cases.md).
+Suite useCaseSuite(const UseCase &u)
+{
+    Suite suite;
+    suite.name = u.title;
+    suite.useCase = u;
+    suite.requirements = u.requirements;
+    const auto latency = [](int prompt, int output) {
+        return scenarioOf({.kind = "latency",
+                           .requests = 50,
+                           .concurrency = 4,
+                           .promptTokens = prompt,
+                           .maxOutputTokens = output,
+                           .timeoutMs = 120000});
+    };
+    // The peak proven, or the rate limit found, up to 1.5 × the peak.
+    const auto rateLimit = [&u]() {
+        Scenario r =
+            scenarioOf({.kind = "rate_limit", .promptTokens = 1000, .maxOutputTokens = 64});
+        r.rateLimit.maxRps = std::max(r.rateLimit.startRps, 1.5 * u.peakRps.value_or(1.0));
+        return r;
+    };
+    if (u.id == QLatin1StringView("realtime_support")) {
+        suite.scenarios = {latency(1500, 200), rateLimit(), contextLimit()};
+    } else if (u.id == QLatin1StringView("coding_assistant")) {
+        suite.scenarios = {latency(8000, 600), rateLimit(), contextLimit()};
+    } else if (u.id == QLatin1StringView("knowledge_base_summaries")) {
+        // The measured curves the chunked and the whole calls are estimated from.
+        Scenario sweep =
+            scenarioOf({.kind = "context_sweep", .concurrency = 2, .timeoutMs = 180000});
+        sweep.contextSweep.promptTokens = {1000, 8000, 32000, 64000, 128000};
+        sweep.contextSweep.requestsPerPoint = 5;
+        suite.scenarios = {latency(32000, 500), sweep, contextLimit()};
+    } else if (u.id == QLatin1StringView("compliance_review")) {
+        suite.scenarios = {latency(20000, 800), scenarioOf({.kind = "determinism"}),
+                           contextLimit()};
+    } else {
+        Scenario sweep =
+            scenarioOf({.kind = "concurrency_sweep", .promptTokens = 2000, .maxOutputTokens = 500});
+        sweep.concurrencySweep.levels = {1, 4, 16, 32};
+        suite.scenarios = {latency(2000, 500), sweep};
+    }
+    return suite;
+}
+
+QString useCaseTemplateId(const UseCase &u)
+{
+    return QStringLiteral("use_case_") + u.id;
+}
+
 } // namespace
 
 std::vector<SuiteTemplate> SuiteTemplates::all()
 {
-    return {
+    std::vector<SuiteTemplate> all{
         {QStringLiteral("api_selection"), tr("API selection"),
          tr("Prompts of 102,400 tokens, 384 output tokens, and the three gates of the line "
             "preset: P95 ≤ 380 ms, ≤ $0.0015 per 1K tokens, ≥ 128K context (verified).")},
@@ -116,6 +169,9 @@ std::vector<SuiteTemplate> SuiteTemplates::all()
          tr("The measured cost per token at the usual sizes and a concurrency sweep for "
             "self-hosted throughput: the inputs of the TCO break-even.")},
     };
+    for (const UseCase &u : UseCase::bundled())
+        all.push_back({useCaseTemplateId(u), u.title, tr("Use case: %1").arg(u.description)});
+    return all;
 }
 
 std::optional<Suite> SuiteTemplates::make(const QString &id, std::vector<ProviderConfig> providers)
@@ -129,6 +185,9 @@ std::optional<Suite> SuiteTemplates::make(const QString &id, std::vector<Provide
         suite = contextScaling();
     else if (id == QLatin1StringView("tco_comparison"))
         suite = tcoComparison();
+    for (const UseCase &u : UseCase::bundled())
+        if (id == useCaseTemplateId(u))
+            suite = useCaseSuite(u);
     if (suite)
         suite->providers = std::move(providers);
     return suite;

@@ -1,4 +1,4 @@
-#include "run/circuit_breaker.h"
+#include "domain/circuit_breaker.h"
 
 namespace ys {
 
