@@ -9,6 +9,7 @@
 #include "ui/chart_exporter.h"
 #include "ui/history_page.h"
 #include "ui/named_child.h"
+#include "ui/recommendation_page.h"
 #include "ui/report_action.h"
 #include "ui/results_page.h"
 #include "ui/run_page.h"
@@ -64,12 +65,12 @@ MainWindow::MainWindow(Workbench *workbench, QWidget *parent)
     auto *history = new HistoryPage(m_workbench, this);
     addPage(history, QT_TR_NOOP("History"));
     addPage(new ScoresPage(m_workbench, this), QT_TR_NOOP("Scores"));
+    addPage(new RecommendationPage(m_workbench, this), QT_TR_NOOP("Recommendation"));
     addPage(new TcoPage(m_workbench, this), QT_TR_NOOP("TCO"));
     m_bill = new BillPage(m_workbench, this);
     addPage(m_bill, QT_TR_NOOP("Bill"));
     addPage(new TeamPage(m_workbench, this), QT_TR_NOOP("Team"));
     setStatusBar(m_status);
-
     m_sessionList->setModel(workbench->sessionModel());
     m_sessionList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_sessionsDock = new QDockWidget(this);
