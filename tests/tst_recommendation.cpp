@@ -1,7 +1,8 @@
 // The recommendation for a use case (docs/measurements.md, "Recommendation"): use cases read and
 // written, margins and standings on hand-built summaries, and a session designed so that the
 // right answer is known (tests/recommendation_session.h) ranked and excluded as designed, with
-// the same reasons, by the analysis, `yardstick-cli recommend`, `show --json` and the report.
+// the same reasons, by the analysis, the workbench's Recommendation page, `yardstick-cli
+// recommend`, `show --json` and the report.
 #include "analysis/gates.h"
 #include "analysis/recommendation.h"
 #include "analysis/recommendation_json.h"
@@ -11,8 +12,14 @@
 #include "recommendation_session.h"
 #include "session_support.h"
 #include "test_main.h"
+#include "ui/main_window.h"
+#include "ui/recommendation_page.h"
+#include "ui/screen_walk.h"
+#include "workbench/workbench.h"
 
 #include <QFile>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -229,6 +236,36 @@ private slots:
             QCOMPARE(m.result, GateResult::Pass);
         QVERIFY(named(rec, "Steady").monthlyUsd);
 
+        // The workbench's page shows the same ranking, standings, reasons and headline.
+        Workbench workbench(m_db);
+        QVERIFY2(workbench.open(&error), qPrintable(error));
+        MainWindow window(&workbench);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(waitForNewestSession(workbench));
+        auto *found = window.findChild<RecommendationPage *>(QStringLiteral("recommendationPage"));
+        QVERIFY(found);
+        window.pages()->setCurrentWidget(found);
+        const RecommendationPage &page = *found;
+        QTRY_COMPARE(page.headline(), RecommendationText::headline(rec));
+        QCOMPARE(page.rankOrder(),
+                 QStringList({QStringLiteral("Steady"), QStringLiteral("Borderline"),
+                              QStringLiteral("Slow"), QStringLiteral("Throttled")}));
+        const QAbstractItemModel *shown = page.ranking()->model();
+        for (int r = 0; r < shown->rowCount(); ++r) {
+            const ProviderRecommendation &p = rec.providers[std::size_t(r)];
+            const QString cells = [&] {
+                QStringList all;
+                for (int c = 0; c < shown->columnCount(); ++c)
+                    all << shown->index(r, c).data().toString();
+                return all.join(QLatin1Char('|'));
+            }();
+            QVERIFY2(cells.contains(RecommendationText::standing(p.standing)), qPrintable(cells));
+            if (!p.reason.isEmpty())
+                QVERIFY2(cells.contains(p.reason), qPrintable(cells));
+        }
+
         // The command line prints the same recommendation, in JSON and in words.
         const auto db = QStringList{QStringLiteral("--db"), m_db};
         const test::CliResult js =
@@ -246,21 +283,21 @@ private slots:
         QCOMPARE(show.code, 0);
         QVERIFY(json::parse(show.out.toStdString())["recommendation"] == recommendationJson(rec));
         // The report opens with it.
-        const QString html = m_dir.filePath(QStringLiteral("report.html"));
+        const QString htmlPath = m_dir.filePath(QStringLiteral("report.html"));
         const test::CliResult report =
             test::runCli(QStringList{QStringLiteral("report"), QStringLiteral("--format"),
-                                     QStringLiteral("html"), QStringLiteral("--out"), html} +
+                                     QStringLiteral("html"), QStringLiteral("--out"), htmlPath} +
                          db);
         QVERIFY2(report.code == 0, qPrintable(report.err));
-        QFile f(html);
+        QFile f(htmlPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QString page = QString::fromUtf8(f.readAll());
-        const qsizetype at = page.indexOf(RecommendationText::headline(rec).toHtmlEscaped());
+        const QString html = QString::fromUtf8(f.readAll());
+        const qsizetype at = html.indexOf(RecommendationText::headline(rec).toHtmlEscaped());
         QVERIFY2(at > 0, qPrintable(RecommendationText::headline(rec)));
         // The first section, before the question's.
-        QVERIFY(page.indexOf(QStringLiteral("<section id=\"recommendation\">")) < at);
-        QVERIFY(at < page.indexOf(QStringLiteral("<section id=\"question\">")));
-        QVERIFY(page.contains(throttled.reason.toHtmlEscaped()));
+        QVERIFY(html.indexOf(QStringLiteral("<section id=\"recommendation\">")) < at);
+        QVERIFY(at < html.indexOf(QStringLiteral("<section id=\"question\">")));
+        QVERIFY(html.contains(throttled.reason.toHtmlEscaped()));
     }
 
     void badInputExitsTwo()
@@ -287,5 +324,5 @@ private slots:
     }
 };
 
-YS_TEST_GUILESS_MAIN(TstRecommendation)
+YS_TEST_MAIN(TstRecommendation)
 #include "tst_recommendation.moc"

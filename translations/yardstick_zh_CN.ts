@@ -228,8 +228,12 @@
         <translation>run、worker：运行期间在 http://HOST:PORT/metrics 为 Prometheus 提供实时指标。</translation>
     </message>
     <message>
-        <source>Give one command: run, list, show, gate, bill, tco, chunking, export, report, bundle, queue, worker, schedule or history.</source>
-        <translation>请给出一个命令：run、list、show、gate、bill、tco、chunking、export、report、bundle、queue、worker、schedule 或 history。</translation>
+        <source>run: --baseline needs --gate</source>
+        <translation>run：--baseline 需要 --gate</translation>
+    </message>
+    <message>
+        <source>Give one command: run, list, show, gate, recommend, route, bill, tco, chunking, export, report, bundle, queue, worker, schedule or history.</source>
+        <translation>请指定一个命令：run、list、show、gate、recommend、route、bill、tco、chunking、export、report、bundle、queue、worker、schedule 或 history。</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1646,57 @@
     </message>
 </context>
 <context>
+    <name>ys::ChunkingEstimatesModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Window (tokens)</source>
+        <translation>窗口 (token)</translation>
+    </message>
+    <message>
+        <source>Chunks fit</source>
+        <translation>分块可放入</translation>
+    </message>
+    <message>
+        <source>Whole fits</source>
+        <translation>整篇可放入</translation>
+    </message>
+    <message>
+        <source>Chunked cost ($)</source>
+        <translation>分块成本 ($)</translation>
+    </message>
+    <message>
+        <source>Chunked time (ms)</source>
+        <translation>分块耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Whole cost ($)</source>
+        <translation>整篇成本 ($)</translation>
+    </message>
+    <message>
+        <source>Whole time (ms)</source>
+        <translation>整篇耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Extrapolated</source>
+        <translation>外推</translation>
+    </message>
+    <message>
+        <source>A prompt lies past the largest one the provider&apos;s context sweep measured: its figures are read off the curve beyond the data</source>
+        <translation>有提示词超出该服务商上下文扫描测过的最大提示词：其数值是在数据范围之外从曲线上外推读取的</translation>
+    </message>
+</context>
+<context>
     <name>ys::CliBundle</name>
     <message>
         <source>bundle export needs --out FILE.</source>
@@ -2016,22 +2071,6 @@
         <translation>会话 %1 与基线会话 %2 没有共同的服务商（会话：%3；基线：%4）</translation>
     </message>
     <message>
-        <source>gate: also compare each provider with the same provider of this session and exit 3 on a regression.</source>
-        <translation>gate：另将每个服务商与该会话中的同一服务商比较，发现回归时以退出码 3 结束。</translation>
-    </message>
-    <message>
-        <source>gate --baseline: the family-wise significance level, above 0 and at most 0.5 (default 0.05).</source>
-        <translation>gate --baseline：整组检验的显著性水平，大于 0 且不超过 0.5（默认 0.05）。</translation>
-    </message>
-    <message>
-        <source>--tolerance and --alpha need --baseline ID</source>
-        <translation>--tolerance 和 --alpha 需要同时给出 --baseline 会话编号</translation>
-    </message>
-    <message>
-        <source>--baseline: &quot;%1&quot; is not a session id</source>
-        <translation>--baseline：“%1”不是会话编号</translation>
-    </message>
-    <message>
         <source>--tolerance: &quot;%1&quot; is not a fraction from 0 to below 1 (0.05 is 5%)</source>
         <translation>--tolerance：“%1”不是 0 到 1（不含）之间的比例（0.05 即 5%）</translation>
     </message>
@@ -2040,8 +2079,71 @@
         <translation>--alpha：“%1”不是大于 0 且不超过 0.5 的水平（例如 0.05）</translation>
     </message>
     <message>
-        <source>gate --baseline: the change let through, a fraction from 0 to below 1 (default 0.10: 10% slower or dearer, 10 points less success).</source>
-        <translation>gate --baseline：容许的变化，0 到小于 1 的比例（默认 0.10：慢 10% 或贵 10%，成功率低 10 个百分点）。</translation>
+        <source>gate, run --gate: also compare each provider with the same provider of this session (latest: the newest earlier finished session of the suite) and exit 3 on a regression.</source>
+        <translation>gate、run --gate：另将每个服务商与此会话中的同一服务商比较（latest：该套件较早的会话中最新一个已完成的会话），出现回归时以退出码 3 退出。</translation>
+    </message>
+    <message>
+        <source>--baseline, --gate-baseline: the change let through, a fraction from 0 to below 1 (default 0.10: 10% slower or dearer, 10 points less success).</source>
+        <translation>--baseline、--gate-baseline：允许的变化幅度，0 到 1（不含）之间的比例（默认 0.10：慢 10% 或贵 10%，成功率低 10 个百分点）。</translation>
+    </message>
+    <message>
+        <source>--baseline, --gate-baseline: the family-wise significance level, above 0 and at most 0.5 (default 0.05).</source>
+        <translation>--baseline、--gate-baseline：族错误率显著性水平，大于 0 且不超过 0.5（默认 0.05）。</translation>
+    </message>
+    <message>
+        <source>--tolerance and --alpha need --%1 ID</source>
+        <translation>--tolerance 和 --alpha 需要 --%1 ID</translation>
+    </message>
+    <message>
+        <source>--%1: &quot;%2&quot; is not a session id or latest</source>
+        <translation>--%1：“%2”不是会话 ID，也不是 latest</translation>
+    </message>
+    <message>
+        <source>--baseline %1: %2: no such database</source>
+        <translation>--baseline %1：%2：数据库不存在</translation>
+    </message>
+    <message>
+        <source>no such session</source>
+        <translation>会话不存在</translation>
+    </message>
+    <message>
+        <source>There is no session %1</source>
+        <translation>不存在会话 %1</translation>
+    </message>
+    <message>
+        <source>--baseline latest: no finished session of suite &quot;%1&quot; started before session %2</source>
+        <translation>--baseline latest：套件“%1”在会话 %2 之前开始的会话中，没有已完成的会话</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliGateBaseline</name>
+    <message>
+        <source>schedule add, queue: after a worker runs the suite, compare its session with this session (latest: the newest earlier finished session of the suite) as gate --baseline does, and keep the verdict.</source>
+        <translation>schedule add、queue：工作进程运行套件后，像 gate --baseline 那样将其会话与此会话（latest：该套件较早的会话中最新一个已完成的会话）比较，并保存结论。</translation>
+    </message>
+    <message>
+        <source>the stored gate is not one schedule add writes: %1</source>
+        <translation>保存的门槛不是 schedule add 写入的格式：%1</translation>
+    </message>
+    <message>
+        <source>item %1: regression gate not checked: %2</source>
+        <translation>第 %1 项：未检查回归门槛：%2</translation>
+    </message>
+    <message>
+        <source>item %1: %2</source>
+        <translation>第 %1 项：%2</translation>
+    </message>
+    <message>
+        <source>item %1: session %2, no regression against baseline session %3</source>
+        <translation>第 %1 项：会话 %2，相对基线会话 %3 没有回归</translation>
+    </message>
+    <message>
+        <source>item %1: session %2, %3 regression(s) against baseline session %4</source>
+        <translation>第 %1 项：会话 %2，相对基线会话 %4 有 %3 项回归</translation>
+    </message>
+    <message>
+        <source>item %1: the verdict cannot be stored: %2</source>
+        <translation>第 %1 项：无法保存结论：%2</translation>
     </message>
 </context>
 <context>
@@ -2141,10 +2243,6 @@
     <message>
         <source>tco: take the API&apos;s price from this provider&apos;s measured cost in the session.</source>
         <translation>tco：以此服务商在会话中的实测成本作为 API 价格。</translation>
-    </message>
-    <message>
-        <source>tco: tokens per month (50M, 2B and the like are read).</source>
-        <translation>tco：每月 token 数（可写 50M、2B 等）。</translation>
     </message>
     <message>
         <source>Usage: bill --db FILE --csv FILE [--session ID] [--column FIELD=HEADER]... [--json]</source>
@@ -2266,6 +2364,10 @@
         <source>%1&apos;s concurrency sweep in %2, step at concurrency %3: %4 output tokens/s + %5 prompt tokens/s</source>
         <translation>%1 在 %2 中的并发扫描，并发 %3 的一步：每秒 %4 个输出词元 + 每秒 %5 个提示词元</translation>
     </message>
+    <message>
+        <source>tco, recommend: tokens per month (50M, 2B and the like are read).</source>
+        <translation>tco、recommend：每月 token 数（可识别 50M、2B 等写法）。</translation>
+    </message>
 </context>
 <context>
     <name>ys::CliQueue</name>
@@ -2276,10 +2378,6 @@
     <message>
         <source>No provider named &quot;%1&quot; in suite &quot;%2&quot;</source>
         <translation>套件“%2”中没有名为“%1”的服务商</translation>
-    </message>
-    <message>
-        <source>%1  %2  %3  next %4  last %5</source>
-        <translation>%1  %2  %3  下次 %4  上次 %5</translation>
     </message>
     <message>
         <source>every %1 s</source>
@@ -2370,10 +2468,6 @@
         <translation>已入队第 %1 项：套件“%2”</translation>
     </message>
     <message>
-        <source>Usage: schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... | schedule list --db URL [--json] | schedule remove --db URL ID</source>
-        <translation>用法：schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... | schedule list --db URL [--json] | schedule remove --db URL ID</translation>
-    </message>
-    <message>
         <source>--every: &quot;%1&quot; is not an interval such as 2m, 6h or 1d</source>
         <translation>--every：“%1”不是 2m、6h 或 1d 这样的间隔</translation>
     </message>
@@ -2437,6 +2531,65 @@
         <source>Each figure is the median over the group&apos;s finished sessions of the session&apos;s own p50.</source>
         <translation>每个数值是该组已完成会话各自 p50 的中位数。</translation>
     </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>已回归</translation>
+    </message>
+    <message>
+        <source>no regression</source>
+        <translation>无回归</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  next %4  last %5%6</source>
+        <translation>%1  %2  %3  下次 %4  上次 %5%6</translation>
+    </message>
+    <message>
+        <source>  gate: %1</source>
+        <translation>  门槛：%1</translation>
+    </message>
+    <message>
+        <source>Usage: schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... [--gate-baseline ID|latest [--tolerance T] [--alpha A]] | schedule list --db URL [--json] | schedule remove --db URL ID</source>
+        <translation>用法：schedule add --db URL --suite FILE (--every 2m|6h | --at 09:00,15:00) [--name NAME] [--provider NAME]... [--gate-baseline ID|latest [--tolerance T] [--alpha A]] | schedule list --db URL [--json] | schedule remove --db URL ID</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliRecommend</name>
+    <message>
+        <source>--%1: &quot;%2&quot; is not a number above zero</source>
+        <translation>--%1：“%2”不是大于零的数字</translation>
+    </message>
+    <message>
+        <source>, %1 a month</source>
+        <translation>，每月 %1</translation>
+    </message>
+    <message>
+        <source>     left out: %1</source>
+        <translation>     已排除：%1</translation>
+    </message>
+    <message>
+        <source>     risk: %1</source>
+        <translation>     风险：%1</translation>
+    </message>
+    <message>
+        <source>Long documents: %1 tokens in chunks of %2 overlapping by %3 are %4 chunk(s), %5% of the document sent twice.</source>
+        <translation>长文档：%1 个 token 按每块 %2 个、重叠 %3 个分块，共 %4 块，文档的 %5% 被发送两次。</translation>
+    </message>
+    <message>
+        <source>  %1: chunked %2, %3 ms; whole %4, %5 ms%6</source>
+        <translation>  %1：分块 %2，%3 ms；整篇 %4，%5 ms%6</translation>
+    </message>
+    <message>
+        <source>recommend: a bundled use case (realtime_support, coding_assistant, knowledge_base_summaries, compliance_review, batch_offline) or a use-case file; default: the session&apos;s.</source>
+        <translation>recommend：内置的使用场景（realtime_support、coding_assistant、knowledge_base_summaries、compliance_review、batch_offline）或使用场景文件；默认为会话的使用场景。</translation>
+    </message>
+    <message>
+        <source>recommend: the peak rate in requests per second.</source>
+        <translation>recommend：峰值速率，单位为每秒请求数。</translation>
+    </message>
 </context>
 <context>
     <name>ys::CliReport</name>
@@ -2467,6 +2620,77 @@
     <message>
         <source>%1: no such database</source>
         <translation>%1：数据库不存在</translation>
+    </message>
+</context>
+<context>
+    <name>ys::CliRoute</name>
+    <message>
+        <source>route: give --policy or --primary, not both</source>
+        <translation>route：请指定 --policy 或 --primary，不能同时指定</translation>
+    </message>
+    <message>
+        <source>route: --fallback needs --primary</source>
+        <translation>route：--fallback 需要 --primary</translation>
+    </message>
+    <message>
+        <source>route: no provider of session %1 qualifies for the use case &quot;%2&quot;; name one with --primary</source>
+        <translation>route：会话 %1 中没有服务商在使用场景“%2”下达标；请用 --primary 指定一个</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>route: --apply-to SUITE and --out FILE go together</source>
+        <translation>route：--apply-to SUITE 和 --out FILE 必须同时使用</translation>
+    </message>
+    <message>
+        <source>What-if over session %1&apos;s measured attempts (SLO: %2):</source>
+        <translation>基于会话 %1 实测尝试的假设推演（SLO：%2）：</translation>
+    </message>
+    <message>
+        <source>primary alone</source>
+        <translation>仅主服务商</translation>
+    </message>
+    <message>
+        <source>with the policy</source>
+        <translation>采用该策略</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>route needs --db FILE</source>
+        <translation>route 需要 --db FILE</translation>
+    </message>
+    <message>
+        <source>route: %1</source>
+        <translation>route：%1</translation>
+    </message>
+    <message>
+        <source>route: the routing policy file (yardstick-routing/1).</source>
+        <translation>route：路由策略文件（yardstick-routing/1）。</translation>
+    </message>
+    <message>
+        <source>route: the primary provider of the policy.</source>
+        <translation>route：策略的主服务商。</translation>
+    </message>
+    <message>
+        <source>route: a fallback provider, in order (repeatable).</source>
+        <translation>route：备用服务商，按顺序排列（可重复）。</translation>
+    </message>
+    <message>
+        <source>route: write the policy as JSON to this file.</source>
+        <translation>route：将策略以 JSON 写入此文件。</translation>
+    </message>
+    <message>
+        <source>route: write the policy as a LiteLLM proxy config.yaml to this file.</source>
+        <translation>route：将策略以 LiteLLM 代理 config.yaml 写入此文件。</translation>
+    </message>
+    <message>
+        <source>route: write the policy into this suite (with --out).</source>
+        <translation>route：将策略写入此套件（配合 --out）。</translation>
     </message>
 </context>
 <context>
@@ -4318,6 +4542,25 @@
     </message>
 </context>
 <context>
+    <name>ys::LiteLlmExport</name>
+    <message>
+        <source>%1: api_key left out: its key is in the keychain (%2), which LiteLLM does not read; put it in an environment variable and set api_key: os.environ/NAME</source>
+        <translation>%1：已略去 api_key：其密钥存放在钥匙串中（%2），LiteLLM 无法读取；请将其放入环境变量，并设置 api_key: os.environ/NAME</translation>
+    </message>
+    <message>
+        <source>%1: api_key left out: it is not a key reference (env:NAME); the value is not written</source>
+        <translation>%1：已略去 api_key：它不是密钥引用（env:NAME）；不会写入该值</translation>
+    </message>
+    <message>
+        <source>LiteLLM configuration: no provider &quot;%1&quot; to route to</source>
+        <translation>LiteLLM 配置：没有可路由到的服务商“%1”</translation>
+    </message>
+    <message>
+        <source>LiteLLM configuration: %1</source>
+        <translation>LiteLLM 配置：%1</translation>
+    </message>
+</context>
+<context>
     <name>ys::LiveRunModel</name>
     <message>
         <source>No run yet. Start a suite and its progress shows here.</source>
@@ -4578,6 +4821,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Team</source>
         <translation>团队</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐</translation>
     </message>
 </context>
 <context>
@@ -5631,6 +5878,420 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::RecommendationCells</name>
+    <message>
+        <source>Not measured: nothing to check against %1.</source>
+        <translation>未测量：没有可与 %1 对照的数据。</translation>
+    </message>
+    <message>
+        <source>95% interval %1 to %2</source>
+        <translation>95% 区间 %1 至 %2</translation>
+    </message>
+    <message>
+        <source>no interval</source>
+        <translation>无区间</translation>
+    </message>
+    <message>
+        <source>Holds at the 95% interval (%1).</source>
+        <translation>在 95% 区间上也满足（%1）。</translation>
+    </message>
+    <message>
+        <source>Fails, at the 95% interval too (%1).</source>
+        <translation>不满足，在 95% 区间上也不满足（%1）。</translation>
+    </message>
+    <message>
+        <source>Holds at the point estimate only: the %1 reaches past %2.</source>
+        <translation>仅按点估计满足：%1 越过了 %2。</translation>
+    </message>
+    <message>
+        <source>Fails at the point estimate; the %1 reaches back past %2.</source>
+        <translation>按点估计不满足；但 %1 跨回了 %2。</translation>
+    </message>
+    <message>
+        <source>Not decided (%1).</source>
+        <translation>无法判定（%1）。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>A document of %1 tokens in chunks of %2 overlapping by %3: %4 chunk(s), the last of %5 tokens; %6 tokens sent in chunks, %7% of the document sent twice.</source>
+        <translation>%1 个 token 的文档按每块 %2 个、重叠 %3 个分块：共 %4 块，最后一块 %5 个 token；分块共发送 %6 个 token，文档的 %7% 被发送两次。</translation>
+    </message>
+    <message>
+        <source>%1 call(s) in %2 round(s) of at most %3: %4 input tokens (%5 in the map calls, %6 in the reduce call) and %7 output tokens. One call with the whole document: %8 input tokens.</source>
+        <translation>共 %1 次调用，分 %2 轮，每轮最多 %3 次：输入 %4 个 token（映射调用 %5 个，归约调用 %6 个），输出 %7 个 token。整篇文档一次调用：输入 %8 个 token。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RecommendationModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Standing</source>
+        <translation>评定</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>Cost a month ($)</source>
+        <translation>每月成本 ($)</translation>
+    </message>
+    <message>
+        <source>Cost at %1 a month ($)</source>
+        <translation>每月 %1 时的成本 ($)</translation>
+    </message>
+    <message>
+        <source>Left out because</source>
+        <translation>排除原因</translation>
+    </message>
+    <message>
+        <source>Risks</source>
+        <translation>风险</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RecommendationPage</name>
+    <message>
+        <source>Risks</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <source>Use case</source>
+        <translation>使用场景</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Input and output tokens a month, as the API bills them: the monthly cost is quoted at this volume</source>
+        <translation>每月输入和输出 token 数，按 API 计费口径统计：月度成本按此用量计算</translation>
+    </message>
+    <message>
+        <source>Requests per second at the busiest time: a provider rate-limited below it is left out</source>
+        <translation>最繁忙时段的每秒请求数：速率限制低于此值的服务商将被排除</translation>
+    </message>
+    <message>
+        <source>Long documents</source>
+        <translation>长文档</translation>
+    </message>
+    <message>
+        <source>None found.</source>
+        <translation>未发现。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RecommendationPresenter</name>
+    <message>
+        <source>Tokens per month</source>
+        <translation>每月 token 数</translation>
+    </message>
+    <message>
+        <source>Peak requests per second</source>
+        <translation>峰值每秒请求数</translation>
+    </message>
+    <message>
+        <source>Document (tokens)</source>
+        <translation>文档 (token)</translation>
+    </message>
+    <message>
+        <source>Chunk (tokens)</source>
+        <translation>分块 (token)</translation>
+    </message>
+    <message>
+        <source>Overlap (tokens)</source>
+        <translation>重叠 (token)</translation>
+    </message>
+    <message>
+        <source>Instruction (tokens)</source>
+        <translation>指令 (token)</translation>
+    </message>
+    <message>
+        <source>Summary per call (tokens)</source>
+        <translation>每次调用的摘要 (token)</translation>
+    </message>
+    <message>
+        <source>Calls at a time</source>
+        <translation>并发调用数</translation>
+    </message>
+    <message>
+        <source>%1 (this session&apos;s)</source>
+        <translation>%1（本会话的）</translation>
+    </message>
+    <message>
+        <source>Filled in from the use case&apos;s long document.</source>
+        <translation>已按使用场景的长文档填入。</translation>
+    </message>
+    <message>
+        <source>The use case has no long document: the fields hold an example to change.</source>
+        <translation>该使用场景没有长文档：各字段中是可供修改的示例值。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is below 0</source>
+        <translation>%1 小于 0</translation>
+    </message>
+    <message>
+        <source>%1 is not above 0</source>
+        <translation>%1 不大于 0</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Select a session to read it for a use case.</source>
+        <translation>选择一个会话，按使用场景解读其结果。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number</source>
+        <translation>“%1”不是整数</translation>
+    </message>
+    <message>
+        <source>No provider of the session ran a context sweep: nothing to estimate the calls from.</source>
+        <translation>此会话中没有服务商运行过上下文扫描：无法据此估算调用。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RecommendationText</name>
+    <message>
+        <source>Qualifies</source>
+        <translation>达标</translation>
+    </message>
+    <message>
+        <source>Only at the point estimate</source>
+        <translation>仅按点估计达标</translation>
+    </message>
+    <message>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>%1, %2% under %3</source>
+        <translation>%1，比 %3 低 %2%</translation>
+    </message>
+    <message>
+        <source>%1, %2% over %3</source>
+        <translation>%1，比 %3 高 %2%</translation>
+    </message>
+    <message>
+        <source>%1, %2% above %3</source>
+        <translation>%1，比 %3 高 %2%</translation>
+    </message>
+    <message>
+        <source>%1, %2% below %3</source>
+        <translation>%1，比 %3 低 %2%</translation>
+    </message>
+    <message>
+        <source>%1 (holds at the 95% interval)</source>
+        <translation>%1（在 95% 区间上也满足）</translation>
+    </message>
+    <message>
+        <source>%1 (not at the 95% interval)</source>
+        <translation>%1（在 95% 区间上不满足）</translation>
+    </message>
+    <message>
+        <source>%1B tokens</source>
+        <translation>%1B token</translation>
+    </message>
+    <message>
+        <source>%1M tokens</source>
+        <translation>%1M token</translation>
+    </message>
+    <message>
+        <source>%1K tokens</source>
+        <translation>%1K token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>%1 a month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>no monthly volume stated</source>
+        <translation>未说明月用量</translation>
+    </message>
+    <message>
+        <source>peak %1 requests/s</source>
+        <translation>峰值 %1 请求/秒</translation>
+    </message>
+    <message>
+        <source>no peak rate stated</source>
+        <translation>未说明峰值速率</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no provider qualifies as its fallback</source>
+        <translation>没有服务商可作为其备用</translation>
+    </message>
+    <message>
+        <source>with %1 as fallback</source>
+        <translation>以 %1 作为备用</translation>
+    </message>
+    <message>
+        <source>with %1 as fallbacks, in that order</source>
+        <translation>以 %1 作为备用，按此顺序</translation>
+    </message>
+    <message>
+        <source>For %1: %2, %3.</source>
+        <translation>对于%1：%2，%3。</translation>
+    </message>
+    <message>
+        <source>It qualifies only at the point estimate: more attempts would settle it.</source>
+        <translation>它仅按点估计达标：更多尝试才能确定。</translation>
+    </message>
+    <message>
+        <source>For %1: no provider qualifies.</source>
+        <translation>对于%1：没有服务商达标。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Left out: %1.</source>
+        <translation>已排除：%1。</translation>
+    </message>
+    <message>
+        <source>At %1 a month %2 costs %3.</source>
+        <translation>每月 %1 时，%2 的成本为 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::Recommender</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>$%1 per 1K</source>
+        <translation>每 1K $%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>E2E P95</source>
+        <translation>E2E P95</translation>
+    </message>
+    <message>
+        <source>TTFT P95</source>
+        <translation>TTFT P95</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>contract pass rate</source>
+        <translation>约定通过率</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 fails %2, at its whole 95% interval too (%3)</source>
+        <translation>%1 不满足%2，在其整个 95% 区间上也不满足（%3）</translation>
+    </message>
+    <message>
+        <source>%1 fails %2</source>
+        <translation>%1 不满足%2</translation>
+    </message>
+    <message>
+        <source>%1 fails %2 at the point estimate (95% interval %3)</source>
+        <translation>%1 按点估计不满足%2（95% 区间 %3）</translation>
+    </message>
+    <message>
+        <source>nothing measured for %1</source>
+        <translation>%1 没有测量数据</translation>
+    </message>
+    <message>
+        <source>nothing measured to decide on</source>
+        <translation>没有可供判定的测量数据</translation>
+    </message>
+    <message>
+        <source>rate-limited at %1 requests/s, below the stated peak of %2 requests/s</source>
+        <translation>在 %1 请求/秒时触发限流，低于声明的峰值 %2 请求/秒</translation>
+    </message>
+    <message>
+        <source>the first 429 came at %1 requests/s, less than 1.5 × the stated peak of %2</source>
+        <translation>首个 429 出现在 %1 请求/秒，不到声明峰值 %2 的 1.5 倍</translation>
+    </message>
+    <message>
+        <source>the rate-limit ramp stopped at %1 requests/s without a 429, below the stated peak of %2</source>
+        <translation>速率限制爬坡在 %1 请求/秒停止且未出现 429，低于声明的峰值 %2</translation>
+    </message>
+    <message>
+        <source>no rate-limit ramp was measured: the stated peak of %1 requests/s is unproven</source>
+        <translation>未测量速率限制爬坡：声明的峰值 %1 请求/秒未经验证</translation>
+    </message>
+    <message>
+        <source>%1 %2 holds only at the point estimate (95% interval %3)</source>
+        <translation>%1 的%2仅按点估计满足（95% 区间 %3）</translation>
+    </message>
+    <message>
+        <source>its window of %1 tokens is within 10% of the %2 tokens needed</source>
+        <translation>其 %1 个 token 的窗口与所需的 %2 个 token 相差不到 10%</translation>
+    </message>
+    <message>
+        <source>%1%2%</source>
+        <translation>%1%2%</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已变化</translation>
+    </message>
+    <message>
+        <source>%1 drifted %2 since session %3</source>
+        <translation>%1 自会话 %3 以来漂移了 %2</translation>
+    </message>
+    <message>
+        <source>%1 measured attempts, fewer than the %2 a verdict on a P95 needs</source>
+        <translation>%1 次实测尝试，少于判定 P95 所需的 %2 次</translation>
+    </message>
+    <message>
+        <source>use case &quot;%1&quot;: %2</source>
+        <translation>使用场景“%1”：%2</translation>
+    </message>
+</context>
+<context>
     <name>ys::ReconciliationModel</name>
     <message>
         <source>estimated</source>
@@ -6305,6 +6966,54 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>A client can call the function only once its arguments are complete; their validity against the tool&apos;s schema is the contract check tool_arguments.</source>
         <translation>客户端只有在参数完整后才能调用函数；参数是否符合工具的 JSON 模式由约定检查 tool_arguments 判定。</translation>
     </message>
+    <message>
+        <source>Standing</source>
+        <translation>评定</translation>
+    </message>
+    <message>
+        <source>Monthly cost</source>
+        <translation>月度成本</translation>
+    </message>
+    <message>
+        <source>Left out because</source>
+        <translation>排除原因</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Chunked cost</source>
+        <translation>分块成本</translation>
+    </message>
+    <message>
+        <source>Chunked latency (ms)</source>
+        <translation>分块延迟 (ms)</translation>
+    </message>
+    <message>
+        <source>Whole cost</source>
+        <translation>整篇成本</translation>
+    </message>
+    <message>
+        <source>Whole latency (ms)</source>
+        <translation>整篇延迟 (ms)</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Risks that remain</source>
+        <translation>遗留风险</translation>
+    </message>
+    <message>
+        <source>Long documents</source>
+        <translation>长文档</translation>
+    </message>
+    <message>
+        <source>A document of %1 tokens in chunks of %2 overlapping by %3: %4 chunk(s), %5% of the document sent more than once; %6 call(s) against one call with the whole document.</source>
+        <translation>%1 个 token 的文档按每块 %2 个、重叠 %3 个分块：共 %4 块，文档的 %5% 被发送不止一次；需 %6 次调用，而整篇文档只需一次调用。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ReportCharts</name>
@@ -6579,6 +7288,237 @@ The estimate counts every planned request at its full prompt and output limit. R
     </message>
 </context>
 <context>
+    <name>ys::RoutingPolicy</name>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected seconds, more than 0 and at most %3</source>
+        <translation>%1.%2：应为秒数，大于 0 且不超过 %3</translation>
+    </message>
+    <message>
+        <source>%1: expected a list of outcome classes</source>
+        <translation>%1：应为结果类别列表</translation>
+    </message>
+    <message>
+        <source>%1[%2]: expected an outcome class name such as &quot;server_error&quot;</source>
+        <translation>%1[%2]：应为结果类别名称，例如“server_error”</translation>
+    </message>
+    <message>
+        <source>%1[%2]: &quot;%3&quot; is not a failure of the provider; the runner does not fall back on it</source>
+        <translation>%1[%2]：“%3”不是服务商的故障；运行器不会因此转向备用</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is missing; the runner falls back on every failure of the provider</source>
+        <translation>%1：缺少“%2”；服务商的每种故障都会使运行器转向备用</translation>
+    </message>
+    <message>
+        <source>%1: expected a list of provider names</source>
+        <translation>%1：应为服务商名称列表</translation>
+    </message>
+    <message>
+        <source>%1[%2]: expected a provider name</source>
+        <translation>%1[%2]：应为服务商名称</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
+        <translation>%1：应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1: format: expected &quot;%2&quot;, not &quot;%3&quot;</source>
+        <translation>%1：format：应为“%2”，而非“%3”</translation>
+    </message>
+    <message>
+        <source>%1: primary: expected a provider name</source>
+        <translation>%1：primary：应为服务商名称</translation>
+    </message>
+    <message>
+        <source>%1: fallbacks[%2]: &quot;%3&quot; is the primary or named twice</source>
+        <translation>%1：fallbacks[%2]：“%3”是主服务商或被重复指定</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>routing policy: the primary &quot;%1&quot; is not a provider of the suite</source>
+        <translation>路由策略：主服务商“%1”不是该套件的服务商</translation>
+    </message>
+    <message>
+        <source>routing policy: fallbacks[%1]: &quot;%2&quot; is not another provider of the suite</source>
+        <translation>路由策略：fallbacks[%1]：“%2”不是该套件中的另一个服务商</translation>
+    </message>
+    <message>
+        <source>routing policy: it is for the use case &quot;%1&quot;, the suite for &quot;%2&quot;</source>
+        <translation>路由策略：它针对使用场景“%1”，而套件针对“%2”</translation>
+    </message>
+    <message>
+        <source>%1: no provider &quot;%2&quot;</source>
+        <translation>%1：没有服务商“%2”</translation>
+    </message>
+    <message>
+        <source>%1: scenarios[%2].%3 (%4) differs from scenarios[0]&apos;s (%5): a routing policy has one</source>
+        <translation>%1：scenarios[%2].%3（%4）与 scenarios[0] 的值（%5）不同：一个路由策略只能有一个值</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RoutingPresenter</name>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Select a session to see how to route its requests.</source>
+        <translation>选择一个会话，查看如何路由其请求。</translation>
+    </message>
+    <message>
+        <source>No provider of session %1 qualifies for the use case &quot;%2&quot;: there is nothing to route to.</source>
+        <translation>会话 %1 中没有服务商在使用场景“%2”下达标：没有可路由的目标。</translation>
+    </message>
+    <message>
+        <source>No database is open.</source>
+        <translation>未打开数据库。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be worked out: %1</source>
+        <translation>无法完成假设推演：%1</translation>
+    </message>
+    <message>
+        <source>There is no routing policy to save.</source>
+        <translation>没有可保存的路由策略。</translation>
+    </message>
+    <message>
+        <source>The session&apos;s providers are still being read; try again in a moment.</source>
+        <translation>仍在读取会话的服务商；请稍后再试。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RoutingReplay</name>
+    <message>
+        <source>%1 measured fewer requests than %2: its attempts are reused in order</source>
+        <translation>%1 实测的请求少于 %2 个：将按顺序重复使用其尝试</translation>
+    </message>
+    <message>
+        <source>The session measured fewer retries than the policy&apos;s %1: a failure goes on after the retries measured</source>
+        <translation>会话实测的重试少于策略规定的 %1 次：超出已测重试后，失败将继续向下处理</translation>
+    </message>
+    <message>
+        <source>%1: no measured attempts of its own in the session to replay</source>
+        <translation>%1：会话中没有其自身的实测尝试可供回放</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RoutingText</name>
+    <message>
+        <source>Routing policy%1: primary %2; fallbacks %3</source>
+        <translation>路由策略%1：主服务商 %2；备用 %3</translation>
+    </message>
+    <message>
+        <source> for %1</source>
+        <translation>（针对 %1）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Falls back on: %1</source>
+        <translation>在以下情况转向备用：%1</translation>
+    </message>
+    <message>
+        <source>Latency budget: %1; retries: %2; breaker: %3</source>
+        <translation>延迟预算：%1；重试：%2；熔断器：%3</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 failures within %2 s open it for %3 s, %4 probe(s)</source>
+        <translation>%2 秒内失败 %1 次即打开熔断器，持续 %3 秒，%4 次探测</translation>
+    </message>
+    <message>
+        <source>TTFT ≤ %1 ms</source>
+        <translation>TTFT ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT ≤ %1 ms</source>
+        <translation>TPOT ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>E2E ≤ %1 ms</source>
+        <translation>E2E ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>none set, a success attains</source>
+        <translation>未设置，成功即视为达成</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>Success rate</source>
+        <translation>成功率</translation>
+    </message>
+    <message>
+        <source>SLO attainment</source>
+        <translation>SLO 达成率</translation>
+    </message>
+    <message>
+        <source>P50 E2E (ms)</source>
+        <translation>P50 E2E (ms)</translation>
+    </message>
+    <message>
+        <source>P95 E2E (ms)</source>
+        <translation>P95 E2E (ms)</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Cost per request</source>
+        <translation>单次请求成本</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Went to a fallback</source>
+        <translation>转向备用</translation>
+    </message>
+    <message>
+        <source>Breaker opened</source>
+        <translation>熔断器打开</translation>
+    </message>
+    <message>
+        <source>Answered by %1</source>
+        <translation>由 %1 应答</translation>
+    </message>
+</context>
+<context>
+    <name>ys::RoutingWhatIfModel</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Primary alone</source>
+        <translation>仅主服务商</translation>
+    </message>
+    <message>
+        <source>With the policy</source>
+        <translation>采用该策略</translation>
+    </message>
+</context>
+<context>
     <name>ys::RunEventsModel</name>
     <message>
         <source>Rate limited (HTTP %1), retry after %2 s</source>
@@ -6677,6 +7617,10 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>There is no schedule %1</source>
         <translation>没有计划 %1</translation>
+    </message>
+    <message>
+        <source>There is no queue item %1</source>
+        <translation>不存在排队项 %1</translation>
     </message>
 </context>
 <context>
@@ -7585,6 +8529,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>session %1 has no run %2</source>
+        <translation>会话 %1 没有运行 %2</translation>
+    </message>
+    <message>
+        <source>session %1 has no run of a provider &quot;%2&quot;</source>
+        <translation>会话 %1 没有服务商“%2”的运行</translation>
     </message>
 </context>
 <context>
@@ -8754,6 +9706,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>The measured cost per token at the usual sizes and a concurrency sweep for self-hosted throughput: the inputs of the TCO break-even.</source>
         <translation>常用规模下实测的每 token 成本，以及用于自托管吞吐量的并发扫描：即 TCO 盈亏平衡的输入数据。</translation>
     </message>
+    <message>
+        <source>Use case: %1</source>
+        <translation>使用场景：%1</translation>
+    </message>
 </context>
 <context>
     <name>ys::TableExportMenu</name>
@@ -9359,6 +10315,101 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::UseCase</name>
+    <message>
+        <source>Real-time support</source>
+        <translation>实时客服</translation>
+    </message>
+    <message>
+        <source>A live support chat: answers within the line, the first words at once, at the line&apos;s price, with a window for long conversations.</source>
+        <translation>在线客服聊天：回答不超出限定，首批文字即时出现，价格不超线，窗口可容纳长对话。</translation>
+    </message>
+    <message>
+        <source>Coding assistant</source>
+        <translation>编程助手</translation>
+    </message>
+    <message>
+        <source>Completions and edits in an editor: the first token within 500 ms, long answers streamed fast, a window that takes a repository&apos;s context.</source>
+        <translation>编辑器中的补全与编辑：首个 token 在 500 ms 内返回，长回答快速流式输出，窗口能容纳代码仓库的上下文。</translation>
+    </message>
+    <message>
+        <source>Knowledge-base summaries</source>
+        <translation>知识库摘要</translation>
+    </message>
+    <message>
+        <source>Summaries of long documents: the whole document in one call on a long window, or in overlapping chunks on a short one; what was really billed decides.</source>
+        <translation>长文档摘要：在长窗口上整篇文档一次调用，或在短窗口上按重叠分块处理；以实际计费为准。</translation>
+    </message>
+    <message>
+        <source>Compliance review</source>
+        <translation>合规审查</translation>
+    </message>
+    <message>
+        <source>Auditable review of filings in batches: every answer kept and reproducible, whole filings in the window, the billed cost.</source>
+        <translation>对申报文件进行可审计的批量审查：每个回答都保留且可复现，整份文件放入窗口，以实际计费成本为准。</translation>
+    </message>
+    <message>
+        <source>Batch and offline</source>
+        <translation>批处理与离线</translation>
+    </message>
+    <message>
+        <source>Jobs nobody waits for: the lowest billed cost and the throughput to finish the batch in time.</source>
+        <translation>无人等待的作业：最低的计费成本，以及按时完成批次所需的吞吐量。</translation>
+    </message>
+    <message>
+        <source>%1: neither a use-case file nor a bundled use case (known: %2)</source>
+        <translation>%1：既不是使用场景文件，也不是内置使用场景（已知：%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the use-case file (%2)</source>
+        <translation>%1：无法读取使用场景文件（%2）</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a number above zero (or null for none)</source>
+        <translation>%1.%2：应为大于零的数字（或 null 表示无）</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a whole number of tokens within %3..%4</source>
+        <translation>%1.%2：应为 %3..%4 范围内的整数个 token</translation>
+    </message>
+    <message>
+        <source>%1: expected an object of document_tokens, chunk_tokens, overlap_tokens, instruction_tokens, summary_tokens and parallel</source>
+        <translation>%1：应为含 document_tokens、chunk_tokens、overlap_tokens、instruction_tokens、summary_tokens 和 parallel 的对象</translation>
+    </message>
+    <message>
+        <source>%1.overlap_tokens: %2 is not below chunk_tokens (%3)</source>
+        <translation>%1.overlap_tokens：%2 不小于 chunk_tokens（%3）</translation>
+    </message>
+    <message>
+        <source>%1: expected an object of figure names and weights, e.g. {&quot;cost&quot;: 0.5, &quot;ttft_p95&quot;: 0.5}</source>
+        <translation>%1：应为由指标名称和权重组成的对象，例如 {&quot;cost&quot;: 0.5, &quot;ttft_p95&quot;: 0.5}</translation>
+    </message>
+    <message>
+        <source>%1.%2: expected a weight ≥ 0</source>
+        <translation>%1.%2：应为 ≥ 0 的权重</translation>
+    </message>
+    <message>
+        <source>%1: the weights may not all be 0</source>
+        <translation>%1：权重不能全部为 0</translation>
+    </message>
+    <message>
+        <source>%1.preset: unknown use case &quot;%2&quot; (known: %3)</source>
+        <translation>%1.preset：未知的使用场景“%2”（已知：%3）</translation>
+    </message>
+    <message>
+        <source>%1.id: expected a non-empty name</source>
+        <translation>%1.id：应为非空名称</translation>
+    </message>
+    <message>
+        <source>%1: unknown use case &quot;%2&quot; (known: %3)</source>
+        <translation>%1：未知的使用场景“%2”（已知：%3）</translation>
+    </message>
+    <message>
+        <source>%1: expected a bundled use case&apos;s id or an object</source>
+        <translation>%1：应为内置使用场景的 ID 或对象</translation>
     </message>
 </context>
 <context>

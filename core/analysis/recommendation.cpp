@@ -4,6 +4,7 @@
 #include "analysis/gates.h"
 #include "analysis/scores.h"
 #include "analysis/tco.h"
+#include "util/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ QString Recommender::figureText(GateKind kind, double v)
     case GateKind::Cost:
         return Recommender::tr("$%1 per 1K").arg(v, 0, 'g', 3);
     case GateKind::Context:
-        return Recommender::tr("%1 tokens").arg(v, 0, 'f', 0);
+        return Recommender::tr("%1 tokens").arg(groupedCount(v));
     case GateKind::Contract:
         return Recommender::tr("%1%").arg(v * 100, 0, 'g', 4);
     }
@@ -182,8 +183,7 @@ void addRisks(ProviderRecommendation &r, const ProviderSummary &p, const Session
             r.risks.push_back({RiskKind::ContextClose,
                                Recommender::tr("its window of %1 tokens is within 10% of the "
                                                "%2 tokens needed")
-                                   .arg(*m.value, 0, 'f', 0)
-                                   .arg(m.threshold, 0, 'f', 0)});
+                                   .arg(groupedCount(*m.value), groupedCount(m.threshold))});
     for (const DriftEvent &d : s.drift) {
         if (d.provider != p.name)
             continue;
