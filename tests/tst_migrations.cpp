@@ -97,12 +97,16 @@ private Q_SLOTS:
         const auto hasColumn = [&path](const char *sql) {
             return test::peekCount(path, sql, test::PeekFailure::Quiet) == 1;
         };
-        // Schema 11 added samples.contract, schema 12 samples.tool_args_ns.
+        // Schema 11 added samples.contract, schema 12 samples.tool_args_ns, schema 13
+        // schedules.gate_json and run_queue.gate_json.
         QCOMPARE(hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
                            "WHERE name = 'contract'"),
                  version >= 11);
-        QVERIFY(!hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
-                           "WHERE name = 'tool_args_ns'"));
+        QCOMPARE(hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
+                           "WHERE name = 'tool_args_ns'"),
+                 version >= 12);
+        QVERIFY(!hasColumn("SELECT COUNT(*) FROM pragma_table_info('schedules') "
+                           "WHERE name = 'gate_json'"));
 
         Database db(path);
         QString error;
@@ -117,8 +121,18 @@ private Q_SLOTS:
         // The attempts stored before schema 12 made no tool call that was measured.
         QVERIFY(hasColumn("SELECT COUNT(*) FROM pragma_table_info('samples') "
                           "WHERE name = 'tool_args_ns'"));
-        QCOMPARE(test::peekCount(path, "SELECT COUNT(*) FROM samples WHERE tool_args_ns IS NULL"),
-                 before[2]);
+        if (version < 12)
+            QCOMPARE(
+                test::peekCount(path, "SELECT COUNT(*) FROM samples WHERE tool_args_ns IS NULL"),
+                before[2]);
+        // The queue items and schedules stored before schema 13 have no regression gate.
+        QVERIFY(hasColumn("SELECT COUNT(*) FROM pragma_table_info('schedules') "
+                          "WHERE name = 'gate_json'"));
+        QVERIFY(hasColumn("SELECT COUNT(*) FROM pragma_table_info('run_queue') "
+                          "WHERE name = 'gate_json'"));
+        QCOMPARE(
+            test::peekCount(path, "SELECT COUNT(*) FROM run_queue WHERE gate_json IS NOT NULL"),
+            qint64(0));
 
         SessionRepository repo(db);
         const auto sessions = repo.sessions(&error);

@@ -360,6 +360,9 @@ std::optional<int> loadRunSuite(const CliRunOptions &options, SimDemoHost &demo,
 
 int CliCommands::run(const CliRunOptions &options)
 {
+    // An unknown baseline is bad input found before anything runs.
+    if (const auto code = CliGate::checkBaseline(options.dbPath, options.baseline))
+        return *code;
     SimDemoHost demo;
     Suite suite;
     if (const auto code = loadRunSuite(options, demo, suite))
@@ -436,7 +439,8 @@ int CliCommands::run(const CliRunOptions &options)
     if (status != SessionStatus::Finished || shown != 0)
         return status == SessionStatus::Finished ? shown : 1;
     if (options.gate)
-        return CliGate::gate({options.dbPath, sessionId, {}, options.json, options.json});
+        return CliGate::gate({options.dbPath, sessionId, {}, options.json, options.json},
+                             options.baseline);
     return 0;
 }
 

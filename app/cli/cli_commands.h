@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/scores.h"
+#include "cli/cli_gate.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -17,6 +18,7 @@ struct CliRunOptions {
     QUrl simulator;        // demo only: an external yardstick-sim instead of the in-process one
     QString requirements;  // a requirements file that replaces the suite's
     bool gate = false;     // after the run, exit as `yardstick-cli gate` would (cli_gate.h)
+    CliBaselineOptions baseline; // --gate --baseline SESSION|latest: the regression gate too
     QString metricsListen; // HOST:PORT to serve live metrics on (docs/metrics.md); empty: none
 };
 

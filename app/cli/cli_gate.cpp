@@ -12,6 +12,7 @@
 
 #include <QFileInfo>
 #include <QTextStream>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace ys {
@@ -57,6 +58,7 @@ struct GateInput {
     SessionSummary summary;
     QString source = QStringLiteral("default"); // of the requirements: file, suite or default
     std::optional<RegressionGate> regression;
+    qint64 baselineId = 0; // "latest" resolved
     QString baselineSuite;
 };
 
@@ -109,12 +111,13 @@ QString regressionLine(const RegressionCheck &c)
              regressionVerdict(c));
 }
 
-void printRegressions(QTextStream &out, const CliBaselineOptions &o, const GateInput &in)
+void printRegressions(QTextStream &out, const GateInput &in)
 {
     const RegressionGate &g = *in.regression;
+    const qint64 baselineId = in.baselineId;
     out << CliGate::tr("Against baseline session %1 (%2): tolerance %3%, alpha %4, Holm's "
                        "correction over %5 tests")
-               .arg(*o.baselineId)
+               .arg(baselineId)
                .arg(in.baselineSuite, number(g.options.tolerance * 100), number(g.options.alpha))
                .arg(g.tests)
         << '\n';
@@ -132,42 +135,75 @@ void printRegressions(QTextStream &out, const CliBaselineOptions &o, const GateI
             << '\n';
     const auto found = g.regressions();
     out << (found.empty()
-                ? CliGate::tr("No regression against baseline session %1.").arg(*o.baselineId)
+                ? CliGate::tr("No regression against baseline session %1.").arg(baselineId)
                 : CliGate::tr("Regressions against baseline session %1: %2 (exit "
                               "code 3).")
-                      .arg(*o.baselineId)
+                      .arg(baselineId)
                       .arg(found.size()))
         << '\n';
+}
+
+// The baseline of o for the session: its id, "latest" resolved; nullopt with *error.
+std::optional<qint64> baselineOf(const SessionRepository &repo, qint64 sessionId,
+                                 const CliBaselineOptions &o, QString *error)
+{
+    if (o.latest)
+        return CliGate::latestBaseline(repo, sessionId, error);
+    if (*o.baselineId == sessionId) {
+        *error = CliGate::tr("--baseline %1 is the session being checked; give another session "
+                             "to compare it with")
+                     .arg(sessionId);
+        return std::nullopt;
+    }
+    return o.baselineId;
+}
+
+// The session's providers against the baseline's: the one comparison of gate --baseline, run
+// --gate --baseline and a worker's scheduled session; nullopt with *error.
+std::optional<BaselineComparison> judgeBaseline(const SessionRepository &repo, qint64 sessionId,
+                                                const SessionSummary &session,
+                                                const CliBaselineOptions &o, QString *error)
+{
+    const auto baselineId = baselineOf(repo, sessionId, o, error);
+    if (!baselineId)
+        return std::nullopt;
+    QString loadError;
+    const auto baseline = loadSessionSummary(repo, *baselineId, &loadError);
+    if (!baseline) {
+        *error = CliGate::tr("--baseline %1: %2").arg(*baselineId).arg(loadError);
+        return std::nullopt;
+    }
+    BaselineComparison c;
+    c.sessionId = sessionId;
+    c.baselineId = *baselineId;
+    c.suite = session.info.suiteName;
+    c.baselineSuite = baseline->info.suiteName;
+    c.gate = judgeRegressions(baseline->providers, session.providers, o.regression);
+    if (c.gate.checks.empty()) {
+        *error = CliGate::tr("Session %1 and baseline session %2 have no provider in common "
+                             "(session: %3; baseline: %4)")
+                     .arg(sessionId)
+                     .arg(*baselineId)
+                     .arg(c.gate.onlyInSession.join(QStringLiteral(", ")),
+                          c.gate.onlyInBaseline.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return c;
 }
 
 // The baseline's providers against the session's (--baseline); an exit code on bad input.
 std::optional<int> compareWithBaseline(const SessionRepository &repo, const CliBaselineOptions &o,
                                        GateInput *in)
 {
-    const qint64 baselineId = *o.baselineId;
-    if (baselineId == in->sessionId) {
-        complain(CliGate::tr("--baseline %1 is the session being checked; give another session "
-                             "to compare it with")
-                     .arg(baselineId));
-        return CliGate::kBadInput;
-    }
     QString error;
-    const auto baseline = loadSessionSummary(repo, baselineId, &error);
-    if (!baseline) {
-        complain(CliGate::tr("--baseline %1: %2").arg(baselineId).arg(error));
+    auto c = judgeBaseline(repo, in->sessionId, in->summary, o, &error);
+    if (!c) {
+        complain(error);
         return CliGate::kBadInput;
     }
-    in->baselineSuite = baseline->info.suiteName;
-    in->regression = judgeRegressions(baseline->providers, in->summary.providers, o.regression);
-    if (in->regression->checks.empty()) {
-        complain(CliGate::tr("Session %1 and baseline session %2 have no provider in common "
-                             "(session: %3; baseline: %4)")
-                     .arg(in->sessionId)
-                     .arg(baselineId)
-                     .arg(in->regression->onlyInSession.join(QStringLiteral(", ")),
-                          in->regression->onlyInBaseline.join(QStringLiteral(", "))));
-        return CliGate::kBadInput;
-    }
+    in->baselineId = c->baselineId;
+    in->baselineSuite = c->baselineSuite;
+    in->regression = std::move(c->gate);
     return std::nullopt;
 }
 
@@ -175,7 +211,7 @@ std::optional<int> compareWithBaseline(const SessionRepository &repo, const CliB
 // Without --baseline a lookup that fails is an error (1), with it bad input (2).
 std::optional<int> loadInput(const CliGateOptions &o, const CliBaselineOptions &b, GateInput *in)
 {
-    const int lookupFailed = b.baselineId ? CliGate::kBadInput : 1;
+    const int lookupFailed = b.given() ? CliGate::kBadInput : 1;
     if (!Database::isPostgresUrl(o.dbPath) && !QFileInfo::exists(o.dbPath)) {
         complain(CliGate::tr("%1: no such database").arg(o.dbPath));
         return lookupFailed;
@@ -220,7 +256,7 @@ std::optional<int> loadInput(const CliGateOptions &o, const CliBaselineOptions &
                suite && suite->requirements) {
         in->source = QStringLiteral("suite");
     }
-    if (b.baselineId)
+    if (b.given())
         return compareWithBaseline(repo, b, in);
     return std::nullopt;
 }
@@ -231,39 +267,44 @@ void CliGate::addOptions(QCommandLineParser &parser)
 {
     parser.addOption(QCommandLineOption(
         QStringLiteral("baseline"),
-        tr("gate: also compare each provider with the same provider of this session and exit "
-           "3 on a regression."),
+        tr("gate, run --gate: also compare each provider with the same provider of this session "
+           "(latest: the newest earlier finished session of the suite) and exit 3 on a "
+           "regression."),
         QStringLiteral("id")));
-    parser.addOption(QCommandLineOption(
-        QStringLiteral("tolerance"),
-        tr("gate --baseline: the change let through, a fraction from 0 to below 1 (default "
-           "0.10: 10% slower or dearer, 10 points less success)."),
-        QStringLiteral("fraction")));
-    parser.addOption(QCommandLineOption(
-        QStringLiteral("alpha"),
-        tr("gate --baseline: the family-wise significance level, above 0 and at most 0.5 "
-           "(default 0.05)."),
-        QStringLiteral("level")));
+    parser.addOption(QCommandLineOption(QStringLiteral("tolerance"),
+                                        tr("--baseline, --gate-baseline: the change let through, a "
+                                           "fraction from 0 to below 1 (default "
+                                           "0.10: 10% slower or dearer, 10 points less success)."),
+                                        QStringLiteral("fraction")));
+    parser.addOption(QCommandLineOption(QStringLiteral("alpha"),
+                                        tr("--baseline, --gate-baseline: the family-wise "
+                                           "significance level, above 0 and at most 0.5 "
+                                           "(default 0.05)."),
+                                        QStringLiteral("level")));
 }
 
-std::optional<int> CliGate::readOptions(const QCommandLineParser &parser, CliBaselineOptions *o)
+std::optional<int> CliGate::readOptions(const QCommandLineParser &parser, CliBaselineOptions *o,
+                                        const QString &baselineOption)
 {
-    const QString baseline = parser.value(QStringLiteral("baseline"));
-    const bool hasBaseline = parser.isSet(QStringLiteral("baseline"));
+    const QString baseline = parser.value(baselineOption);
+    const bool hasBaseline = parser.isSet(baselineOption);
     if (!hasBaseline &&
         (parser.isSet(QStringLiteral("tolerance")) || parser.isSet(QStringLiteral("alpha")))) {
-        complain(tr("--tolerance and --alpha need --baseline ID"));
+        complain(tr("--tolerance and --alpha need --%1 ID").arg(baselineOption));
         return kBadInput;
     }
     if (!hasBaseline)
         return std::nullopt;
     bool ok = false;
     const qint64 id = baseline.toLongLong(&ok);
-    if (!ok || id <= 0) {
-        complain(tr("--baseline: \"%1\" is not a session id").arg(baseline));
+    if (baseline == QLatin1StringView("latest")) {
+        o->latest = true;
+    } else if (!ok || id <= 0) {
+        complain(tr("--%1: \"%2\" is not a session id or latest").arg(baselineOption, baseline));
         return kBadInput;
+    } else {
+        o->baselineId = id;
     }
-    o->baselineId = id;
     if (parser.isSet(QStringLiteral("tolerance"))) {
         const QString text = parser.value(QStringLiteral("tolerance"));
         o->regression.tolerance = text.toDouble(&ok);
@@ -283,6 +324,74 @@ std::optional<int> CliGate::readOptions(const QCommandLineParser &parser, CliBas
         }
     }
     return std::nullopt;
+}
+
+std::optional<int> CliGate::checkBaseline(const QString &dbPath, const CliBaselineOptions &o)
+{
+    if (!o.baselineId)
+        return std::nullopt;
+    QString error;
+    if (!Database::isPostgresUrl(dbPath) && !QFileInfo::exists(dbPath)) {
+        complain(tr("--baseline %1: %2: no such database").arg(*o.baselineId).arg(dbPath));
+        return kBadInput;
+    }
+    Database db(dbPath);
+    if (db.open(&error) && SessionRepository(db).session(*o.baselineId, &error))
+        return std::nullopt;
+    complain(tr("--baseline %1: %2")
+                 .arg(*o.baselineId)
+                 .arg(error.isEmpty() ? tr("no such session") : error));
+    return kBadInput;
+}
+
+std::optional<qint64> CliGate::latestBaseline(const SessionRepository &repo, qint64 sessionId,
+                                              QString *error)
+{
+    const std::vector<SessionInfo> sessions = repo.sessions(error, false);
+    const auto self = std::find_if(sessions.begin(), sessions.end(),
+                                   [&](const SessionInfo &s) { return s.id == sessionId; });
+    if (self == sessions.end()) {
+        if (error->isEmpty())
+            *error = tr("There is no session %1").arg(sessionId);
+        return std::nullopt;
+    }
+    const SessionInfo *best = nullptr;
+    for (const SessionInfo &s : sessions) {
+        const bool earlier =
+            s.startedAt < self->startedAt || (s.startedAt == self->startedAt && s.id < sessionId);
+        if (s.id == sessionId || !earlier || s.suiteName != self->suiteName ||
+            s.status != SessionStatus::Finished)
+            continue;
+        if (!best || s.startedAt > best->startedAt ||
+            (s.startedAt == best->startedAt && s.id > best->id))
+            best = &s;
+    }
+    if (!best) {
+        *error = tr("--baseline latest: no finished session of suite \"%1\" started before "
+                    "session %2")
+                     .arg(self->suiteName)
+                     .arg(sessionId);
+        return std::nullopt;
+    }
+    return best->id;
+}
+
+QString CliGate::describe(const RegressionCheck &check)
+{
+    return regressionLine(check);
+}
+
+std::optional<BaselineComparison> CliGate::compare(const QString &dbPath, qint64 sessionId,
+                                                   const CliBaselineOptions &o, QString *error)
+{
+    Database db(dbPath);
+    if (!db.open(error))
+        return std::nullopt;
+    SessionRepository repo(db);
+    const auto summary = loadSessionView(repo, sessionId, error);
+    if (!summary)
+        return std::nullopt;
+    return judgeBaseline(repo, sessionId, *summary, o, error);
 }
 
 int CliGate::gate(const CliGateOptions &o, const CliBaselineOptions &b)
@@ -326,7 +435,7 @@ int CliGate::gate(const CliGateOptions &o, const CliBaselineOptions &b)
         doc["providers"] = providers;
         if (in.regression)
             doc["regression_gate"] =
-                regressionGateJson(*in.regression, in.sessionId, *b.baselineId);
+                regressionGateJson(*in.regression, in.sessionId, in.baselineId);
         out << QString::fromStdString(doc.dump(2)) << '\n';
         return code;
     }
@@ -341,7 +450,7 @@ int CliGate::gate(const CliGateOptions &o, const CliBaselineOptions &b)
                       : tr("Not every provider qualifies (exit code 3)."))
         << '\n';
     if (in.regression)
-        printRegressions(out, b, in);
+        printRegressions(out, in);
     return code;
 }
 

@@ -1,5 +1,6 @@
 #include "cli/cli_queue.h"
 
+#include "cli/cli_gate_baseline.h"
 #include "cli/cli_output.h"
 #include "cli/cli_worker.h"
 #include "domain/suite.h"
@@ -14,6 +15,7 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QTextStream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -92,6 +94,39 @@ nlohmann::json optionalJson(const std::optional<double> &v)
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+// A stored gate_json as JSON, or null without one.
+nlohmann::json gateJsonOf(const QByteArray &stored)
+{
+    if (stored.isEmpty())
+        return nullptr;
+    auto j = nlohmann::json::parse(stored.toStdString(), nullptr, false);
+    return j.is_discarded() ? nlohmann::json(nullptr) : j;
+}
+
+// Each schedule's latest item the worker checked with the regression gate: its gate_json.
+std::map<qint64, nlohmann::json> lastVerdicts(RunQueue &queue, QString *error)
+{
+    std::map<qint64, nlohmann::json> out;
+    for (const QueueItem &i : queue.items(error)) {
+        const nlohmann::json gate = gateJsonOf(i.gateJson);
+        if (i.scheduleId && gate.is_object() && gate.contains("verdict")) {
+            nlohmann::json last = gate["verdict"];
+            last["item"] = i.id;
+            out[*i.scheduleId] = last; // items in id order: the last one stays
+        }
+    }
+    return out;
+}
+
+// "no regression", "regressed" or the reason it was not checked.
+QString verdictText(const nlohmann::json &verdict)
+{
+    if (verdict.contains("error"))
+        return CliQueue::tr("not checked");
+    return verdict.value("regressed", false) ? CliQueue::tr("regressed")
+                                             : CliQueue::tr("no regression");
+}
+
 // schedule list: every schedule, its interval or times and its next and last slot.
 int listSchedules(const QCommandLineParser &parser)
 {
@@ -104,6 +139,13 @@ int listSchedules(const QCommandLineParser &parser)
     const auto schedules = queue.schedules(&error);
     if (!error.isEmpty())
         return fail(1, error);
+    const auto verdicts = lastVerdicts(queue, &error);
+    if (!error.isEmpty())
+        return fail(1, error);
+    const auto lastOf = [&](qint64 id) {
+        const auto it = verdicts.find(id);
+        return it == verdicts.end() ? nlohmann::json(nullptr) : it->second;
+    };
     if (isSet(parser, "json")) {
         nlohmann::json doc = nlohmann::json::array();
         for (const Schedule &s : schedules)
@@ -117,18 +159,23 @@ int listSchedules(const QCommandLineParser &parser)
                  {"next", msText(s.nextMs).toStdString()},
                  {"last", s.lastMs ? nlohmann::json(msText(s.lastMs).toStdString())
                                    : nlohmann::json(nullptr)},
-                 {"enabled", s.enabled}});
+                 {"enabled", s.enabled},
+                 {"gate", gateJsonOf(s.gateJson)},
+                 {"last_gate_verdict", lastOf(s.id)}});
         out() << QString::fromStdString(doc.dump(2)) << '\n';
     } else {
         for (const Schedule &s : schedules)
-            out() << CliQueue::tr("%1  %2  %3  next %4  last %5")
+            out() << CliQueue::tr("%1  %2  %3  next %4  last %5%6")
                          .arg(s.id, 4)
                          .arg(
                              s.name,
                              s.everyS
                                  ? CliQueue::tr("every %1 s").arg(*s.everyS)
                                  : CliQueue::tr("at %1 UTC").arg(RunQueue::timesText(s.timesOfDay)),
-                             msText(s.nextMs), msText(s.lastMs))
+                             msText(s.nextMs), msText(s.lastMs),
+                             lastOf(s.id).is_object()
+                                 ? CliQueue::tr("  gate: %1").arg(verdictText(lastOf(s.id)))
+                                 : QString())
                   << '\n';
     }
     out().flush();
@@ -155,6 +202,7 @@ void CliQueue::addOptions(QCommandLineParser &parser)
     opt("max-runs", tr("worker: exit after this many items."), "n");
     opt("idle-exit", tr("worker: exit after this many seconds without work."), "s");
     opt("every", tr("schedule add: enqueue every interval, e.g. 2m, 6h, 1d."), "interval");
+    CliGateBaseline::addOptions(parser);
     opt("at", tr("schedule add: enqueue at these UTC times of day, e.g. 09:00,15:00."), "times");
     opt("window", tr("history: group sessions by windows of this length, e.g. 1h, 6h, 1d."),
         "interval");
@@ -226,6 +274,9 @@ int CliQueue::queue(const QCommandLineParser &parser)
             return fail(
                 2, tr("--count: \"%1\" is not a positive number").arg(option(parser, "count")));
     }
+    QByteArray gate;
+    if (const auto bad = CliGateBaseline::readOptions(parser, &gate))
+        return *bad;
     std::optional<Suite> suite;
     if (!list && !(suite = loadSuite(parser, &code)))
         return code;
@@ -252,7 +303,8 @@ int CliQueue::queue(const QCommandLineParser &parser)
                                                        : nlohmann::json(nullptr)},
                                {"enqueued", i.enqueuedAt.toStdString()},
                                {"finished", i.finishedAt.toStdString()},
-                               {"error", i.error.toStdString()}});
+                               {"error", i.error.toStdString()},
+                               {"gate", gateJsonOf(i.gateJson)}});
             out() << QString::fromStdString(doc.dump(2)) << '\n';
         } else {
             for (const QueueItem &i : items)
@@ -278,7 +330,7 @@ int CliQueue::queue(const QCommandLineParser &parser)
         QTextStream(stderr) << CostEstimateText::line(plan->estimate()) << '\n';
     const QByteArray json = suite->toJson();
     for (int n = 0; n < count; ++n) {
-        const auto id = queue.enqueue(suite->name, json, std::nullopt, &error);
+        const auto id = queue.enqueue(suite->name, json, std::nullopt, &error, gate);
         if (!id)
             return fail(1, error);
         out() << tr("Queued item %1: suite \"%2\"").arg(*id).arg(suite->name) << '\n';
@@ -290,7 +342,8 @@ int CliQueue::queue(const QCommandLineParser &parser)
 int CliQueue::schedule(const QStringList &args, const QCommandLineParser &parser)
 {
     const QString usage = tr("Usage: schedule add --db URL --suite FILE (--every 2m|6h | --at "
-                             "09:00,15:00) [--name NAME] [--provider NAME]... | schedule list "
+                             "09:00,15:00) [--name NAME] [--provider NAME]... [--gate-baseline "
+                             "ID|latest [--tolerance T] [--alpha A]] | schedule list "
                              "--db URL [--json] | schedule remove --db URL ID");
     if (args.size() < 2)
         return fail(2, usage);
@@ -315,6 +368,9 @@ int CliQueue::schedule(const QStringList &args, const QCommandLineParser &parser
                                    .arg(option(parser, "at")));
             times = *parsed;
         }
+        QByteArray gate;
+        if (const auto bad = CliGateBaseline::readOptions(parser, &gate))
+            return *bad;
         const auto suite = loadSuite(parser, &code);
         if (!suite)
             return code;
@@ -323,7 +379,7 @@ int CliQueue::schedule(const QStringList &args, const QCommandLineParser &parser
             return code;
         RunQueue queue(*db);
         const QString name = isSet(parser, "name") ? option(parser, "name") : suite->name;
-        const auto id = queue.addSchedule(name, suite->toJson(), every, times, &error);
+        const auto id = queue.addSchedule(name, suite->toJson(), every, times, &error, gate);
         if (!id)
             return fail(1, error);
         out() << tr("Schedule %1 \"%2\": %3")

@@ -1,5 +1,6 @@
 #include "cli/cli_worker.h"
 
+#include "cli/cli_gate_baseline.h"
 #include "domain/session_status.h"
 #include "domain/suite.h"
 #include "run/metrics_endpoint.h"
@@ -13,7 +14,7 @@
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QTextStream>
-#include <QThread>
+#include <QTimer>
 #include <atomic>
 #include <csignal>
 
@@ -36,19 +37,26 @@ void say(const QString &line)
     qCInfo(lcApp).noquote() << line;
 }
 
-// Sleeps up to ms, in short slices so a stop signal is seen at once.
+// Waits up to ms, in short slices so a stop signal is seen at once, serving events meanwhile:
+// the metrics endpoint answers scrapes between items too.
 void idle(qint64 ms)
 {
     QDeadlineTimer deadline(ms);
-    while (!deadline.hasExpired() && !s_stopAsked.load())
-        QThread::msleep(std::min<qint64>(100, std::max<qint64>(1, deadline.remainingTime())));
+    while (!deadline.hasExpired() && !s_stopAsked.load()) {
+        QEventLoop loop;
+        QTimer::singleShot(std::min<qint64>(100, std::max<qint64>(1, deadline.remainingTime())),
+                           &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }
 
-// Runs one claimed item to its end, its claim kept in the store by a ClaimedRun.
-void runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOptions &o)
+// Runs one claimed item to its end, its claim kept in the store by a ClaimedRun: the session it
+// finished and marked the item done with, or 0.
+qint64 runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOptions &o)
 {
     QString error;
     QEventLoop loop;
+    qint64 finished = 0;
     ClaimedRun claimed(store, o.leaseS * 1000);
     claimed.setClaim(claim);
     QObject::connect(&claimed, &ClaimedRun::settled, &loop,
@@ -56,6 +64,8 @@ void runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOp
                          ClaimedRun::Outcome outcome, const QString &finishError) {
                          switch (outcome) {
                          case ClaimedRun::Outcome::Marked:
+                             if (status == SessionStatus::Finished)
+                                 finished = sessionId;
                              if (sessionId)
                                  say(CliWorker::tr("item %1: session %2 %3")
                                          .arg(itemId)
@@ -80,6 +90,7 @@ void runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOp
         say(CliWorker::tr("item %1: failed: %2").arg(claim.itemId).arg(why));
         claimed.failBeforeStart(why);
         loop.exec();
+        return qint64(0);
     };
     const auto suite =
         Suite::parse(claim.suiteJson, CliWorker::tr("queue item %1").arg(claim.itemId), &error);
@@ -110,6 +121,7 @@ void runItem(BackgroundReader &store, const QueueClaim &claim, const CliWorkerOp
     if (!runner.start(std::move(request), &error))
         return failEarly(error);
     loop.exec();
+    return finished;
 }
 
 } // namespace
@@ -163,7 +175,11 @@ int CliWorker::run(const CliWorkerOptions &o)
                 .arg(claim->itemId)
                 .arg(claim->suiteName)
                 .arg(claim->claims));
-        runItem(store, *claim, options);
+        // A finished session of an item with a gate is checked against its baseline.
+        if (const qint64 session = runItem(store, *claim, options);
+            session && !claim->gateJson.isEmpty())
+            CliGateBaseline::check(o.db, queue, *claim, session,
+                                   o.metricsListen.isEmpty() ? nullptr : &metrics);
         ++runs;
         if (o.once || (o.maxRuns > 0 && runs >= o.maxRuns))
             break;

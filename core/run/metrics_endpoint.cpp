@@ -1,5 +1,6 @@
 #include "run/metrics_endpoint.h"
 
+#include "analysis/regression_gate.h"
 #include "net/metrics_http_server.h"
 #include "net/prometheus_text.h"
 #include "run/session_runner.h"
@@ -99,6 +100,53 @@ void MetricsEndpoint::sampleMeasured(const Sample &sample)
     f.e2e.observe(double(sample.endNs) / kNsPerS);
 }
 
+void MetricsEndpoint::regressionGateChecked(const QString &suite, const RegressionGate &gate,
+                                            qint64 checkedAtMs)
+{
+    GateFigures g;
+    g.checkedAtMs = checkedAtMs;
+    for (const RegressionCheck &c : gate.checks) {
+        bool &regressed = g.regressed[c.row.provider];
+        regressed = regressed || c.regression;
+        if (c.regression && c.relativeChange)
+            g.change[{c.row.provider, diffFigureName(c.row.figure)}] = *c.relativeChange;
+    }
+    m_gates[suite] = std::move(g);
+}
+
+// The regression gate's families, once a verdict is in (docs/metrics.md).
+void MetricsEndpoint::writeGates(PromWriter &w) const
+{
+    if (m_gates.empty())
+        return;
+    const QString suiteLabel = QStringLiteral("suite");
+    const QString providerLabel = QStringLiteral("provider");
+    const QString regressed = QStringLiteral("yardstick_regression_gate_regressed");
+    w.family(regressed, "gauge",
+             QStringLiteral("1 when the regression gate found the provider's latest scheduled "
+                            "session of the suite worse than its baseline, else 0."));
+    for (const auto &[suite, g] : m_gates)
+        for (const auto &[provider, r] : g.regressed)
+            w.sample(regressed, {{suiteLabel, suite}, {providerLabel, provider}}, r ? 1 : 0);
+    const QString checked = QStringLiteral("yardstick_regression_gate_checked_timestamp_seconds");
+    w.family(checked, "gauge",
+             QStringLiteral("When the regression gate last checked a session of the suite, in "
+                            "seconds since the Unix epoch."));
+    for (const auto &[suite, g] : m_gates)
+        w.sample(checked, {{suiteLabel, suite}}, double(g.checkedAtMs) / 1000.0);
+    const QString change = QStringLiteral("yardstick_regression_relative_change_ratio");
+    w.family(change, "gauge",
+             QStringLiteral("Each regressed figure's change against the baseline, (after - "
+                            "before) / before: 0.2 is 20% higher."));
+    for (const auto &[suite, g] : m_gates)
+        for (const auto &[key, v] : g.change)
+            w.sample(change,
+                     {{suiteLabel, suite},
+                      {providerLabel, key.first},
+                      {QStringLiteral("figure"), key.second}},
+                     v);
+}
+
 QByteArray MetricsEndpoint::exposition() const
 {
     PromWriter w;
@@ -156,6 +204,7 @@ QByteArray MetricsEndpoint::exposition() const
     counter(QStringLiteral("yardstick_cost_usd_total"),
             QStringLiteral("What the stored attempts cost, in US dollars."),
             &ProviderFigures::costUsd);
+    writeGates(w);
     return w.text();
 }
 

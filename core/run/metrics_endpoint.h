@@ -12,7 +12,9 @@
 namespace ys {
 
 class MetricsHttpServer;
+class PromWriter;
 class SessionRunner;
+struct RegressionGate;
 
 // Live metrics of the sessions a process runs, served for Prometheus at GET /metrics
 // (docs/metrics.md): attempts by provider and outcome, TTFT and end-to-end histograms, tokens
@@ -44,6 +46,12 @@ public:
     void runEnded(qint64 runId, const QString &provider);
     void sampleMeasured(const Sample &sample);
 
+    // The regression gate's verdict on a session of this suite against its baseline (a worker's
+    // scheduled session, docs/workers.md), checked at checkedAtMs (ms since the epoch): replaces
+    // the suite's previous verdict.
+    void regressionGateChecked(const QString &suite, const RegressionGate &gate,
+                               qint64 checkedAtMs);
+
     // Upper bounds of the latency histograms' buckets, in seconds.
     static const std::vector<double> &latencyBuckets();
 
@@ -63,11 +71,20 @@ private:
         int runsInProgress = 0;
     };
 
+    // The latest verdict of the regression gate on a suite.
+    struct GateFigures {
+        qint64 checkedAtMs = 0;
+        std::map<QString, bool> regressed;                    // by provider
+        std::map<std::pair<QString, QString>, double> change; // (provider, figure) regressed
+    };
+
     ProviderFigures &figures(const QString &provider);
+    void writeGates(PromWriter &w) const;
 
     std::unique_ptr<MetricsHttpServer> m_server;
     std::map<QString, ProviderFigures> m_providers;
     std::map<qint64, QString> m_runProvider; // run id -> its provider's name
+    std::map<QString, GateFigures> m_gates;  // by suite
 };
 
 } // namespace ys

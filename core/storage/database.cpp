@@ -235,6 +235,12 @@ ALTER TABLE samples ADD COLUMN contract TEXT;
     R"sql(
 ALTER TABLE samples ADD COLUMN tool_args_ns INTEGER;
 )sql",
+    // 13: the regression gate where scheduled benchmarks run (docs/workers.md): a schedule's
+    // baseline and options, copied to each item it enqueues, whose worker adds the verdict.
+    R"sql(
+ALTER TABLE schedules ADD COLUMN gate_json TEXT;
+ALTER TABLE run_queue ADD COLUMN gate_json TEXT;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == Database::kSchemaVersion);

@@ -14,7 +14,7 @@ namespace ys {
 class Database {
     Q_DECLARE_TR_FUNCTIONS(ys::Database)
 public:
-    static constexpr int kSchemaVersion = 12;
+    static constexpr int kSchemaVersion = 13;
     static constexpr int kBusyTimeoutMs = 5000;
     static constexpr int kNewPageSize = 16384;
 

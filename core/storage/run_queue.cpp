@@ -114,16 +114,43 @@ std::optional<qint64> RunQueue::nowMs(QString *error) const
     return firstId(q, q.exec(QStringLiteral("SELECT ") + nowSql()), error);
 }
 
+namespace {
+
+QVariant gateValue(const QByteArray &gateJson)
+{
+    return gateJson.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
+                              : QVariant(QString::fromUtf8(gateJson));
+}
+
+} // namespace
+
 std::optional<qint64> RunQueue::enqueue(const QString &suiteName, const QByteArray &suiteJson,
-                                        std::optional<qint64> scheduleId, QString *error)
+                                        std::optional<qint64> scheduleId, QString *error,
+                                        const QByteArray &gateJson)
 {
     QSqlQuery q(m_db.connection());
     prepareBound(
         q,
         QStringLiteral("INSERT INTO run_queue (suite_name, suite_json, schedule_id, state, "
-                       "enqueued_at) VALUES (?, ?, ?, 'queued', ?) RETURNING id"),
-        {suiteName, QString::fromUtf8(suiteJson), nullable(scheduleId), nowIso()});
+                       "enqueued_at, gate_json) VALUES (?, ?, ?, 'queued', ?, ?) RETURNING id"),
+        {suiteName, QString::fromUtf8(suiteJson), nullable(scheduleId), nowIso(),
+         gateValue(gateJson)});
     return firstId(q, q.exec(), error);
+}
+
+bool RunQueue::setGate(qint64 itemId, const QByteArray &gateJson, QString *error)
+{
+    QSqlQuery q(m_db.connection());
+    prepareBound(q, QStringLiteral("UPDATE run_queue SET gate_json = ? WHERE id = ?"),
+                 {gateValue(gateJson), itemId});
+    if (!q.exec())
+        return fail(q, error);
+    if (q.numRowsAffected() != 1) {
+        if (error)
+            *error = tr("There is no queue item %1").arg(itemId);
+        return false;
+    }
+    return true;
 }
 
 std::optional<QueueClaim> RunQueue::enqueueClaimed(const QString &suiteName,
@@ -162,8 +189,8 @@ std::vector<QueueItem> RunQueue::items(QString *error) const
     return selectAll<QueueItem>(
         m_db.connection(),
         QStringLiteral("SELECT id, suite_name, suite_json, schedule_id, state, enqueued_at, "
-                       "worker, claims, lease_until_ms, session_id, finished_at, error FROM "
-                       "run_queue ORDER BY id"),
+                       "worker, claims, lease_until_ms, session_id, finished_at, error, "
+                       "gate_json FROM run_queue ORDER BY id"),
         error, [](const QSqlQuery &q) {
             QueueItem i;
             i.id = q.value(0).toLongLong();
@@ -178,6 +205,7 @@ std::vector<QueueItem> RunQueue::items(QString *error) const
             i.sessionId = optOf(q.value(9));
             i.finishedAt = q.value(10).toString();
             i.error = q.value(11).toString();
+            i.gateJson = q.value(12).toString().toUtf8();
             return i;
         });
 }
@@ -240,9 +268,11 @@ std::optional<QueueClaim> RunQueue::claim(const QString &worker, qint64 leaseMs,
     // for each other; SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
     const QString lock = m_db.isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString();
     QSqlQuery q(m_db.connection());
-    if (!q.exec(QStringLiteral("SELECT id, claims, suite_json, suite_name FROM run_queue WHERE "
-                               "state = 'queued' ORDER BY id LIMIT 1") +
-                lock)) {
+    if (!q.exec(
+            QStringLiteral("SELECT id, claims, suite_json, suite_name, gate_json FROM run_queue "
+                           "WHERE "
+                           "state = 'queued' ORDER BY id LIMIT 1") +
+            lock)) {
         fail(q, error);
         rollback();
         return std::nullopt;
@@ -257,6 +287,7 @@ std::optional<QueueClaim> RunQueue::claim(const QString &worker, qint64 leaseMs,
     c.claims = q.value(1).toInt() + 1;
     c.suiteJson = q.value(2).toString().toUtf8();
     c.suiteName = q.value(3).toString();
+    c.gateJson = q.value(4).toString().toUtf8();
     c.worker = worker;
     q.finish();
     QSqlQuery u(m_db.connection());
@@ -408,7 +439,8 @@ qint64 RunQueue::nextSlot(const Schedule &schedule, qint64 fromMs, qint64 afterM
 
 std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArray &suiteJson,
                                             std::optional<qint64> everyS,
-                                            const QList<QTime> &timesOfDay, QString *error)
+                                            const QList<QTime> &timesOfDay, QString *error,
+                                            const QByteArray &gateJson)
 {
     const auto now = nowMs(error);
     if (!now)
@@ -421,12 +453,12 @@ std::optional<qint64> RunQueue::addSchedule(const QString &name, const QByteArra
     QSqlQuery q(m_db.connection());
     prepareBound(q,
                  QStringLiteral("INSERT INTO schedules (name, suite_json, every_s, times_of_day, "
-                                "next_ms, enabled, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) "
-                                "RETURNING id"),
+                                "next_ms, enabled, created_at, gate_json) VALUES (?, ?, ?, ?, "
+                                "?, 1, ?, ?) RETURNING id"),
                  {name, QString::fromUtf8(suiteJson), nullable(everyS),
                   timesOfDay.isEmpty() ? QVariant(QMetaType(QMetaType::QString))
                                        : QVariant(timesText(timesOfDay)),
-                  next, nowIso()});
+                  next, nowIso(), gateValue(gateJson)});
     return firstId(q, q.exec(), error);
 }
 
@@ -435,7 +467,7 @@ std::vector<Schedule> RunQueue::schedules(QString *error) const
     return selectAll<Schedule>(
         m_db.connection(),
         QStringLiteral("SELECT id, name, suite_json, every_s, times_of_day, next_ms, last_ms, "
-                       "enabled, created_at FROM schedules ORDER BY id"),
+                       "enabled, created_at, gate_json FROM schedules ORDER BY id"),
         error, [](const QSqlQuery &q) {
             Schedule s;
             s.id = q.value(0).toLongLong();
@@ -448,6 +480,7 @@ std::vector<Schedule> RunQueue::schedules(QString *error) const
             s.lastMs = optOf(q.value(6));
             s.enabled = q.value(7).toInt() != 0;
             s.createdAt = q.value(8).toString();
+            s.gateJson = q.value(9).toString().toUtf8();
             return s;
         });
 }
@@ -498,7 +531,7 @@ int RunQueue::enqueueDue(QString *error)
         }
         const QJsonObject suite = QJsonDocument::fromJson(s.suiteJson).object();
         const QString name = suite.value(QLatin1StringView("name")).toString(s.name);
-        if (!enqueue(name, s.suiteJson, s.id, error)) {
+        if (!enqueue(name, s.suiteJson, s.id, error, s.gateJson)) {
             rollback();
             return enqueued;
         }

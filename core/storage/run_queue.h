@@ -26,6 +26,10 @@ struct QueueItem {
     std::optional<qint64> sessionId;
     QString finishedAt;
     QString error;
+    // The regression gate the item's session is checked by (docs/workers.md): {"baseline",
+    // "tolerance", "alpha"} from its schedule, and "verdict" once the worker checked it; empty
+    // without a gate.
+    QByteArray gateJson;
 };
 
 // What a worker holds after a claim: the item, and the claim it took (worker + claims), which
@@ -36,6 +40,7 @@ struct QueueClaim {
     int claims = 0;
     QByteArray suiteJson;
     QString suiteName;
+    QByteArray gateJson; // the item's regression gate (QueueItem::gateJson), or empty
 };
 
 // A schedule: a suite enqueued every every_s seconds, or at set times of day (UTC).
@@ -49,6 +54,7 @@ struct Schedule {
     std::optional<qint64> lastMs;
     bool enabled = true;
     QString createdAt;
+    QByteArray gateJson; // the regression gate its items are checked by, or empty
 };
 
 // The run queue and the schedules of a database, the same on SQLite and PostgreSQL. Workers on
@@ -65,7 +71,10 @@ public:
     std::optional<qint64> nowMs(QString *error) const;
 
     std::optional<qint64> enqueue(const QString &suiteName, const QByteArray &suiteJson,
-                                  std::optional<qint64> scheduleId, QString *error);
+                                  std::optional<qint64> scheduleId, QString *error,
+                                  const QByteArray &gateJson = {});
+    // Replaces an item's gate_json: its gate with the verdict the worker reached.
+    bool setGate(qint64 itemId, const QByteArray &gateJson, QString *error);
     std::vector<QueueItem> items(QString *error) const;
     // An item run at once by the worker that enqueues it (the demo, run by the workbench or the
     // command line that starts it): inserted already claimed, under a lease of leaseMs, so no
@@ -95,7 +104,7 @@ public:
     // Schedules. Exactly one of everyS and timesOfDay is given.
     std::optional<qint64> addSchedule(const QString &name, const QByteArray &suiteJson,
                                       std::optional<qint64> everyS, const QList<QTime> &timesOfDay,
-                                      QString *error);
+                                      QString *error, const QByteArray &gateJson = {});
     std::vector<Schedule> schedules(QString *error) const;
     bool removeSchedule(qint64 id, QString *error);
     // Every due schedule enqueues its suite once and moves to its next slot; two workers that
