@@ -1,12 +1,14 @@
 #include "ui/recommendation_page.h"
 
 #include "models/recommendation_model.h"
+#include "models/routing_whatif_model.h"
 #include "ui/message_label.h"
 #include "ui/named_child.h"
 #include "ui/table_look.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -14,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -36,6 +39,14 @@ RecommendationPage::RecommendationPage(Workbench *workbench, QWidget *parent)
     , m_arithmetic(selectableMessageLabel(QStringLiteral("chunkingArithmetic"), this))
     , m_estimatesProxy(new QSortFilterProxyModel(this))
     , m_estimates(new QTableView(this))
+    , m_routing(new RoutingPresenter(workbench, m_presenter, this))
+    , m_routingPolicy(selectableMessageLabel(QStringLiteral("routingPolicy"), this))
+    , m_routingMessage(messageLabel(QStringLiteral("routingMessage"), this))
+    , m_whatIf(new QTableView(this))
+    , m_routingNotes(selectableMessageLabel(QStringLiteral("routingNotes"), this))
+    , m_routingStatus(selectableMessageLabel(QStringLiteral("routingStatus"), this))
+    , m_savePolicy(namedChild<QPushButton>(QStringLiteral("routingSavePolicy"), this))
+    , m_saveLiteLlm(namedChild<QPushButton>(QStringLiteral("routingSaveLiteLlm"), this))
 {
     setObjectName(QStringLiteral("recommendationPage"));
     QFont bold = m_headline->font();
@@ -47,6 +58,7 @@ RecommendationPage::RecommendationPage(Workbench *workbench, QWidget *parent)
     layout->addWidget(m_message);
     layout->addWidget(m_headline);
     layout->addWidget(makeRanking(this), 3);
+    layout->addWidget(makeRouting(this), 2);
     layout->addWidget(makeLongDocuments(this), 2);
 
     connect(m_useCase, &QComboBox::currentIndexChanged, m_presenter,
@@ -63,6 +75,8 @@ RecommendationPage::RecommendationPage(Workbench *workbench, QWidget *parent)
     showTexts();
     showRecommendation();
     showChunking();
+    connect(m_routing, &RoutingPresenter::changed, this, &RecommendationPage::showRouting);
+    showRouting();
 }
 
 QLineEdit *RecommendationPage::makeField(Field f, QWidget *parent)
@@ -249,6 +263,128 @@ QString RecommendationPage::chunkingMessage() const
 QString RecommendationPage::arithmetic() const
 {
     return m_arithmetic->text();
+}
+
+QWidget *RecommendationPage::makeRouting(QWidget *parent)
+{
+    auto *group = new QGroupBox(tr("Routing"), parent);
+    group->setObjectName(QStringLiteral("routing"));
+    m_savePolicy->setText(tr("Save policy…"));
+    m_savePolicy->setToolTip(tr("Save the routing policy as a yardstick-routing/1 JSON file"));
+    m_saveLiteLlm->setText(tr("Save LiteLLM configuration…"));
+    m_saveLiteLlm->setToolTip(tr("Save the routing policy as a LiteLLM proxy config.yaml: the "
+                                 "providers of its chain, their fallbacks and the router's "
+                                 "retries, timeout and cooldown"));
+    connect(m_savePolicy, &QPushButton::clicked, this, [this] { chooseAndSave(false); });
+    connect(m_saveLiteLlm, &QPushButton::clicked, this, [this] { chooseAndSave(true); });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_savePolicy);
+    buttons->addWidget(m_saveLiteLlm);
+    buttons->addStretch(1);
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_routingPolicy);
+    left->addWidget(m_routingNotes);
+    left->addStretch(1);
+    left->addLayout(buttons);
+    left->addWidget(m_routingStatus);
+
+    TableLook look{QStringLiteral("routingWhatIf"), QStringLiteral("routing")};
+    look.selection = QAbstractItemView::ContiguousSelection;
+    look.fitColumnsToContents = true;
+    setUpTable(m_whatIf, m_routing->model(), look);
+    m_whatIf->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    m_whatIf->setMinimumHeight(90);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_routingMessage);
+    right->addWidget(m_whatIf, 1);
+
+    auto *row = new QHBoxLayout(group);
+    row->addLayout(left, 1);
+    row->addLayout(right, 1);
+    return group;
+}
+
+void RecommendationPage::showRouting()
+{
+    using State = RoutingPresenter::State;
+    const State state = m_routing->state();
+    m_routingPolicy->setText(m_routing->policyLines().join(QLatin1Char('\n')));
+    m_routingPolicy->setVisible(m_routing->policy().has_value());
+    QString message = m_routing->message();
+    if (state == State::Ready)
+        message = tr("What-if over the session's measured attempts (SLO: %1):")
+                      .arg(m_routing->objectivesText());
+    m_routingMessage->setText(message);
+    m_routingMessage->setVisible(!message.isEmpty());
+    m_whatIf->setVisible(state == State::Ready);
+    QStringList notes;
+    for (const QString &n : m_routing->notes())
+        notes << tr("Note: %1").arg(n);
+    m_routingNotes->setText(notes.join(QLatin1Char('\n')));
+    m_routingNotes->setVisible(!notes.isEmpty());
+    m_savePolicy->setEnabled(m_routing->policy().has_value());
+    m_saveLiteLlm->setEnabled(m_routing->policy().has_value());
+    m_whatIf->resizeColumnsToContents();
+}
+
+void RecommendationPage::chooseAndSave(bool liteLlm)
+{
+    const QString useCase = m_routing->policy() ? m_routing->policy()->useCase : QString();
+    const QString base = useCase.isEmpty() ? QStringLiteral("routing") : useCase;
+    const QString path =
+        liteLlm ? QFileDialog::getSaveFileName(this, tr("Save LiteLLM configuration"),
+                                               base + QStringLiteral("-litellm.yaml"),
+                                               tr("YAML files (*.yaml *.yml);;All files (*)"))
+                : QFileDialog::getSaveFileName(this, tr("Save routing policy"),
+                                               base + QStringLiteral("-routing.json"),
+                                               tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (liteLlm)
+        saveLiteLlmTo(path);
+    else
+        savePolicyTo(path);
+}
+
+bool RecommendationPage::savePolicyTo(const QString &path)
+{
+    QString error;
+    const bool saved = m_routing->savePolicy(path, &error);
+    m_routingStatus->setText(saved ? tr("Routing policy saved to %1").arg(path) : error);
+    return saved;
+}
+
+bool RecommendationPage::saveLiteLlmTo(const QString &path)
+{
+    QString error;
+    QStringList warnings;
+    const bool saved = m_routing->saveLiteLlm(path, &error, &warnings);
+    QStringList lines{saved ? tr("LiteLLM configuration saved to %1").arg(path) : error};
+    lines << warnings;
+    m_routingStatus->setText(lines.join(QLatin1Char('\n')));
+    return saved;
+}
+
+QStringList RecommendationPage::routingPolicyLines() const
+{
+    return m_routingPolicy->text().isEmpty() ? QStringList()
+                                             : m_routingPolicy->text().split(QLatin1Char('\n'));
+}
+
+QString RecommendationPage::routingMessage() const
+{
+    return m_routingMessage->text();
+}
+
+QStringList RecommendationPage::routingNotes() const
+{
+    return m_routingNotes->text().isEmpty() ? QStringList()
+                                            : m_routingNotes->text().split(QLatin1Char('\n'));
+}
+
+QString RecommendationPage::routingStatus() const
+{
+    return m_routingStatus->text();
 }
 
 } // namespace ys

@@ -3,13 +3,13 @@
 #include "analysis/recommendation.h"
 #include "analysis/routing_policy.h"
 #include "analysis/routing_replay.h"
+#include "analysis/routing_text.h"
 #include "cli/cli_output.h"
 #include "cli/cli_session.h"
 #include "export/litellm_config.h"
 #include "storage/routing_attempts.h"
 #include "storage/session_repository.h"
 #include "storage/summary_loader.h"
-#include "util/number_text.h"
 
 #include <QSaveFile>
 #include <cmath>
@@ -167,76 +167,24 @@ void printRouteJson(const RouteInput &in, const RoutingReplayResult &r)
 
 void printPolicy(const RoutingPolicy &p)
 {
-    out() << CliRoute::tr("Routing policy%1: primary %2; fallbacks %3")
-                 .arg(p.useCase.isEmpty() ? QString() : CliRoute::tr(" for %1").arg(p.useCase),
-                      p.primary,
-                      p.fallbacks.empty() ? CliRoute::tr("none")
-                                          : QStringList(p.fallbacks.begin(), p.fallbacks.end())
-                                                .join(QStringLiteral(", ")))
-          << '\n';
-    out() << CliRoute::tr("  Falls back on: %1").arg(p.fallbackOn.join(QStringLiteral(", ")))
-          << '\n';
-    out() << CliRoute::tr("  Latency budget: %1; retries: %2; breaker: %3")
-                 .arg(p.latencyBudgetMs ? CliRoute::tr("%1 ms").arg(*p.latencyBudgetMs)
-                                        : CliRoute::tr("none"))
-                 .arg(p.retries)
-                 .arg(p.breaker ? CliRoute::tr("%1 failures within %2 s open it for %3 s, %4 "
-                                               "probe(s)")
-                                      .arg(p.breaker->failureThreshold)
-                                      .arg(p.breaker->windowS)
-                                      .arg(p.breaker->openS)
-                                      .arg(p.breaker->halfOpenProbes)
-                                : CliRoute::tr("none"))
-          << '\n';
-}
-
-QString percentText(const std::optional<double> &share)
-{
-    return share ? fixedNumber(*share * 100, 1) + QLatin1Char('%') : QStringLiteral("—");
-}
-
-QString msText(const std::optional<double> &ms)
-{
-    return ms ? fixedNumber(*ms, 1) : QStringLiteral("—");
+    out() << RoutingText::headline(p) << '\n';
+    out() << QStringLiteral("  ") << RoutingText::fallsBackOn(p) << '\n';
+    out() << QStringLiteral("  ") << RoutingText::limits(p) << '\n';
 }
 
 void printRouteText(const RouteInput &in, const RoutingReplayResult &r)
 {
     printPolicy(in.policy);
-    QStringList objectives;
-    if (r.objectives.ttftMs)
-        objectives << CliRoute::tr("TTFT ≤ %1 ms").arg(*r.objectives.ttftMs);
-    if (r.objectives.tpotMs)
-        objectives << CliRoute::tr("TPOT ≤ %1 ms").arg(*r.objectives.tpotMs);
-    if (r.objectives.e2eMs)
-        objectives << CliRoute::tr("E2E ≤ %1 ms").arg(*r.objectives.e2eMs);
     out() << CliRoute::tr("What-if over session %1's measured attempts (SLO: %2):")
                  .arg(in.summary->info.id)
-                 .arg(objectives.isEmpty() ? CliRoute::tr("none set, a success attains")
-                                           : objectives.join(QStringLiteral(", ")))
+                 .arg(RoutingText::objectives(r.objectives))
           << '\n';
-    const RoutingFigures &a = r.primaryAlone, &w = r.withPolicy;
     const auto row = [](const QString &label, const QString &alone, const QString &with) {
         out() << QStringLiteral("  %1 %2 %3\n").arg(label, -24).arg(alone, 14).arg(with, 16);
     };
     row(QString(), CliRoute::tr("primary alone"), CliRoute::tr("with the policy"));
-    row(CliRoute::tr("Requests"), QString::number(a.requests), QString::number(w.requests));
-    row(CliRoute::tr("Success rate"), percentText(a.successRate), percentText(w.successRate));
-    row(CliRoute::tr("SLO attainment"), percentText(a.slo.share), percentText(w.slo.share));
-    row(CliRoute::tr("P50 E2E (ms)"), msText(a.p50Ms), msText(w.p50Ms));
-    row(CliRoute::tr("P95 E2E (ms)"), msText(a.p95Ms), msText(w.p95Ms));
-    row(CliRoute::tr("Cost"), usdAmount(a.costUsd, 4), usdAmount(w.costUsd, 4));
-    row(CliRoute::tr("Cost per request"), usdAmount(a.costPerRequestUsd, 6),
-        usdAmount(w.costPerRequestUsd, 6));
-    row(CliRoute::tr("Attempts"), QString::number(a.attempts), QString::number(w.attempts));
-    row(CliRoute::tr("Went to a fallback"), QString::number(a.fellBack),
-        QString::number(w.fellBack));
-    row(CliRoute::tr("Breaker opened"), QString::number(a.breakerOpened),
-        QString::number(w.breakerOpened));
-    for (std::size_t k = 0; k < w.servedBy.size(); ++k)
-        row(CliRoute::tr("Answered by %1").arg(w.servedBy[k].first),
-            k < a.servedBy.size() ? QString::number(a.servedBy[k].second) : QStringLiteral("—"),
-            QString::number(w.servedBy[k].second));
+    for (const RoutingFigureRow &f : RoutingText::rows(r))
+        row(f.label, f.alone, f.withPolicy);
     for (const QString &n : r.notes)
         out() << CliRoute::tr("Note: %1").arg(n) << '\n';
 }
