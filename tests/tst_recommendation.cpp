@@ -165,8 +165,18 @@ private slots:
         s.providers[0].results.rateLimit->first429Rps = 12; // within 1.5 × the peak of 10
         s.providers[3].results.rateLimit = RateLimitResult{};
         s.providers[3].results.rateLimit->first429Rps = 6;
+        DriftEvent drift;
+        drift.provider = QStringLiteral("Clear");
+        drift.figure = DriftFigure::TtftMs;
+        drift.fromSession = 3;
+        drift.relative = 0.25;
+        s.drift = {drift};
         const Recommendation rec = Recommender::recommend(s, lineCase());
         const ProviderRecommendation &clear = named(rec, "Clear");
+        QVERIFY(hasRisk(clear, RiskKind::Drift));
+        QVERIFY(std::any_of(clear.risks.begin(), clear.risks.end(), [](const Risk &r) {
+            return r.text == QStringLiteral("TTFT p50 moved +25% since session 3");
+        }));
         QCOMPARE(clear.standing, Standing::Qualifies);
         QCOMPARE(clear.margins.size(), std::size_t(3));
         QCOMPARE(clear.margins[0].kind, GateKind::Latency);

@@ -5,6 +5,7 @@
 #include "util/enum_names.h"
 #include "util/units.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -114,6 +115,29 @@ constexpr EnumName<DriftFigure> kDriftFigureNames[] = {
     {DriftFigure::Fingerprint, "system_fingerprint"}};
 
 } // namespace
+
+QString driftFigureLabel(DriftFigure figure)
+{
+    // Worded where the drift table first named them (models/insight_text.cpp), in its context.
+    const auto label = [](const char *text) {
+        return QCoreApplication::translate("ys::InsightText", text);
+    };
+    switch (figure) {
+    case DriftFigure::TtftMs:
+        return label("TTFT p50");
+    case DriftFigure::E2eMs:
+        return label("E2E p50");
+    case DriftFigure::OutputTokensPerS:
+        return label("output tok/s p50");
+    case DriftFigure::UsdPer1k:
+        return label("measured $/1K");
+    case DriftFigure::Model:
+        return label("reported model");
+    case DriftFigure::Fingerprint:
+        return label("system fingerprint");
+    }
+    return {};
+}
 
 QString driftFigureName(DriftFigure figure)
 {

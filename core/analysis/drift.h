@@ -19,6 +19,9 @@ namespace ys {
 enum class DriftFigure { TtftMs, E2eMs, OutputTokensPerS, UsdPer1k, Model, Fingerprint };
 
 QString driftFigureName(DriftFigure figure); // "ttft_ms", ... as in show --json
+// The figure for people ("TTFT p50", "reported model"), as the drift table, its insights and the
+// recommendation's risks name it.
+QString driftFigureLabel(DriftFigure figure);
 
 // One provider's latest latency run in one session, reduced to what drift compares.
 struct DriftPoint {

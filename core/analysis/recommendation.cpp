@@ -188,12 +188,12 @@ void addRisks(ProviderRecommendation &r, const ProviderSummary &p, const Session
         if (d.provider != p.name)
             continue;
         const QString change = d.relative
-                                   ? Recommender::tr("%1%2%")
+                                   ? Recommender::tr("moved %1%2%")
                                          .arg(*d.relative >= 0 ? QStringLiteral("+") : QString())
                                          .arg(*d.relative * 100, 0, 'f', 0)
                                    : Recommender::tr("changed");
-        r.risks.push_back({RiskKind::Drift, Recommender::tr("%1 drifted %2 since session %3")
-                                                .arg(driftFigureName(d.figure), change)
+        r.risks.push_back({RiskKind::Drift, Recommender::tr("%1 %2 since session %3")
+                                                .arg(driftFigureLabel(d.figure), change)
                                                 .arg(d.fromSession)});
     }
     if (r.measuredAttempts < Recommender::kMinAttempts)

@@ -38,21 +38,7 @@ QString percent(double fraction)
 
 QString InsightText::figureLabel(DriftFigure figure)
 {
-    switch (figure) {
-    case DriftFigure::TtftMs:
-        return tr("TTFT p50");
-    case DriftFigure::E2eMs:
-        return tr("E2E p50");
-    case DriftFigure::OutputTokensPerS:
-        return tr("output tok/s p50");
-    case DriftFigure::UsdPer1k:
-        return tr("measured $/1K");
-    case DriftFigure::Model:
-        return tr("reported model");
-    case DriftFigure::Fingerprint:
-        return tr("system fingerprint");
-    }
-    return {};
+    return driftFigureLabel(figure);
 }
 
 QString InsightText::value(DriftFigure figure, std::optional<double> v)
