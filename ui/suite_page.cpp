@@ -6,6 +6,7 @@
 #include "ui/named_child.h"
 #include "ui/requirements_form.h"
 #include "ui/scenario_form.h"
+#include "ui/use_case_form.h"
 #include "workbench/suite_estimate.h"
 #include "workbench/suite_queue.h"
 #include "workbench/suite_templates.h"
@@ -58,6 +59,7 @@ SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
     , m_estimate(selectableMessageLabel(QStringLiteral("costEstimate"), this))
     , m_problem(selectableMessageLabel(QStringLiteral("suiteProblem"), this))
     , m_message(selectableMessageLabel(QStringLiteral("suiteMessage"), this))
+    , m_useCase(new UseCaseFormWidget(this))
     , m_requirements(new RequirementsForm(this))
     , m_providers(namedChild<QTreeWidget>(QStringLiteral("providerList"), this))
     , m_scenarios(namedChild<QListWidget>(QStringLiteral("scenarioList"), this))
@@ -95,6 +97,13 @@ SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
 
     connect(m_fields, &BoundFields::edited, this, &SuitePage::changed);
     connect(m_fields, &BoundFields::problemChanged, this, &SuitePage::showProblem);
+    // A use case chosen brings its requirements, which the Requirements form then edits.
+    connect(m_useCase, &UseCaseFormWidget::edited, this, [this] {
+        if (m_useCase->apply(m_suite))
+            m_requirements->setRequirements(m_suite.requirements);
+        changed();
+    });
+    connect(m_useCase, &UseCaseFormWidget::problemChanged, this, &SuitePage::showProblem);
     connect(m_requirements, &RequirementsForm::edited, this, [this] {
         m_suite.requirements = m_requirements->requirements();
         changed();
@@ -165,6 +174,10 @@ QWidget *SuitePage::buildSuiteColumn()
     budget->setPlaceholderText(tr("none"));
     suiteLayout->addWidget(m_estimate);
     layout->addWidget(suiteBox);
+    auto *useCaseBox = new QGroupBox(tr("Use case"), column);
+    auto *useCaseLayout = new QVBoxLayout(useCaseBox);
+    useCaseLayout->addWidget(m_useCase);
+    layout->addWidget(useCaseBox);
     auto *requirementsBox = new QGroupBox(tr("Requirements"), column);
     auto *requirementsLayout = new QVBoxLayout(requirementsBox);
     requirementsLayout->addWidget(m_requirements);
@@ -237,6 +250,7 @@ void SuitePage::load(const Suite &suite, const QString &path, bool modified)
     m_suite = suite;
     m_path = path;
     m_fields->loadAll();
+    m_useCase->setSuite(m_suite);
     m_requirements->setRequirements(m_suite.requirements);
     refreshProviders();
     m_scenario = -1;
@@ -275,7 +289,7 @@ void SuitePage::updateEstimate()
 
 QString SuitePage::problem() const
 {
-    for (const QString &p : {m_fields->problem(), m_requirements->problem(),
+    for (const QString &p : {m_fields->problem(), m_useCase->problem(), m_requirements->problem(),
                              m_scenario >= 0 ? m_scenarioForm->problem() : QString()})
         if (!p.isEmpty())
             return p;

@@ -16,11 +16,12 @@ namespace ys {
 class BoundFields;
 class RequirementsForm;
 class ScenarioForm;
+class UseCaseFormWidget;
 class Workbench;
 
 // Opens, edits, saves and runs a suite file: its name and budget with the cost estimate kept up
-// to date, its requirements, its providers (edited by a dialog the window connects to the
-// add/edit requests) and its scenarios, one form per kind. New suites start from a template.
+// to date, its use case, its requirements, its providers (edited by a dialog the window connects to
+// the add/edit requests) and its scenarios, one form per kind. New suites start from a template.
 // Bad input is refused in place and a suite with a problem is neither saved nor run.
 class SuitePage : public QWidget {
     Q_OBJECT
@@ -97,6 +98,7 @@ private:
     QLabel *m_estimate;
     QLabel *m_problem;
     QLabel *m_message;
+    UseCaseFormWidget *m_useCase;
     RequirementsForm *m_requirements;
     QTreeWidget *m_providers;
     QListWidget *m_scenarios;
