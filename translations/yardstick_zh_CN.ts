@@ -4071,30 +4071,6 @@
 <context>
     <name>ys::InsightText</name>
     <message>
-        <source>TTFT p50</source>
-        <translation>TTFT p50</translation>
-    </message>
-    <message>
-        <source>E2E p50</source>
-        <translation>E2E p50 {2E?}</translation>
-    </message>
-    <message>
-        <source>output tok/s p50</source>
-        <translation>输出 tok/s p50</translation>
-    </message>
-    <message>
-        <source>measured $/1K</source>
-        <translation>实测 $/1K</translation>
-    </message>
-    <message>
-        <source>reported model</source>
-        <translation>报告的模型</translation>
-    </message>
-    <message>
-        <source>system fingerprint</source>
-        <translation>系统指纹</translation>
-    </message>
-    <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -5989,6 +5965,58 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
+    <message>
+        <source>Routing</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>Save policy…</source>
+        <translation>保存策略…</translation>
+    </message>
+    <message>
+        <source>Save the routing policy as a yardstick-routing/1 JSON file</source>
+        <translation>将路由策略保存为 yardstick-routing/1 JSON 文件</translation>
+    </message>
+    <message>
+        <source>Save LiteLLM configuration…</source>
+        <translation>保存 LiteLLM 配置…</translation>
+    </message>
+    <message>
+        <source>Save the routing policy as a LiteLLM proxy config.yaml: the providers of its chain, their fallbacks and the router&apos;s retries, timeout and cooldown</source>
+        <translation>将路由策略保存为 LiteLLM 代理的 config.yaml：链中的服务商、其备用顺序，以及路由器的重试、超时和冷却时间</translation>
+    </message>
+    <message>
+        <source>What-if over the session&apos;s measured attempts (SLO: %1):</source>
+        <translation>基于本会话实测尝试的假设推演（SLO：%1）：</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Save LiteLLM configuration</source>
+        <translation>保存 LiteLLM 配置</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML 文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save routing policy</source>
+        <translation>保存路由策略</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Routing policy saved to %1</source>
+        <translation>路由策略已保存到 %1</translation>
+    </message>
+    <message>
+        <source>LiteLLM configuration saved to %1</source>
+        <translation>LiteLLM 配置已保存到 %1</translation>
+    </message>
 </context>
 <context>
     <name>ys::RecommendationPresenter</name>
@@ -6271,16 +6299,8 @@ The estimate counts every planned request at its full prompt and output limit. R
         <translation>其 %1 个 token 的窗口与所需的 %2 个 token 相差不到 10%</translation>
     </message>
     <message>
-        <source>%1%2%</source>
-        <translation>%1%2%</translation>
-    </message>
-    <message>
         <source>changed</source>
         <translation>已变化</translation>
-    </message>
-    <message>
-        <source>%1 drifted %2 since session %3</source>
-        <translation>%1 自会话 %3 以来漂移了 %2</translation>
     </message>
     <message>
         <source>%1 measured attempts, fewer than the %2 a verdict on a P95 needs</source>
@@ -6289,6 +6309,14 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>use case &quot;%1&quot;: %2</source>
         <translation>使用场景“%1”：%2</translation>
+    </message>
+    <message>
+        <source>moved %1%2%</source>
+        <translation>变化 %1%2%</translation>
+    </message>
+    <message>
+        <source>%1 %2 since session %3</source>
+        <translation>%1 自会话 %3 以来%2</translation>
     </message>
 </context>
 <context>
@@ -9660,6 +9688,10 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Queuing the suite &quot;%1&quot;…</source>
         <translation>正在将套件“%1”加入队列…</translation>
     </message>
+    <message>
+        <source>Use case</source>
+        <translation>使用场景</translation>
+    </message>
 </context>
 <context>
     <name>ys::SuiteQueue</name>
@@ -10410,6 +10442,106 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1: expected a bundled use case&apos;s id or an object</source>
         <translation>%1：应为内置使用场景的 ID 或对象</translation>
+    </message>
+</context>
+<context>
+    <name>ys::UseCaseForm</name>
+    <message>
+        <source>Tokens per month</source>
+        <translation>每月 token 数</translation>
+    </message>
+    <message>
+        <source>Peak requests per second</source>
+        <translation>峰值每秒请求数</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (the suite&apos;s own)</source>
+        <translation>%1（套件自带）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number of tokens (e.g. 300M, 2B)</source>
+        <translation>&quot;%1&quot; 不是 token 数（例如 300M、2B）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>&quot;%1&quot; 不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is not above zero</source>
+        <translation>%1 不大于零</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No use case: the suite&apos;s requirements alone decide which providers qualify.</source>
+        <translation>未设使用场景：仅由套件的要求决定哪些服务商达标。</translation>
+    </message>
+    <message>
+        <source>It sets no requirements.</source>
+        <translation>它未设任何要求。</translation>
+    </message>
+    <message>
+        <source>It requires %1.</source>
+        <translation>它要求：%1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>ys::UseCaseFormWidget</name>
+    <message>
+        <source>What the suite&apos;s sessions are read for: its requirements, how providers are ranked and the volume its cost is quoted at</source>
+        <translation>套件会话的解读依据：其要求、服务商的排序方式，以及成本报价所依据的用量</translation>
+    </message>
+    <message>
+        <source>Open use case…</source>
+        <translation>打开使用场景…</translation>
+    </message>
+    <message>
+        <source>Read a use-case file of your own and choose it</source>
+        <translation>读取自己的使用场景文件并选用它</translation>
+    </message>
+    <message>
+        <source>Use case</source>
+        <translation>使用场景</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Input and output tokens a month, e.g. 300M or 2B; empty: none</source>
+        <translation>每月输入与输出 token 数，例如 300M 或 2B；留空：无</translation>
+    </message>
+    <message>
+        <source>Requests per second at the busiest time; empty: none</source>
+        <translation>最繁忙时每秒的请求数；留空：无</translation>
+    </message>
+    <message>
+        <source>Read the use case &quot;%1&quot; from %2</source>
+        <translation>已从 %2 读取使用场景 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Open use case</source>
+        <translation>打开使用场景</translation>
+    </message>
+    <message>
+        <source>Use cases (*.json);;All files (*)</source>
+        <translation>使用场景 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -15,9 +15,9 @@ struct CliRunOptions {
     QString dbPath;
     QStringList providers;
     bool json = false;
-    QUrl simulator;        // demo only: an external yardstick-sim instead of the in-process one
-    QString requirements;  // a requirements file that replaces the suite's
-    bool gate = false;     // after the run, exit as `yardstick-cli gate` would (cli_gate.h)
+    QUrl simulator;       // demo only: an external yardstick-sim instead of the in-process one
+    QString requirements; // a requirements file that replaces the suite's
+    bool gate = false;    // after the run, exit as `yardstick-cli gate` would (cli_gate.h)
     CliBaselineOptions baseline; // --gate --baseline SESSION|latest: the regression gate too
     QString metricsListen; // HOST:PORT to serve live metrics on (docs/metrics.md); empty: none
 };
