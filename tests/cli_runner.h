@@ -3,6 +3,7 @@
 #include "test_support.h"
 
 #include <QByteArray>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -41,6 +42,18 @@ runProgram(const QString &program, const QStringList &args, int timeoutMs = 1200
 inline CliResult runCli(const QStringList &args, int timeoutMs = 120000 * kSlow)
 {
     return runProgram(binDir() + QStringLiteral("/yardstick-cli"), args, timeoutMs);
+}
+
+// The demo session tst_cli_demo left (ctest's fixture demo_session) copied to dbPath; run alone
+// without it, the demo is run into dbPath. False when neither worked.
+inline bool demoSessionAt(const QString &dbPath)
+{
+    if (const QString shared = demoSessionPath(); QFile::exists(shared))
+        return QFile::copy(shared, dbPath);
+    return runCli({QStringLiteral("run"), QStringLiteral("--suite"), QStringLiteral("demo"),
+                   QStringLiteral("--db"), dbPath},
+                  480000 * kSlow)
+               .code == 0;
 }
 
 } // namespace ys::test

@@ -245,15 +245,7 @@ void TstOneNumber::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_db = m_dir.filePath(QStringLiteral("one.sqlite"));
-    if (const QString shared = test::demoSessionPath(); QFile::exists(shared)) {
-        qInfo("the demo session of %s", qPrintable(shared));
-        QVERIFY(QFile::copy(shared, m_db));
-    } else {
-        const test::CliResult demo = cli({QStringLiteral("run"), QStringLiteral("--suite"),
-                                          QStringLiteral("demo"), QStringLiteral("--db"), m_db},
-                                         480000 * test::kSlow);
-        QCOMPARE(demo.code, 0);
-    }
+    QVERIFY(test::demoSessionAt(m_db));
     m_sim = test::startedSim(test::everyKindProfiles());
     if (!m_sim)
         return;

@@ -159,15 +159,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
-        if (const QString shared = test::demoSessionPath(); QFile::exists(shared)) {
-            QVERIFY(QFile::copy(shared, m_db));
-        } else {
-            const test::CliResult demo =
-                test::runCli({QStringLiteral("run"), QStringLiteral("--suite"),
-                              QStringLiteral("demo"), QStringLiteral("--db"), m_db},
-                             480000 * test::kSlow);
-            QCOMPARE(demo.code, 0);
-        }
+        QVERIFY(test::demoSessionAt(m_db));
         m_workbench = std::make_unique<Workbench>(m_db);
         QString error;
         QVERIFY2(m_workbench->open(&error), qPrintable(error));

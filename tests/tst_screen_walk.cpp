@@ -227,7 +227,7 @@ bool keptInChinese(const QString &word)
         QStringLiteral(
             "token tokens tok ms TTFT TPOT ITL E2E API HTTP HTTPS TLS TCP URL JSON CSV TSV "
             "XLSX PDF SVG PNG HTML SLO GPU TCO UTC SSE SQLite PostgreSQL Yardstick KV "
-            "RPS RPM TPM CDF IQR CI ID Pareto SDK CPU DNS TTFB Holm US")
+            "RPS RPM TPM CDF IQR CI ID Pareto SDK CPU DNS TTFB Holm US LiteLLM YAML")
             .split(QLatin1Char(' '));
     return kept.contains(word);
 }
@@ -346,15 +346,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
-        if (const QString shared = test::demoSessionPath(); QFile::exists(shared)) {
-            QVERIFY(QFile::copy(shared, m_db));
-        } else {
-            const test::CliResult demo =
-                test::runCli({QStringLiteral("run"), QStringLiteral("--suite"),
-                              QStringLiteral("demo"), QStringLiteral("--db"), m_db},
-                             480000 * test::kSlow);
-            QCOMPARE(demo.code, 0);
-        }
+        QVERIFY(test::demoSessionAt(m_db));
     }
 
     // The latency phases and the token counts after the demo: a row per provider with its

@@ -34,15 +34,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         const QString db = m_dir.filePath(QStringLiteral("demo.sqlite"));
-        if (const QString shared = ys::test::demoSessionPath(); QFile::exists(shared)) {
-            QVERIFY(QFile::copy(shared, db));
-        } else {
-            const ys::test::CliResult demo =
-                ys::test::runCli({QStringLiteral("run"), QStringLiteral("--suite"),
-                                  QStringLiteral("demo"), QStringLiteral("--db"), db},
-                                 480000 * ys::test::kSlow);
-            QCOMPARE(demo.code, 0);
-        }
+        QVERIFY(ys::test::demoSessionAt(db));
         const QString out = m_dir.filePath(QStringLiteral("pictures"));
         QProcess shots;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

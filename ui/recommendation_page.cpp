@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -57,9 +58,20 @@ RecommendationPage::RecommendationPage(Workbench *workbench, QWidget *parent)
     layout->addWidget(makeTop());
     layout->addWidget(m_message);
     layout->addWidget(m_headline);
-    layout->addWidget(makeRanking(this), 3);
-    layout->addWidget(makeRouting(this), 2);
-    layout->addWidget(makeLongDocuments(this), 2);
+    // The ranking, the routing and the long documents scroll together below the headline, so
+    // the page fits a 1280×800 window whatever their tables hold.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("recommendationScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget(scroll);
+    auto *parts = new QVBoxLayout(content);
+    parts->setContentsMargins(0, 0, 0, 0);
+    parts->addWidget(makeRanking(content), 3);
+    parts->addWidget(makeRouting(content), 2);
+    parts->addWidget(makeLongDocuments(content), 2);
+    scroll->setWidget(content);
+    layout->addWidget(scroll, 1);
 
     connect(m_useCase, &QComboBox::currentIndexChanged, m_presenter,
             &RecommendationPresenter::chooseUseCase);

@@ -78,7 +78,17 @@ SuitePage::SuitePage(Workbench *workbench, QWidget *parent)
     layout->addLayout(fileRow);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(buildSuiteColumn());
+    // The suite's own fields, its use case and its requirements scroll together, so the page
+    // fits a 1280×800 window; never narrower than its fields (it would scroll sideways).
+    auto *suiteScroll = new QScrollArea(this);
+    suiteScroll->setObjectName(QStringLiteral("suiteColumnScroll"));
+    suiteScroll->setWidgetResizable(true);
+    suiteScroll->setFrameShape(QFrame::NoFrame);
+    QWidget *suiteColumn = buildSuiteColumn();
+    suiteScroll->setWidget(suiteColumn);
+    suiteScroll->setMinimumWidth(suiteColumn->minimumSizeHint().width() +
+                                 suiteScroll->verticalScrollBar()->sizeHint().width());
+    splitter->addWidget(suiteScroll);
     splitter->addWidget(buildListsColumn());
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
