@@ -199,8 +199,13 @@ private slots:
         QCOMPARE(p.retries, 1);
         QCOMPARE(p.breaker, std::optional<BreakerSettings>(BreakerSettings{}));
         QCOMPARE(p.fallbackOn, RoutingPolicy::runnerFallbackOn());
-        summary.requirements.slo.e2eMs.reset(); // no budget: the P95 line is not one
+        // Without an objective the timeout the session ran with, never the P95 line.
+        summary.requirements.slo.e2eMs.reset();
         summary.requirements.maxP95LatencyMs = 380;
+        summary.suite->scenarios.front().timeoutMs = 45000;
+        QCOMPARE(RoutingPolicy::fromRanking({}, {QStringLiteral("A")}, summary).latencyBudgetMs,
+                 std::optional<int>(45000));
+        summary.suite->scenarios.front().timeoutMs = 0;
         QCOMPARE(RoutingPolicy::fromRanking({}, {QStringLiteral("A")}, summary).latencyBudgetMs,
                  std::optional<int>());
     }

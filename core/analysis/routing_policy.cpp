@@ -216,6 +216,10 @@ RoutingPolicy RoutingPolicy::fromRanking(const QString &useCase,
         for (const Scenario &s : summary.suite->scenarios)
             if (s.kind == QLatin1StringView("latency")) {
                 p.retries = s.retries;
+                // Without an objective, the time the session itself gave a request up after:
+                // applied to a suite, the policy then keeps the timeout its requests ran with.
+                if (!p.latencyBudgetMs && s.timeoutMs > 0)
+                    p.latencyBudgetMs = s.timeoutMs;
                 break;
             }
     return p;
