@@ -39,7 +39,9 @@ TcoInput example()
                     .apiUsdPer1m = 1.0,
                     .monthlyTokens = 2e9,
                     .throughputSource = {},
-                    .apiPriceSource = {}};
+                    .apiPriceSource = {},
+                    .redundancy = 0,
+                    .fineTunes = {}};
 }
 
 } // namespace

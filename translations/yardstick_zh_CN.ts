@@ -2368,6 +2368,74 @@
         <source>tco, recommend: tokens per month (50M, 2B and the like are read).</source>
         <translation>tco、recommend：每月 token 数（可识别 50M、2B 等写法）。</translation>
     </message>
+    <message>
+        <source>tco: standby deployments beyond those the volume needs, always on (default 0).</source>
+        <translation>tco：用量所需之外、始终在线的备用部署数（默认 0）。</translation>
+    </message>
+    <message>
+        <source>tco: a fine-tuning run amortised per month (repeatable): lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]], runs a year 1 and the deployment&apos;s GPU price unless given.</source>
+        <translation>tco：按月摊销的一次微调（可重复）：lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]，未给出时每年 1 次，使用部署的 GPU 价格。</translation>
+    </message>
+    <message>
+        <source>Standby deployments: %1, %2 a month</source>
+        <translation>备用部署：%1 个，每月 %2</translation>
+    </message>
+    <message>
+        <source>Fine-tuning (%1): %2 GPU-hours × %3/h × %4 runs a year / 12 = %5 a month</source>
+        <translation>微调（%1）：%2 GPU 小时 × %3/小时 × 每年 %4 次 / 12 = 每月 %5</translation>
+    </message>
+    <message>
+        <source>Hidden costs: %1 a month (included above)</source>
+        <translation>隐性成本：每月 %1（已计入上文）</translation>
+    </message>
+    <message>
+        <source>Sensitivity: the break-even when one input moves alone (±10%, counts ±1), largest move first</source>
+        <translation>敏感性：单独变动一个输入时的盈亏平衡点（±10%，计数 ±1），变动最大者在前</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>break-even low</source>
+        <translation>盈亏平衡（低）</translation>
+    </message>
+    <message>
+        <source>break-even high</source>
+        <translation>盈亏平衡（高）</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>变动</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>无界</translation>
+    </message>
+    <message>
+        <source>--finetune: &quot;%1&quot;: %2</source>
+        <translation>--finetune：&quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>write lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]</source>
+        <translation>请写作 lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a number</source>
+        <translation>&quot;%1&quot; 不是数字</translation>
+    </message>
+    <message>
+        <source>--redundancy: &quot;%1&quot; is not a whole number of 0 or more</source>
+        <translation>--redundancy：&quot;%1&quot; 不是 0 或以上的整数</translation>
+    </message>
 </context>
 <context>
     <name>ys::CliQueue</name>
@@ -9841,6 +9909,58 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>%1&apos;s concurrency sweep step at concurrency %2 has no reported prompt tokens, so its throughput in input plus output tokens is unknown</source>
         <translation>%1 的并发扫描在并发 %2 的一步没有报告提示词元，因此其以输入加输出词元计的吞吐量未知</translation>
+    </message>
+    <message>
+        <source>%1 is not a count of deployments (0 or more)</source>
+        <translation>%1 不是部署数量（0 或以上）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a kind of fine-tuning (lora or full)</source>
+        <translation>&quot;%1&quot; 不是微调类型（lora 或 full）</translation>
+    </message>
+    <message>
+        <source>%1 is not a number of GPU-hours above 0</source>
+        <translation>%1 不是大于 0 的 GPU 小时数</translation>
+    </message>
+    <message>
+        <source>%1 is not a number of runs a year above 0</source>
+        <translation>%1 不是大于 0 的每年次数</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU price above 0</source>
+        <translation>%1 不是大于 0 的 GPU 价格</translation>
+    </message>
+    <message>
+        <source>GPU $/h</source>
+        <translation>GPU $/小时</translation>
+    </message>
+    <message>
+        <source>GPUs per deployment</source>
+        <translation>每部署 GPU 数</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>operations $/month</source>
+        <translation>运维 $/月</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>API $/1M</source>
+        <translation>API $/1M</translation>
+    </message>
+    <message>
+        <source>standby deployments</source>
+        <translation>备用部署</translation>
+    </message>
+    <message>
+        <source>fine-tuning $/month</source>
+        <translation>微调 $/月</translation>
     </message>
 </context>
 <context>

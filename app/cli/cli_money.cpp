@@ -122,6 +122,13 @@ void CliMoney::addOptions(QCommandLineParser &parser)
         tr("tco: take the API's price from this provider's measured cost in the "
            "session."),
         "name");
+    opt("redundancy",
+        tr("tco: standby deployments beyond those the volume needs, always on (default 0)."), "n");
+    opt("finetune",
+        tr("tco: a fine-tuning run amortised per month (repeatable): "
+           "lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]], runs a year 1 and the "
+           "deployment's GPU price unless given."),
+        "spec");
     opt("monthly-tokens", tr("tco, recommend: tokens per month (50M, 2B and the like are read)."),
         "v");
 }
@@ -196,6 +203,80 @@ const ProviderSummary *findProvider(const SessionSummary &s, const QString &name
     return nullptr;
 }
 
+void printHiddenText(const TcoReport &r)
+{
+    const TcoInput &in = r.input;
+    out() << CliMoney::tr("Standby deployments: %1, %2 a month")
+                 .arg(in.redundancy)
+                 .arg(money(r.redundancyUsdPerMonth, 2))
+          << '\n';
+    for (std::size_t i = 0; i < in.fineTunes.size(); ++i) {
+        const TcoFineTune &f = in.fineTunes[i];
+        out() << CliMoney::tr("Fine-tuning (%1): %2 GPU-hours × %3/h × %4 runs a year / 12 = %5 "
+                              "a month")
+                     .arg(f.kind, fixedNumber(f.gpuHours, 1),
+                          money(f.gpuUsdPerHour.value_or(in.gpuUsdPerHour), 2))
+                     .arg(f.runsPerYear, 0, 'g', 4)
+                     .arg(money(r.fineTuneUsdPerMonth[i], 2))
+              << '\n';
+    }
+    out() << CliMoney::tr("Hidden costs: %1 a month (included above)")
+                 .arg(money(r.redundancyUsdPerMonth + r.fineTuneTotalUsdPerMonth, 2))
+          << '\n';
+}
+
+void printSensitivityText(const TcoReport &r)
+{
+    const auto breakEven = [](const std::optional<double> &v) {
+        return v ? count(*v) : CliMoney::tr("never");
+    };
+    out() << '\n'
+          << CliMoney::tr(
+                 "Sensitivity: the break-even when one input moves alone (±10%, counts ±1), "
+                 "largest move first")
+          << '\n';
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                 .arg(CliMoney::tr("input"), -22)
+                 .arg(CliMoney::tr("low"), 10)
+                 .arg(CliMoney::tr("high"), 10)
+                 .arg(CliMoney::tr("break-even low"), 16)
+                 .arg(CliMoney::tr("break-even high"), 16)
+                 .arg(CliMoney::tr("move"), 14);
+    for (const TcoSensitivity &s : r.sensitivity)
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                     .arg(s.label, -22)
+                     .arg(s.low, 10, 'g', 4)
+                     .arg(s.high, 10, 'g', 4)
+                     .arg(breakEven(s.breakEvenLow), 16)
+                     .arg(breakEven(s.breakEvenHigh), 16)
+                     .arg(s.swing ? count(*s.swing) : CliMoney::tr("unbounded"), 14);
+}
+
+// --finetune lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]; nullopt with *error.
+std::optional<TcoFineTune> parseFineTune(const QString &spec, QString *error)
+{
+    const QStringList parts = spec.split(QLatin1Char(':'));
+    const auto bad = [&](const QString &why) {
+        *error = CliMoney::tr("--finetune: \"%1\": %2").arg(spec, why);
+        return std::nullopt;
+    };
+    if (parts.size() < 2 || parts.size() > 4)
+        return bad(CliMoney::tr("write lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]"));
+    TcoFineTune f;
+    f.kind = parts[0].trimmed().toLower();
+    std::optional<double> numbers[3];
+    for (qsizetype i = 1; i < parts.size(); ++i) {
+        numbers[i - 1] = optionNumber(parts[i], false);
+        if (!numbers[i - 1])
+            return bad(CliMoney::tr("\"%1\" is not a number").arg(parts[i]));
+    }
+    f.gpuHours = *numbers[0];
+    if (numbers[1])
+        f.runsPerYear = *numbers[1];
+    f.gpuUsdPerHour = numbers[2];
+    return f;
+}
+
 void printTcoText(const TcoReport &r)
 {
     const TcoInput &in = r.input;
@@ -223,7 +304,9 @@ void printTcoText(const TcoReport &r)
                         .arg(count(*r.at.breakEvenTokensPerMonth))
                   : CliMoney::tr("Break-even: never (GPU time alone costs %1 per 1M)")
                         .arg(money(r.at.gpuUsdPer1m, 4)))
-          << "\n\n";
+          << "\n";
+    printHiddenText(r);
+    out() << '\n';
     out() << QStringLiteral("%1 %2 %3 %4 %5\n")
                  .arg(CliMoney::tr("utilisation"), 11)
                  .arg(CliMoney::tr("capacity/month"), 18)
@@ -239,6 +322,7 @@ void printTcoText(const TcoReport &r)
                      .arg(p.breakEvenTokensPerMonth ? count(*p.breakEvenTokensPerMonth)
                                                     : CliMoney::tr("never"),
                           20);
+    printSensitivityText(r);
 }
 
 // The throughput (rate) and the API price (price) tco reads from a session, into *in; the exit
@@ -335,6 +419,20 @@ int CliMoney::tco(const QCommandLineParser &parser)
             2,
             tr("--gpus: \"%1\" is not a whole number").arg(parser.value(QStringLiteral("gpus"))));
     in.gpus = int(gpus);
+    if (parser.isSet(QStringLiteral("redundancy"))) {
+        const QString v = parser.value(QStringLiteral("redundancy"));
+        const auto n = optionNumber(v, false);
+        if (!n || *n != std::floor(*n) || *n < 0 || *n > 1e6)
+            return fail(2, tr("--redundancy: \"%1\" is not a whole number of 0 or more").arg(v));
+        in.redundancy = int(*n);
+    }
+    for (const QString &spec : parser.values(QStringLiteral("finetune"))) {
+        QString why;
+        const auto f = parseFineTune(spec, &why);
+        if (!f)
+            return fail(2, why);
+        in.fineTunes.push_back(*f);
+    }
     in.throughputSource = tr("given");
     in.apiPriceSource = tr("given");
 

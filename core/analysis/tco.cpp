@@ -13,7 +13,52 @@ QString fieldError(const char *option, const QString &why)
     return Tco::tr("--%1: %2").arg(QLatin1StringView(option), why);
 }
 
+// The hidden costs' fields, each refused by its command line option.
+bool validHidden(const TcoInput &in, QString *error)
+{
+    if (in.redundancy < 0) {
+        *error =
+            fieldError("redundancy",
+                       Tco::tr("%1 is not a count of deployments (0 or more)").arg(in.redundancy));
+        return false;
+    }
+    for (const TcoFineTune &f : in.fineTunes) {
+        QString why;
+        if (f.kind != QLatin1StringView("lora") && f.kind != QLatin1StringView("full"))
+            why = Tco::tr("\"%1\" is not a kind of fine-tuning (lora or full)").arg(f.kind);
+        else if (!(std::isfinite(f.gpuHours) && f.gpuHours > 0.0))
+            why = Tco::tr("%1 is not a number of GPU-hours above 0").arg(f.gpuHours);
+        else if (!(std::isfinite(f.runsPerYear) && f.runsPerYear > 0.0))
+            why = Tco::tr("%1 is not a number of runs a year above 0").arg(f.runsPerYear);
+        else if (f.gpuUsdPerHour && !(std::isfinite(*f.gpuUsdPerHour) && *f.gpuUsdPerHour > 0.0))
+            why = Tco::tr("%1 is not a GPU price above 0").arg(*f.gpuUsdPerHour);
+        if (!why.isEmpty()) {
+            *error = fieldError("finetune", why);
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
+
+double Tco::redundancyUsdPerMonth(const TcoInput &in)
+{
+    return in.redundancy * in.gpus * in.gpuUsdPerHour * kHoursPerMonth;
+}
+
+double Tco::fineTuneUsdPerMonth(const TcoInput &in, const TcoFineTune &f)
+{
+    return f.gpuHours * f.gpuUsdPerHour.value_or(in.gpuUsdPerHour) * f.runsPerYear / 12.0;
+}
+
+double Tco::fineTuneUsdPerMonth(const TcoInput &in)
+{
+    double sum = 0.0;
+    for (const TcoFineTune &f : in.fineTunes)
+        sum += fineTuneUsdPerMonth(in, f);
+    return sum;
+}
 
 TcoPoint Tco::at(const TcoInput &in, double utilisation)
 {
@@ -25,19 +70,21 @@ TcoPoint Tco::at(const TcoInput &in, double utilisation)
     const double gpuPerToken = in.gpuUsdPerHour * in.gpus / (3600.0 * in.tokensPerS * utilisation);
     p.gpuUsdPer1m = gpuPerToken * 1e6;
     // One deployment runs all month; past its capacity more are added for the hours needed.
-    p.selfUsdPerMonth = in.opsUsdPerMonth + std::max(gpuPerMonth, in.monthlyTokens * gpuPerToken);
+    // Operations, standby deployments and fine-tuning are fixed a month, whatever the volume.
+    const double fixed = in.opsUsdPerMonth + redundancyUsdPerMonth(in) + fineTuneUsdPerMonth(in);
+    p.selfUsdPerMonth = fixed + std::max(gpuPerMonth, in.monthlyTokens * gpuPerToken);
     if (in.monthlyTokens > 0)
         p.selfUsdPer1m = p.selfUsdPerMonth / in.monthlyTokens * 1e6;
     p.deployments = in.monthlyTokens / p.capacityTokensPerMonth;
-    // Break-even: ops + max(G, V·g) = V·p. Within one deployment's capacity V = (ops + G) / p;
-    // beyond it, V = ops / (p − g), which exists only when the API costs more per token than
-    // the GPU time.
+    // Break-even: F + max(G, V·g) = V·p with F the fixed costs. Within one deployment's capacity
+    // V = (F + G) / p; beyond it, V = F / (p − g), which exists only when the API costs more per
+    // token than the GPU time.
     const double api = in.apiUsdPer1m / 1e6;
-    const double withinOne = (in.opsUsdPerMonth + gpuPerMonth) / api;
+    const double withinOne = (fixed + gpuPerMonth) / api;
     if (withinOne <= p.capacityTokensPerMonth)
         p.breakEvenTokensPerMonth = withinOne;
     else if (api > gpuPerToken)
-        p.breakEvenTokensPerMonth = in.opsUsdPerMonth / (api - gpuPerToken);
+        p.breakEvenTokensPerMonth = fixed / (api - gpuPerToken);
     return p;
 }
 
@@ -79,8 +126,15 @@ std::optional<TcoReport> Tco::compute(const TcoInput &in, QString *error)
                             tr("%1 is not a token count of 0 or more").arg(in.monthlyTokens));
         return std::nullopt;
     }
+    if (!validHidden(in, error))
+        return std::nullopt;
     TcoReport r;
     r.input = in;
+    r.redundancyUsdPerMonth = redundancyUsdPerMonth(in);
+    for (const TcoFineTune &f : in.fineTunes)
+        r.fineTuneUsdPerMonth.push_back(fineTuneUsdPerMonth(in, f));
+    r.fineTuneTotalUsdPerMonth = fineTuneUsdPerMonth(in);
+    r.sensitivity = sensitivity(in);
     r.at = at(in, in.utilisation);
     r.apiUsdPerMonth = in.monthlyTokens * in.apiUsdPer1m / 1e6;
     std::vector<double> levels{0.1, 0.25, 0.5, 0.75, 1.0};
@@ -158,6 +212,32 @@ QByteArray Tco::json(const TcoReport &r)
     for (const TcoPoint &p : r.byUtilisation)
         table.push_back(point(p));
     const TcoInput &in = r.input;
+    json fineTunes = json::array();
+    for (std::size_t i = 0; i < in.fineTunes.size(); ++i) {
+        const TcoFineTune &f = in.fineTunes[i];
+        fineTunes.push_back({{"kind", f.kind.toStdString()},
+                             {"gpu_hours", f.gpuHours},
+                             {"runs_per_year", f.runsPerYear},
+                             {"gpu_usd_per_hour", f.gpuUsdPerHour.value_or(in.gpuUsdPerHour)},
+                             {"gpu_price_source", f.gpuUsdPerHour ? "given" : "deployment"},
+                             {"usd_per_month", r.fineTuneUsdPerMonth[i]}});
+    }
+    const json hidden{
+        {"redundancy", in.redundancy},
+        {"redundancy_usd_per_month", r.redundancyUsdPerMonth},
+        {"fine_tunes", fineTunes},
+        {"fine_tune_usd_per_month", r.fineTuneTotalUsdPerMonth},
+        {"total_usd_per_month", r.redundancyUsdPerMonth + r.fineTuneTotalUsdPerMonth}};
+    json tornado = json::array();
+    for (const TcoSensitivity &s : r.sensitivity)
+        tornado.push_back({{"input", s.key.toStdString()},
+                           {"base", s.base},
+                           {"low", s.low},
+                           {"high", s.high},
+                           {"break_even_low", orNull(s.breakEvenLow)},
+                           {"break_even_high", orNull(s.breakEvenHigh)},
+                           {"swing_tokens_per_month", orNull(s.swing)},
+                           {"unbounded", s.unbounded()}});
     const json doc{{"input",
                     {{"gpu_usd_per_hour", in.gpuUsdPerHour},
                      {"gpus", in.gpus},
@@ -172,7 +252,9 @@ QByteArray Tco::json(const TcoReport &r)
                    {"self_hosted", point(r.at)},
                    {"api", {{"usd_per_month", r.apiUsdPerMonth}, {"usd_per_1m", in.apiUsdPer1m}}},
                    {"cheaper", r.selfCheaper() ? "self_hosted" : "api"},
-                   {"by_utilisation", table}};
+                   {"by_utilisation", table},
+                   {"hidden_costs", hidden},
+                   {"sensitivity", tornado}};
     return QByteArray::fromStdString(doc.dump(2));
 }
 

@@ -10,6 +10,15 @@
 
 namespace ys {
 
+// A fine-tuning run repeated through the year, amortised per month (docs/measurements.md,
+// "Hidden costs"): gpuHours × price × runsPerYear / 12.
+struct TcoFineTune {
+    QString kind;          // "lora" or "full"
+    double gpuHours = 0.0; // one run
+    double runsPerYear = 1.0;
+    std::optional<double> gpuUsdPerHour; // null: the deployment's GPU price
+};
+
 // A self-hosted deployment against an API at a monthly token volume (docs/measurements.md,
 // "Total cost of ownership"). Tokens are counted as the API bills them: input plus output.
 struct TcoInput {
@@ -22,6 +31,23 @@ struct TcoInput {
     double monthlyTokens = 0.0;
     QString throughputSource; // how tokensPerS was found, for the report
     QString apiPriceSource;
+    int redundancy = 0; // standby deployments beyond those the volume needs, always on
+    std::vector<TcoFineTune> fineTunes;
+};
+
+// One input moved alone, and the break-even volume at either end (docs/measurements.md,
+// "Sensitivity"); the low and high ends are the input's values.
+struct TcoSensitivity {
+    QString key;   // as in the JSON input, e.g. "gpu_usd_per_hour"
+    QString label; // for people
+    double base = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+    std::optional<double> breakEvenLow;
+    std::optional<double> breakEvenHigh;
+    // |breakEvenHigh − breakEvenLow|; null when unbounded (break-even exists at one end only).
+    std::optional<double> swing;
+    bool unbounded() const { return !swing; }
 };
 
 struct TcoPoint {
@@ -39,6 +65,10 @@ struct TcoReport {
     TcoPoint at; // at the given utilisation
     double apiUsdPerMonth = 0.0;
     std::vector<TcoPoint> byUtilisation; // how the figures move with utilisation, ascending
+    double redundancyUsdPerMonth = 0.0;
+    std::vector<double> fineTuneUsdPerMonth; // per entry of input.fineTunes
+    double fineTuneTotalUsdPerMonth = 0.0;
+    std::vector<TcoSensitivity> sensitivity; // ranked, largest move of the break-even first
     bool selfCheaper() const { return at.selfUsdPerMonth < apiUsdPerMonth; }
 };
 
@@ -64,6 +94,12 @@ public:
     // line option, e.g. "--gpu-usd-per-hour").
     static std::optional<TcoReport> compute(const TcoInput &input, QString *error);
     static TcoPoint at(const TcoInput &input, double utilisation);
+    // The hidden costs a month: the standby deployments, and one fine-tuning entry amortised.
+    static double redundancyUsdPerMonth(const TcoInput &input);
+    static double fineTuneUsdPerMonth(const TcoInput &input, const TcoFineTune &fineTune);
+    static double fineTuneUsdPerMonth(const TcoInput &input); // all entries
+    // The tornado table: each input moved alone ±10% (counts ±1), ranked by the break-even's move.
+    static std::vector<TcoSensitivity> sensitivity(const TcoInput &input);
 
     // The best sustained step of a provider's concurrency sweep; nullopt with *error when the
     // provider ran none or no step was sustained with a measured rate.
