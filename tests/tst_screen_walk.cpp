@@ -227,7 +227,7 @@ bool keptInChinese(const QString &word)
         QStringLiteral(
             "token tokens tok ms TTFT TPOT ITL E2E API HTTP HTTPS TLS TCP URL JSON CSV TSV "
             "XLSX PDF SVG PNG HTML SLO GPU TCO UTC SSE SQLite PostgreSQL Yardstick KV "
-            "RPS RPM TPM CDF IQR CI ID Pareto SDK CPU DNS TTFB Holm US LiteLLM YAML")
+            "RPS RPM TPM CDF IQR CI ID Pareto SDK CPU DNS TTFB Holm US LiteLLM YAML LoRA")
             .split(QLatin1Char(' '));
     return kept.contains(word);
 }

@@ -2377,22 +2377,6 @@
         <translation>tco：按月摊销的一次微调（可重复）：lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]，未给出时每年 1 次，使用部署的 GPU 价格。</translation>
     </message>
     <message>
-        <source>Standby deployments: %1, %2 a month</source>
-        <translation>备用部署：%1 个，每月 %2</translation>
-    </message>
-    <message>
-        <source>Fine-tuning (%1): %2 GPU-hours × %3/h × %4 runs a year / 12 = %5 a month</source>
-        <translation>微调（%1）：%2 GPU 小时 × %3/小时 × 每年 %4 次 / 12 = 每月 %5</translation>
-    </message>
-    <message>
-        <source>Hidden costs: %1 a month (included above)</source>
-        <translation>隐性成本：每月 %1（已计入上文）</translation>
-    </message>
-    <message>
-        <source>Sensitivity: the break-even when one input moves alone (±10%, counts ±1), largest move first</source>
-        <translation>敏感性：单独变动一个输入时的盈亏平衡点（±10%，计数 ±1），变动最大者在前</translation>
-    </message>
-    <message>
         <source>input</source>
         <translation>输入</translation>
     </message>
@@ -2415,10 +2399,6 @@
     <message>
         <source>move</source>
         <translation>变动</translation>
-    </message>
-    <message>
-        <source>unbounded</source>
-        <translation>无界</translation>
     </message>
     <message>
         <source>--finetune: &quot;%1&quot;: %2</source>
@@ -10076,6 +10056,30 @@ The estimate counts every planned request at its full prompt and output limit. R
         <source>Choose the provider to take the throughput from.</source>
         <translation>请选择提供吞吐量的服务商。</translation>
     </message>
+    <message>
+        <source>Standby deployments</source>
+        <translation>备用部署</translation>
+    </message>
+    <message>
+        <source>Fine-tuning GPU-hours per run</source>
+        <translation>每次微调的 GPU 小时数</translation>
+    </message>
+    <message>
+        <source>Fine-tuning runs a year</source>
+        <translation>每年微调次数</translation>
+    </message>
+    <message>
+        <source>Fine-tuning GPU price per hour ($)</source>
+        <translation>微调 GPU 每小时价格（$）</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number of 0 or more</source>
+        <translation>%1 不是 0 或以上的整数</translation>
+    </message>
+    <message>
+        <source>%1 is not above 0</source>
+        <translation>%1 不大于 0</translation>
+    </message>
 </context>
 <context>
     <name>ys::TcoPage</name>
@@ -10098,6 +10102,92 @@ The estimate counts every planned request at its full prompt and output limit. R
     <message>
         <source>Throughput from</source>
         <translation>吞吐量取自</translation>
+    </message>
+    <message>
+        <source>Hidden costs</source>
+        <translation>隐性成本</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>none: no fine-tuning</source>
+        <translation>无：不做微调</translation>
+    </message>
+    <message>
+        <source>the deployment&apos;s</source>
+        <translation>与部署相同</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcoSensitivityModel</name>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Break-even low</source>
+        <translation>盈亏平衡（低）</translation>
+    </message>
+    <message>
+        <source>Break-even high</source>
+        <translation>盈亏平衡（高）</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>变动</translation>
+    </message>
+    <message>
+        <source>The break-even exists at one end only</source>
+        <translation>仅在一端存在盈亏平衡点</translation>
+    </message>
+</context>
+<context>
+    <name>ys::TcoText</name>
+    <message>
+        <source>Standby deployments: %1, %2 a month</source>
+        <translation>备用部署：%1 个，每月 %2</translation>
+    </message>
+    <message>
+        <source>Fine-tuning (%1): %2 GPU-hours × %3/h × %4 runs a year / 12 = %5 a month</source>
+        <translation>微调（%1）：%2 GPU 小时 × %3/小时 × 每年 %4 次 / 12 = 每月 %5</translation>
+    </message>
+    <message>
+        <source>Hidden costs: %1 a month (included above)</source>
+        <translation>隐性成本：每月 %1（已计入上文）</translation>
+    </message>
+    <message>
+        <source>Sensitivity: the break-even when one input moves alone (±10%, counts ±1), largest move first</source>
+        <translation>敏感性：单独变动一个输入时的盈亏平衡点（±10%，计数 ±1），变动最大者在前</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>无界</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "analysis/bill_csv.h"
 #include "analysis/bill_json.h"
 #include "analysis/tco.h"
+#include "analysis/tco_text.h"
 #include "cli/cli_output.h"
 #include "cli/cli_session.h"
 #include "models/bill_tables.h"
@@ -205,36 +206,13 @@ const ProviderSummary *findProvider(const SessionSummary &s, const QString &name
 
 void printHiddenText(const TcoReport &r)
 {
-    const TcoInput &in = r.input;
-    out() << CliMoney::tr("Standby deployments: %1, %2 a month")
-                 .arg(in.redundancy)
-                 .arg(money(r.redundancyUsdPerMonth, 2))
-          << '\n';
-    for (std::size_t i = 0; i < in.fineTunes.size(); ++i) {
-        const TcoFineTune &f = in.fineTunes[i];
-        out() << CliMoney::tr("Fine-tuning (%1): %2 GPU-hours × %3/h × %4 runs a year / 12 = %5 "
-                              "a month")
-                     .arg(f.kind, fixedNumber(f.gpuHours, 1),
-                          money(f.gpuUsdPerHour.value_or(in.gpuUsdPerHour), 2))
-                     .arg(f.runsPerYear, 0, 'g', 4)
-                     .arg(money(r.fineTuneUsdPerMonth[i], 2))
-              << '\n';
-    }
-    out() << CliMoney::tr("Hidden costs: %1 a month (included above)")
-                 .arg(money(r.redundancyUsdPerMonth + r.fineTuneTotalUsdPerMonth, 2))
-          << '\n';
+    for (const QString &line : TcoText::hiddenCosts(r))
+        out() << line << '\n';
 }
 
 void printSensitivityText(const TcoReport &r)
 {
-    const auto breakEven = [](const std::optional<double> &v) {
-        return v ? count(*v) : CliMoney::tr("never");
-    };
-    out() << '\n'
-          << CliMoney::tr(
-                 "Sensitivity: the break-even when one input moves alone (±10%, counts ±1), "
-                 "largest move first")
-          << '\n';
+    out() << '\n' << TcoText::sensitivityTitle() << '\n';
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                  .arg(CliMoney::tr("input"), -22)
                  .arg(CliMoney::tr("low"), 10)
@@ -245,11 +223,11 @@ void printSensitivityText(const TcoReport &r)
     for (const TcoSensitivity &s : r.sensitivity)
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                      .arg(s.label, -22)
-                     .arg(s.low, 10, 'g', 4)
-                     .arg(s.high, 10, 'g', 4)
-                     .arg(breakEven(s.breakEvenLow), 16)
-                     .arg(breakEven(s.breakEvenHigh), 16)
-                     .arg(s.swing ? count(*s.swing) : CliMoney::tr("unbounded"), 14);
+                     .arg(TcoText::value(s.low), 10)
+                     .arg(TcoText::value(s.high), 10)
+                     .arg(TcoText::breakEven(s.breakEvenLow), 16)
+                     .arg(TcoText::breakEven(s.breakEvenHigh), 16)
+                     .arg(TcoText::move(s), 14);
 }
 
 // --finetune lora|full:GPU_HOURS[:RUNS_PER_YEAR[:USD_PER_HOUR]]; nullopt with *error.

@@ -1,9 +1,11 @@
 #include "workbench/tco_form.h"
 
 #include "analysis/run_summary.h"
+#include "analysis/tco_text.h"
 
 #include <QLocale>
 #include <cmath>
+#include <utility>
 
 namespace ys {
 
@@ -61,7 +63,108 @@ QString TcoForm::objectName(TcoField field)
     return QStringLiteral("tco_%1").arg(TcoCurves::optionName(field));
 }
 
+TcoForm::Hidden TcoForm::hiddenDefaults()
+{
+    Hidden h;
+    h.texts = {QStringLiteral("0"), QString(), QStringLiteral("1"), QString()};
+    return h;
+}
+
+QString TcoForm::fieldLabel(TcoHiddenField field)
+{
+    switch (field) {
+    case TcoHiddenField::Redundancy:
+        return tr("Standby deployments");
+    case TcoHiddenField::FineTuneGpuHours:
+        return tr("Fine-tuning GPU-hours per run");
+    case TcoHiddenField::FineTuneRunsPerYear:
+        return tr("Fine-tuning runs a year");
+    case TcoHiddenField::FineTuneGpuUsd:
+        return tr("Fine-tuning GPU price per hour ($)");
+    }
+    return {};
+}
+
+QString TcoForm::objectName(TcoHiddenField field)
+{
+    switch (field) {
+    case TcoHiddenField::Redundancy:
+        return QStringLiteral("tco_redundancy");
+    case TcoHiddenField::FineTuneGpuHours:
+        return QStringLiteral("tco_finetune_gpu_hours");
+    case TcoHiddenField::FineTuneRunsPerYear:
+        return QStringLiteral("tco_finetune_runs");
+    case TcoHiddenField::FineTuneGpuUsd:
+        return QStringLiteral("tco_finetune_gpu_usd");
+    }
+    return {};
+}
+
+namespace {
+
+// The hidden costs read into in; else the field refused and why.
+std::optional<std::pair<TcoHiddenField, QString>> readHidden(const TcoForm::Hidden &hidden,
+                                                             TcoInput *in)
+{
+    using F = TcoHiddenField;
+    const auto text = [&hidden](F f) {
+        return hidden.texts[std::size_t(f)].trimmed();
+    };
+    const auto notNumber = [&text](F f) {
+        return std::make_pair(f, TcoForm::tr("\"%1\" is not a number").arg(text(f)));
+    };
+    const auto standby = tcoNumber(text(F::Redundancy));
+    if (!standby)
+        return notNumber(F::Redundancy);
+    if (*standby < 0 || *standby != std::floor(*standby) || *standby > 1e6)
+        return std::make_pair(
+            F::Redundancy,
+            TcoForm::tr("%1 is not a whole number of 0 or more").arg(tcoText(*standby)));
+    in->redundancy = int(*standby);
+    if (text(F::FineTuneGpuHours).isEmpty())
+        return std::nullopt; // no fine-tuning
+    TcoFineTune f;
+    f.kind = hidden.fullFineTune ? QStringLiteral("full") : QStringLiteral("lora");
+    const auto hours = tcoNumber(text(F::FineTuneGpuHours));
+    if (!hours)
+        return notNumber(F::FineTuneGpuHours);
+    if (!(std::isfinite(*hours) && *hours > 0))
+        return std::make_pair(F::FineTuneGpuHours,
+                              TcoForm::tr("%1 is not above 0").arg(tcoText(*hours)));
+    f.gpuHours = *hours;
+    const auto runs = tcoNumber(text(F::FineTuneRunsPerYear));
+    if (!runs)
+        return notNumber(F::FineTuneRunsPerYear);
+    if (!(std::isfinite(*runs) && *runs > 0))
+        return std::make_pair(F::FineTuneRunsPerYear,
+                              TcoForm::tr("%1 is not above 0").arg(tcoText(*runs)));
+    f.runsPerYear = *runs;
+    if (!text(F::FineTuneGpuUsd).isEmpty()) {
+        const auto usd = tcoNumber(text(F::FineTuneGpuUsd));
+        if (!usd)
+            return notNumber(F::FineTuneGpuUsd);
+        if (!(std::isfinite(*usd) && *usd > 0))
+            return std::make_pair(F::FineTuneGpuUsd,
+                                  TcoForm::tr("%1 is not above 0").arg(tcoText(*usd)));
+        f.gpuUsdPerHour = *usd;
+    }
+    in->fineTunes.push_back(f);
+    return std::nullopt;
+}
+
+} // namespace
+
+QString TcoForm::sensitivityTitle()
+{
+    return TcoText::sensitivityTitle();
+}
+
 TcoForm::Result TcoForm::evaluate(const Texts &texts)
+{
+    return evaluate(texts, hiddenDefaults());
+}
+
+TcoForm::Result TcoForm::evaluate(const Texts &texts, const Hidden &hidden)
 {
     Result r;
     const auto refuse = [&r](TcoField f, const QString &why) {
@@ -92,6 +195,11 @@ TcoForm::Result TcoForm::evaluate(const Texts &texts)
     in.apiPriceSource = tr("given");
     if (const auto problem = TcoCurves::problem(in))
         return refuse(problem->field, problem->why);
+    if (const auto bad = readHidden(hidden, &in)) {
+        r.refusedHidden = bad->first;
+        r.message = tr("%1: %2").arg(fieldLabel(bad->first), bad->second);
+        return r;
+    }
     QString error;
     r.report = Tco::compute(in, &error);
     if (!r.report) { // problem() found none, so this does not happen; say so if it does
@@ -101,6 +209,7 @@ TcoForm::Result TcoForm::evaluate(const Texts &texts)
     r.input = in;
     r.curve = TcoCurves::curve(in);
     const TcoReport &report = *r.report;
+    r.hiddenCosts = TcoText::hiddenCosts(report);
     const QString breakEven = report.at.breakEvenTokensPerMonth
                                   ? tr("Break-even at %L1M tokens a month.")
                                         .arg(*report.at.breakEvenTokensPerMonth / 1e6, 0, 'f', 1)
