@@ -10,6 +10,7 @@
 #include "analysis/summary_json.h"
 #include "cli_runner.h"
 #include "recommendation_session.h"
+#include "recommendation_window.h"
 #include "session_support.h"
 #include "test_main.h"
 #include "ui/main_window.h"
@@ -247,16 +248,10 @@ private slots:
         QVERIFY(named(rec, "Steady").monthlyUsd);
 
         // The workbench's page shows the same ranking, standings, reasons and headline.
-        Workbench workbench(m_db);
-        QVERIFY2(workbench.open(&error), qPrintable(error));
-        MainWindow window(&workbench);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(waitForNewestSession(workbench));
-        auto *found = window.findChild<RecommendationPage *>(QStringLiteral("recommendationPage"));
+        std::unique_ptr<Workbench> workbench;
+        std::unique_ptr<MainWindow> window;
+        const RecommendationPage *found = test::openRecommendationPage(m_db, &workbench, &window);
         QVERIFY(found);
-        window.pages()->setCurrentWidget(found);
         const RecommendationPage &page = *found;
         QTRY_COMPARE(page.headline(), RecommendationText::headline(rec));
         QCOMPARE(page.rankOrder(),

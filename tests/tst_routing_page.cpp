@@ -17,6 +17,7 @@
 #include "workbench/workbench.h"
 
 #include "cli_runner.h"
+#include "recommendation_window.h"
 #include "test_main.h"
 #include "test_support.h"
 
@@ -112,17 +113,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(QStringLiteral("demo.sqlite"));
         QVERIFY(test::demoSessionAt(m_db));
-        m_workbench = std::make_unique<Workbench>(m_db);
-        QString error;
-        QVERIFY2(m_workbench->open(&error), qPrintable(error));
-        m_window = std::make_unique<MainWindow>(m_workbench.get());
-        m_window->resize(1280, 800);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(waitForNewestSession(*m_workbench));
-        m_page = m_window->findChild<RecommendationPage *>(QStringLiteral("recommendationPage"));
+        m_page = test::openRecommendationPage(m_db, &m_workbench, &m_window);
         QVERIFY(m_page);
-        m_window->pages()->setCurrentWidget(m_page);
         QVERIFY(summary() && summary()->providers.size() >= 2);
         waitForWhatIf();
     }

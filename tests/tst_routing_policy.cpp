@@ -213,11 +213,13 @@ private slots:
     void litellmYaml()
     {
         RoutingPolicy p = fullRoutingPolicy();
-        qputenv("OPENAI_API_KEY", "sk-secret-value-never-written");
+        // The variable's value must never reach the file, only its name.
+        qputenv("OPENAI_API_KEY", "value-of-the-variable-never-written");
         QString error;
         const auto config = LiteLlmExport::write(p, routingSuite().providers, &error);
         QVERIFY2(config, qPrintable(error));
-        QVERIFY(!config->yaml.contains("sk-secret"));
+        qunsetenv("OPENAI_API_KEY");
+        QVERIFY(!config->yaml.contains("value-of-the-variable"));
         QVERIFY(!config->yaml.contains("anthropic-work")); // the keychain entry is not a key
         QCOMPARE(config->warnings.size(), qsizetype(1));
         QVERIFY(config->warnings.front().contains(QStringLiteral("B")));

@@ -38,18 +38,30 @@ double sweptUpTo(const ContextSweepResult &sweep)
 
 QString Chunking::problem(const ChunkingPlan &plan)
 {
+    const std::optional<ChunkingProblem> p = problemOf(plan);
+    return p ? p->message : QString();
+}
+
+std::optional<ChunkingProblem> Chunking::problemOf(const ChunkingPlan &plan)
+{
+    using F = ChunkingField;
     if (plan.documentTokens < 1)
-        return tr("the document must have at least 1 token");
+        return ChunkingProblem{F::DocumentTokens, tr("the document must have at least 1 token")};
     if (plan.chunkTokens < 1)
-        return tr("a chunk must have at least 1 token");
+        return ChunkingProblem{F::ChunkTokens, tr("a chunk must have at least 1 token")};
     if (plan.overlapTokens < 0 || plan.overlapTokens >= plan.chunkTokens)
-        return tr("the overlap must be at least 0 and below the chunk size (%1 tokens)")
-            .arg(plan.chunkTokens);
-    if (plan.instructionTokens < 0 || plan.summaryTokens < 0)
-        return tr("the instruction and the summary cannot have fewer than 0 tokens");
+        return ChunkingProblem{
+            F::OverlapTokens,
+            tr("the overlap must be at least 0 and below the chunk size (%1 tokens)")
+                .arg(plan.chunkTokens)};
+    const QString negative = tr("the instruction and the summary cannot have fewer than 0 tokens");
+    if (plan.instructionTokens < 0)
+        return ChunkingProblem{F::InstructionTokens, negative};
+    if (plan.summaryTokens < 0)
+        return ChunkingProblem{F::SummaryTokens, negative};
     if (plan.parallel < 1)
-        return tr("at least 1 call must run at a time");
-    return {};
+        return ChunkingProblem{F::Parallel, tr("at least 1 call must run at a time")};
+    return std::nullopt;
 }
 
 ChunkingArithmetic Chunking::arithmetic(const ChunkingPlan &plan)

@@ -53,12 +53,28 @@ struct ChunkingEstimate {
     bool extrapolated = false; // a prompt size lies past the sweep's largest point
 };
 
+// The plan's field a problem lies in, and the problem in words.
+enum class ChunkingField {
+    DocumentTokens,
+    ChunkTokens,
+    OverlapTokens,
+    InstructionTokens,
+    SummaryTokens,
+    Parallel
+};
+struct ChunkingProblem {
+    ChunkingField field = ChunkingField::DocumentTokens;
+    QString message;
+};
+
 class Chunking {
     Q_DECLARE_TR_FUNCTIONS(ys::Chunking)
 public:
     // Why the plan cannot be computed (a size below 1, an overlap not below the chunk, a
     // parallelism below 1); empty when it can.
     static QString problem(const ChunkingPlan &plan);
+    // The same with the field it lies in, the first in the plan's order; none when it can.
+    static std::optional<ChunkingProblem> problemOf(const ChunkingPlan &plan);
     // The arithmetic of a plan problem() accepts.
     static ChunkingArithmetic arithmetic(const ChunkingPlan &plan);
     // Every provider of the session that ran a context sweep, in the session's order.

@@ -52,20 +52,11 @@ DocumentAsk examplePlan()
     return ask;
 }
 
-// The field Chunking::problem() speaks of: its checks, in its order.
-Field blamedField(const ChunkingPlan &plan)
+// The page's field of a plan's field: the chunking fields follow the plan's order.
+static_assert(int(Field::Parallel) - int(Field::DocumentTokens) == int(ChunkingField::Parallel));
+Field fieldOf(ChunkingField field)
 {
-    if (plan.documentTokens < 1)
-        return Field::DocumentTokens;
-    if (plan.chunkTokens < 1)
-        return Field::ChunkTokens;
-    if (plan.overlapTokens < 0 || plan.overlapTokens >= plan.chunkTokens)
-        return Field::OverlapTokens;
-    if (plan.instructionTokens < 0)
-        return Field::InstructionTokens;
-    if (plan.summaryTokens < 0)
-        return Field::SummaryTokens;
-    return Field::Parallel;
+    return Field(int(Field::DocumentTokens) + int(field));
 }
 
 } // namespace
@@ -277,9 +268,9 @@ std::optional<ChunkingPlan> RecommendationPresenter::chunkingPlanOf(QString *mes
     plan.instructionTokens = values[3];
     plan.summaryTokens = values[4];
     plan.parallel = int(values[5]);
-    if (const QString problem = Chunking::problem(plan); !problem.isEmpty()) {
-        *refused = blamedField(plan);
-        *message = tr("%1: %2").arg(fieldLabel(**refused), problem);
+    if (const auto problem = Chunking::problemOf(plan)) {
+        *refused = fieldOf(problem->field);
+        *message = tr("%1: %2").arg(fieldLabel(**refused), problem->message);
         return std::nullopt;
     }
     return plan;
